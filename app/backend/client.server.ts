@@ -1,0 +1,98 @@
+/**
+ * The only code that talks to the member backend: base URL, timeout, bearer
+ * token, response validation with the shared zod schemas, and one mapping of
+ * failures to HTTP errors with Thai messages (backend status kept, 502 when
+ * unreachable, 504 on timeout, 500 for an answer that breaks the contract).
+ */
+import type { z } from 'zod'
+import { errorBodySchema } from '~/backend/schemas'
+import { env } from '~/lib/env.server'
+
+export const BACKEND_MESSAGES = {
+  unreachable: 'ไม่สามารถเชื่อมต่อระบบได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
+  timeout: 'ระบบตอบสนองช้าเกินไป กรุณาลองใหม่อีกครั้ง',
+  invalidResponse: 'ระบบตอบกลับข้อมูลไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง',
+  unauthorized: 'เซสชันของคุณหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง',
+  rateLimited: 'มีการเรียกใช้งานบ่อยเกินไป กรุณารอสักครู่แล้วลองใหม่',
+  generic: 'เกิดข้อผิดพลาดจากระบบ กรุณาลองใหม่อีกครั้ง',
+} as const
+
+/** A failed backend call: `status` is what the member's response will carry. */
+export class BackendError extends Error {
+  readonly status: number
+  readonly code: string
+  /** The backend's own message (English, for logs), when it sent one. */
+  readonly backendMessage: string | undefined
+  constructor(status: number, code: string, message: string, backendMessage?: string) {
+    super(message)
+    this.name = 'BackendError'
+    this.status = status
+    this.code = code
+    this.backendMessage = backendMessage
+  }
+}
+
+export interface BackendRequest<S extends z.ZodTypeAny> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  path: string
+  /** The response schema (with its `{ data }` envelope). */
+  schema: S
+  body?: unknown
+  /** Bearer access token; omitted for calls that need none (login, refresh). */
+  token?: string
+  /** The member's request signal: a closed tab stops waiting for the backend. */
+  signal?: AbortSignal
+}
+
+function messageForStatus(status: number): string {
+  if (status === 401) return BACKEND_MESSAGES.unauthorized
+  if (status === 429) return BACKEND_MESSAGES.rateLimited
+  return BACKEND_MESSAGES.generic
+}
+
+async function send(req: BackendRequest<z.ZodTypeAny>): Promise<Response> {
+  const { BACKEND_URL, BACKEND_TIMEOUT_MS } = env()
+  const timeout = AbortSignal.timeout(BACKEND_TIMEOUT_MS)
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  if (req.body !== undefined) headers['Content-Type'] = 'application/json'
+  if (req.token) headers.Authorization = `Bearer ${req.token}`
+  try {
+    return await fetch(`${BACKEND_URL}${req.path}`, {
+      method: req.method,
+      headers,
+      body: req.body === undefined ? undefined : JSON.stringify(req.body),
+      signal: req.signal ? AbortSignal.any([timeout, req.signal]) : timeout,
+    })
+  } catch (error) {
+    if (timeout.aborted) throw new BackendError(504, 'TIMEOUT', BACKEND_MESSAGES.timeout)
+    if (req.signal?.aborted) throw error
+    throw new BackendError(502, 'UNREACHABLE', BACKEND_MESSAGES.unreachable)
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json()
+  } catch {
+    return undefined
+  }
+}
+
+/** One backend call: the validated `data` of the answer, or a BackendError. */
+export async function callBackend<S extends z.ZodTypeAny>(
+  req: BackendRequest<S>,
+): Promise<z.output<S>['data']> {
+  const response = await send(req)
+  const body = await readJson(response)
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(body)
+    const code = parsed.success ? parsed.data.code : 'UNKNOWN'
+    const status = response.status >= 400 && response.status <= 599 ? response.status : 502
+    throw new BackendError(status, code, messageForStatus(status), parsed.data?.message)
+  }
+  const parsed = req.schema.safeParse(body)
+  if (!parsed.success) {
+    throw new BackendError(500, 'INVALID_RESPONSE', BACKEND_MESSAGES.invalidResponse)
+  }
+  return (parsed.data as { data: z.output<S>['data'] }).data
+}

@@ -1,0 +1,101 @@
+/**
+ * Server rendering: streamed HTML, the CSP nonce and security headers, the
+ * request id (header, page and log line), and one log line per request.
+ */
+import { PassThrough } from 'node:stream'
+import type {
+  ActionFunctionArgs,
+  EntryContext,
+  HandleDataRequestFunction,
+  LoaderFunctionArgs,
+} from '@remix-run/node'
+import { createReadableStreamFromReadable } from '@remix-run/node'
+import { RemixServer } from '@remix-run/react'
+import { isbot } from 'isbot'
+import { renderToPipeableStream } from 'react-dom/server'
+import { env } from '~/lib/env.server'
+import { logError, logRequest } from '~/lib/log.server'
+import { NonceContext } from '~/lib/nonce'
+import { REQUEST_ID_HEADER } from '~/lib/request-id'
+import { RequestIdContext } from '~/lib/request-id-context'
+import { requestIdOf } from '~/lib/request-id.server'
+import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
+
+// Validate the environment when the server loads, not on the first request.
+env()
+
+export const streamTimeout = 5000
+
+function formTargets(): string[] {
+  try {
+    return [new URL(env().LINE_AUTHORIZE_URL).origin]
+  } catch {
+    return []
+  }
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+) {
+  const started = performance.now()
+  const nonce = newNonce()
+  const requestId = requestIdOf(request)
+  const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceContext.Provider value={nonce}>
+        <RequestIdContext.Provider value={requestId}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </RequestIdContext.Provider>
+      </NonceContext.Provider>,
+      {
+        nonce,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true
+          const body = new PassThrough()
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+          responseHeaders.set(REQUEST_ID_HEADER, requestId)
+          setSecurityHeaders(responseHeaders, nonce, {
+            production: env().NODE_ENV === 'production',
+            formTargets: formTargets(),
+          })
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          )
+          logRequest(request, responseStatusCode, requestId, started)
+          pipe(body)
+        },
+        onShellError(error: unknown) {
+          reject(error)
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500
+          if (shellRendered) logError(error, requestId)
+        },
+      },
+    )
+    setTimeout(abort, streamTimeout + 1000)
+  })
+}
+
+export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
+  const requestId = requestIdOf(request)
+  response.headers.set(REQUEST_ID_HEADER, requestId)
+  logRequest(request, response.status, requestId)
+  return response
+}
+
+export function handleError(
+  error: unknown,
+  { request }: LoaderFunctionArgs | ActionFunctionArgs,
+): void {
+  if (request.signal.aborted) return
+  logError(error, requestIdOf(request))
+}

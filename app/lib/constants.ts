@@ -1,0 +1,90 @@
+/**
+ * The product's constants, named as in the product spec (section 9). One
+ * source of truth: feedback components, the session and later sections import
+ * from here rather than repeating numbers.
+ */
+
+/** Application identity, overridable by APP_VERSION / APP_COMMIT. */
+export const DEFAULT_APP_VERSION = '1.1.12'
+export const DEFAULT_APP_COMMIT = 'production'
+
+/** Token lifetimes used only when a token carries no `exp` of its own. */
+export const ACCESS_TOKEN_LIFETIME_S = 9000
+export const REFRESH_TOKEN_LIFETIME_S = 604_800
+/** A token counts as expired this long before its expiry time. */
+export const TOKEN_EXPIRY_MARGIN_MS = 500
+
+/** Auth cookie and storage prefix, and the session cookie's path. */
+export const AUTH_PREFIX = 'auth.'
+export const AUTH_COOKIE_PATH = '/'
+
+/** Toast notifications (sonner): these were the app's own settings. */
+export const TOAST = {
+  position: 'bottom-center',
+  durationMs: 2000,
+  widthPx: 360,
+} as const
+
+/** Navigation loading bar. */
+export const LOADING_BAR = {
+  /** The bar shows only when a navigation lasts longer than this. */
+  throttleMs: 200,
+  /** Time to grow from 0 to 100 %; it then stays until the navigation ends. */
+  durationMs: 5000,
+  /** Growth tick: 2 % every 100 ms reaches 100 % after 5000 ms. */
+  tickMs: 100,
+  /** After finishing the bar stays at 100 % this long, then hides. */
+  hideAfterMs: 500,
+  heightPx: 2,
+} as const
+
+/** In-page fetches show their pending state at least this long. */
+export const PENDING_MIN_DISPLAY_MS = 200
+
+/** A failed route chunk reloads the page at most once per this window. */
+export const CHUNK_RELOAD_GUARD_MS = 60_000
+export const CHUNK_RELOAD_STORAGE_KEY = 'chunk-reload-at'
+
+/** Form validation debounce. */
+export const VALIDATION_DEBOUNCE_MS = 16
+
+/** Backend calls give up after this long unless BACKEND_TIMEOUT_MS says otherwise. */
+export const DEFAULT_BACKEND_TIMEOUT_MS = 10_000
+
+/**
+ * Carousel defaults (the original's Splide 2 options). Swiper names differ:
+ * see app/ui/carousel for how each maps.
+ */
+export const CAROUSEL = {
+  speedMs: 400,
+  autoplayIntervalMs: 5000,
+  perPage: 1,
+  throttleMs: 100,
+  dragAngleThresholdDeg: 30,
+  swipeDistanceThresholdPx: 150,
+  flickVelocityThreshold: 0.6,
+  flickPower: 600,
+  breakpointDebounceMs: 50,
+} as const
+
+/** Confetti defaults (the original's vue-confetti options). */
+export const CONFETTI = {
+  particleSize: 10,
+  dropRate: 10,
+  particlesPerFrame: 2,
+  shapes: ['circle', 'rect', 'heart', 'image'],
+  colors: [
+    'DodgerBlue',
+    'OliveDrab',
+    'Gold',
+    'pink',
+    'SlateBlue',
+    'lightblue',
+    'Violet',
+    'PaleGreen',
+    'SteelBlue',
+    'SandyBrown',
+    'Chocolate',
+    'Crimson',
+  ],
+} as const

@@ -1,0 +1,117 @@
+/**
+ * Environment variables, validated by zod once at start. A bad or missing
+ * variable stops the server with a message naming it. Only `publicEnv()`
+ * values ever reach the browser.
+ */
+import { z } from 'zod'
+import {
+  ACCESS_TOKEN_LIFETIME_S,
+  REFRESH_TOKEN_LIFETIME_S,
+  DEFAULT_APP_COMMIT,
+  DEFAULT_APP_VERSION,
+  DEFAULT_BACKEND_TIMEOUT_MS,
+} from '~/lib/constants'
+
+const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
+
+const url = z.string().url('must be an absolute URL such as https://api.example.com')
+const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), url.optional())
+const boolFlag = z
+  .enum(['true', 'false', '1', '0'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'))
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
+/** Seconds, or `none`: tokens without `exp` then never expire (unknown status). */
+const lifetime = (fallback: number) =>
+  z
+    .union([z.literal('none'), z.coerce.number().int().positive()])
+    .default(fallback)
+    .transform((v) => (v === 'none' ? undefined : v))
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    BACKEND_URL: url,
+    BACKEND_TIMEOUT_MS: positiveInt(DEFAULT_BACKEND_TIMEOUT_MS),
+    SESSION_SECRET: z.string().optional(),
+    COOKIE_SECURE: boolFlag,
+    CONFIG_SERVICE_URL: optionalUrl,
+    IMAGE_HOST_URL: optionalUrl,
+    LINE_CHANNEL_ID: z.string().default(''),
+    LINE_AUTHORIZE_URL: url.default('https://access.line.me/oauth2/v2.1/authorize'),
+    PORT: positiveInt(3000),
+    LOGIN_LIMIT_PER_IP: positiveInt(30),
+    LOGIN_LIMIT_PER_USERNAME: positiveInt(10),
+    LOGIN_LIMIT_WINDOW_S: positiveInt(900),
+    REFRESH_GRACE_MS: positiveInt(30_000),
+    ACCESS_TOKEN_LIFETIME_S: lifetime(ACCESS_TOKEN_LIFETIME_S),
+    REFRESH_TOKEN_LIFETIME_S: lifetime(REFRESH_TOKEN_LIFETIME_S),
+    APP_VERSION: z.string().min(1).default(DEFAULT_APP_VERSION),
+    APP_COMMIT: z.string().min(1).default(DEFAULT_APP_COMMIT),
+  })
+  .transform((env, ctx) => {
+    const secrets = (env.SESSION_SECRET ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+    if (secrets.length === 0) {
+      if (env.NODE_ENV === 'production') {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          path: ['SESSION_SECRET'],
+          message: 'is required in production (comma-separated list, the first one signs)',
+        })
+        return z.NEVER
+      }
+      secrets.push(DEV_SESSION_SECRET)
+    }
+    if (secrets.some((s) => s.length < 16)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['SESSION_SECRET'],
+        message: 'each secret must be at least 16 characters long',
+      })
+      return z.NEVER
+    }
+    return {
+      ...env,
+      BACKEND_URL: env.BACKEND_URL.replace(/\/+$/, ''),
+      SESSION_SECRETS: secrets,
+      COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
+    }
+  })
+
+export type Env = z.output<typeof schema>
+
+export class EnvError extends Error {
+  constructor(issues: z.ZodIssue[]) {
+    const lines = issues.map((i) => `  - ${i.path.join('.') || '(env)'}: ${i.message}`)
+    super(`Invalid environment variables:\n${lines.join('\n')}\nSee README.md and .env.example.`)
+    this.name = 'EnvError'
+  }
+}
+
+/** Pure: validates a set of variables (unit-tested). */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = schema.safeParse(source)
+  if (!result.success) throw new EnvError(result.error.issues)
+  return result.data
+}
+
+let cached: Env | undefined
+
+/** The validated environment of this process, parsed on first use. */
+export function env(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}
+
+/** What the browser may know: nothing secret, nothing about the backend. */
+export function publicEnv(e: Env = env()) {
+  return {
+    APP_VERSION: e.APP_VERSION,
+    APP_COMMIT: e.APP_COMMIT,
+    IMAGE_HOST_URL: e.IMAGE_HOST_URL ?? null,
+  }
+}
+export type PublicEnv = ReturnType<typeof publicEnv>

@@ -1,0 +1,49 @@
+/**
+ * How an error becomes a status and a message, as the original product did:
+ * status from the error's statusCode, else its status, else its response's
+ * status, else 500; message from its message (a string is its own message).
+ */
+
+export const NOT_FOUND_MESSAGE = 'This page could not be found'
+export const ERROR_PAGE_FAILED_TITLE = 'An error occurred while showing the error page'
+export const BOTH_TOKENS_EXPIRED_MESSAGE =
+  'Both token and refresh token have expired. Your request was aborted.'
+
+export function unknownMiddlewareMessage(name: string): string {
+  return `Unknown middleware ${name}`
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null
+}
+
+function validStatus(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 400 && value <= 599
+    ? value
+    : undefined
+}
+
+export function errorStatus(error: unknown): number {
+  if (!isRecord(error)) return 500
+  const response = isRecord(error.response) ? error.response : undefined
+  return (
+    validStatus(error.statusCode) ?? validStatus(error.status) ?? validStatus(response?.status) ?? 500
+  )
+}
+
+export function errorMessage(error: unknown): string {
+  if (typeof error === 'string') return error
+  if (isRecord(error) && typeof error.message === 'string') return error.message
+  return ''
+}
+
+/** The body every error Response of this app carries (thrown from loaders and actions). */
+export interface AppErrorBody {
+  message: string
+  /** Thai text for the member, when the message itself is not meant for them. */
+  detail?: string
+}
+
+export function isAppErrorBody(value: unknown): value is AppErrorBody {
+  return isRecord(value) && typeof value.message === 'string'
+}

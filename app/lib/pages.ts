@@ -1,0 +1,72 @@
+/**
+ * Every page of the product: its path, Thai title and who may see it. Route
+ * modules take their titles from here, the navigation lists them, and the
+ * e2e tests walk them.
+ */
+export type PageAccess = 'public' | 'guest' | 'member'
+
+export interface PageInfo {
+  path: string
+  title: string
+  access: PageAccess
+}
+
+export const PAGES = {
+  home: { path: '/', title: 'หน้าแรก', access: 'public' },
+  affiliate: { path: '/affiliate', title: 'แนะนำเพื่อน', access: 'member' },
+  alliance: { path: '/alliance', title: 'ทีมของฉัน', access: 'member' },
+  allianceNew: { path: '/alliance/new', title: 'สร้างทีมใหม่', access: 'member' },
+  cashback: { path: '/cashback', title: 'คืนยอดเสีย', access: 'member' },
+  casino: { path: '/casino', title: 'คาสิโน', access: 'member' },
+  coupon: { path: '/coupon', title: 'คูปอง', access: 'member' },
+  czipz: { path: '/czipz', title: 'เกมลุ้นรางวัล', access: 'member' },
+  forget: { path: '/forget', title: 'ลืมรหัสผ่าน', access: 'guest' },
+  games: { path: '/games', title: 'เกม', access: 'member' },
+  gamesLaunch: { path: '/games/launch', title: 'เข้าเล่นเกม', access: 'member' },
+  gamesLobby: { path: '/games/lobby', title: 'ล็อบบี้เกม', access: 'member' },
+  lineCallback: { path: '/line/callback', title: 'เข้าสู่ระบบด้วย LINE', access: 'public' },
+  login: { path: '/login', title: 'เข้าสู่ระบบ', access: 'guest' },
+  lotto: { path: '/lotto', title: 'หวย', access: 'member' },
+  lottoLaunch: { path: '/lotto/launch', title: 'เข้าเล่นหวย', access: 'member' },
+  lottoResult: { path: '/lotto/result', title: 'ผลหวย', access: 'public' },
+  lottoStake: { path: '/lotto/stake', title: 'แทงหวย', access: 'member' },
+  lottoStakeSet: { path: '/lotto/stake-set', title: 'ชุดตัวเลขของฉัน', access: 'member' },
+  order: { path: '/order', title: 'รายการสั่งฝาก', access: 'member' },
+  orderPayment: { path: '/order/payment', title: 'ชำระเงิน', access: 'member' },
+  profile: { path: '/profile', title: 'โปรไฟล์', access: 'member' },
+  promotion: { path: '/promotion', title: 'โปรโมชั่น', access: 'public' },
+  register: { path: '/register', title: 'สมัครสมาชิก', access: 'guest' },
+  slot: { path: '/slot', title: 'สล็อต', access: 'member' },
+  sport: { path: '/sport', title: 'กีฬา', access: 'member' },
+  transaction: { path: '/transaction', title: 'ฝาก-ถอน', access: 'member' },
+  watcher: { path: '/watcher', title: 'โหมดผู้ดูแล', access: 'public' },
+} as const satisfies Record<string, PageInfo>
+
+export type PageKey = keyof typeof PAGES
+
+/** Menu order of the member shell. */
+export const MENU: readonly PageKey[] = [
+  'home',
+  'casino',
+  'slot',
+  'sport',
+  'games',
+  'lotto',
+  'lottoResult',
+  'transaction',
+  'promotion',
+  'coupon',
+  'cashback',
+  'affiliate',
+  'alliance',
+  'czipz',
+  'profile',
+]
+
+/** The bottom navigation on phones. */
+export const BOTTOM_NAV: readonly PageKey[] = ['home', 'lotto', 'transaction', 'promotion', 'profile']
+
+/** A positive whole number id, as the optional-id pages expect. */
+export function isNumericId(id: string | undefined): boolean {
+  return id === undefined || /^[1-9][0-9]{0,17}$/.test(id)
+}

@@ -1,0 +1,89 @@
+import type { LinksFunction, MetaFunction } from '@remix-run/node'
+import {
+  Links,
+  LiveReload,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { useNonce } from '~/lib/nonce'
+import { RequestIdContext } from '~/lib/request-id-context'
+import { useContext } from 'react'
+import { siteMeta } from '~/lib/meta'
+import { rootLoader } from '~/root-loader.server'
+import stylesheet from '~/tailwind.css'
+import { LoadingBar } from '~/ui/loading-bar'
+import { ToastHost } from '~/ui/toast-host'
+import { describeError, RootErrorBoundary } from '~/ui/error-page'
+import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
+import { WatcherBanner } from '~/ui/watcher-banner'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+]
+
+export const meta: MetaFunction = ({ error }) =>
+  error ? siteMeta(describeError(error).message) : siteMeta()
+
+export const loader = rootLoader
+
+/** The profile is fetched on documents and after actions; plain navigations reuse it. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  // Same URL: an explicit revalidate() (focus, retry) — refresh the member.
+  if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate
+  return false
+}
+
+export type RootData = Awaited<ReturnType<typeof useRootData>>
+export function useRootData() {
+  return useRouteLoaderData<typeof loader>('root')
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce()
+  const requestId = useContext(RequestIdContext)
+  return (
+    <html lang="th" dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#070b16" />
+        {requestId ? <meta name="request-id" content={requestId} /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <LoadingBar />
+        {children}
+        <ToastHost />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  useFocusRevalidation()
+  return (
+    <>
+      <WatcherBanner />
+      <Outlet />
+    </>
+  )
+}
+
+export const ErrorBoundary = RootErrorBoundary

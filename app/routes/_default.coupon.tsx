@@ -1,0 +1,14 @@
+import { pageMeta } from '~/lib/meta'
+import { PAGES } from '~/lib/pages'
+import { route } from '~/session/guard.server'
+import { SectionPage } from '~/ui/section-page'
+
+const page = PAGES.coupon
+
+export const loader = route({ access: page.access, layout: 'default' }, () => null)
+
+export const meta = pageMeta(page.title)
+
+export default function Coupon() {
+  return <SectionPage title={page.title} />
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest'
+import { isCrossSiteWrite } from '~/session/csrf.server'
+
+function req(method: string, headers: Record<string, string>) {
+  return new Request('http://app.example/login', { method, headers })
+}
+
+describe('isCrossSiteWrite', () => {
+  it('GET is never refused', () => {
+    expect(isCrossSiteWrite(req('GET', { Origin: 'https://evil.example' }))).toBe(false)
+  })
+  it('same origin POST passes', () => {
+    expect(isCrossSiteWrite(req('POST', { Origin: 'http://app.example' }))).toBe(false)
+  })
+  it('POST without Origin (old browsers, curl) passes: SameSite cookie still protects', () => {
+    expect(isCrossSiteWrite(req('POST', {}))).toBe(false)
+  })
+  it('another origin is refused', () => {
+    expect(isCrossSiteWrite(req('POST', { Origin: 'https://evil.example' }))).toBe(true)
+    expect(isCrossSiteWrite(req('POST', { Origin: 'null' }))).toBe(true)
+    expect(isCrossSiteWrite(req('PUT', { Origin: 'http://app.example.evil.example' }))).toBe(true)
+  })
+  it('Sec-Fetch-Site cross-site is refused', () => {
+    expect(isCrossSiteWrite(req('POST', { 'Sec-Fetch-Site': 'cross-site' }))).toBe(true)
+    expect(isCrossSiteWrite(req('POST', { 'Sec-Fetch-Site': 'same-origin' }))).toBe(false)
+  })
+  it('behind a proxy the forwarded host is the site', () => {
+    expect(
+      isCrossSiteWrite(
+        req('POST', { Origin: 'https://member.example', 'X-Forwarded-Host': 'member.example' }),
+      ),
+    ).toBe(false)
+  })
+})

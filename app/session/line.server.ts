@@ -1,0 +1,63 @@
+/**
+ * LINE login: the authorize redirect with a random `state` kept in a
+ * short-lived httpOnly cookie, and the check of that state on the way back.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { env } from '~/lib/env.server'
+import { safeReturnPath } from '~/session/redirects'
+
+const STATE_COOKIE = 'auth.line-state'
+const STATE_MAX_AGE_S = 600
+export const LINE_CALLBACK_PATH = '/line/callback'
+
+/** The site's own origin as the member's browser sees it (a proxy may terminate TLS). */
+export function publicOrigin(request: Request): string {
+  const url = new URL(request.url)
+  const proto = request.headers.get('X-Forwarded-Proto')?.split(',')[0]?.trim()
+  const host = request.headers.get('X-Forwarded-Host')?.split(',')[0]?.trim()
+  return `${proto || url.protocol.replace(':', '')}://${host || url.host}`
+}
+
+export function lineRedirectUri(request: Request): string {
+  return `${publicOrigin(request)}${LINE_CALLBACK_PATH}`
+}
+
+function cookie(value: string, maxAge: number): string {
+  const secure = env().COOKIE_SECURE ? '; Secure' : ''
+  return `${STATE_COOKIE}=${value}; Path=${LINE_CALLBACK_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`
+}
+
+/** Where to send the member to approve the login, and the cookie that remembers the state. */
+export function lineAuthorizeRedirect(request: Request, returnTo: string) {
+  const state = randomBytes(24).toString('base64url')
+  const { LINE_AUTHORIZE_URL, LINE_CHANNEL_ID } = env()
+  const url = new URL(LINE_AUTHORIZE_URL)
+  url.searchParams.set('response_type', 'code')
+  url.searchParams.set('client_id', LINE_CHANNEL_ID)
+  url.searchParams.set('redirect_uri', lineRedirectUri(request))
+  url.searchParams.set('state', state)
+  url.searchParams.set('scope', 'profile openid')
+  const value = `${state}.${Buffer.from(safeReturnPath(returnTo)).toString('base64url')}`
+  return { location: url.toString(), setCookie: cookie(value, STATE_MAX_AGE_S) }
+}
+
+export const CLEAR_LINE_STATE = cookie('', 0)
+
+/** Checks the `state` LINE sent back against the cookie; returns where to go after login. */
+export function checkLineState(request: Request, state: string | null): string | null {
+  const raw = (request.headers.get('Cookie') ?? '')
+    .split(/;\s*/)
+    .find((c) => c.startsWith(`${STATE_COOKIE}=`))
+    ?.slice(STATE_COOKIE.length + 1)
+  if (!raw || !state) return null
+  const [expected, returnTo = ''] = raw.split('.')
+  if (!expected) return null
+  const a = Buffer.from(expected)
+  const b = Buffer.from(state)
+  if (a.length !== b.length || !timingSafeEqual(a, b)) return null
+  try {
+    return safeReturnPath(Buffer.from(returnTo, 'base64url').toString('utf8'))
+  } catch {
+    return '/'
+  }
+}

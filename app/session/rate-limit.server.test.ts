@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { RateLimiter } from '~/session/rate-limit.server'
+
+describe('RateLimiter', () => {
+  it('allows `limit` hits per window, then refuses until the window ends', () => {
+    let now = 1_000
+    const limiter = new RateLimiter({ limit: 3, windowMs: 10_000 }, () => now)
+    expect([1, 2, 3].map(() => limiter.hit('a').limited)).toEqual([false, false, false])
+    const fourth = limiter.hit('a')
+    expect(fourth.limited).toBe(true)
+    expect(fourth.retryAfterMs).toBe(10_000)
+    expect(limiter.hit('b').limited).toBe(false)
+    now += 10_000
+    expect(limiter.hit('a').limited).toBe(false)
+  })
+  it('reset clears a key', () => {
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, () => 0)
+    limiter.hit('a')
+    expect(limiter.hit('a').limited).toBe(true)
+    limiter.reset('a')
+    expect(limiter.hit('a').limited).toBe(false)
+  })
+})

@@ -1,0 +1,113 @@
+/**
+ * The root error boundary: 404, 500, route-check and backend errors, shown
+ * as the original did (status and message as the title, a link home on a
+ * 404) with a short request id to quote to support. If rendering the error
+ * page itself fails, a plain fallback page is shown.
+ */
+import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { Component, type ReactNode } from 'react'
+import {
+  ERROR_PAGE_FAILED_TITLE,
+  errorMessage,
+  errorStatus,
+  isAppErrorBody,
+  NOT_FOUND_MESSAGE,
+} from '~/lib/errors'
+import { useRequestId } from '~/lib/request-id-context'
+
+export interface ShownError {
+  status: number
+  message: string
+}
+
+/** What the page shows for an error caught by a boundary. */
+export function describeError(error: unknown): ShownError {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return { status: 404, message: NOT_FOUND_MESSAGE }
+    const message = isAppErrorBody(error.data)
+      ? error.data.message
+      : typeof error.data === 'string' && error.data
+        ? error.data
+        : error.statusText
+    return { status: error.status, message: message || 'Error' }
+  }
+  return { status: errorStatus(error), message: errorMessage(error) || 'Internal Server Error' }
+}
+
+const THAI_HINT: Record<number, string> = {
+  404: 'ไม่พบหน้าที่คุณต้องการ',
+  500: 'เกิดข้อผิดพลาดในระบบ',
+  502: 'ระบบหลักไม่พร้อมใช้งานชั่วคราว',
+  504: 'ระบบหลักตอบสนองช้าเกินไป',
+}
+
+export function ErrorPage({ status, message, requestId }: ShownError & { requestId: string }) {
+  return (
+    <main className="mx-auto flex min-h-dvh max-w-app flex-col items-center justify-center gap-4 p-6 text-center">
+      <p className="text-6xl font-bold text-gold-400" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="text-xl font-bold">{message}</h1>
+      {THAI_HINT[status] ? <p className="text-slate-300">{THAI_HINT[status]}</p> : null}
+      <div className="flex flex-wrap justify-center gap-3">
+        <Link to="/" className="btn-primary" reloadDocument={status >= 500}>
+          กลับหน้าแรก
+        </Link>
+      </div>
+      {requestId ? (
+        <p className="text-sm text-slate-400">
+          รหัสอ้างอิง <span data-testid="request-id" className="font-mono text-slate-200">{requestId}</span>
+        </p>
+      ) : null}
+    </main>
+  )
+}
+
+/** Shown when the error page itself cannot render. No router, no data: plain HTML. */
+export function ErrorPageFallback({ detail }: { detail: string }) {
+  return (
+    <main className="mx-auto max-w-app p-6">
+      <h1 className="text-xl font-bold">{ERROR_PAGE_FAILED_TITLE}</h1>
+      <p className="mt-2">Another error happened while showing the error page.</p>
+      <pre className="mt-4 whitespace-pre-wrap break-words text-sm text-slate-300">{detail}</pre>
+      <p className="mt-4">
+        <a href="/" className="link">
+          กลับหน้าแรก
+        </a>
+      </p>
+    </main>
+  )
+}
+
+interface GuardProps {
+  children: ReactNode
+}
+interface GuardState {
+  failure: string | null
+}
+
+/** Catches a failure while rendering the error page. */
+export class ErrorPageGuard extends Component<GuardProps, GuardState> {
+  state: GuardState = { failure: null }
+  static getDerivedStateFromError(error: unknown): GuardState {
+    return { failure: errorMessage(error) || String(error) }
+  }
+  render() {
+    if (this.state.failure !== null) return <ErrorPageFallback detail={this.state.failure} />
+    return this.props.children
+  }
+}
+
+function RoutedErrorPage() {
+  const error = useRouteError()
+  const requestId = useRequestId()
+  return <ErrorPage {...describeError(error)} requestId={requestId} />
+}
+
+export function RootErrorBoundary() {
+  return (
+    <ErrorPageGuard>
+      <RoutedErrorPage />
+    </ErrorPageGuard>
+  )
+}

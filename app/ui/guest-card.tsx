@@ -1,0 +1,15 @@
+/** The `guest` layout: a simple centred card under the logo. */
+import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { SITE_NAME } from '~/lib/meta'
+
+export function GuestCard({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center px-4 py-8">
+      <Link to="/" className="mb-6 text-2xl font-bold text-gold-400">
+        {SITE_NAME}
+      </Link>
+      <main className="card w-full max-w-sm">{children}</main>
+    </div>
+  )
+}

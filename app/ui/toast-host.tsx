@@ -1,0 +1,79 @@
+/**
+ * Toasts (sonner), loaded only when the first toast is shown: most pages
+ * never need the library, so phones do not download it up front.
+ * `notify()` may be called before it has loaded; the toast waits in a queue.
+ */
+import { useRouteLoaderData } from '@remix-run/react'
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { loadChunk } from '~/lib/load-chunk'
+import type { loader as rootLoader } from '~/root'
+
+export type ToastKind = 'success' | 'error' | 'info'
+export interface ToastRequest {
+  type: ToastKind
+  message: string
+  id?: string
+}
+type Show = (t: ToastRequest) => void
+
+let show: Show | null = null
+let queue: ToastRequest[] = []
+let wanted = false
+const listeners = new Set<() => void>()
+const seenIds = new Set<string>()
+
+function emit() {
+  for (const l of listeners) l()
+}
+
+/** Shows a toast: bottom-center, 2 s. */
+export function notify(toast: ToastRequest): void {
+  if (toast.id) {
+    if (seenIds.has(toast.id)) return
+    seenIds.add(toast.id)
+  }
+  if (show) return show(toast)
+  queue.push(toast)
+  if (!wanted) {
+    wanted = true
+    emit()
+  }
+}
+
+/** Called by the loaded Toaster once it is mounted. */
+export function attachToaster(fn: Show): () => void {
+  show = fn
+  const pending = queue
+  queue = []
+  // Let sonner's Toaster subscribe before the first toast is published.
+  setTimeout(() => pending.forEach(fn), 0)
+  return () => {
+    show = null
+  }
+}
+
+const Toaster = lazy(() => loadChunk(() => import('~/ui/toaster.client')))
+
+function useWanted() {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l)
+      return () => listeners.delete(l)
+    },
+    () => wanted,
+    () => false,
+  )
+}
+
+export function ToastHost() {
+  const flash = useRouteLoaderData<typeof rootLoader>('root')?.toast
+  useEffect(() => {
+    if (flash) notify(flash)
+  }, [flash])
+  if (!useWanted()) return null
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  )
+}

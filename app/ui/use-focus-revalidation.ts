@@ -1,0 +1,29 @@
+import { useRevalidator } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
+
+/** At most one revalidation per this window when the tab keeps regaining focus. */
+const MIN_INTERVAL_MS = 5000
+
+/**
+ * When the tab regains focus, reload the page's data: a logout in another tab
+ * then sends a member page to /login, and the balance is current.
+ */
+export function useFocusRevalidation() {
+  const { revalidate, state } = useRevalidator()
+  const last = useRef(0)
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState !== 'visible' || state !== 'idle') return
+      const now = Date.now()
+      if (now - last.current < MIN_INTERVAL_MS) return
+      last.current = now
+      revalidate()
+    }
+    document.addEventListener('visibilitychange', onVisible)
+    window.addEventListener('focus', onVisible)
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible)
+      window.removeEventListener('focus', onVisible)
+    }
+  }, [revalidate, state])
+}

@@ -1,0 +1,80 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+/**
+ * e2e tests against the production build served by remix-serve (the preview
+ * server), with the demo backend on its own port so tests can steer it
+ * through /__mock/.
+ */
+export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100)
+export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4100)
+export const APP_URL = `http://127.0.0.1:${APP_PORT}`
+export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`
+/** The app's session secret in tests: fixtures seal session cookies with it. */
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'
+
+const SYSTEM_CHROMIUM = '/usr/bin/chromium'
+const launchOptions = existsSync(SYSTEM_CHROMIUM)
+  ? {
+      executablePath: SYSTEM_CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    }
+  : {}
+
+export default defineConfig({
+  testDir: './tests/e2e',
+  fullyParallel: false,
+  // One demo backend is shared: tests that steer it must not overlap.
+  workers: 1,
+  forbidOnly: true,
+  retries: 0,
+  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  use: {
+    baseURL: APP_URL,
+    trace: 'retain-on-failure',
+    locale: 'th-TH',
+    timezoneId: 'Asia/Bangkok',
+    launchOptions,
+  },
+  projects: [
+    { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+  ],
+  webServer: [
+    {
+      command: 'node build/mock-backend/cli.mjs',
+      url: `${MOCK_URL}/healthz`,
+      env: { MOCK_PORT: String(MOCK_PORT) },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: './node_modules/.bin/remix-serve build/index.js',
+      url: `${APP_URL}/healthz`,
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(APP_PORT),
+        BACKEND_URL: MOCK_URL,
+        BACKEND_TIMEOUT_MS: '3000',
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        COOKIE_SECURE: 'false',
+        LINE_CHANNEL_ID: 'e2e-line-channel',
+        LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
+      },
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+})

@@ -1,0 +1,35 @@
+import type { Config } from 'tailwindcss'
+
+export default {
+  content: ['./app/**/*.{ts,tsx}'],
+  theme: {
+    extend: {
+      fontFamily: {
+        sans: ['"Noto Sans Thai"', 'system-ui', 'sans-serif'],
+      },
+      colors: {
+        // Dark gaming theme: night-blue surfaces, gold accents. Contrast of
+        // text on `surface` is above WCAG AA (checked by axe in e2e tests).
+        night: {
+          950: '#070b16',
+          900: '#0c1222',
+          800: '#131b31',
+          700: '#1c2744',
+          600: '#2a3860',
+        },
+        gold: {
+          300: '#ffe08a',
+          400: '#ffd15c',
+          500: '#f5b921',
+          600: '#d99a06',
+        },
+        danger: '#ff6b6b',
+        success: '#4ade80',
+      },
+      maxWidth: {
+        app: '40rem',
+      },
+    },
+  },
+  plugins: [],
+} satisfies Config
