@@ -6,8 +6,18 @@ export default defineConfig({
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}', 'tests/mock-backend/**/*.test.ts'],
+    include: [
+      'app/**/*.test.{ts,tsx}',
+      'tests/unit/**/*.test.{ts,tsx}',
+      'tests/mock-backend/**/*.test.ts',
+    ],
     environment: 'node',
+    // Route modules read the validated environment: give them a complete one.
+    env: {
+      BACKEND_URL: 'http://127.0.0.1:9',
+      SESSION_SECRET: 'unit-test-session-secret-0123456789',
+      LINE_CHANNEL_ID: 'unit-line-channel',
+    },
     restoreMocks: true,
   },
 })

@@ -1,7 +1,8 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { installRequestIds } from '~/lib/request-id.client'
+import { RequestIdContext } from '~/lib/request-id-context'
+import { currentRequestId, installRequestIds } from '~/lib/request-id.client'
 
 installRequestIds()
 
@@ -9,7 +10,10 @@ startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <RemixBrowser />
+      {/* The document's id, so the hydrated <head> matches the server's. */}
+      <RequestIdContext.Provider value={currentRequestId()}>
+        <RemixBrowser />
+      </RequestIdContext.Provider>
     </StrictMode>,
   )
 })

@@ -92,10 +92,17 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response
 }
 
+function isDataWithResponseInit(value: unknown): boolean {
+  return (value as { type?: unknown } | null)?.type === 'DataWithResponseInit'
+}
+
 export function handleError(
   error: unknown,
   { request }: LoaderFunctionArgs | ActionFunctionArgs,
 ): void {
   if (request.signal.aborted) return
+  // Thrown responses (redirects, 404s, backend errors) are answers, not faults:
+  // the request's log line has their status. Log only real exceptions.
+  if (error instanceof Response || isDataWithResponseInit(error)) return
   logError(error, requestIdOf(request))
 }

@@ -2,11 +2,11 @@
  * The root loader: the member (fetched on every document and after actions),
  * a toast carried over a redirect, and the few public settings.
  */
-import { data } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import type { Member } from '~/backend/schemas'
 import { publicEnv } from '~/lib/env.server'
 import { readToast, type FlashToast } from '~/lib/toast.server'
-import { route, SESSION_EXPIRED_TOAST } from '~/session/guard.server'
+import { guard, SESSION_EXPIRED_TOAST } from '~/session/guard.server'
 import { getMember, MissingProfileError, SessionEndedError } from '~/session/member-api.server'
 
 /** What the browser may know of the member: no id, no tokens. */
@@ -20,26 +20,33 @@ function shellMember(member: Member): ShellMember {
   return { username: member.username, displayName: member.displayName, balance: member.balance }
 }
 
-export const rootLoader = route({ access: 'public', layout: 'none' }, async ({ request, session }) => {
-  const flash = readToast(request)
-  let toast: FlashToast | null = flash.toast
-  let member: ShellMember | null = null
-  if (session.loggedIn) {
-    try {
-      member = shellMember(await getMember(request))
-    } catch (error) {
-      if (!(error instanceof SessionEndedError || error instanceof MissingProfileError)) throw error
-      session.clear()
-      toast = { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-ended' }
-    }
-  } else if (session.expired) {
-    toast ??= { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-expired' }
-  }
-  const body = {
-    member,
-    strategy: member ? (session.payload?.strategy ?? null) : null,
-    toast,
-    env: publicEnv(),
-  }
-  return data(body, flash.clear ? { headers: { 'Set-Cookie': flash.clear } } : undefined)
-})
+export const rootLoader = (args: LoaderFunctionArgs) =>
+  guard(
+    args,
+
+    { access: 'public', layout: 'none' },
+    async ({ request, session }) => {
+      const flash = readToast(request)
+      let toast: FlashToast | null = flash.toast
+      let member: ShellMember | null = null
+      if (session.loggedIn) {
+        try {
+          member = shellMember(await getMember(request))
+        } catch (error) {
+          if (!(error instanceof SessionEndedError || error instanceof MissingProfileError))
+            throw error
+          session.clear()
+          toast = { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-ended' }
+        }
+      } else if (session.expired) {
+        toast ??= { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-expired' }
+      }
+      const body = {
+        member,
+        strategy: member ? (session.payload?.strategy ?? null) : null,
+        toast,
+        env: publicEnv(),
+      }
+      return data(body, flash.clear ? { headers: { 'Set-Cookie': flash.clear } } : undefined)
+    },
+  )

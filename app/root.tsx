@@ -9,10 +9,9 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { useContext, useEffect, type ReactNode } from 'react'
 import { useNonce } from '~/lib/nonce'
 import { RequestIdContext } from '~/lib/request-id-context'
-import { useContext } from 'react'
 import { siteMeta } from '~/lib/meta'
 import { rootLoader } from '~/root-loader.server'
 import stylesheet from '~/tailwind.css'
@@ -78,6 +77,10 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   useFocusRevalidation()
+  // Tests (and support) can tell a hydrated page from server HTML.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <>
       <WatcherBanner />

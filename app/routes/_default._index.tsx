@@ -1,12 +1,14 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { MENU, PAGES } from '~/lib/pages'
-import { route } from '~/session/guard.server'
+import { guard } from '~/session/guard.server'
 import { useShellMember } from '~/ui/app-shell'
 
 const page = PAGES.home
 
-export const loader = route({ access: page.access, layout: 'default' }, () => null)
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access, layout: 'default' }, () => null)
 
 export const meta = pageMeta(page.title)
 

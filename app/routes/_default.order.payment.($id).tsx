@@ -1,14 +1,18 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { pageMeta } from '~/lib/meta'
 import { isNumericId, PAGES } from '~/lib/pages'
-import { route } from '~/session/guard.server'
+import { guard } from '~/session/guard.server'
 import { SectionPage } from '~/ui/section-page'
 
 const page = PAGES.orderPayment
 
-export const loader = route(
-  { access: page.access, layout: 'default', validate: ({ params }) => isNumericId(params.id) },
-  ({ params }) => ({ id: params.id ?? null }),
-)
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(
+    args,
+
+    { access: page.access, layout: 'default', validate: ({ params }) => isNumericId(params.id) },
+    ({ params }) => ({ id: params.id ?? null }),
+  )
 
 export const meta = pageMeta(page.title)
 

@@ -1,11 +1,13 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { route } from '~/session/guard.server'
+import { guard } from '~/session/guard.server'
 import { SectionPage } from '~/ui/section-page'
 
 const page = PAGES.sport
 
-export const loader = route({ access: page.access, layout: 'default' }, () => null)
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access, layout: 'default' }, () => null)
 
 export const meta = pageMeta(page.title)
 

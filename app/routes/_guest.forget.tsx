@@ -1,10 +1,12 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { route } from '~/session/guard.server'
+import { guard } from '~/session/guard.server'
 
 const page = PAGES.forget
 
-export const loader = route({ access: page.access, layout: 'guest' }, () => null)
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access, layout: 'guest' }, () => null)
 
 export const meta = pageMeta(page.title)
 

@@ -1,10 +1,10 @@
-import { data, redirect } from '@remix-run/node'
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { toastCookie } from '~/lib/toast.server'
-import { route } from '~/session/guard.server'
-import { checkLineState, CLEAR_LINE_STATE, lineRedirectUri } from '~/session/line.server'
+import { guard } from '~/session/guard.server'
+import { checkLineState, clearLineState, lineRedirectUri } from '~/session/line.server'
 import { LoginError, loginWithLine } from '~/session/strategies.server'
 
 const page = PAGES.lineCallback
@@ -15,32 +15,35 @@ const MESSAGES = {
 } as const
 
 /** LINE sends the member back here with `code` and `state` (or `error`). */
-export const loader = route(
-  { access: page.access, layout: 'guest' },
-  async ({ request, url, session }) => {
-    const fail = (message: string) =>
-      data({ message }, { headers: { 'Set-Cookie': CLEAR_LINE_STATE } })
-    const returnTo = checkLineState(request, url.searchParams.get('state'))
-    if (returnTo === null) return fail(MESSAGES.state)
-    if (url.searchParams.has('error')) return fail(MESSAGES.denied)
-    const code = url.searchParams.get('code')
-    if (!code) return fail(MESSAGES.state)
-    if (session.loggedIn) throw redirect('/', { headers: { 'Set-Cookie': CLEAR_LINE_STATE } })
-    try {
-      const member = await loginWithLine(request, { code, redirectUri: lineRedirectUri(request) })
-      const headers = new Headers()
-      headers.append('Set-Cookie', CLEAR_LINE_STATE)
-      headers.append(
-        'Set-Cookie',
-        toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
-      )
-      throw redirect(returnTo, { headers })
-    } catch (error) {
-      if (error instanceof LoginError) return fail(error.message)
-      throw error
-    }
-  },
-)
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(
+    args,
+
+    { access: page.access, layout: 'guest' },
+    async ({ request, url, session }) => {
+      const fail = (message: string) =>
+        data({ message }, { headers: { 'Set-Cookie': clearLineState() } })
+      const returnTo = checkLineState(request, url.searchParams.get('state'))
+      if (returnTo === null) return fail(MESSAGES.state)
+      if (url.searchParams.has('error')) return fail(MESSAGES.denied)
+      const code = url.searchParams.get('code')
+      if (!code) return fail(MESSAGES.state)
+      if (session.loggedIn) throw redirect('/', { headers: { 'Set-Cookie': clearLineState() } })
+      try {
+        const member = await loginWithLine(request, { code, redirectUri: lineRedirectUri(request) })
+        const headers = new Headers()
+        headers.append('Set-Cookie', clearLineState())
+        headers.append(
+          'Set-Cookie',
+          toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
+        )
+        throw redirect(returnTo, { headers })
+      } catch (error) {
+        if (error instanceof LoginError) return fail(error.message)
+        throw error
+      }
+    },
+  )
 
 export const meta = pageMeta(page.title)
 

@@ -1,10 +1,10 @@
-import { data, redirect } from '@remix-run/node'
+import { data, redirect, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { toastCookie } from '~/lib/toast.server'
-import { route } from '~/session/guard.server'
+import { guard } from '~/session/guard.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
 import { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
 import { safeReturnPath } from '~/session/redirects'
@@ -12,7 +12,8 @@ import { LoginError, loginLocal } from '~/session/strategies.server'
 
 const page = PAGES.login
 
-export const loader = route({ access: page.access, layout: 'guest' }, () => null)
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access, layout: 'guest' }, () => null)
 
 export const meta = pageMeta(page.title)
 
@@ -23,42 +24,43 @@ function readField(form: FormData, name: string): string {
   return typeof value === 'string' ? value : ''
 }
 
-export const action = route({ access: page.access, layout: 'guest' }, async ({ request }) => {
-  const form = await request.formData()
-  const returnTo = safeReturnPath(form.get('redirectTo'))
+export const action = (args: ActionFunctionArgs) =>
+  guard(args, { access: page.access, layout: 'guest' }, async ({ request }) => {
+    const form = await request.formData()
+    const returnTo = safeReturnPath(form.get('redirectTo'))
 
-  if (form.get('intent') === 'line') {
-    const { location, setCookie } = lineAuthorizeRedirect(request, returnTo)
-    throw redirect(location, { headers: { 'Set-Cookie': setCookie } })
-  }
+    if (form.get('intent') === 'line') {
+      const { location, setCookie } = lineAuthorizeRedirect(request, returnTo)
+      throw redirect(location, { headers: { 'Set-Cookie': setCookie } })
+    }
 
-  const username = readField(form, 'username').trim()
-  const password = readField(form, 'password')
-  const fieldErrors: FieldErrors = {}
-  if (!username) fieldErrors.username = 'กรุณากรอกชื่อผู้ใช้'
-  if (!password) fieldErrors.password = 'กรุณากรอกรหัสผ่าน'
-  if (fieldErrors.username || fieldErrors.password) {
-    return data({ username, fieldErrors, formError: null }, { status: 400 })
-  }
+    const username = readField(form, 'username').trim()
+    const password = readField(form, 'password')
+    const fieldErrors: FieldErrors = {}
+    if (!username) fieldErrors.username = 'กรุณากรอกชื่อผู้ใช้'
+    if (!password) fieldErrors.password = 'กรุณากรอกรหัสผ่าน'
+    if (fieldErrors.username || fieldErrors.password) {
+      return data({ username, fieldErrors, formError: null }, { status: 400 })
+    }
 
-  const waitMs = loginAttempt(request, username)
-  if (waitMs > 0) {
-    return data({ username, fieldErrors, formError: loginLimitMessage(waitMs) }, { status: 429 })
-  }
+    const waitMs = loginAttempt(request, username)
+    if (waitMs > 0) {
+      return data({ username, fieldErrors, formError: loginLimitMessage(waitMs) }, { status: 429 })
+    }
 
-  try {
-    const member = await loginLocal(request, { username, password })
-    loginSucceeded(username)
-    throw redirect(returnTo, {
-      headers: {
-        'Set-Cookie': toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
-      },
-    })
-  } catch (error) {
-    if (!(error instanceof LoginError)) throw error
-    return data({ username, fieldErrors, formError: error.message }, { status: error.status })
-  }
-})
+    try {
+      const member = await loginLocal(request, { username, password })
+      loginSucceeded(username)
+      throw redirect(returnTo, {
+        headers: {
+          'Set-Cookie': toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
+        },
+      })
+    } catch (error) {
+      if (!(error instanceof LoginError)) throw error
+      return data({ username, fieldErrors, formError: error.message }, { status: error.status })
+    }
+  })
 
 export default function Login() {
   const result = useActionData<typeof action>()

@@ -1,10 +1,16 @@
-import { data, redirect, type HeadersFunction } from '@remix-run/node'
+import {
+  data,
+  redirect,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type ActionFunctionArgs,
+} from '@remix-run/node'
 import { Form, useActionData, useRouteLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { toastCookie } from '~/lib/toast.server'
 import type { loader as rootLoader } from '~/root'
-import { route } from '~/session/guard.server'
+import { guard } from '~/session/guard.server'
 import { LoginError, loginWithToken } from '~/session/strategies.server'
 
 const page = PAGES.watcher
@@ -29,35 +35,44 @@ function tokenFrom(value: FormDataEntryValue | string | null): string | null {
 }
 
 /** `?token=` is moved into the session and the address bar is cleared right away. */
-export const loader = route(
-  { access: page.access, layout: 'guest' },
-  async ({ request, url, session }) => {
-    if (!url.searchParams.has('token')) return null
-    const token = tokenFrom(url.searchParams.get('token'))
-    session.clear()
-    if (!token) throw redirect(page.path)
-    try {
-      throw await watch(request, token)
-    } catch (error) {
-      if (!(error instanceof LoginError)) throw error
-      throw redirect(page.path, {
-        headers: { 'Set-Cookie': toastCookie({ type: 'error', message: error.message }) },
-      })
-    }
-  },
-)
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(
+    args,
 
-export const action = route({ access: page.access, layout: 'guest' }, async ({ request, session }) => {
-  const token = tokenFrom((await request.formData()).get('token'))
-  if (!token) return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
-  session.clear()
-  try {
-    throw await watch(request, token)
-  } catch (error) {
-    if (!(error instanceof LoginError)) throw error
-    return data({ error: error.message }, { status: error.status })
-  }
-})
+    { access: page.access, layout: 'guest' },
+    async ({ request, url, session }) => {
+      if (!url.searchParams.has('token')) return null
+      const token = tokenFrom(url.searchParams.get('token'))
+      session.clear()
+      if (!token) throw redirect(page.path)
+      try {
+        throw await watch(request, token)
+      } catch (error) {
+        if (!(error instanceof LoginError)) throw error
+        throw redirect(page.path, {
+          headers: { 'Set-Cookie': toastCookie({ type: 'error', message: error.message }) },
+        })
+      }
+    },
+  )
+
+export const action = (args: ActionFunctionArgs) =>
+  guard(
+    args,
+
+    { access: page.access, layout: 'guest' },
+    async ({ request, session }) => {
+      const token = tokenFrom((await request.formData()).get('token'))
+      if (!token) return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
+      session.clear()
+      try {
+        throw await watch(request, token)
+      } catch (error) {
+        if (!(error instanceof LoginError)) throw error
+        return data({ error: error.message }, { status: error.status })
+      }
+    },
+  )
 
 export const meta = pageMeta(page.title)
 

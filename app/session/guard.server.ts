@@ -1,5 +1,5 @@
 /**
- * `route()`: the one guard every loader and action goes through. It runs the
+ * `guard()`: the one guard every loader and action goes through. It runs the
  * route checks (`auth`, then the layout's, then the page's), the page's
  * validity check, hands the handler the request's session, turns every failure
  * into the error page's status and message, and adds the session's Set-Cookie
@@ -32,7 +32,10 @@ export interface RouteRules {
   /** The page's own check names, run after `auth` and the layout's. */
   checks?: readonly string[]
   /** The page's validity check: false shows the 404 page. */
-  validate?: (args: { params: LoaderFunctionArgs['params']; url: URL }) => boolean | Promise<boolean>
+  validate?: (args: {
+    params: LoaderFunctionArgs['params']
+    url: URL
+  }) => boolean | Promise<boolean>
 }
 
 export interface RouteContext {
@@ -42,8 +45,16 @@ export interface RouteContext {
   session: MemberSession
 }
 
-export const GUARDED = Symbol.for('member-app.guarded')
-type Guarded<F> = F & { [GUARDED]: RouteRules }
+/**
+ * The rules each request went through, for the unit test that walks every
+ * route module and proves its loader and action call `guard()`.
+ */
+const guardedRequests = new WeakMap<Request, RouteRules>()
+
+/** The rules `guard()` applied to this request, if it ran. */
+export function guardedRulesOf(request: Request): RouteRules | undefined {
+  return guardedRequests.get(request)
+}
 
 /** The full chain of check names for a route, in order. */
 export function checkNames(rules: RouteRules): string[] {
@@ -63,7 +74,10 @@ function toResponse(error: unknown, url: URL, session: MemberSession): unknown {
   if (error instanceof SessionEndedError) {
     session.clear()
     const response = redirect(loginPath(url))
-    response.headers.append('Set-Cookie', toastCookie({ type: 'error', message: SESSION_EXPIRED_TOAST }))
+    response.headers.append(
+      'Set-Cookie',
+      toastCookie({ type: 'error', message: SESSION_EXPIRED_TOAST }),
+    )
     return response
   }
   if (error instanceof BackendError) return httpError(error.status, error.message)
@@ -86,41 +100,45 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * Wraps a loader or action. The handler returns plain data (or throws a
- * Response / redirect); the session's cookie is attached either way.
+ * Runs a loader or action behind the route checks. The handler returns plain
+ * data (or throws a Response / redirect); the session's cookie is attached
+ * either way. Route modules call it inside their own function, as Remix asks
+ * of higher-order loaders, so the browser bundle drops it:
+ *
+ *   export const loader = (args: LoaderFunctionArgs) =>
+ *     guard(args, { access: 'member', layout: 'default' }, () => null)
  */
-export function route<T>(
+export async function guard<T>(
+  { request, params }: LoaderFunctionArgs | ActionFunctionArgs,
   rules: RouteRules,
   handler: (ctx: RouteContext) => Promise<T> | T,
   registry?: Readonly<Record<string, Check>>,
 ) {
-  const guarded = async ({ request, params }: LoaderFunctionArgs | ActionFunctionArgs) => {
-    const url = new URL(request.url)
-    const session = getSession(request)
-    const ctx: CheckContext = { request, url, access: rules.access, session }
-    try {
-      if (isCrossSiteWrite(request)) throw httpError(403, CROSS_SITE_MESSAGE)
-      await runChecks(checkNames(rules), ctx, registry)
-      if (rules.validate && !(await rules.validate({ params, url }))) {
-        throw httpError(404, NOT_FOUND_MESSAGE)
-      }
-      const result = await handler({ request, params, url, session })
-      if (result instanceof Response) return withCookies(result, session.setCookieHeaders())
-      if (isDataWithResponseInit(result)) {
-        return addCookiesToData(result as DataInit, session.setCookieHeaders()) as T
-      }
-      const cookies = session.setCookieHeaders()
-      return data(result, cookies.length ? { headers: cookieHeaders(cookies) } : undefined)
-    } catch (error) {
-      const response = toResponse(error, url, session)
-      if (response instanceof Response) throw withCookies(response, session.setCookieHeaders())
-      if (isDataWithResponseInit(response)) {
-        throw addCookiesToData(response as DataInit, session.setCookieHeaders())
-      }
-      throw response
+  guardedRequests.set(request, rules)
+  const url = new URL(request.url)
+  const session = getSession(request)
+  const ctx: CheckContext = { request, url, access: rules.access, session }
+  try {
+    if (isCrossSiteWrite(request)) throw httpError(403, CROSS_SITE_MESSAGE)
+    await runChecks(checkNames(rules), ctx, registry)
+    if (rules.validate && !(await rules.validate({ params, url }))) {
+      throw httpError(404, NOT_FOUND_MESSAGE)
     }
+    const result = await handler({ request, params, url, session })
+    if (result instanceof Response) return withCookies(result, session.setCookieHeaders())
+    if (isDataWithResponseInit(result)) {
+      return addCookiesToData(result as DataInit, session.setCookieHeaders()) as T
+    }
+    const cookies = session.setCookieHeaders()
+    return data(result, cookies.length ? { headers: cookieHeaders(cookies) } : undefined)
+  } catch (error) {
+    const response = toResponse(error, url, session)
+    if (response instanceof Response) throw withCookies(response, session.setCookieHeaders())
+    if (isDataWithResponseInit(response)) {
+      throw addCookiesToData(response as DataInit, session.setCookieHeaders())
+    }
+    throw response
   }
-  return Object.assign(guarded, { [GUARDED]: rules }) as Guarded<typeof guarded>
 }
 
 type DataInit = { init: ResponseInit | null }
@@ -137,8 +155,4 @@ function addCookiesToData(value: DataInit, cookies: string[]): DataInit {
   for (const cookie of cookies) headers.append('Set-Cookie', cookie)
   value.init = { ...value.init, headers }
   return value
-}
-
-export function isGuarded(fn: unknown): fn is Guarded<() => unknown> {
-  return typeof fn === 'function' && GUARDED in fn
 }

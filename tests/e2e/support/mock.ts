@@ -1,0 +1,47 @@
+/** Steering the demo backend from tests through its /__mock/ control API. */
+import { MOCK_URL } from '../../../playwright.config'
+
+async function control(path: string, body?: unknown, method = 'POST') {
+  const response = await fetch(`${MOCK_URL}/__mock/${path}`, {
+    method,
+    headers: body === undefined ? undefined : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!response.ok) throw new Error(`mock ${path}: ${response.status} ${await response.text()}`)
+  return response.status === 204 ? null : response.json()
+}
+
+export interface MockCall {
+  method: string
+  path: string
+  authorization: string | null
+  at: number
+}
+
+export const mock = {
+  reset: () => control('reset'),
+  config: (options: Record<string, unknown>) => control('config', options),
+  latency: (ms: number, path?: string) => control('latency', { ms, path }),
+  fail: (options: {
+    path: string
+    method?: string
+    status?: number
+    count?: number
+    mode?: string
+  }) => control('fail', options),
+  tokens: async (options: {
+    username: string
+    accessTtlSeconds?: number
+    refreshTtlSeconds?: number
+    noExp?: boolean
+  }): Promise<{ accessToken: string; refreshToken: string }> =>
+    ((await control('tokens', options)) as { data: { accessToken: string; refreshToken: string } })
+      .data,
+  expire: (username: string) => control('expire', { username }),
+  calls: async (path?: string): Promise<MockCall[]> => {
+    const query = path ? `?path=${encodeURIComponent(path)}` : ''
+    const response = await fetch(`${MOCK_URL}/__mock/calls${query}`)
+    return ((await response.json()) as { data: MockCall[] }).data
+  },
+  clearCalls: () => control('calls', undefined, 'DELETE'),
+}

@@ -1,0 +1,100 @@
+/**
+ * Every route module goes through the guard: each loader and action is
+ * called with a fresh request, and the guard must have seen that request. A
+ * loader or action that skips `guard()` fails this test, and so does a page
+ * without a loader (a member page's checks would never run on a client
+ * navigation).
+ */
+import { readdirSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { PAGES, type PageInfo } from '~/lib/pages'
+import { guardedRulesOf, type RouteRules } from '~/session/guard.server'
+
+const ROUTES_DIR = new URL('../../app/routes/', import.meta.url)
+const files = readdirSync(ROUTES_DIR).filter((f) => /\.(ts|tsx)$/.test(f) && !f.includes('.test.'))
+
+/** Pathless layouts render no page of their own: they need no loader. */
+const LAYOUTS = new Set(['_default.tsx', '_guest.tsx'])
+/** Resource routes that answer without a session. */
+const UNGUARDED = new Set(['healthz.ts'])
+
+type Handler = (args: {
+  request: Request
+  params: Record<string, string>
+  context: object
+}) => unknown
+
+const modules = await Promise.all(
+  files.map(async (file) => ({
+    file,
+    mod: (await import(/* @vite-ignore */ new URL(file, ROUTES_DIR).href)) as {
+      loader?: Handler
+      action?: Handler
+    },
+  })),
+)
+
+/** Calls a loader or action as Remix would; returns the rules the guard applied. */
+async function rulesApplied(fn: Handler, method: 'GET' | 'POST'): Promise<RouteRules | undefined> {
+  const request = new Request('http://app.test/some/page', {
+    method,
+    body: method === 'POST' ? new URLSearchParams() : undefined,
+  })
+  try {
+    await fn({ request, params: {}, context: {} })
+  } catch {
+    // Redirects and error responses are fine: the guard ran.
+  }
+  return guardedRulesOf(request)
+}
+
+describe('route modules', () => {
+  it('were found', () => expect(files.length).toBeGreaterThanOrEqual(30))
+
+  for (const { file, mod } of modules) {
+    if (UNGUARDED.has(file)) continue
+    it(`${file}: loader and action go through guard()`, async () => {
+      if (LAYOUTS.has(file)) {
+        expect(mod.loader).toBeUndefined()
+        expect(mod.action).toBeUndefined()
+        return
+      }
+      expect(mod.loader, 'every page needs a guarded loader').toBeTypeOf('function')
+      expect(await rulesApplied(mod.loader!, 'GET')).toBeDefined()
+      if (mod.action !== undefined) expect(await rulesApplied(mod.action, 'POST')).toBeDefined()
+    })
+  }
+
+  it('a loader that skips the guard is caught', async () => {
+    expect(await rulesApplied(() => null, 'GET')).toBeUndefined()
+  })
+
+  it('every page is declared with the access the spec gives it', () => {
+    const publicPaths = ['/', '/promotion', '/lotto/result', '/watcher', '/line/callback']
+    const guestPaths = ['/login', '/register', '/forget']
+    for (const page of Object.values(PAGES as Record<string, PageInfo>)) {
+      const expected = publicPaths.includes(page.path)
+        ? 'public'
+        : guestPaths.includes(page.path)
+          ? 'guest'
+          : 'member'
+      expect(page.access, page.path).toBe(expected)
+    }
+  })
+
+  it('member routes are guarded as member routes', async () => {
+    const byFile = new Map(modules.map(({ file, mod }) => [file, mod]))
+    const accessOf = async (file: string) =>
+      (await rulesApplied(byFile.get(file)!.loader!, 'GET'))?.access
+    expect(await accessOf('_default.casino.tsx')).toBe('member')
+    expect(await accessOf('_default.order.($id).tsx')).toBe('member')
+    expect(await accessOf('_guest.login.tsx')).toBe('guest')
+    expect(await accessOf('_default.lotto.result.tsx')).toBe('public')
+    let members = 0
+    for (const { file, mod } of modules) {
+      if (LAYOUTS.has(file) || UNGUARDED.has(file)) continue
+      if ((await rulesApplied(mod.loader!, 'GET'))?.access === 'member') members++
+    }
+    expect(members).toBeGreaterThanOrEqual(20)
+  })
+})
