@@ -27,12 +27,16 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(only|skip|fixme)$/][callee.object.name=/^(test|it|describe)$/]",
+          selector:
+            'CallExpression[callee.property.name=/^(only|skip|fixme)$/][callee.object.name=/^(test|it|describe)$/]',
           message: 'No focused or skipped tests.',
         },
       ],

@@ -67,3 +67,8 @@ export const errorCodes = {
   conflict: 'CONFLICT',
   internal: 'INTERNAL',
 } as const
+
+export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]
+
+/** `GET /healthz` of the backend. */
+export const healthResponseSchema = envelope(z.object({ status: z.literal('ok') }))

@@ -23,12 +23,16 @@ describe('parseEnv', () => {
   })
 
   it('names a malformed URL', () => {
-    expect(() => parseEnv({ BACKEND_URL: 'not a url' })).toThrow(/BACKEND_URL: must be an absolute URL/)
+    expect(() => parseEnv({ BACKEND_URL: 'not a url' })).toThrow(
+      /BACKEND_URL: must be an absolute URL/,
+    )
     expect(() => parseEnv({ ...base, IMAGE_HOST_URL: 'nope' })).toThrow(/IMAGE_HOST_URL/)
   })
 
   it('requires SESSION_SECRET in production, and Secure cookies by default', () => {
-    expect(() => parseEnv({ ...base, NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: is required/)
+    expect(() => parseEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: is required/,
+    )
     const env = parseEnv({
       ...base,
       NODE_ENV: 'production',
@@ -58,7 +62,11 @@ describe('parseEnv', () => {
   })
 
   it('token lifetimes can be set or turned off', () => {
-    const env = parseEnv({ ...base, ACCESS_TOKEN_LIFETIME_S: 'none', REFRESH_TOKEN_LIFETIME_S: '60' })
+    const env = parseEnv({
+      ...base,
+      ACCESS_TOKEN_LIFETIME_S: 'none',
+      REFRESH_TOKEN_LIFETIME_S: '60',
+    })
     expect(env.ACCESS_TOKEN_LIFETIME_S).toBeUndefined()
     expect(env.REFRESH_TOKEN_LIFETIME_S).toBe(60)
   })
@@ -66,7 +74,11 @@ describe('parseEnv', () => {
 
 describe('publicEnv', () => {
   it('carries only public values', () => {
-    const env = parseEnv({ ...base, SESSION_SECRET: 'a-long-enough-secret', IMAGE_HOST_URL: 'https://img.example' })
+    const env = parseEnv({
+      ...base,
+      SESSION_SECRET: 'a-long-enough-secret',
+      IMAGE_HOST_URL: 'https://img.example',
+    })
     const exposed = JSON.stringify(publicEnv(env))
     expect(publicEnv(env)).toEqual({
       APP_VERSION: '1.1.12',

@@ -27,5 +27,6 @@ describe('errorMessage', () => {
 })
 
 describe('unknown middleware', () => {
-  it('names the check', () => expect(unknownMiddlewareMessage('vip')).toBe('Unknown middleware vip'))
+  it('names the check', () =>
+    expect(unknownMiddlewareMessage('vip')).toBe('Unknown middleware vip'))
 })

@@ -27,7 +27,10 @@ export function errorStatus(error: unknown): number {
   if (!isRecord(error)) return 500
   const response = isRecord(error.response) ? error.response : undefined
   return (
-    validStatus(error.statusCode) ?? validStatus(error.status) ?? validStatus(response?.status) ?? 500
+    validStatus(error.statusCode) ??
+    validStatus(error.status) ??
+    validStatus(response?.status) ??
+    500
   )
 }
 

@@ -64,7 +64,13 @@ export const MENU: readonly PageKey[] = [
 ]
 
 /** The bottom navigation on phones. */
-export const BOTTOM_NAV: readonly PageKey[] = ['home', 'lotto', 'transaction', 'promotion', 'profile']
+export const BOTTOM_NAV: readonly PageKey[] = [
+  'home',
+  'lotto',
+  'transaction',
+  'promotion',
+  'profile',
+]
 
 /** A positive whole number id, as the optional-id pages expect. */
 export function isNumericId(id: string | undefined): boolean {

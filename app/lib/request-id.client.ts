@@ -20,7 +20,9 @@ export function installRequestIds(): void {
       return original(input, init)
     }
     current = newRequestId()
-    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined))
+    const headers = new Headers(
+      init?.headers ?? (input instanceof Request ? input.headers : undefined),
+    )
     headers.set(REQUEST_ID_HEADER, current)
     return original(input, { ...init, headers })
   }

@@ -15,7 +15,10 @@ export interface CspOptions {
   formTargets?: string[]
 }
 
-export function contentSecurityPolicy(nonce: string, { dev, formTargets = [] }: CspOptions): string {
+export function contentSecurityPolicy(
+  nonce: string,
+  { dev, formTargets = [] }: CspOptions,
+): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'"],

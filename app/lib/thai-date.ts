@@ -22,9 +22,7 @@ export function formatThaiDate(date: Date | number, pattern = 'd MMMM BBBB'): st
   const value = typeof date === 'number' ? new Date(date) : date
   const year = String(toBuddhistYear(value.getFullYear()))
   // Buddhist-era tokens become quoted literals before date-fns sees the pattern.
-  const withYear = pattern
-    .replace(/BBBB/g, `'${year}'`)
-    .replace(/BB/g, `'${year.slice(-2)}'`)
+  const withYear = pattern.replace(/BBBB/g, `'${year}'`).replace(/BB/g, `'${year.slice(-2)}'`)
   return format(value, withYear, { locale: th })
 }
 

@@ -27,8 +27,7 @@ const auth: Check = ({ access, session, url }) => {
   if (access === 'guest' && session.loggedIn) throw redirect('/')
 }
 
-export const WATCHER_REFUSED_MESSAGE =
-  'โหมดผู้ดูแลดูได้อย่างเดียว ไม่สามารถทำรายการเงินหรือแทงหวยแทนสมาชิกได้'
+export const WATCHER_REFUSED_MESSAGE = 'โหมดผู้ดูแลดูได้อย่างเดียว ไม่สามารถทำรายการเงินหรือแทงหวยแทนสมาชิกได้'
 
 /** `moneyMoves`: support staff watching a member may not move money or place stakes. */
 const moneyMoves: Check = ({ request, session }) => {

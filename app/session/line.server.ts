@@ -41,7 +41,10 @@ export function lineAuthorizeRedirect(request: Request, returnTo: string) {
   return { location: url.toString(), setCookie: cookie(value, STATE_MAX_AGE_S) }
 }
 
-export const CLEAR_LINE_STATE = cookie('', 0)
+/** The Set-Cookie that forgets the state once the member is back. */
+export function clearLineState(): string {
+  return cookie('', 0)
+}
 
 /** Checks the `state` LINE sent back against the cookie; returns where to go after login. */
 export function checkLineState(request: Request, state: string | null): string | null {

@@ -27,7 +27,8 @@ export function loginAttempt(request: Request, username: string): number {
   const { ip, username: byName } = get()
   const a = ip.hit(getClientIPAddress(request) ?? 'unknown')
   const b = byName.hit(username.trim().toLowerCase())
-  if (a.limited || b.limited) return Math.max(a.limited ? a.retryAfterMs : 0, b.limited ? b.retryAfterMs : 0)
+  if (a.limited || b.limited)
+    return Math.max(a.limited ? a.retryAfterMs : 0, b.limited ? b.retryAfterMs : 0)
   return 0
 }
 

@@ -42,10 +42,7 @@ class CookieSession implements MemberSession {
   readonly #expiredOnRead: boolean
 
   constructor(cookieHeader: string | null) {
-    const { payload, present, chunkNames } = readSessionCookie(
-      cookieHeader,
-      env().SESSION_SECRETS,
-    )
+    const { payload, present, chunkNames } = readSessionCookie(cookieHeader, env().SESSION_SECRETS)
     this.#chunkNames = chunkNames
     this.#expiredOnRead = payload !== null && isSessionExpired(payload)
     this.#payload = this.#expiredOnRead ? null : payload

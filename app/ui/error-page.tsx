@@ -56,7 +56,10 @@ export function ErrorPage({ status, message, requestId }: ShownError & { request
       </div>
       {requestId ? (
         <p className="text-sm text-slate-400">
-          รหัสอ้างอิง <span data-testid="request-id" className="font-mono text-slate-200">{requestId}</span>
+          รหัสอ้างอิง{' '}
+          <span data-testid="request-id" className="font-mono text-slate-200">
+            {requestId}
+          </span>
         </p>
       ) : null}
     </main>

@@ -15,9 +15,7 @@ export function SectionPage({ title, children }: { title: string; children?: Rea
           สวัสดี <span className="font-bold text-slate-100">{member.displayName}</span>
         </p>
       ) : null}
-      {children ?? (
-        <p className="card text-slate-300">ส่วนนี้กำลังเตรียมเปิดให้บริการ</p>
-      )}
+      {children ?? <p className="card text-slate-300">ส่วนนี้กำลังเตรียมเปิดให้บริการ</p>}
     </section>
   )
 }

@@ -8,12 +8,20 @@ const DEMO_CLI = 'build/mock-backend/cli.mjs'
 /** Starts the demo backend on a free port; resolves with its URL once it listens. */
 export async function startDemoBackend(env = process.env, extraEnv = {}) {
   const child = spawn(process.execPath, [DEMO_CLI], {
-    env: { ...env, MOCK_PORT: env.MOCK_PORT ?? '0', MOCK_PARENT_PID: String(process.pid), ...extraEnv },
+    env: {
+      ...env,
+      MOCK_PORT: env.MOCK_PORT ?? '0',
+      MOCK_PARENT_PID: String(process.pid),
+      ...extraEnv,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const lines = createInterface({ input: child.stdout })
   const url = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('The demo backend did not start within 10 s')), 10_000)
+    const timer = setTimeout(
+      () => reject(new Error('The demo backend did not start within 10 s')),
+      10_000,
+    )
     child.once('exit', (code) => reject(new Error(`The demo backend exited (code ${code})`)))
     lines.on('line', (line) => {
       const match = /^MOCK_BACKEND_URL=(\S+)$/.exec(line)

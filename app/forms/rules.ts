@@ -1,0 +1,379 @@
+/**
+ * The form rule set: the 17 vee-validate 3 rules members already know, with
+ * Thai messages, and a zod bridge so every form validates the same way on the
+ * client (conform's `onValidate`) and on the server (`parseWithZod` in actions).
+ *
+ * Semantics (see shared/spec/original-behaviour.md, "Validation"):
+ * - `required` always runs first, whatever order the rules are given in;
+ * - the chain stops at the first failing rule: one message per field;
+ * - an empty optional field (null, undefined, '' or []) skips every rule and is
+ *   valid; text of only spaces is not empty, but it fails `required`.
+ *
+ * Messages interpolate `{_field_}` (the field's Thai label), `{_value_}` and the
+ * rule's params by name; `confirmed` names the target field's label as
+ * `{target}`. A rule without a message of its own (a `rules.custom` without
+ * one, or a value of the wrong type, e.g. a file posted to a text field) gets
+ * DEFAULT_MESSAGE, the Thai rendering of '{_field_} is not valid.'.
+ *
+ * Usage:
+ *   const schema = formSchema({
+ *     username: field('ชื่อผู้ใช้', [rules.required(), rules.min(4), rules.alpha_num()]),
+ *     password: field('รหัสผ่าน', [rules.required(), rules.min(6)]),
+ *     password_confirm: field('ยืนยันรหัสผ่าน', [rules.required(), rules.confirmed('password')]),
+ *   })
+ *   const submission = parseWithZod(formData, { schema }) // action and onValidate alike
+ *
+ * Pure and free of React: safe to import on the client and on the server.
+ */
+import { z } from 'zod'
+
+/** Debounce of client-side validation, from the product constants. */
+export { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
+
+// ---------------------------------------------------------------------------
+// Validators: pure `(value, params) => boolean`, exactly vee-validate 3's rules.
+// As there, an array value (several files, a checkbox group) passes when
+// every element does, except for required and confirmed.
+
+const EMAIL =
+  /^(([^<>()[\]\\.,;:\s@"]+(\.[^<>()[\]\\.,;:\s@"]+)*)|(".+"))@((\[[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\.[0-9]{1,3}\])|(([a-zA-Z\-0-9]+\.)+[a-zA-Z]{2,}))$/
+/** Only 0-9, or only Arabic-Indic digits (U+0660..U+0669); never mixed. */
+const NUMERIC = /^[\u0660-\u0669]+$|^[0-9]+$/
+const INTEGER = /^-?[0-9]+$/
+/**
+ * Letters of any script, Thai included (its vowel and tone marks are Unicode
+ * marks, hence \p{M}). Digits for alpha_num are those of the original's
+ * locales: 0-9, Arabic-Indic and Persian; Thai digits are not numbers here,
+ * as for `numeric`.
+ */
+const ALPHA = /^[\p{L}\p{M}]*$/u
+const ALPHA_NUM = /^[\p{L}\p{M}0-9\u0660-\u0669\u06F0-\u06F9]*$/u
+const IMAGE = /\.(jpg|svg|jpeg|png|bmp|gif|webp)$/i
+
+type Separator = 'dot' | 'comma'
+const SEPARATORS: Record<Separator, string> = { dot: '\\.', comma: ',' }
+
+const each = (value: unknown, test: (item: unknown) => boolean): boolean =>
+  Array.isArray(value) ? value.every(test) : test(value)
+
+const matches = (value: unknown, pattern: RegExp): boolean =>
+  each(value, (item) => pattern.test(String(item)))
+
+/** min_value / max_value: null, '' and [] fail, else Number(v) is compared. */
+const compares = (value: unknown, test: (n: number) => boolean): boolean =>
+  !isEmpty(value) && each(value, (item) => !isEmpty(item) && test(Number(item)))
+
+export const validators = {
+  required: (value: unknown, { allowFalse = true }: { allowFalse?: boolean } = {}): boolean => {
+    if (value == null || (Array.isArray(value) && value.length === 0)) return false
+    if (value === false && !allowFalse) return false
+    return String(value).trim().length > 0
+  },
+  email: (value: unknown, { multiple = false }: { multiple?: boolean } = {}): boolean =>
+    matches(
+      multiple && !Array.isArray(value)
+        ? String(value)
+            .split(',')
+            .map((part) => part.trim())
+        : value,
+      EMAIL,
+    ),
+  min: (value: unknown, { length }: { length: number }): boolean =>
+    value != null && each(value, (item) => String(item).length >= length),
+  max: (value: unknown, { length }: { length: number }): boolean =>
+    value == null ? length >= 0 : each(value, (item) => String(item).length <= length),
+  min_value: (value: unknown, { min }: { min: number }): boolean =>
+    compares(value, (n) => n >= min),
+  max_value: (value: unknown, { max }: { max: number }): boolean =>
+    compares(value, (n) => n <= max),
+  between: (value: unknown, { min, max }: { min: number; max: number }): boolean =>
+    each(value, (item) => min <= Number(item) && Number(item) <= max),
+  numeric: (value: unknown): boolean => matches(value, NUMERIC),
+  integer: (value: unknown): boolean => matches(value, INTEGER),
+  digits: (value: unknown, { length }: { length: number }): boolean =>
+    each(value, (item) => /^[0-9]*$/.test(String(item)) && String(item).length === length),
+  /**
+   * Optional '-', digits, then optionally the separator and the decimals:
+   * any number of them (even none: '12.' passes) when `decimals` is 0,
+   * exactly `decimals` of them otherwise. '.5' fails.
+   */
+  double: (
+    value: unknown,
+    { decimals = 0, separator = 'dot' }: { decimals?: number; separator?: Separator } = {},
+  ): boolean => {
+    const fraction = decimals > 0 ? `\\d{${decimals}}` : '\\d*'
+    return matches(value, new RegExp(`^-?\\d+(?:${SEPARATORS[separator]}${fraction})?$`))
+  },
+  alpha: (value: unknown): boolean => matches(value, ALPHA),
+  alpha_num: (value: unknown): boolean => matches(value, ALPHA_NUM),
+  /** `target` is the target field's value (the chain looks it up by name). */
+  confirmed: (value: unknown, { target }: { target: unknown }): boolean =>
+    String(value) === String(target),
+  /** A File (or anything with a `name`) or a file name string. */
+  image: (value: unknown): boolean =>
+    each(value, (file) => IMAGE.test(String(typeof file === 'string' ? file : prop(file, 'name')))),
+  /** Every file is at most `size` KB (size * 1024 bytes). */
+  size: (value: unknown, { size }: { size: number }): boolean =>
+    each(value, (file) => {
+      const bytes = prop(file, 'size')
+      return typeof bytes === 'number' && bytes <= size * 1024
+    }),
+  regex: (value: unknown, { regex }: { regex: RegExp | string }): boolean => {
+    const pattern = typeof regex === 'string' ? new RegExp(regex) : regex
+    return each(value, (item) => {
+      pattern.lastIndex = 0 // a /g or /y pattern would otherwise carry state between tests
+      return pattern.test(String(item))
+    })
+  },
+} satisfies Record<string, (value: unknown, params: never) => boolean>
+
+function prop(file: unknown, key: 'name' | 'size'): unknown {
+  return typeof file === 'object' && file !== null
+    ? (file as Record<string, unknown>)[key]
+    : undefined
+}
+
+export type RuleName = keyof typeof validators
+
+// ---------------------------------------------------------------------------
+// Thai messages.
+
+/** '{_field_} is not valid.': for rules without a message of their own. */
+export const DEFAULT_MESSAGE = '{_field_}ไม่ถูกต้อง'
+
+export const messages = {
+  required: 'กรุณากรอก{_field_}',
+  email: '{_field_}ต้องเป็นที่อยู่อีเมลที่ถูกต้อง',
+  min: '{_field_}ต้องมีอย่างน้อย {length} ตัวอักษร',
+  max: '{_field_}ต้องมีไม่เกิน {length} ตัวอักษร',
+  min_value: '{_field_}ต้องมีค่าตั้งแต่ {min} ขึ้นไป',
+  max_value: '{_field_}ต้องมีค่าไม่เกิน {max}',
+  between: '{_field_}ต้องมีค่าระหว่าง {min} ถึง {max}',
+  numeric: '{_field_}ต้องเป็นตัวเลขเท่านั้น',
+  integer: '{_field_}ต้องเป็นจำนวนเต็ม',
+  digits: '{_field_}ต้องเป็นตัวเลข {length} หลักพอดี',
+  double: '{_field_}ต้องเป็นเลขทศนิยมที่ถูกต้อง',
+  alpha: '{_field_}ต้องเป็นตัวอักษรเท่านั้น',
+  alpha_num: '{_field_}ต้องเป็นตัวอักษรหรือตัวเลขเท่านั้น',
+  confirmed: 'การยืนยัน{target}ไม่ตรงกัน',
+  image: '{_field_}ต้องเป็นไฟล์รูปภาพ',
+  size: '{_field_}ต้องมีขนาดไม่เกิน {size} KB',
+  regex: 'รูปแบบของ{_field_}ไม่ถูกต้อง',
+} satisfies Record<RuleName, string>
+
+/** Replaces `{name}` by `vars[name]`; unknown placeholders stay as they are. */
+export function formatMessage(template: string, vars: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{(\w+)\}/g, (placeholder, key: string) =>
+    key in vars ? String(vars[key]) : placeholder,
+  )
+}
+
+// ---------------------------------------------------------------------------
+// Rules as used by a field, and the one place that runs a field's chain.
+
+type Values = Readonly<Record<string, unknown>>
+
+export interface Rule<N extends string = string> {
+  readonly name: N
+  /** Params as given, for the message (confirmed: the target's field name). */
+  readonly params: Readonly<Record<string, unknown>>
+  readonly test: (value: unknown, values: Values) => boolean
+  /** Overrides the rule's message template. */
+  readonly message?: string
+}
+
+type ParamsOf<N extends RuleName> =
+  Parameters<(typeof validators)[N]> extends [unknown, (infer P)?] ? NonNullable<P> : never
+
+function bind<N extends Exclude<RuleName, 'confirmed'>>(name: N, params: ParamsOf<N>): Rule<N> {
+  const check = validators[name] as (value: unknown, params: unknown) => boolean
+  return { name, params, test: (value) => check(value, params) }
+}
+
+/** Typed rule builders, one per rule, plus `custom` for product rules. */
+export const rules = {
+  required: (options: { allowFalse?: boolean } = {}) => bind('required', options),
+  email: (options: { multiple?: boolean } = {}) => bind('email', options),
+  min: (length: number) => bind('min', { length }),
+  max: (length: number) => bind('max', { length }),
+  min_value: (min: number) => bind('min_value', { min }),
+  max_value: (max: number) => bind('max_value', { max }),
+  between: (min: number, max: number) => bind('between', { min, max }),
+  numeric: () => bind('numeric', {}),
+  integer: () => bind('integer', {}),
+  digits: (length: number) => bind('digits', { length }),
+  double: (options: { decimals?: number; separator?: Separator } = {}) => bind('double', options),
+  alpha: () => bind('alpha', {}),
+  alpha_num: () => bind('alpha_num', {}),
+  /** Equal to the field named `target`; the error goes on this field. */
+  confirmed: (target: string): Rule<'confirmed'> => ({
+    name: 'confirmed',
+    params: { target },
+    test: (value, values) => validators.confirmed(value, { target: values[target] }),
+  }),
+  image: () => bind('image', {}),
+  size: (kilobytes: number) => bind('size', { size: kilobytes }),
+  regex: (regex: RegExp | string) => bind('regex', { regex }),
+  /** A product rule; without `message` it shows DEFAULT_MESSAGE. */
+  custom: (
+    test: (value: unknown, values: Values) => boolean,
+    message?: string,
+  ): Rule<'custom'> => ({
+    name: 'custom',
+    params: {},
+    test,
+    message,
+  }),
+}
+
+/** The same rule with another message template. */
+export function withMessage<N extends string>(rule: Rule<N>, message: string): Rule<N> {
+  return { ...rule, message }
+}
+
+/** Empty for skipping: null, undefined, '' or []. */
+export function isEmpty(value: unknown): boolean {
+  return value == null || value === '' || (Array.isArray(value) && value.length === 0)
+}
+
+export interface FieldContext {
+  /** The field's Thai label, `{_field_}`. */
+  label: string
+  /** All the form's values, for cross-field rules. */
+  values?: Values
+  /** Labels by field name, for `confirmed`'s message. */
+  labels?: Readonly<Record<string, string>>
+}
+
+/** Runs a field's chain: the first failing rule's message, or undefined. */
+export function validateField(
+  value: unknown,
+  chain: readonly Rule[],
+  { label, values = {}, labels = {} }: FieldContext,
+): string | undefined {
+  const isRequired = (rule: Rule) => rule.name === 'required'
+  if (!chain.some(isRequired) && isEmpty(value)) return undefined
+  const ordered = [...chain.filter(isRequired), ...chain.filter((rule) => !isRequired(rule))]
+  const failed = ordered.find((rule) => !rule.test(value, values))
+  if (!failed) return undefined
+  const vars: Record<string, unknown> = { ...failed.params, _field_: label, _value_: value }
+  if (failed.name === 'confirmed') {
+    const target = String(failed.params.target)
+    vars.target = labels[target] ?? target
+  }
+  const template =
+    failed.message ??
+    (messages as Record<string, string | undefined>)[failed.name] ??
+    DEFAULT_MESSAGE
+  return formatMessage(template, vars)
+}
+
+// ---------------------------------------------------------------------------
+// Zod bridge for conform.
+
+interface Kinds {
+  text: string
+  file: File
+  texts: string[]
+  files: File[]
+}
+type Kind = keyof Kinds
+
+export interface Field<Out = unknown, In = unknown> {
+  readonly label: string
+  readonly rules: readonly Rule[]
+  readonly kind: Kind
+  /** Type carriers only. */
+  readonly _output?: Out
+  readonly _input?: In
+}
+
+type IsList<K extends Kind> = K extends 'texts' | 'files' ? true : false
+type FieldOutput<K extends Kind, R extends readonly Rule[]> =
+  IsList<K> extends true
+    ? Kinds[K]
+    : 'required' extends R[number]['name']
+      ? Kinds[K]
+      : Kinds[K] | undefined
+
+/**
+ * A form field: its Thai label, its rules, and what FormData carries for it:
+ * 'text' (default) a string, 'file' a File, 'texts' / 'files' every value of
+ * the name as an array. Empty values ('' and the empty File of an untouched
+ * file input) become undefined, or are dropped from lists.
+ */
+export function field<R extends readonly Rule[], K extends Kind = 'text'>(
+  label: string,
+  rules: R,
+  kind?: K,
+): Field<FieldOutput<K, R>, Kinds[K] | undefined> {
+  return { label, rules, kind: kind ?? 'text' }
+}
+
+const isFile = (value: unknown): value is File =>
+  typeof File !== 'undefined' && value instanceof File
+const isBlank = (value: unknown) => value === '' || (isFile(value) && !value.name && !value.size)
+
+function normalize(value: unknown, kind: Kind): unknown {
+  if (kind === 'text' || kind === 'file') return isBlank(value) ? undefined : value
+  if (value === undefined) return []
+  return (Array.isArray(value) ? value : [value]).filter((item) => !isBlank(item))
+}
+
+function hasKind(value: unknown, kind: Kind): boolean {
+  const check = kind === 'text' || kind === 'texts' ? (v: unknown) => typeof v === 'string' : isFile
+  if (kind === 'text' || kind === 'file') return value === undefined || check(value)
+  return Array.isArray(value) && value.every(check)
+}
+
+type Output<F> = { [K in keyof F]: F[K] extends Field<infer O> ? O : never }
+type Input<F> = { [K in keyof F]?: F[K] extends Field<unknown, infer I> ? I : never }
+
+/**
+ * The form's zod schema, for `parseWithZod(formData, { schema })`. Each
+ * field's chain runs at the object level (so `confirmed` sees the other
+ * fields) and its message is attached to that field's path.
+ */
+export function formSchema<F extends Record<string, Field>>(
+  fields: F,
+): z.ZodType<Output<F>, z.ZodTypeDef, Input<F>> {
+  const entries = Object.entries(fields)
+  const labels = Object.fromEntries(entries.map(([name, { label }]) => [name, label]))
+  const shape = Object.fromEntries(
+    entries.map(([name, { kind }]) => [name, z.unknown().transform((v) => normalize(v, kind))]),
+  )
+  return z.object(shape).superRefine((values, ctx) => {
+    for (const [name, { label, rules: chain, kind }] of entries) {
+      const value = values[name]
+      const message = hasKind(value, kind)
+        ? validateField(value, chain, { label, values, labels })
+        : formatMessage(DEFAULT_MESSAGE, { _field_: label, _value_: value })
+      if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message })
+    }
+  }) as unknown as z.ZodType<Output<F>, z.ZodTypeDef, Input<F>>
+}
+
+// ---------------------------------------------------------------------------
+// The dialog component's built-in input checks (English, as in the original).
+
+export const DIALOG_MESSAGES = {
+  email: 'Invalid email address',
+  url: 'Invalid URL',
+} as const
+
+/** 'Invalid email address' unless empty or an email address (the `email` rule). */
+export function dialogEmailError(value: string): string | undefined {
+  return value === '' || validators.email(value) ? undefined : DIALOG_MESSAGES.email
+}
+
+/** 'Invalid URL' unless empty or an absolute http(s) URL. */
+export function dialogUrlError(value: string): string | undefined {
+  if (value === '') return undefined
+  try {
+    const { protocol } = new URL(value)
+    if (protocol === 'http:' || protocol === 'https:') return undefined
+  } catch {
+    // not a URL
+  }
+  return DIALOG_MESSAGES.url
+}

@@ -1,0 +1,523 @@
+import type * as nodeCrypto from 'node:crypto'
+import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto'
+import { describe, expect, it, vi } from 'vitest'
+import {
+  MAX_SESSION_CHUNKS,
+  MAX_SET_COOKIE_BYTES,
+  SESSION_COOKIE_NAME,
+  readSessionCookie,
+  sealSession,
+  serializeSessionCookies,
+  sessionMaxAge,
+  unsealSession,
+  type SessionPayload,
+} from '~/session/cookie.server'
+
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof nodeCrypto>()
+  return { ...actual, hkdfSync: vi.fn(actual.hkdfSync) }
+})
+
+const SECRET = 'test-secret-one-0123456789'
+const OTHER = 'test-secret-two-0123456789'
+const NOW = 1_700_000_000_000
+
+function session(overrides: Partial<SessionPayload> = {}): SessionPayload {
+  return {
+    v: 1,
+    strategy: 'local',
+    accessToken: 'access-token',
+    refreshToken: 'refresh-token',
+    accessExpiresAt: NOW + 9_000_000,
+    refreshExpiresAt: NOW + 604_800_000,
+    ...overrides,
+  }
+}
+
+/** A random base64url string of about `length` characters (incompressible, like a JWT). */
+function token(length: number): string {
+  return randomBytes(Math.ceil((length * 3) / 4))
+    .toString('base64url')
+    .slice(0, length)
+}
+
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8')
+const nameOf = (setCookie: string) => setCookie.slice(0, setCookie.indexOf('='))
+const isExpiry = (setCookie: string) => /; Max-Age=0(;|$)/.test(setCookie)
+
+/** A minimal browser cookie jar: applies Set-Cookie values, renders a Cookie header. */
+class Jar {
+  readonly cookies = new Map<string, string>()
+  apply(setCookies: string[]): this {
+    for (const sc of setCookies) {
+      const [pair = ''] = sc.split(';')
+      const eq = pair.indexOf('=')
+      const name = pair.slice(0, eq)
+      if (isExpiry(sc)) this.cookies.delete(name)
+      else this.cookies.set(name, pair.slice(eq + 1))
+    }
+    return this
+  }
+  header(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  }
+}
+
+function write(payload: SessionPayload | null, previousChunkNames: string[] = [], secure = true) {
+  return serializeSessionCookies(payload, {
+    secrets: [SECRET],
+    secure,
+    previousChunkNames,
+    now: NOW,
+  })
+}
+
+/** Encrypts arbitrary plaintext the way sealSession does (documents the format). */
+function sealRaw(plaintext: string, secret = SECRET): string {
+  const key = Buffer.from(hkdfSync('sha256', secret, 'auth.session', 'auth.session v1', 32))
+  const iv = randomBytes(12)
+  const version = Buffer.from([1])
+  const cipher = createCipheriv('aes-256-gcm', key, iv)
+  cipher.setAAD(version)
+  const ct = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
+  return Buffer.concat([version, iv, ct, cipher.getAuthTag()]).toString('base64url')
+}
+
+describe('sealSession / unsealSession', () => {
+  it('round trips a session', () => {
+    const payload = session()
+    expect(unsealSession(sealSession(payload, [SECRET]), [SECRET])).toEqual(payload)
+  })
+
+  it('round trips a watcher session without refresh token and with unknown expiries', () => {
+    const payload = session({
+      strategy: 'token',
+      refreshToken: undefined,
+      accessExpiresAt: null,
+      refreshExpiresAt: null,
+    })
+    const opened = unsealSession(sealSession(payload, [SECRET]), [SECRET])
+    expect(opened).toEqual({
+      v: 1,
+      strategy: 'token',
+      accessToken: 'access-token',
+      accessExpiresAt: null,
+      refreshExpiresAt: null,
+    })
+  })
+
+  it('round trips every strategy and non-ASCII tokens', () => {
+    for (const strategy of ['local', 'line', 'token'] as const) {
+      const payload = session({ strategy, accessToken: 'โทเค็น-ทดสอบ' })
+      expect(unsealSession(sealSession(payload, [SECRET]), [SECRET])).toEqual(payload)
+    }
+  })
+
+  it('never stores fields outside the schema (no member profile)', () => {
+    const withProfile = { ...session(), member: { id: 1, displayName: 'สมชาย' } }
+    const opened = unsealSession(sealSession(withProfile, [SECRET]), [SECRET])
+    expect(opened).toEqual(session())
+    expect(opened).not.toHaveProperty('member')
+  })
+
+  it('refuses to seal an invalid payload or without a secret', () => {
+    expect(() => sealSession({ ...session(), accessToken: '' }, [SECRET])).toThrow()
+    expect(() => sealSession(session(), [])).toThrow(/secret/)
+    expect(() => sealSession(session(), [''])).toThrow(/secret/)
+  })
+
+  it('outputs cookie-safe base64url with a random IV', () => {
+    const a = sealSession(session(), [SECRET])
+    const b = sealSession(session(), [SECRET])
+    expect(a).toMatch(/^[A-Za-z0-9_-]+$/)
+    expect(a).not.toBe(b)
+    expect(a).not.toContain('access-token')
+    expect(Buffer.from(a, 'base64url').toString('latin1')).not.toContain('refresh-token')
+  })
+
+  describe('secret rotation', () => {
+    it('opens a cookie written with the old secret using [new, old]', () => {
+      const sealed = sealSession(session(), [OTHER])
+      expect(unsealSession(sealed, [SECRET, OTHER])).toEqual(session())
+    })
+
+    it('writes with the first secret', () => {
+      const sealed = sealSession(session(), [SECRET, OTHER])
+      expect(unsealSession(sealed, [SECRET])).toEqual(session())
+      expect(unsealSession(sealed, [OTHER])).toBeNull()
+    })
+
+    it('rejects a cookie from a secret no longer listed', () => {
+      expect(unsealSession(sealSession(session(), [OTHER]), [SECRET])).toBeNull()
+    })
+
+    it('derives each key once, not per request', () => {
+      const hkdf = vi.mocked(hkdfSync)
+      const fresh = `fresh-secret-${Math.random()}`
+      hkdf.mockClear()
+      for (let i = 0; i < 50; i++) {
+        unsealSession(sealSession(session(), [fresh]), [fresh])
+      }
+      expect(hkdf.mock.calls.filter(([, secret]) => secret === fresh)).toHaveLength(1)
+    })
+  })
+
+  describe('rejects (null, never throws)', () => {
+    const sealed = sealSession(session(), [SECRET])
+    const blob = Buffer.from(sealed, 'base64url')
+
+    it('every single tampered byte', () => {
+      for (let i = 0; i < blob.length; i++) {
+        const tampered = Buffer.from(blob)
+        tampered[i] = (tampered[i] ?? 0) ^ 0x01
+        expect(unsealSession(tampered.toString('base64url'), [SECRET]), `byte ${i}`).toBeNull()
+      }
+    })
+
+    it.each([
+      ['empty', ''],
+      ['truncated by one character', sealed.slice(0, -1)],
+      ['truncated tag', Buffer.from(blob.subarray(0, -4)).toString('base64url')],
+      ['half', sealed.slice(0, sealed.length / 2)],
+      ['header only', sealed.slice(0, 20)],
+      ['extended', `${sealed}AAAA`],
+      ['random base64url', randomBytes(200).toString('base64url')],
+      ['random base64 with padding', `${randomBytes(200).toString('base64')}==`],
+      ['plain JSON', JSON.stringify(session())],
+      ['unsigned base64 JSON', Buffer.from(JSON.stringify(session())).toString('base64url')],
+      ['garbage characters', '%%%;;;"\u0000\u00ff'],
+      ['a huge value', 'A'.repeat(200_000)],
+    ])('%s', (_name, value) => {
+      expect(() => unsealSession(value, [SECRET])).not.toThrow()
+      expect(unsealSession(value, [SECRET])).toBeNull()
+    })
+
+    it('another secret', () => {
+      expect(unsealSession(sealed, [OTHER])).toBeNull()
+    })
+
+    it('no secrets at all', () => {
+      expect(unsealSession(sealed, [])).toBeNull()
+      expect(unsealSession(sealed, [''])).toBeNull()
+    })
+
+    it('an unknown format version', () => {
+      const v2 = Buffer.from(blob)
+      v2[0] = 2
+      expect(unsealSession(v2.toString('base64url'), [SECRET])).toBeNull()
+    })
+
+    it('authentic plaintext that is not JSON or fails the schema', () => {
+      expect(unsealSession(sealRaw('not json'), [SECRET])).toBeNull()
+      expect(unsealSession(sealRaw('null'), [SECRET])).toBeNull()
+      expect(unsealSession(sealRaw(JSON.stringify({ ...session(), v: 2 })), [SECRET])).toBeNull()
+      expect(
+        unsealSession(sealRaw(JSON.stringify({ ...session(), strategy: 'admin' })), [SECRET]),
+      ).toBeNull()
+      const { accessExpiresAt: _dropped, ...missing } = session()
+      expect(unsealSession(sealRaw(JSON.stringify(missing)), [SECRET])).toBeNull()
+      // The format helper itself is right: a valid payload opens.
+      expect(unsealSession(sealRaw(JSON.stringify(session())), [SECRET])).toEqual(session())
+    })
+
+    it('non-string input', () => {
+      expect(unsealSession(undefined as unknown as string, [SECRET])).toBeNull()
+    })
+  })
+})
+
+describe('readSessionCookie', () => {
+  it.each([
+    ['null', null],
+    ['empty', ''],
+    ['other cookies', 'theme=dark; auth.strategy=local; auth.sessionx=1'],
+    ['garbage', ';;;=;===;a;b=c=d; =x; \u0000'],
+    [
+      'lookalike chunk names',
+      'auth.session.01=a; auth.session.16=b; auth.session.x=c; auth.session.=d',
+    ],
+  ])('nothing present for %s', (_name, header) => {
+    expect(readSessionCookie(header, [SECRET])).toEqual({
+      payload: null,
+      present: false,
+      chunkNames: [],
+    })
+  })
+
+  it('reads the single form among other cookies, with loose whitespace', () => {
+    const sealed = sealSession(session(), [SECRET])
+    const read = readSessionCookie(`theme=dark;   auth.session=${sealed} ;lang=th`, [SECRET])
+    expect(read).toEqual({ payload: session(), present: true, chunkNames: ['auth.session'] })
+  })
+
+  it('accepts a quoted value', () => {
+    const sealed = sealSession(session(), [SECRET])
+    expect(readSessionCookie(`auth.session="${sealed}"`, [SECRET]).payload).toEqual(session())
+  })
+
+  it('uses the first of duplicated names (the most specific path comes first)', () => {
+    const sealed = sealSession(session(), [SECRET])
+    expect(
+      readSessionCookie(`auth.session=${sealed}; auth.session=junk`, [SECRET]).payload,
+    ).toEqual(session())
+  })
+
+  it('reports an unreadable cookie as present so it gets cleared', () => {
+    expect(readSessionCookie('auth.session=garbage', [SECRET])).toEqual({
+      payload: null,
+      present: true,
+      chunkNames: ['auth.session'],
+    })
+    expect(readSessionCookie('auth.session=', [SECRET]).present).toBe(true)
+  })
+
+  it('reports a cookie sealed with an unknown secret as present with no payload', () => {
+    const sealed = sealSession(session(), [OTHER])
+    const read = readSessionCookie(`auth.session=${sealed}`, [SECRET])
+    expect(read.payload).toBeNull()
+    expect(read.present).toBe(true)
+  })
+
+  it('joins chunks in index order whatever the header order', () => {
+    const sealed = sealSession(session({ accessToken: token(6000) }), [SECRET])
+    const parts = [sealed.slice(0, 2000), sealed.slice(2000, 5000), sealed.slice(5000)]
+    const header = `auth.session.2=${parts[2]}; x=1; auth.session.0=${parts[0]}; auth.session.1=${parts[1]}`
+    const read = readSessionCookie(header, [SECRET])
+    expect(read.payload?.accessToken).toHaveLength(6000)
+    expect(read.chunkNames.sort()).toEqual(['auth.session.0', 'auth.session.1', 'auth.session.2'])
+  })
+
+  it('gives null for a chunked cookie with a missing chunk', () => {
+    const sealed = sealSession(session({ accessToken: token(6000) }), [SECRET])
+    const header = `auth.session.0=${sealed.slice(0, 3000)}; auth.session.2=${sealed.slice(3000)}`
+    const read = readSessionCookie(header, [SECRET])
+    expect(read.payload).toBeNull()
+    expect(read.present).toBe(true)
+  })
+
+  it('falls back to the chunks when a stale single cookie is unreadable', () => {
+    const sealed = sealSession(session(), [SECRET])
+    const header = `auth.session=stale; auth.session.0=${sealed.slice(0, 50)}; auth.session.1=${sealed.slice(50)}`
+    const read = readSessionCookie(header, [SECRET])
+    expect(read.payload).toEqual(session())
+    expect(read.chunkNames).toEqual(['auth.session', 'auth.session.0', 'auth.session.1'])
+  })
+})
+
+describe('serializeSessionCookies', () => {
+  it('writes one cookie with the session attributes', () => {
+    const headers = write(session())
+    expect(headers).toHaveLength(1)
+    const [header = ''] = headers
+    expect(nameOf(header)).toBe(SESSION_COOKIE_NAME)
+    expect(header).toMatch(/; Path=\/; Max-Age=604800; HttpOnly; Secure; SameSite=Lax$/)
+    expect(readSessionCookie(new Jar().apply(headers).header(), [SECRET]).payload).toEqual(
+      session(),
+    )
+  })
+
+  it('omits Secure when not secure', () => {
+    const [header = ''] = write(session(), [], false)
+    expect(header).not.toMatch(/Secure/)
+    expect(header).toMatch(/; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/)
+  })
+
+  it('uses only cookie-safe characters in the value', () => {
+    for (const header of write(session({ accessToken: token(9000) }))) {
+      const value = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
+      expect(value).toMatch(/^[A-Za-z0-9_-]+$/)
+    }
+  })
+
+  describe('Max-Age', () => {
+    const maxAgeOf = (payload: SessionPayload) => {
+      const [header = ''] = write(payload)
+      return /Max-Age=(\d+)/.exec(header)?.[1]
+    }
+
+    it("is the refresh token's remaining life in seconds", () => {
+      expect(maxAgeOf(session({ refreshExpiresAt: NOW + 3_600_000 }))).toBe('3600')
+    })
+
+    it('rounds a partial second up', () => {
+      expect(maxAgeOf(session({ refreshExpiresAt: NOW + 1_001 }))).toBe('2')
+      expect(sessionMaxAge(session({ refreshExpiresAt: NOW + 1 }), NOW)).toBe(1)
+    })
+
+    it("is the access token's remaining life for a session without refresh token", () => {
+      const watcher = session({
+        strategy: 'token',
+        refreshToken: undefined,
+        refreshExpiresAt: null,
+        accessExpiresAt: NOW + 120_000,
+      })
+      expect(maxAgeOf(watcher)).toBe('120')
+    })
+
+    it('is absent (a browser-session cookie) when the relevant expiry is unknown', () => {
+      const [unknownRefresh = ''] = write(session({ refreshExpiresAt: null }))
+      expect(unknownRefresh).not.toMatch(/Max-Age/)
+      expect(unknownRefresh).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
+      const [unknownAccess = ''] = write(
+        session({ refreshToken: undefined, refreshExpiresAt: null, accessExpiresAt: null }),
+      )
+      expect(unknownAccess).not.toMatch(/Max-Age/)
+    })
+
+    it('is 0 for a session that has already run out', () => {
+      expect(maxAgeOf(session({ refreshExpiresAt: NOW - 5_000 }))).toBe('0')
+    })
+
+    it('uses Date.now() when no time is given', () => {
+      vi.spyOn(Date, 'now').mockReturnValue(NOW)
+      const [header = ''] = serializeSessionCookies(session({ refreshExpiresAt: NOW + 60_000 }), {
+        secrets: [SECRET],
+        secure: true,
+        previousChunkNames: [],
+      })
+      expect(header).toMatch(/Max-Age=60;/)
+    })
+  })
+
+  describe('clearing (null payload)', () => {
+    it('expires auth.session when nothing else was sent', () => {
+      expect(write(null)).toEqual([
+        'auth.session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+      ])
+      expect(write(null, [], false)).toEqual([
+        'auth.session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+      ])
+    })
+
+    it('expires every previous chunk as well, once each', () => {
+      const headers = write(null, ['auth.session.0', 'auth.session.1', 'auth.session'])
+      expect(headers.map(nameOf).sort()).toEqual([
+        'auth.session',
+        'auth.session.0',
+        'auth.session.1',
+      ])
+      expect(headers.every(isExpiry)).toBe(true)
+    })
+
+    it('never touches cookies that are not session cookies', () => {
+      const headers = write(null, ['theme', 'auth.session.0', 'evil; Domain=x'])
+      expect(headers.map(nameOf).sort()).toEqual(['auth.session', 'auth.session.0'])
+    })
+
+    it('empties the jar', () => {
+      const jar = new Jar().apply(write(session({ accessToken: token(9000) })))
+      jar.cookies.set('theme', 'dark')
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
+      jar.apply(write(null, chunkNames))
+      expect([...jar.cookies.keys()]).toEqual(['theme'])
+    })
+  })
+
+  describe('chunking', () => {
+    it.each([
+      ['3 KB', 3 * 1024],
+      ['8 KB', 8 * 1024],
+    ])('round trips a %s access token, each header within 4096 bytes', (_name, size) => {
+      for (const secure of [true, false]) {
+        const payload = session({ accessToken: token(size), refreshToken: token(size) })
+        const headers = write(payload, [], secure)
+        expect(headers.length).toBeGreaterThan(1)
+        for (const header of headers)
+          expect(bytes(header)).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
+        expect(headers.map(nameOf)).toEqual(headers.map((_, i) => `auth.session.${i}`))
+        const read = readSessionCookie(new Jar().apply(headers).header(), [SECRET])
+        expect(read.payload).toEqual(payload)
+      }
+    })
+
+    it('uses as few chunks as possible and fills them to the limit', () => {
+      const headers = write(session({ accessToken: token(8 * 1024) }))
+      const total = headers.reduce((sum, h) => sum + bytes(h), 0)
+      expect(headers).toHaveLength(Math.ceil(total / MAX_SET_COOKIE_BYTES))
+      for (const header of headers.slice(0, -1)) expect(bytes(header)).toBe(MAX_SET_COOKIE_BYTES)
+    })
+
+    it('picks the single form exactly while it fits, at every size around the limit', () => {
+      let sawSingle = false
+      let sawChunked = false
+      for (let size = 2700; size <= 3100; size += 3) {
+        const payload = session({ accessToken: token(size) })
+        const headers = write(payload)
+        for (const header of headers)
+          expect(bytes(header)).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
+        const jar = new Jar().apply(headers)
+        expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(payload)
+        if (headers.length === 1) {
+          sawSingle = true
+          expect(nameOf(headers[0] ?? '')).toBe('auth.session')
+        } else {
+          sawChunked = true
+          const value = headers.map((h) => h.slice(h.indexOf('=') + 1, h.indexOf(';'))).join('')
+          const attrs = (headers[0] ?? '').slice((headers[0] ?? '').indexOf(';'))
+          expect(bytes(`auth.session=${value}${attrs}`)).toBeGreaterThan(MAX_SET_COOKIE_BYTES)
+        }
+      }
+      expect(sawSingle && sawChunked).toBe(true)
+    })
+
+    it('sizes two-digit chunk names correctly', () => {
+      const payload = session({ accessToken: token(36_000) })
+      const headers = write(payload)
+      expect(headers.length).toBeGreaterThan(10)
+      for (const header of headers) expect(bytes(header)).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
+      expect(readSessionCookie(new Jar().apply(headers).header(), [SECRET]).payload).toEqual(
+        payload,
+      )
+    })
+
+    it('refuses a session that needs more than the maximum number of chunks', () => {
+      const tooBig = session({ accessToken: token(MAX_SESSION_CHUNKS * 4096) })
+      expect(() => write(tooBig)).toThrow(/too large/)
+    })
+  })
+
+  describe('stale cookies', () => {
+    const big = () => session({ accessToken: token(9000) })
+
+    function roundTrip(first: SessionPayload, second: SessionPayload) {
+      const jar = new Jar().apply(write(first))
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
+      const headers = write(second, chunkNames)
+      jar.apply(headers)
+      return { jar, headers, chunkNames }
+    }
+
+    it('expires the chunks when going from chunked to single', () => {
+      const { jar, headers, chunkNames } = roundTrip(big(), session())
+      expect(chunkNames.length).toBeGreaterThan(1)
+      expect(headers.filter(isExpiry).map(nameOf).sort()).toEqual([...chunkNames].sort())
+      expect([...jar.cookies.keys()]).toEqual(['auth.session'])
+      expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(session())
+    })
+
+    it('expires the single cookie when going from single to chunked', () => {
+      const next = big()
+      const { jar, headers } = roundTrip(session(), next)
+      expect(headers.filter(isExpiry).map(nameOf)).toEqual(['auth.session'])
+      expect(jar.cookies.has('auth.session')).toBe(false)
+      expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(next)
+    })
+
+    it('expires the surplus chunks when going to fewer chunks', () => {
+      const smaller = session({ accessToken: token(5000) })
+      const { jar, headers } = roundTrip(session({ accessToken: token(12_000) }), smaller)
+      const written = headers.filter((h) => !isExpiry(h)).map(nameOf)
+      const expiredNames = headers.filter(isExpiry).map(nameOf)
+      expect(written.length).toBeGreaterThan(1)
+      expect(expiredNames.length).toBeGreaterThan(0)
+      expect(expiredNames.some((n) => written.includes(n))).toBe(false)
+      expect([...jar.cookies.keys()].sort()).toEqual([...written].sort())
+      expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(smaller)
+    })
+
+    it('expires nothing when the same names are rewritten', () => {
+      const { headers } = roundTrip(big(), big())
+      expect(headers.some(isExpiry)).toBe(false)
+    })
+  })
+})

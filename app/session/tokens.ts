@@ -1,0 +1,132 @@
+/**
+ * Token expiry rules (pure, runs anywhere), as the original auth module had
+ * them: a token expires at its JWT `exp` when it has one, otherwise at
+ * "received + configured lifetime"; with neither its status is unknown and it
+ * never counts as expired. A token counts as expired 500 ms early.
+ *
+ * JWTs are decoded WITHOUT verifying the signature: the backend verifies
+ * them, the app only needs to know when to refresh.
+ */
+import type { TokenPair } from '~/backend/schemas'
+import {
+  ACCESS_TOKEN_LIFETIME_S,
+  REFRESH_TOKEN_LIFETIME_S,
+  TOKEN_EXPIRY_MARGIN_MS,
+} from '~/lib/constants'
+
+export { ACCESS_TOKEN_LIFETIME_S, REFRESH_TOKEN_LIFETIME_S, TOKEN_EXPIRY_MARGIN_MS }
+
+/** Lifetimes (seconds) for tokens without `exp`; `undefined` = unknown, never expires. */
+export interface TokenLifetimes {
+  accessSeconds?: number | undefined
+  refreshSeconds?: number | undefined
+}
+
+export const DEFAULT_TOKEN_LIFETIMES: Readonly<Required<TokenLifetimes>> = Object.freeze({
+  accessSeconds: ACCESS_TOKEN_LIFETIME_S,
+  refreshSeconds: REFRESH_TOKEN_LIFETIME_S,
+})
+
+/** The tokens a session holds, with their expiry times (ms since epoch; null = unknown). */
+export interface TokenSet {
+  accessToken: string
+  refreshToken?: string
+  accessExpiresAt: number | null
+  refreshExpiresAt: number | null
+}
+
+/** Longer "tokens" are not decoded at all (a cheap guard against garbage). */
+const MAX_DECODED_TOKEN_LENGTH = 64 * 1024
+const BASE64URL = /^[A-Za-z0-9_-]+$/
+
+function decodeBase64Url(segment: string): string | undefined {
+  if (!BASE64URL.test(segment) || segment.length % 4 === 1) return undefined
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/')
+  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4)
+  try {
+    const binary = atob(padded)
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
+  } catch {
+    return undefined
+  }
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text)
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+    return value as Record<string, unknown>
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The JWT's `exp` claim in ms since epoch, or undefined when the token is
+ * not a JWT (three base64url parts with a JSON object payload) or has no
+ * finite numeric `exp`. Never throws; does not verify the signature.
+ */
+export function decodeJwtExp(token: string): number | undefined {
+  if (typeof token !== 'string' || token.length > MAX_DECODED_TOKEN_LENGTH) return undefined
+  const parts = token.split('.')
+  if (parts.length !== 3 || !parts[1]) return undefined
+  const json = decodeBase64Url(parts[1])
+  if (json === undefined) return undefined
+  const exp = parseJsonObject(json)?.exp
+  if (typeof exp !== 'number' || !Number.isFinite(exp)) return undefined
+  return exp * 1000
+}
+
+/**
+ * When a token expires (ms since epoch): its JWT `exp` when present, else
+ * `receivedAtMs + lifetimeSeconds`; null (unknown) when it has neither.
+ */
+export function expiresAtFor(
+  token: string,
+  receivedAtMs: number,
+  lifetimeSeconds: number | undefined,
+): number | null {
+  const exp = decodeJwtExp(token)
+  if (exp !== undefined) return exp
+  if (lifetimeSeconds === undefined) return null
+  return receivedAtMs + lifetimeSeconds * 1000
+}
+
+/** Expired from `expiresAt - 500 ms` on; an unknown expiry (null) never expires. */
+export function isExpired(expiresAt: number | null, nowMs: number): boolean {
+  if (expiresAt === null) return false
+  return nowMs >= expiresAt - TOKEN_EXPIRY_MARGIN_MS
+}
+
+/**
+ * The token set for a backend token pair received at `receivedAt`. When the
+ * pair carries no refresh token (a refresh answer may omit it), the previous
+ * refresh token and its expiry are kept.
+ */
+export function tokenSetFromPair(
+  pair: TokenPair,
+  receivedAt: number,
+  lifetimes: TokenLifetimes = DEFAULT_TOKEN_LIFETIMES,
+  previous?: Pick<TokenSet, 'refreshToken' | 'refreshExpiresAt'>,
+): TokenSet {
+  const access = {
+    accessToken: pair.accessToken,
+    accessExpiresAt: expiresAtFor(pair.accessToken, receivedAt, lifetimes.accessSeconds),
+  }
+  if (pair.refreshToken) {
+    return {
+      ...access,
+      refreshToken: pair.refreshToken,
+      refreshExpiresAt: expiresAtFor(pair.refreshToken, receivedAt, lifetimes.refreshSeconds),
+    }
+  }
+  if (previous?.refreshToken) {
+    return {
+      ...access,
+      refreshToken: previous.refreshToken,
+      refreshExpiresAt: previous.refreshExpiresAt,
+    }
+  }
+  return { ...access, refreshExpiresAt: null }
+}

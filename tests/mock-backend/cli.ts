@@ -1,0 +1,100 @@
+/**
+ * Starts the demo backend from environment variables and prints exactly one
+ * line, `MOCK_BACKEND_URL=http://127.0.0.1:PORT`, once it listens. Stops
+ * cleanly (exit 0) on SIGTERM or SIGINT, and when MOCK_PARENT_PID is set,
+ * as soon as that process is gone (checked every second).
+ *
+ *   MOCK_PORT            port, 0 = a free one (default 0)
+ *   MOCK_ACCESS_TTL      access token lifetime, s (default 900)
+ *   MOCK_REFRESH_TTL     refresh token lifetime, s (default 604800)
+ *   MOCK_TOKEN_NO_EXP    1 = tokens without `exp`
+ *   MOCK_REUSE_GRACE_MS  reuse grace window of a rotated refresh token (default 10000)
+ *   MOCK_TOKEN_PADDING   make tokens about this many bytes longer (default 0)
+ *   MOCK_JWT_SECRET      HS256 key (default: a fixed development string)
+ *   MOCK_PARENT_PID      exit when this process no longer exists
+ */
+import { type MockOptions, OptionsError } from './options'
+import { startMockBackend } from './server'
+
+const PARENT_CHECK_MS = 1000
+
+class ConfigError extends Error {}
+
+function intFromEnv(name: string): number | undefined {
+  const raw = process.env[name]?.trim()
+  if (raw === undefined || raw === '') return undefined
+  if (!/^-?\d+$/.test(raw)) throw new ConfigError(`${name} must be an integer, got "${raw}"`)
+  return Number(raw)
+}
+
+function boolFromEnv(name: string): boolean | undefined {
+  const raw = process.env[name]?.trim().toLowerCase()
+  if (raw === undefined || raw === '') return undefined
+  if (['1', 'true', 'yes'].includes(raw)) return true
+  if (['0', 'false', 'no'].includes(raw)) return false
+  throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`)
+}
+
+function optionsFromEnv(): Partial<MockOptions> {
+  return {
+    port: intFromEnv('MOCK_PORT'),
+    accessTtlSeconds: intFromEnv('MOCK_ACCESS_TTL'),
+    refreshTtlSeconds: intFromEnv('MOCK_REFRESH_TTL'),
+    noExp: boolFromEnv('MOCK_TOKEN_NO_EXP'),
+    reuseGraceMs: intFromEnv('MOCK_REUSE_GRACE_MS'),
+    tokenPadding: intFromEnv('MOCK_TOKEN_PADDING'),
+    jwtSecret: process.env.MOCK_JWT_SECRET || undefined,
+  }
+}
+
+function exists(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    // EPERM: it exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Whether the MOCK_PARENT_PID process is gone: it no longer exists, or (when
+ * it was our parent) we have been re-parented, which also covers a parent
+ * that lingers as a zombie.
+ */
+function parentWatch(parentPid: number): () => boolean {
+  const isOurParent = process.ppid === parentPid
+  return () => !exists(parentPid) || (isOurParent && process.ppid !== parentPid)
+}
+
+async function main(): Promise<void> {
+  const parentPid = intFromEnv('MOCK_PARENT_PID')
+  const parentGone = parentPid === undefined ? undefined : parentWatch(parentPid)
+  const backend = await startMockBackend(optionsFromEnv())
+  process.stdout.write(`MOCK_BACKEND_URL=${backend.url}\n`)
+
+  let stopping = false
+  const stop = async (reason: string) => {
+    if (stopping) return
+    stopping = true
+    clearInterval(watcher)
+    if (reason !== 'signal') console.error(`[mock-backend] stopping: ${reason}`)
+    await backend.close()
+    process.exit(0)
+  }
+  const watcher =
+    parentGone &&
+    setInterval(() => {
+      if (parentGone()) void stop(`parent process ${parentPid} is gone`)
+    }, PARENT_CHECK_MS)
+
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => void stop('signal'))
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error)
+  console.error(`[mock-backend] could not start: ${message}`)
+  process.exit(error instanceof ConfigError || error instanceof OptionsError ? 2 : 1)
+})

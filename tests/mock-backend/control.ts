@@ -1,0 +1,164 @@
+/**
+ * The test-only control API under /__mock/ (always on: this server is only
+ * ever the demo backend). JSON bodies, `{ data }` answers like the API.
+ */
+import { z } from 'zod'
+import {
+  envelope,
+  type ErrorCode,
+  errorCodes,
+  loginResponseSchema,
+} from '../../app/backend/schemas'
+import { ApiError, dataReply } from './http'
+import { tokenConfigSchema, ttlSchema } from './options'
+import { jsonBody, type RequestContext, type Route } from './router'
+import type { DemoMember } from './state'
+
+const pathSchema = z.string().startsWith('/')
+const usernameSchema = z.object({ username: z.string().min(1) })
+
+const latencySchema = z
+  .object({ ms: z.number().int().min(0).max(600_000), path: pathSchema.optional() })
+  .strict()
+
+const failSchema = z
+  .object({
+    path: pathSchema,
+    method: z.string().min(1).optional(),
+    status: z.number().int().min(400).max(599).default(500),
+    count: z.number().int().min(1).max(10_000).default(1),
+    mode: z.enum(['error', 'garbage', 'no-user', 'hang']).default('error'),
+    code: z.nativeEnum(errorCodes).optional(),
+    message: z.string().optional(),
+  })
+  .strict()
+
+const tokensSchema = usernameSchema
+  .extend({
+    accessTtlSeconds: ttlSchema.optional(),
+    refreshTtlSeconds: ttlSchema.optional(),
+    noExp: z.boolean().optional(),
+  })
+  .strict()
+
+const callsSchema = envelope(
+  z.array(
+    z.object({
+      method: z.string(),
+      path: z.string(),
+      authorization: z.string().nullable(),
+      at: z.number(),
+    }),
+  ),
+)
+const configResponseSchema = envelope(tokenConfigSchema.required())
+const latencyResponseSchema = envelope(
+  z.object({ all: z.number(), byPath: z.record(z.string(), z.number()) }),
+)
+const failResponseSchema = envelope(
+  z.array(
+    z.object({
+      path: z.string(),
+      method: z.string().nullable(),
+      status: z.number(),
+      code: z.string(),
+      mode: z.string(),
+      remaining: z.number(),
+    }),
+  ),
+)
+const countResponseSchema = envelope(z.object({ count: z.number().int() }))
+const okResponseSchema = envelope(z.object({ ok: z.literal(true) }))
+
+/** The error code an injected failure answers with, unless the test names one. */
+export function codeForStatus(status: number): ErrorCode {
+  const byStatus: Record<number, ErrorCode> = {
+    400: 'BAD_REQUEST',
+    401: 'INVALID_TOKEN',
+    403: 'MEMBER_LOCKED',
+    404: 'NOT_FOUND',
+    409: 'CONFLICT',
+    429: 'RATE_LIMITED',
+  }
+  return byStatus[status] ?? 'INTERNAL'
+}
+
+function memberNamed(ctx: RequestContext, username: string): DemoMember {
+  const member = ctx.state.memberByUsername(username)
+  if (!member) throw new ApiError(404, 'NOT_FOUND', `No member named ${username}`)
+  return member
+}
+
+function reset(ctx: RequestContext) {
+  ctx.state.reset()
+  return dataReply(okResponseSchema, { data: { ok: true } })
+}
+
+function showConfig(ctx: RequestContext) {
+  return dataReply(configResponseSchema, { data: ctx.state.config })
+}
+
+function config(ctx: RequestContext) {
+  ctx.state.config = { ...ctx.state.config, ...jsonBody(ctx, tokenConfigSchema) }
+  return showConfig(ctx)
+}
+
+function latency(ctx: RequestContext) {
+  const { ms, path } = jsonBody(ctx, latencySchema)
+  ctx.state.setLatency(ms, path)
+  const { all, byPath } = ctx.state.latency
+  return dataReply(latencyResponseSchema, { data: { all, byPath: Object.fromEntries(byPath) } })
+}
+
+function fail(ctx: RequestContext) {
+  const rule = jsonBody(ctx, failSchema)
+  ctx.state.failures.push({
+    path: rule.path,
+    method: rule.method?.toUpperCase(),
+    status: rule.status,
+    code: rule.code ?? codeForStatus(rule.status),
+    message: rule.message ?? `Injected failure (${rule.mode})`,
+    mode: rule.mode,
+    remaining: rule.count,
+  })
+  const pending = ctx.state.failures.map(({ message: _message, ...r }) => ({
+    ...r,
+    method: r.method ?? null,
+  }))
+  return dataReply(failResponseSchema, { data: pending })
+}
+
+async function tokens(ctx: RequestContext) {
+  const { username, ...lifetimes } = jsonBody(ctx, tokensSchema)
+  const pair = await ctx.sessions.start(memberNamed(ctx, username), lifetimes)
+  return dataReply(loginResponseSchema, { data: pair })
+}
+
+function expire(ctx: RequestContext) {
+  const { username } = jsonBody(ctx, usernameSchema)
+  const count = ctx.sessions.expireMember(memberNamed(ctx, username))
+  return dataReply(countResponseSchema, { data: { count } })
+}
+
+function calls(ctx: RequestContext) {
+  const path = ctx.url.searchParams.get('path') ?? undefined
+  return dataReply(callsSchema, { data: ctx.state.callsFor(path) })
+}
+
+function clearCalls(ctx: RequestContext) {
+  const count = ctx.state.calls.length
+  ctx.state.calls = []
+  return dataReply(countResponseSchema, { data: { count } })
+}
+
+export const controlRoutes: readonly Route[] = [
+  { method: 'POST', path: '/__mock/reset', handler: reset },
+  { method: 'GET', path: '/__mock/config', handler: showConfig },
+  { method: 'POST', path: '/__mock/config', handler: config },
+  { method: 'POST', path: '/__mock/latency', handler: latency },
+  { method: 'POST', path: '/__mock/fail', handler: fail },
+  { method: 'POST', path: '/__mock/tokens', handler: tokens },
+  { method: 'POST', path: '/__mock/expire', handler: expire },
+  { method: 'GET', path: '/__mock/calls', handler: calls },
+  { method: 'DELETE', path: '/__mock/calls', handler: clearCalls },
+]

@@ -1,0 +1,129 @@
+/**
+ * The demo backend: a real HTTP server on 127.0.0.1 (node:http) speaking the
+ * backend contract (docs/backend-api.md), plus the test-only /__mock/ control
+ * API. `npm start` uses it when BACKEND_URL is unset; e2e tests steer it.
+ *
+ * Every call outside /__mock/ is logged, then delayed (injected latency),
+ * then answered by an injected failure if one is pending, else by its route.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { setTimeout as delay } from 'node:timers/promises'
+import { profileResponseSchema } from '../../app/backend/schemas'
+import { apiRoutes } from './api'
+import { controlRoutes } from './control'
+import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
+import { lineRoutes } from './line'
+import { type MockOptions, resolveOptions } from './options'
+import { dispatch, type Route } from './router'
+import { Sessions } from './sessions'
+import { type FailureRule, MockState } from './state'
+import { TokenService } from './tokens'
+
+export type { MockOptions } from './options'
+
+export interface MockBackend {
+  url: string
+  port: number
+  close(): Promise<void>
+}
+
+const CONTROL_PREFIX = '/__mock/'
+const ROUTES: readonly Route[] = [...apiRoutes, ...lineRoutes, ...controlRoutes]
+
+interface App {
+  state: MockState
+  sessions: Sessions
+  /** Aborted on close: pending latency delays stop waiting. */
+  closing: AbortController
+}
+
+function failureReply(rule: FailureRule): Reply {
+  switch (rule.mode) {
+    case 'garbage':
+      return { kind: 'garbage' }
+    case 'hang':
+      return { kind: 'hang' }
+    case 'no-user':
+      return dataReply(profileResponseSchema, { data: null })
+    case 'error':
+      return errorReply(new ApiError(rule.status, rule.code, rule.message))
+  }
+}
+
+async function answer(app: App, req: IncomingMessage): Promise<Reply> {
+  const method = (req.method ?? 'GET').toUpperCase()
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+  const isControl = url.pathname.startsWith(CONTROL_PREFIX)
+  if (!isControl) {
+    const authorization = req.headers.authorization ?? null
+    app.state.recordCall({ method, path: url.pathname, authorization, at: Date.now() })
+  }
+  const rawBody = await readBody(req)
+  if (!isControl) {
+    const ms = app.state.latencyFor(url.pathname)
+    if (ms > 0) await delay(ms, undefined, { signal: app.closing.signal })
+    const failure = app.state.takeFailure(method, url.pathname)
+    if (failure) return failureReply(failure)
+  }
+  const ctx = {
+    method,
+    url,
+    headers: req.headers,
+    rawBody,
+    state: app.state,
+    sessions: app.sessions,
+  }
+  return dispatch(ROUTES, ctx)
+}
+
+async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let reply: Reply
+  try {
+    reply = await answer(app, req)
+  } catch (error) {
+    if (app.closing.signal.aborted) return
+    if (!(error instanceof ApiError)) console.error('[mock-backend] unexpected error:', error)
+    reply = errorReply(
+      error instanceof ApiError ? error : new ApiError(500, 'INTERNAL', 'Internal error'),
+    )
+  }
+  writeReply(res, reply)
+}
+
+function listen(server: Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject)
+      resolve((server.address() as AddressInfo).port)
+    })
+  })
+}
+
+export async function startMockBackend(options: Partial<MockOptions> = {}): Promise<MockBackend> {
+  const resolved = resolveOptions(options)
+  const state = new MockState(resolved)
+  const app: App = {
+    state,
+    sessions: new Sessions(state, new TokenService(resolved.jwtSecret)),
+    closing: new AbortController(),
+  }
+  const server = createServer((req, res) => void handle(app, req, res))
+  const port = await listen(server, resolved.port)
+  let closed: Promise<void> | undefined
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    close() {
+      closed ??= new Promise<void>((resolve) => {
+        app.closing.abort()
+        server.close(() => resolve())
+        // Keep-alive sockets and hanging answers would hold close() forever.
+        server.closeAllConnections()
+      })
+      return closed
+    },
+  }
+}

@@ -1,0 +1,187 @@
+/**
+ * Everything the demo backend remembers: the seeded members, token families,
+ * LINE authorization codes, and the test controls (call log, injected
+ * failures, latency, token config overrides). `reset()` restores the seed.
+ */
+import type { ErrorCode, Member } from '../../app/backend/schemas'
+import { pickTokenConfig, type TokenConfig } from './options'
+
+export interface DemoMember extends Member {
+  /** `null`: no password login (a LINE-only member). */
+  password: string | null
+  locked: boolean
+}
+
+/** The member the LINE consent page offers first ("อนุญาต"). */
+export const LINE_DEMO_USERNAME = 'somying'
+
+export const SEED_MEMBERS: readonly Readonly<DemoMember>[] = Object.freeze([
+  {
+    id: 1001,
+    username: 'demo',
+    password: 'demo1234',
+    displayName: 'สมชาย ใจดี',
+    phone: '0812345678',
+    balance: 1520.5,
+    scopes: ['member'],
+    locked: false,
+  },
+  {
+    id: 1002,
+    username: 'somsri',
+    password: 'somsri1234',
+    displayName: 'สมศรี มีสุข',
+    phone: '0898765432',
+    balance: 250,
+    scopes: ['member', 'affiliate'],
+    locked: false,
+  },
+  {
+    id: 1003,
+    username: 'locked',
+    password: 'locked1234',
+    displayName: 'มานะ ถูกระงับ',
+    phone: '0861112222',
+    balance: 0,
+    scopes: ['member'],
+    locked: true,
+  },
+  {
+    id: 1004,
+    username: LINE_DEMO_USERNAME,
+    password: null,
+    displayName: 'สมหญิง รักไทย',
+    phone: '0923334444',
+    balance: 88.25,
+    scopes: ['member'],
+    locked: false,
+  },
+])
+
+export interface TokenPairOut {
+  accessToken: string
+  refreshToken: string
+}
+
+/** All tokens issued from one login. */
+export interface Family {
+  id: string
+  memberId: number
+  /** Every token of the family answers TOKEN_REVOKED. */
+  revoked: boolean
+  /** Every token of the family answers TOKEN_EXPIRED (POST /__mock/expire). */
+  expired: boolean
+  /** The one refresh token that rotates the family. */
+  currentRefreshJti: string
+  /**
+   * Rotated refresh tokens (by jti): when, and the pair the rotation produced
+   * (a promise: a second caller may arrive while it is being signed).
+   */
+  rotations: Map<string, { at: number; pair: Promise<TokenPairOut> }>
+}
+
+export interface LineGrant {
+  memberId: number
+  redirectUri: string
+  issuedAt: number
+}
+
+export interface CallRecord {
+  method: string
+  path: string
+  authorization: string | null
+  at: number
+}
+
+export type FailMode = 'error' | 'garbage' | 'no-user' | 'hang'
+
+export interface FailureRule {
+  path: string
+  /** Upper-case; undefined = any method. */
+  method: string | undefined
+  status: number
+  code: ErrorCode
+  message: string
+  mode: FailMode
+  remaining: number
+}
+
+/** The call log keeps the most recent calls only. */
+export const MAX_CALLS = 10_000
+export const LINE_CODE_TTL_MS = 10 * 60 * 1000
+
+export class MockState {
+  readonly #initialConfig: TokenConfig
+  members = new Map<number, DemoMember>()
+  families = new Map<string, Family>()
+  lineGrants = new Map<string, LineGrant>()
+  calls: CallRecord[] = []
+  failures: FailureRule[] = []
+  latency = { all: 0, byPath: new Map<string, number>() }
+  config: TokenConfig
+
+  constructor(initialConfig: TokenConfig) {
+    this.#initialConfig = pickTokenConfig(initialConfig)
+    this.config = { ...this.#initialConfig }
+    this.reset()
+  }
+
+  reset(): void {
+    this.members = new Map(SEED_MEMBERS.map((m) => [m.id, { ...m, scopes: [...m.scopes] }]))
+    this.families.clear()
+    this.lineGrants.clear()
+    this.calls = []
+    this.failures = []
+    this.latency = { all: 0, byPath: new Map() }
+    this.config = { ...this.#initialConfig }
+  }
+
+  memberByUsername(username: string): DemoMember | undefined {
+    for (const member of this.members.values()) if (member.username === username) return member
+    return undefined
+  }
+
+  familiesOf(memberId: number): Family[] {
+    return [...this.families.values()].filter((family) => family.memberId === memberId)
+  }
+
+  recordCall(call: CallRecord): void {
+    this.calls.push(call)
+    if (this.calls.length > MAX_CALLS) this.calls.splice(0, this.calls.length - MAX_CALLS)
+  }
+
+  callsFor(path?: string): CallRecord[] {
+    return path === undefined ? [...this.calls] : this.calls.filter((call) => call.path === path)
+  }
+
+  setLatency(ms: number, path?: string): void {
+    if (path === undefined) this.latency.all = ms
+    else if (ms === 0) this.latency.byPath.delete(path)
+    else this.latency.byPath.set(path, ms)
+  }
+
+  /** A path's own latency when it has one, else the global one. */
+  latencyFor(path: string): number {
+    return this.latency.byPath.get(path) ?? this.latency.all
+  }
+
+  /** The first pending failure for this call, counted down; undefined when none applies. */
+  takeFailure(method: string, path: string): FailureRule | undefined {
+    const index = this.failures.findIndex(
+      (rule) => rule.path === path && (rule.method === undefined || rule.method === method),
+    )
+    const rule = this.failures[index]
+    if (!rule) return undefined
+    rule.remaining -= 1
+    if (rule.remaining <= 0) this.failures.splice(index, 1)
+    return rule
+  }
+
+  /** Takes a LINE code (single use: it is gone whatever the outcome). */
+  takeLineGrant(code: string, now: number): LineGrant | undefined {
+    const grant = this.lineGrants.get(code)
+    this.lineGrants.delete(code)
+    if (!grant || now - grant.issuedAt > LINE_CODE_TTL_MS) return undefined
+    return grant
+  }
+}
