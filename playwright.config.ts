@@ -67,6 +67,8 @@ export default defineConfig({
         PORT: String(APP_PORT),
         BACKEND_URL: MOCK_URL,
         BACKEND_TIMEOUT_MS: '3000',
+        // Every browser login comes from one address here: only the per-username limit bites.
+        LOGIN_LIMIT_PER_IP: '10000',
         SESSION_SECRET: E2E_SESSION_SECRET,
         COOKIE_SECURE: 'false',
         LINE_CHANNEL_ID: 'e2e-line-channel',

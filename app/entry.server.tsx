@@ -10,7 +10,7 @@ import type {
   LoaderFunctionArgs,
 } from '@remix-run/node'
 import { createReadableStreamFromReadable } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { env } from '~/lib/env.server'
@@ -103,6 +103,7 @@ export function handleError(
   if (request.signal.aborted) return
   // Thrown responses (redirects, 404s, backend errors) are answers, not faults:
   // the request's log line has their status. Log only real exceptions.
-  if (error instanceof Response || isDataWithResponseInit(error)) return
+  if (error instanceof Response || isDataWithResponseInit(error) || isRouteErrorResponse(error))
+    return
   logError(error, requestIdOf(request))
 }

@@ -6,7 +6,9 @@ import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import type { Member } from '~/backend/schemas'
 import { publicEnv } from '~/lib/env.server'
 import { readToast, type FlashToast } from '~/lib/toast.server'
-import { guard, SESSION_EXPIRED_TOAST } from '~/session/guard.server'
+import { accessForPath } from '~/lib/pages'
+import { SESSION_EXPIRED_TOAST, sessionEndedRedirect } from '~/session/checks.server'
+import { guard } from '~/session/guard.server'
 import { getMember, MissingProfileError, SessionEndedError } from '~/session/member-api.server'
 
 /** What the browser may know of the member: no id, no tokens. */
@@ -21,32 +23,29 @@ function shellMember(member: Member): ShellMember {
 }
 
 export const rootLoader = (args: LoaderFunctionArgs) =>
-  guard(
-    args,
-
-    { access: 'public', layout: 'none' },
-    async ({ request, session }) => {
-      const flash = readToast(request)
-      let toast: FlashToast | null = flash.toast
-      let member: ShellMember | null = null
-      if (session.loggedIn) {
-        try {
-          member = shellMember(await getMember(request))
-        } catch (error) {
-          if (!(error instanceof SessionEndedError || error instanceof MissingProfileError))
-            throw error
-          session.clear()
-          toast = { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-ended' }
-        }
-      } else if (session.expired) {
-        toast ??= { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-expired' }
+  guard(args, { access: 'public', layout: 'none' }, async ({ request, session, url }) => {
+    const flash = readToast(request)
+    let toast: FlashToast | null = flash.toast
+    let member: ShellMember | null = null
+    if (session.loggedIn) {
+      try {
+        member = shellMember(await getMember(request))
+      } catch (error) {
+        if (!(error instanceof SessionEndedError || error instanceof MissingProfileError))
+          throw error
+        // The backend ended the session: a member page goes to /login.
+        session.clear()
+        if (accessForPath(url.pathname) === 'member') throw sessionEndedRedirect(url)
+        toast = { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-ended' }
       }
-      const body = {
-        member,
-        strategy: member ? (session.payload?.strategy ?? null) : null,
-        toast,
-        env: publicEnv(),
-      }
-      return data(body, flash.clear ? { headers: { 'Set-Cookie': flash.clear } } : undefined)
-    },
-  )
+    } else if (session.expired) {
+      toast ??= { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-expired' }
+    }
+    const body = {
+      member,
+      strategy: member ? (session.payload?.strategy ?? null) : null,
+      toast,
+      env: publicEnv(),
+    }
+    return data(body, flash.clear ? { headers: { 'Set-Cookie': flash.clear } } : undefined)
+  })

@@ -72,6 +72,23 @@ export const BOTTOM_NAV: readonly PageKey[] = [
   'profile',
 ]
 
+/** The pages whose last path segment is an optional id. */
+const ID_PAGES: readonly PageInfo[] = [PAGES.lottoStakeSet, PAGES.order, PAGES.orderPayment]
+
+/**
+ * Who may see the page at `pathname` (a page URL or its single-fetch data URL,
+ * `/casino.data`, `/_root.data`); undefined for a path that is no page.
+ */
+export function accessForPath(pathname: string): PageAccess | undefined {
+  let path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
+  if (path === '/_root') path = '/'
+  const pages = Object.values(PAGES as Record<string, PageInfo>)
+  const exact = pages.find((p) => p.path === path)
+  if (exact) return exact.access
+  const parent = path.slice(0, path.lastIndexOf('/'))
+  return ID_PAGES.find((p) => p.path === parent)?.access
+}
+
 /** A positive whole number id, as the optional-id pages expect. */
 export function isNumericId(id: string | undefined): boolean {
   return id === undefined || /^[1-9][0-9]{0,17}$/.test(id)

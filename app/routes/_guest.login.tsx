@@ -4,6 +4,7 @@ import { useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { toastCookie } from '~/lib/toast.server'
+import { readFormData } from '~/lib/form-data.server'
 import { guard } from '~/session/guard.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
 import { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
@@ -26,7 +27,7 @@ function readField(form: FormData, name: string): string {
 
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: page.access, layout: 'guest' }, async ({ request }) => {
-    const form = await request.formData()
+    const form = await readFormData(request)
     const returnTo = safeReturnPath(form.get('redirectTo'))
 
     if (form.get('intent') === 'line') {

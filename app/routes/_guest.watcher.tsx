@@ -10,6 +10,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { toastCookie } from '~/lib/toast.server'
 import type { loader as rootLoader } from '~/root'
+import { readFormData } from '~/lib/form-data.server'
 import { guard } from '~/session/guard.server'
 import { LoginError, loginWithToken } from '~/session/strategies.server'
 
@@ -19,11 +20,13 @@ const MAX_TOKEN_LENGTH = 16_384
 /** The token never travels onwards in a Referer header. */
 export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' })
 
+const watchingMessage = (username: string) => `กำลังดูในฐานะ ${username}`
+
 async function watch(request: Request, token: string) {
   const member = await loginWithToken(request, token)
   return redirect('/', {
     headers: {
-      'Set-Cookie': toastCookie({ type: 'info', message: `กำลังดูในฐานะ ${member.username}` }),
+      'Set-Cookie': toastCookie({ type: 'info', message: watchingMessage(member.username) }),
     },
   })
 }
@@ -34,27 +37,28 @@ function tokenFrom(value: FormDataEntryValue | string | null): string | null {
   return token && token.length <= MAX_TOKEN_LENGTH ? token : null
 }
 
+/** A redirect away from `?token=`: it must not leave the token in a Referer either. */
+function leave(location: string, setCookie?: string): Response {
+  const headers = new Headers({ 'Referrer-Policy': 'no-referrer' })
+  if (setCookie) headers.append('Set-Cookie', setCookie)
+  return redirect(location, { headers })
+}
+
 /** `?token=` is moved into the session and the address bar is cleared right away. */
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(
-    args,
-
-    { access: page.access, layout: 'guest' },
-    async ({ request, url, session }) => {
-      if (!url.searchParams.has('token')) return null
-      const token = tokenFrom(url.searchParams.get('token'))
-      session.clear()
-      if (!token) throw redirect(page.path)
-      try {
-        throw await watch(request, token)
-      } catch (error) {
-        if (!(error instanceof LoginError)) throw error
-        throw redirect(page.path, {
-          headers: { 'Set-Cookie': toastCookie({ type: 'error', message: error.message }) },
-        })
-      }
-    },
-  )
+  guard(args, { access: page.access, layout: 'guest' }, async ({ request, url, session }) => {
+    if (!url.searchParams.has('token')) return null
+    const token = tokenFrom(url.searchParams.get('token'))
+    session.clear()
+    if (!token) throw leave(page.path)
+    try {
+      const member = await loginWithToken(request, token)
+      throw leave('/', toastCookie({ type: 'info', message: watchingMessage(member.username) }))
+    } catch (error) {
+      if (!(error instanceof LoginError)) throw error
+      throw leave(page.path, toastCookie({ type: 'error', message: error.message }))
+    }
+  })
 
 export const action = (args: ActionFunctionArgs) =>
   guard(
@@ -62,7 +66,7 @@ export const action = (args: ActionFunctionArgs) =>
 
     { access: page.access, layout: 'guest' },
     async ({ request, session }) => {
-      const token = tokenFrom((await request.formData()).get('token'))
+      const token = tokenFrom((await readFormData(request)).get('token'))
       if (!token) return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
       session.clear()
       try {

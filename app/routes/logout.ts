@@ -1,13 +1,8 @@
 import { redirect, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/node'
-import { PAGES, type PageInfo } from '~/lib/pages'
+import { accessForPath } from '~/lib/pages'
+import { readFormData } from '~/lib/form-data.server'
 import { guard } from '~/session/guard.server'
 import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/session/redirects'
-
-const PUBLIC_PATHS = new Set(
-  Object.values(PAGES as Record<string, PageInfo>)
-    .filter((p) => p.access === 'public')
-    .map((p) => p.path),
-)
 
 /**
  * POST /logout: clears the session cookie, makes no backend call, and goes to
@@ -15,10 +10,10 @@ const PUBLIC_PATHS = new Set(
  */
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: 'public', layout: 'none' }, async ({ request, session }) => {
-    const from = safeReturnPath((await request.formData()).get('from'))
+    const from = safeReturnPath((await readFormData(request)).get('from'))
     session.clear()
     const path = from.split('?')[0] ?? HOME_PATH
-    throw redirect(PUBLIC_PATHS.has(path) ? from : LOGIN_PATH)
+    throw redirect(accessForPath(path) === 'public' ? from : LOGIN_PATH)
   })
 
 /** A GET has nothing to do here. */

@@ -7,8 +7,9 @@ async function statusAndMessage(promise: Promise<unknown>) {
   try {
     await promise
   } catch (thrown) {
-    const t = thrown as { init?: { status?: number }; data?: { message?: string } }
-    return { status: t.init?.status, message: t.data?.message }
+    if (!(thrown instanceof Response)) throw thrown
+    const body = (await thrown.json()) as { message?: string }
+    return { status: thrown.status, message: body.message }
   }
   throw new Error('expected the chain to stop')
 }

@@ -7,6 +7,7 @@
 import { redirect } from '@remix-run/node'
 import { unknownMiddlewareMessage } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
+import { toastCookie } from '~/lib/toast.server'
 import { loginPath } from '~/session/redirects'
 import type { MemberSession } from '~/session/session.server'
 
@@ -21,9 +22,20 @@ export interface CheckContext {
 }
 export type Check = (ctx: CheckContext) => void | Promise<void>
 
+export const SESSION_EXPIRED_TOAST = 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง'
+
+/** To /login, remembering the page, with a toast saying the session ran out. */
+export function sessionEndedRedirect(url: URL): Response {
+  return redirect(loginPath(url), {
+    headers: { 'Set-Cookie': toastCookie({ type: 'error', message: SESSION_EXPIRED_TOAST }) },
+  })
+}
+
 /** `auth`: who may see the page. */
 const auth: Check = ({ access, session, url }) => {
-  if (access === 'member' && !session.loggedIn) throw redirect(loginPath(url))
+  if (access === 'member' && !session.loggedIn) {
+    throw session.expired ? sessionEndedRedirect(url) : redirect(loginPath(url))
+  }
   if (access === 'guest' && session.loggedIn) throw redirect('/')
 }
 

@@ -5,14 +5,14 @@
  * into the error page's status and message, and adds the session's Set-Cookie
  * to whatever leaves — data, redirect or error.
  */
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { errorMessage, errorStatus, NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
-import { toastCookie } from '~/lib/toast.server'
 import {
   LAYOUT_CHECKS,
   runChecks,
+  sessionEndedRedirect,
   type Access,
   type Check,
   type CheckContext,
@@ -20,10 +20,8 @@ import {
 } from '~/session/checks.server'
 import { isCrossSiteWrite } from '~/session/csrf.server'
 import { SessionEndedError } from '~/session/member-api.server'
-import { loginPath } from '~/session/redirects'
 import { getSession, type MemberSession } from '~/session/session.server'
 
-export const SESSION_EXPIRED_TOAST = 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง'
 export const CROSS_SITE_MESSAGE = 'คำขอนี้ถูกปฏิเสธ เนื่องจากส่งมาจากเว็บไซต์อื่น'
 
 export interface RouteRules {
@@ -73,12 +71,7 @@ function toResponse(error: unknown, url: URL, session: MemberSession): unknown {
   if (error instanceof Response) return error
   if (error instanceof SessionEndedError) {
     session.clear()
-    const response = redirect(loginPath(url))
-    response.headers.append(
-      'Set-Cookie',
-      toastCookie({ type: 'error', message: SESSION_EXPIRED_TOAST }),
-    )
-    return response
+    return sessionEndedRedirect(url)
   }
   if (error instanceof BackendError) return httpError(error.status, error.message)
   // Remix's data() results (thrown `data(...)`) pass through untouched.
