@@ -1,5 +1,11 @@
 import { describe, expect, it, vi } from 'vitest'
-import { runChecks, type Check, type CheckContext } from '~/session/checks.server'
+import {
+  runChecks,
+  WATCHER_REFUSED_MESSAGE,
+  type Check,
+  type CheckContext,
+} from '~/session/checks.server'
+import type { MemberSession, SessionPayload } from '~/session/session.server'
 
 const ctx = { request: new Request('http://x/'), url: new URL('http://x/') } as CheckContext
 
@@ -52,5 +58,70 @@ describe('runChecks', () => {
       }),
     ).rejects.toBe(redirect)
     expect(after).not.toHaveBeenCalled()
+  })
+})
+
+describe('the named checks', () => {
+  const payload = (strategy: SessionPayload['strategy']): SessionPayload => ({
+    v: 1,
+    strategy,
+    accessToken: 'a',
+    accessExpiresAt: null,
+    refreshExpiresAt: null,
+  })
+  function context(
+    method: string,
+    access: CheckContext['access'],
+    session: Partial<MemberSession>,
+  ): CheckContext {
+    const url = new URL('http://app.test/lotto/stake?round=5')
+    return {
+      request: new Request(url, { method }),
+      url,
+      access,
+      session: { loggedIn: false, expired: false, payload: null, ...session } as MemberSession,
+    }
+  }
+
+  it('auth sends a guest on a member page to /login with the page remembered', async () => {
+    const thrown = await runChecks(['auth'], context('GET', 'member', {})).catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).headers.get('Location')).toBe(
+      '/login?redirectTo=%2Flotto%2Fstake%3Fround%3D5',
+    )
+    expect((thrown as Response).headers.get('Set-Cookie')).toBeNull()
+  })
+
+  it('auth tells a member whose session ran out, with a toast', async () => {
+    const thrown = (await runChecks(['auth'], context('GET', 'member', { expired: true })).catch(
+      (e: unknown) => e,
+    )) as Response
+    expect(thrown.headers.get('Location')).toBe('/login?redirectTo=%2Flotto%2Fstake%3Fround%3D5')
+    expect(thrown.headers.get('Set-Cookie')).toContain('app.toast=')
+  })
+
+  it('auth sends a member away from guest-only pages, and lets public pages be', async () => {
+    const member = { loggedIn: true, payload: payload('local') }
+    const thrown = (await runChecks(['auth'], context('GET', 'guest', member)).catch(
+      (e: unknown) => e,
+    )) as Response
+    expect(thrown.headers.get('Location')).toBe('/')
+    await expect(runChecks(['auth'], context('GET', 'public', member))).resolves.toBeUndefined()
+    await expect(runChecks(['auth'], context('GET', 'public', {}))).resolves.toBeUndefined()
+  })
+
+  it('moneyMoves refuses a watcher session posting, in Thai, and nobody else', async () => {
+    const watcher = { loggedIn: true, payload: payload('token') }
+    const refused = await statusAndMessage(
+      runChecks(['auth', 'moneyMoves'], context('POST', 'member', watcher)),
+    )
+    expect(refused).toEqual({ status: 403, message: WATCHER_REFUSED_MESSAGE })
+    await expect(
+      runChecks(['auth', 'moneyMoves'], context('GET', 'member', watcher)),
+    ).resolves.toBeUndefined()
+    const member = { loggedIn: true, payload: payload('local') }
+    await expect(
+      runChecks(['auth', 'moneyMoves'], context('POST', 'member', member)),
+    ).resolves.toBeUndefined()
   })
 })

@@ -1,0 +1,190 @@
+/**
+ * The backend client against a real HTTP server on loopback: the bearer
+ * header, response validation, and how every failure maps to a status and a
+ * Thai message.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { z } from 'zod'
+import { BACKEND_MESSAGES, type BackendError, type callBackend } from '~/backend/client.server'
+import { envelope } from '~/backend/schemas'
+
+type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void
+let handler: Handler = (_req, res) => res.end()
+const seen: { method?: string; url?: string; authorization?: string; body: string }[] = []
+let server: Server
+let baseUrl = ''
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = ''
+    req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+    req.on('end', () => {
+      seen.push({
+        method: req.method,
+        url: req.url,
+        authorization: req.headers.authorization,
+        body,
+      })
+      handler(req, res, body)
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+
+afterAll(async () => {
+  server.closeAllConnections()
+  await new Promise((resolve) => server.close(resolve))
+})
+
+/** The client reads env() once; point it at this server for each test. */
+async function client(overrides: Record<string, string> = {}) {
+  vi.resetModules()
+  vi.stubEnv('BACKEND_URL', overrides.BACKEND_URL ?? baseUrl)
+  vi.stubEnv('BACKEND_TIMEOUT_MS', overrides.BACKEND_TIMEOUT_MS ?? '2000')
+  return (await import('~/backend/client.server')) as {
+    callBackend: typeof callBackend
+    BackendError: typeof BackendError
+  }
+}
+
+const itemSchema = envelope(z.object({ id: z.number(), name: z.string() }))
+
+function json(status: number, value: unknown): Handler {
+  return (_req, res) => {
+    res.writeHead(status, { 'Content-Type': 'application/json' })
+    res.end(JSON.stringify(value))
+  }
+}
+
+async function failure(promise: Promise<unknown>): Promise<BackendError> {
+  const error = await promise.then(
+    () => {
+      throw new Error('expected the call to fail')
+    },
+    (e: unknown) => e,
+  )
+  expect(error).toHaveProperty('name', 'BackendError')
+  return error as BackendError
+}
+
+beforeEach(() => {
+  seen.length = 0
+  vi.unstubAllEnvs()
+})
+
+describe('callBackend', () => {
+  it('sends the bearer token and JSON body, and returns the validated data', async () => {
+    handler = json(200, { data: { id: 7, name: 'สมชาย' } })
+    const { callBackend } = await client()
+    const data = await callBackend({
+      method: 'POST',
+      path: '/items',
+      body: { q: 'ไทย' },
+      token: 'access-1',
+      schema: itemSchema,
+    })
+    expect(data).toEqual({ id: 7, name: 'สมชาย' })
+    expect(seen[0]).toMatchObject({
+      method: 'POST',
+      url: '/items',
+      authorization: 'Bearer access-1',
+      body: '{"q":"ไทย"}',
+    })
+  })
+
+  it('sends no Authorization header without a token (login, refresh)', async () => {
+    handler = json(200, { data: { id: 1, name: 'x' } })
+    const { callBackend } = await client()
+    await callBackend({ method: 'POST', path: '/auth/refresh', body: {}, schema: itemSchema })
+    expect(seen[0]?.authorization).toBeUndefined()
+  })
+
+  it('keeps the backend status and code, with a Thai message', async () => {
+    handler = json(409, { message: 'Username taken', code: 'USERNAME_TAKEN' })
+    const { callBackend } = await client()
+    const error = await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))
+    expect(error.status).toBe(409)
+    expect(error.code).toBe('USERNAME_TAKEN')
+    expect(error.backendMessage).toBe('Username taken')
+    expect(error.message).toBe(BACKEND_MESSAGES.generic)
+  })
+
+  it('maps 401 and 429 to their own Thai messages', async () => {
+    const { callBackend } = await client()
+    handler = json(401, { message: 'no', code: 'INVALID_TOKEN' })
+    expect(
+      (await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))).message,
+    ).toBe(BACKEND_MESSAGES.unauthorized)
+    handler = json(429, { message: 'slow down', code: 'RATE_LIMITED' })
+    expect(
+      (await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))).message,
+    ).toBe(BACKEND_MESSAGES.rateLimited)
+  })
+
+  it('an error without a JSON body still keeps its status', async () => {
+    handler = (_req, res) => {
+      res.writeHead(503, { 'Content-Type': 'text/html' })
+      res.end('<h1>Service Unavailable</h1>')
+    }
+    const { callBackend } = await client()
+    const error = await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))
+    expect(error.status).toBe(503)
+    expect(error.code).toBe('UNKNOWN')
+  })
+
+  it('garbage JSON or a broken contract is a 500 with a Thai message', async () => {
+    const { callBackend } = await client()
+    handler = (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' })
+      res.end('{"data": {"id": 1,')
+    }
+    const garbage = await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))
+    expect([garbage.status, garbage.message]).toEqual([500, BACKEND_MESSAGES.invalidResponse])
+    handler = json(200, { data: { id: 'one' } })
+    const broken = await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))
+    expect([broken.status, broken.code]).toEqual([500, 'INVALID_RESPONSE'])
+  })
+
+  it('a backend that is down is a 502 with a Thai message', async () => {
+    const closed = createServer()
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+    const port = (closed.address() as AddressInfo).port
+    await new Promise((resolve) => closed.close(resolve))
+    const { callBackend } = await client({ BACKEND_URL: `http://127.0.0.1:${port}` })
+    const error = await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))
+    expect([error.status, error.code, error.message]).toEqual([
+      502,
+      'UNREACHABLE',
+      BACKEND_MESSAGES.unreachable,
+    ])
+  })
+
+  it('a backend slower than BACKEND_TIMEOUT_MS is a 504 with a Thai message', async () => {
+    handler = () => undefined // never answers
+    const { callBackend } = await client({ BACKEND_TIMEOUT_MS: '150' })
+    const error = await failure(callBackend({ method: 'GET', path: '/slow', schema: itemSchema }))
+    expect([error.status, error.code, error.message]).toEqual([
+      504,
+      'TIMEOUT',
+      BACKEND_MESSAGES.timeout,
+    ])
+  })
+
+  it("a member's closed tab aborts the call without calling it a backend failure", async () => {
+    handler = () => undefined
+    const { callBackend } = await client()
+    const controller = new AbortController()
+    const call = callBackend({
+      method: 'GET',
+      path: '/slow',
+      schema: itemSchema,
+      signal: controller.signal,
+    })
+    controller.abort()
+    const error = await call.catch((e: unknown) => e)
+    expect(error).not.toHaveProperty('name', 'BackendError')
+  })
+})
