@@ -52,8 +52,9 @@ export const VALIDATION_DEBOUNCE_MS = 16
 export const DEFAULT_BACKEND_TIMEOUT_MS = 10_000
 
 /**
- * Carousel defaults (the original's Splide 2 options). Swiper names differ:
- * see app/ui/carousel for how each maps.
+ * Carousel defaults (the original's Splide 2 options, named as there). Swiper
+ * names differ (speed, autoplay.delay, slidesPerView, threshold, ...): the
+ * carousel component maps them when a section first needs one.
  */
 export const CAROUSEL = {
   speedMs: 400,
