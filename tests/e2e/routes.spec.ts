@@ -51,6 +51,28 @@ test.describe('pages render their Thai title', () => {
   }
 })
 
+test.describe('member pages render their Thai title for a member', () => {
+  for (const page of pages.filter((p) => p.access === 'member')) {
+    test(page.path, async ({ page: browser, context }) => {
+      await loginAs(context)
+      const errors: string[] = []
+      browser.on('pageerror', (error) => errors.push(error.message))
+      browser.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+      const response = await browser.goto(page.path)
+      expect(response?.status()).toBe(200)
+      await expect(browser.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      await expect(browser).toHaveTitle(new RegExp(page.title))
+      await expect(browser.locator('h1').first()).toContainText(page.title)
+      await expect(browser.getByTestId('balance')).toBeVisible()
+      const overflow = await browser.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow).toBeLessThanOrEqual(0)
+      expect(errors).toEqual([])
+    })
+  }
+})
+
 test.describe('404', () => {
   test('/no-such-page is a 404 with a link home', async ({ page, request }) => {
     const response = await request.get('/no-such-page')
