@@ -36,6 +36,8 @@ test.describe('pages render their Thai title', () => {
       const errors: string[] = []
       browser.on('pageerror', (error) => errors.push(error.message))
       browser.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+      // The narrowest phone we support.
+      await browser.setViewportSize({ width: 360, height: 740 })
       await browser.goto(page.path)
       // The page hydrates without a mismatch or a script error.
       await expect(browser.locator('html')).toHaveAttribute('data-hydrated', 'true')
@@ -58,6 +60,7 @@ test.describe('member pages render their Thai title for a member', () => {
       const errors: string[] = []
       browser.on('pageerror', (error) => errors.push(error.message))
       browser.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
+      await browser.setViewportSize({ width: 360, height: 740 })
       const response = await browser.goto(page.path)
       expect(response?.status()).toBe(200)
       await expect(browser.locator('html')).toHaveAttribute('data-hydrated', 'true')
