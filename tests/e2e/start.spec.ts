@@ -113,14 +113,15 @@ test.describe('npm start', () => {
     }
   })
 
+  // What the Docker image runs: NODE_ENV=production, BACKEND_URL and SESSION_SECRET set.
   test('with BACKEND_URL: no demo backend, the app uses the given one', async () => {
     const PORT = 5403
     const APP = `http://127.0.0.1:${PORT}`
     const started = startScript({
+      NODE_ENV: 'production',
       PORT: String(PORT),
       BACKEND_URL: MOCK_URL,
       SESSION_SECRET: E2E_SESSION_SECRET,
-      COOKIE_SECURE: 'false',
       MOCK_PORT: '5404',
     })
     try {
