@@ -22,4 +22,6 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-CMD ["npm", "start"]
+# `npm start` without npm: node is PID 1 and gets `docker stop`'s SIGTERM
+# itself (npm would exit on it and leave the server to be killed).
+CMD ["node", "scripts/start.mjs"]

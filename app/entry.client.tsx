@@ -1,10 +1,13 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
+import { guardRouteModuleReloads } from '~/lib/load-chunk'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { currentRequestId, installRequestIds } from '~/lib/request-id.client'
 
 installRequestIds()
+// A route module that fails to load reloads the page at most once a minute.
+guardRouteModuleReloads()
 
 startTransition(() => {
   hydrateRoot(

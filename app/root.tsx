@@ -17,7 +17,7 @@ import { rootLoader } from '~/root-loader.server'
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
-import { describeError, RootErrorBoundary } from '~/ui/error-page'
+import { describeError, RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { WatcherBanner } from '~/ui/watcher-banner'
 
@@ -90,3 +90,6 @@ export default function App() {
 }
 
 export const ErrorBoundary = RootErrorBoundary
+
+/** Shown when a route module failed to load and the page may not reload again yet. */
+export const HydrateFallback = RouteModuleFailure

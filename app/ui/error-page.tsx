@@ -13,6 +13,7 @@ import {
   isAppErrorBody,
   NOT_FOUND_MESSAGE,
 } from '~/lib/errors'
+import { refusedRouteModuleError } from '~/lib/load-chunk'
 import { useRequestId } from '~/lib/request-id-context'
 
 export interface ShownError {
@@ -41,14 +42,19 @@ const THAI_HINT: Record<number, string> = {
   504: 'ระบบหลักตอบสนองช้าเกินไป',
 }
 
-export function ErrorPage({ status, message, requestId }: ShownError & { requestId: string }) {
+export function ErrorPage({
+  status,
+  message,
+  requestId,
+  hint = THAI_HINT[status],
+}: ShownError & { requestId: string; hint?: string }) {
   return (
     <main className="mx-auto flex min-h-dvh max-w-app flex-col items-center justify-center gap-4 p-6 text-center">
       <p className="text-6xl font-bold text-gold-400" aria-hidden="true">
         {status}
       </p>
       <h1 className="text-xl font-bold">{message}</h1>
-      {THAI_HINT[status] ? <p className="text-slate-300">{THAI_HINT[status]}</p> : null}
+      {hint ? <p className="text-slate-300">{hint}</p> : null}
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn-primary" reloadDocument={status >= 500}>
           กลับหน้าแรก
@@ -111,6 +117,32 @@ export function RootErrorBoundary() {
   return (
     <ErrorPageGuard>
       <RoutedErrorPage />
+    </ErrorPageGuard>
+  )
+}
+
+export const ROUTE_MODULE_FAILED_HINT =
+  'โหลดหน้านี้ไม่สำเร็จ กรุณาตรวจสอบการเชื่อมต่ออินเทอร์เน็ตแล้วลองใหม่อีกครั้ง'
+
+function RouteModuleFailurePage({ error }: { error: unknown }) {
+  const requestId = useRequestId()
+  return (
+    <ErrorPage {...describeError(error)} hint={ROUTE_MODULE_FAILED_HINT} requestId={requestId} />
+  )
+}
+
+/**
+ * The root's HydrateFallback. React Router renders it when a matched route's
+ * module has not loaded, which in this app (no clientLoader) happens only
+ * after a navigation whose route module failed to load and the chunk reload
+ * guard refused a second reload within 60 s: it shows that error.
+ */
+export function RouteModuleFailure() {
+  const failure = refusedRouteModuleError()
+  if (!failure) return null
+  return (
+    <ErrorPageGuard>
+      <RouteModuleFailurePage error={failure.error} />
     </ErrorPageGuard>
   )
 }

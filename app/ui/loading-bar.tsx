@@ -2,19 +2,30 @@
  * The navigation loading bar, as the original behaved: it appears only when a
  * navigation lasts longer than 200 ms, grows 2 % every 100 ms to 100 % at
  * 5000 ms and waits there, then on finish jumps to 100 % and hides after
- * 500 ms. 2 px high.
+ * 500 ms; a navigation that ends on the error page finishes in the failure
+ * colour. 2 px high.
  */
-import { useNavigation } from '@remix-run/react'
+import { useNavigation, useRouteError } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { LOADING_BAR } from '~/lib/constants'
 
 const STEP = (100 * LOADING_BAR.tickMs) / LOADING_BAR.durationMs
 
 type Bar = { visible: boolean; percent: number }
+const HIDDEN: Bar = { visible: false, percent: 0 }
+
+/**
+ * The root renders its Layout once for the page and once for the error page,
+ * so a navigation that fails unmounts the bar and mounts a new one inside the
+ * error page. The new one starts where the last one was.
+ */
+let last: Bar = HIDDEN
 
 export function LoadingBar() {
   const busy = useNavigation().state !== 'idle'
-  const [bar, setBar] = useState<Bar>({ visible: false, percent: 0 })
+  // Outside an error boundary React Router answers null (its context default).
+  const failed = useRouteError() != null
+  const [bar, setBar] = useState<Bar>(() => last)
 
   useEffect(() => {
     if (busy) {
@@ -32,9 +43,13 @@ export function LoadingBar() {
     }
     // Finished: jump to full if the bar was showing, then hide.
     setBar((b) => (b.visible ? { visible: true, percent: 100 } : b))
-    const hide = setTimeout(() => setBar({ visible: false, percent: 0 }), LOADING_BAR.hideAfterMs)
+    const hide = setTimeout(() => setBar(HIDDEN), LOADING_BAR.hideAfterMs)
     return () => clearTimeout(hide)
   }, [busy])
+
+  useEffect(() => {
+    last = bar
+  }, [bar])
 
   if (!bar.visible) return null
   return (
@@ -44,7 +59,10 @@ export function LoadingBar() {
       aria-valuemin={0}
       aria-valuemax={100}
       aria-valuenow={Math.round(bar.percent)}
-      className="fixed inset-x-0 top-0 z-50 bg-gold-400 transition-[width] duration-100 ease-linear"
+      data-failed={failed ? 'true' : undefined}
+      className={`fixed inset-x-0 top-0 z-50 transition-[width] duration-100 ease-linear ${
+        failed ? 'bg-danger' : 'bg-gold-400'
+      }`}
       style={{ height: LOADING_BAR.heightPx, width: `${bar.percent}%` }}
     />
   )

@@ -1,0 +1,144 @@
+/**
+ * `npm start` (scripts/start.mjs) on an already built app: without
+ * BACKEND_URL it starts the demo backend, says so in one line, serves the app
+ * against it and stops both on SIGTERM; with BACKEND_URL it starts no demo
+ * backend. Linux only (it lists the script's child processes with pgrep).
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { expect, test } from '@playwright/test'
+import { E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
+
+const DEMO_LINE =
+  /^BACKEND_URL is not set: started the demo backend at (http:\/\/127\.0\.0\.1:\d+) /
+
+interface Started {
+  child: ChildProcess
+  output: () => string
+  lines: () => string[]
+}
+
+function startScript(env: Record<string, string | undefined>): Started {
+  const { BACKEND_URL: _ignored, ...inherited } = process.env
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...inherited, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  return { child, output: () => output, lines: () => output.split('\n') }
+}
+
+async function stop(started: Started) {
+  if (started.child.exitCode === null && started.child.signalCode === null) {
+    started.child.kill('SIGTERM')
+    await once(started.child, 'exit')
+  }
+}
+
+async function waitForHealth(url: string, started: Started) {
+  const deadline = Date.now() + 30_000
+  for (;;) {
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    )
+    if (ok) return
+    if (started.child.exitCode !== null) throw new Error(`start.mjs exited:\n${started.output()}`)
+    if (Date.now() > deadline) throw new Error(`no /healthz at ${url}:\n${started.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+}
+
+/** Whether anything still accepts connections at `url`. */
+function refuses(url: string): Promise<boolean> {
+  return fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2000) }).then(
+    () => false,
+    (error: { cause?: { code?: string } }) => error.cause?.code === 'ECONNREFUSED',
+  )
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+      .split('\n')
+      .filter(Boolean)
+      .map(Number)
+  } catch {
+    return [] // pgrep exits 1 when there are none
+  }
+}
+
+test.describe('npm start', () => {
+  test('without BACKEND_URL: starts the demo backend, serves the app, stops both', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000)
+    const PORT = 5401
+    const APP = `http://127.0.0.1:${PORT}`
+    const started = startScript({ PORT: String(PORT), MOCK_PORT: '5402' })
+    try {
+      await waitForHealth(APP, started)
+      const said = started.lines().filter((line) => line.includes('started the demo backend'))
+      expect(said).toHaveLength(1)
+      const demoUrl = DEMO_LINE.exec(said[0] ?? '')?.[1]
+      expect(demoUrl).toBe('http://127.0.0.1:5402')
+      expect((await fetch(`${demoUrl}/healthz`)).status).toBe(200)
+      // Two children: remix-serve and the demo backend.
+      expect(childPids(started.child.pid ?? 0)).toHaveLength(2)
+
+      const home = await fetch(`${APP}/`)
+      expect(home.status).toBe(200)
+      const html = await home.text()
+      expect(html).toContain('<html lang="th"')
+      expect(html).toContain('หน้าแรก')
+
+      // The demo account logs in through it.
+      await page.goto(`${APP}/login`)
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      await page.getByLabel('ชื่อผู้ใช้').fill('demo')
+      await page.getByLabel('รหัสผ่าน', { exact: true }).fill('demo1234')
+      await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click()
+      await expect(page).toHaveURL(`${APP}/`)
+      await expect(page.getByText('สวัสดี')).toBeVisible()
+
+      started.child.kill('SIGTERM')
+      const [code] = (await once(started.child, 'exit')) as [number | null]
+      expect(code).toBe(0)
+      expect(await refuses(APP)).toBe(true)
+      expect(await refuses(demoUrl ?? 'http://127.0.0.1:5402')).toBe(true)
+    } finally {
+      await stop(started)
+    }
+  })
+
+  // What the Docker image runs: NODE_ENV=production, BACKEND_URL and SESSION_SECRET set.
+  test('with BACKEND_URL: no demo backend, the app uses the given one', async () => {
+    const PORT = 5403
+    const APP = `http://127.0.0.1:${PORT}`
+    const started = startScript({
+      NODE_ENV: 'production',
+      PORT: String(PORT),
+      BACKEND_URL: MOCK_URL,
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      MOCK_PORT: '5404',
+    })
+    try {
+      await waitForHealth(APP, started)
+      expect(started.output()).not.toContain('demo backend')
+      expect(started.output()).not.toContain('[demo-backend]')
+      // One child: remix-serve only.
+      expect(childPids(started.child.pid ?? 0)).toHaveLength(1)
+      expect(await refuses('http://127.0.0.1:5404')).toBe(true)
+      const home = await fetch(`${APP}/`)
+      expect(home.status).toBe(200)
+      expect(await home.text()).toContain('หน้าแรก')
+      started.child.kill('SIGTERM')
+      await once(started.child, 'exit')
+      expect(await refuses(APP)).toBe(true)
+    } finally {
+      await stop(started)
+    }
+  })
+})
