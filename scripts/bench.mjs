@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { request } from './bench/http.mjs'
-import { lighthouse, LIGHTHOUSE_PACKAGE } from './bench/lighthouse.mjs'
+import { lighthouse, LIGHTHOUSE_PACKAGE, stopLighthouse } from './bench/lighthouse.mjs'
 import {
   BENCH_SESSION_SECRET,
   startApp,
@@ -290,6 +290,7 @@ let exiting = false
 async function finish(code) {
   if (exiting) return
   exiting = true
+  stopLighthouse()
   await stopAll()
   process.exit(code)
 }

@@ -24,27 +24,41 @@ const CHROME_FLAGS = [
 
 /** The Chromium/Chrome to use, or null when there is none to find. */
 export function chromePath() {
-  if (process.env.CHROME_PATH) return process.env.CHROME_PATH
-  for (const path of ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+  const candidates = process.env.CHROME_PATH
+    ? [process.env.CHROME_PATH]
+    : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  for (const path of candidates) {
     if (existsSync(path)) return path
   }
   return null
+}
+
+let running = null
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops a Lighthouse run in progress (the bench is interrupted). */
+export function stopLighthouse() {
+  if (running) killGroup(running)
 }
 
 /** Runs `cmd` in its own process group, killing the group after `timeoutMs`. */
 function runBounded(cmd, args, { env, timeoutMs }) {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] })
+    running = child
     let stderr = ''
     child.stderr.on('data', (chunk) => {
       stderr = (stderr + chunk).slice(-4000)
     })
     const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL')
-      } catch {
-        // already gone
-      }
+      killGroup(child)
       resolve({ code: null, stderr: `${stderr}\n(timed out after ${timeoutMs / 1000} s)` })
     }, timeoutMs)
     child.on('error', (error) => {
@@ -53,6 +67,7 @@ function runBounded(cmd, args, { env, timeoutMs }) {
     })
     child.on('exit', (code) => {
       clearTimeout(timer)
+      running = null
       resolve({ code, stderr })
     })
   })
@@ -61,7 +76,8 @@ function runBounded(cmd, args, { env, timeoutMs }) {
 /** Mobile performance score (0-100) and LCP of one page, or `{ skipped: reason }`. */
 export async function lighthouse(url) {
   const chrome = chromePath()
-  if (!chrome) return { skipped: 'no Chromium found (set CHROME_PATH)' }
+  if (!chrome)
+    return { skipped: `no Chromium found (${process.env.CHROME_PATH ?? 'set CHROME_PATH'})` }
   const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
   const output = join(dir, 'report.json')
   try {
@@ -69,6 +85,7 @@ export async function lighthouse(url) {
       'npx',
       [
         '--yes',
+        '--prefer-offline',
         LIGHTHOUSE_PACKAGE,
         url,
         '--quiet',
