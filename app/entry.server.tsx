@@ -2,7 +2,6 @@
  * Server rendering: streamed HTML, the CSP nonce and security headers, the
  * request id (header, page and log line), and one log line per request.
  */
-import { PassThrough } from 'node:stream'
 import type {
   ActionFunctionArgs,
   EntryContext,
@@ -13,6 +12,7 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
+import { documentBody } from '~/lib/compression.server'
 import { env } from '~/lib/env.server'
 import { logError, logRequest } from '~/lib/log.server'
 import { NonceContext } from '~/lib/nonce'
@@ -56,7 +56,8 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          const body = new PassThrough()
+          // Compressed here, not by remix-serve's middleware: see compression.server.ts.
+          const body = documentBody(request, responseHeaders)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)
           setSecurityHeaders(responseHeaders, nonce, {

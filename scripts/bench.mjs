@@ -1,0 +1,305 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: figures for the production build, on the bench's own ports
+ * (app 5300, demo backend 5301, bare server 5302; BENCH_PORT moves them).
+ *
+ *   1. first-load JS and CSS of `/` and `/login`: raw, gzip and br as
+ *      remix-serve sends them, gzip -9; budgets on the gzip the server sends
+ *   2. requests per second (autocannon) and the server's CPU time per
+ *      request for `/` and `/_root.data` logged out, without and with
+ *      `Accept-Encoding: gzip, deflate, br`, beside a bare node:http server
+ *      sending the same HTML bytes; ratios app/bare and br/none
+ *   3. the refresh storm: 50 parallel requests with one expired access token
+ *   4. Lighthouse 12 mobile performance of `/` and `/login` (optional; skipped
+ *      with a note when it cannot run)
+ *
+ * Options: --only=sizes,throughput,storm,lighthouse  --no-lighthouse
+ *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
+ * Exits 1 when a size budget or the storm target is missed, 2 when the bench
+ * itself fails.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { request } from './bench/http.mjs'
+import { lighthouse, LIGHTHOUSE_PACKAGE, stopLighthouse } from './bench/lighthouse.mjs'
+import {
+  BENCH_SESSION_SECRET,
+  startApp,
+  startBackend,
+  startBare,
+  stopAll,
+} from './bench/servers.mjs'
+import { BUDGETS, firstLoad, totals } from './bench/sizes.mjs'
+import { refreshStorm, STORM_SIZE } from './bench/storm.mjs'
+import { median, PHONE_ACCEPT_ENCODING, run } from './bench/throughput.mjs'
+
+const root = new URL('..', import.meta.url).pathname
+process.chdir(root)
+
+const { values: opts } = parseArgs({
+  options: {
+    only: { type: 'string', default: 'sizes,throughput,storm,lighthouse' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    seconds: { type: 'string', default: '6' },
+    connections: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '1' },
+  },
+})
+const sections = new Set(opts.only.split(',').map((s) => s.trim()))
+if (opts['no-lighthouse']) sections.delete('lighthouse')
+const seconds = Math.min(Math.max(Number(opts.seconds) || 6, 1), 30)
+const connections = Math.min(Math.max(Number(opts.connections) || 10, 1), 100)
+const rounds = Math.min(Math.max(Number(opts.rounds) || 1, 1), 5)
+const basePort = Number(process.env.BENCH_PORT ?? 5300)
+const PORTS = { app: basePort, backend: basePort + 1, bare: basePort + 2 }
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
+const pad = (value, width) => String(value).padStart(width)
+const padEnd = (value, width) => String(value).padEnd(width)
+const heading = (title) =>
+  console.log(`\n== ${title} ${'='.repeat(Math.max(0, 72 - title.length))}`)
+
+const report = { at: new Date().toISOString(), node: process.version }
+let missed = false
+
+async function ensureBuild() {
+  const outputs = ['build/index.js', 'build/mock-backend/cli.mjs', 'public/build']
+  if (outputs.every((path) => existsSync(path))) return
+  console.log('No production build: running `npm run build` first.')
+  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+  if (built.status !== 0) throw new Error('npm run build failed')
+}
+
+function printSizes(pages) {
+  heading('First-load JS and CSS')
+  console.log(
+    'The static import graph of each document (its modulepreload, script and stylesheet\n' +
+      'tags and the imports of its inline module script), fetched from remix-serve logged\n' +
+      'out. "gzip" and "br": the bytes the server sends when asked for that encoding\n' +
+      '(static files: the compression middleware, gzip level 6 / brotli quality 4, files\n' +
+      'under 1 KB uncompressed). "gzip-9": gzip level 9 of the raw bytes, for reference.\n' +
+      'Budgets apply to the gzip the server sends; 1 KB = 1000 bytes.',
+  )
+  console.log(
+    `\n${padEnd('page', 8)}${padEnd('kind', 6)}${pad('files', 6)}${pad('raw', 11)}${pad('gzip', 11)}` +
+      `${pad('gzip-9', 11)}${pad('br', 11)}${pad('budget', 13)}  result`,
+  )
+  for (const page of pages) {
+    for (const kind of ['js', 'css']) {
+      const t = totals(page[kind])
+      const budget = BUDGETS[kind]
+      const ok = t.gzipServed <= budget
+      if (!ok) missed = true
+      console.log(
+        `${padEnd(page.path, 8)}${padEnd(kind.toUpperCase(), 6)}${pad(t.files, 6)}${pad(kb(t.raw), 11)}` +
+          `${pad(kb(t.gzipServed), 11)}${pad(kb(t.gzip9), 11)}${pad(kb(t.brServed), 11)}` +
+          `${pad(`<= ${kb(budget)}`, 13)}  ${ok ? 'PASS' : 'OVER'}`,
+      )
+    }
+    const d = page.document
+    console.log(
+      `${padEnd(page.path, 8)}${padEnd('HTML', 6)}${pad(1, 6)}${pad(kb(d.raw), 11)}` +
+        `${pad(kb(d.gzipServed), 11)}${pad(kb(d.gzip9), 11)}${pad(kb(d.brServed), 11)}` +
+        `${pad('-', 13)}  (the document itself, not budgeted)`,
+    )
+  }
+  for (const page of pages) {
+    const lazy = page.lazy.map((u) => new URL(u).pathname.replace(/^\/build\//, ''))
+    if (lazy.length) console.log(`${page.path}: loaded on use, not counted: ${lazy.join(', ')}`)
+  }
+}
+
+async function sizes(appUrl) {
+  const pages = []
+  for (const path of ['/', '/login']) pages.push(await firstLoad(appUrl, path))
+  printSizes(pages)
+  report.sizes = pages.map((p) => ({
+    path: p.path,
+    js: totals(p.js),
+    css: totals(p.css),
+    document: { raw: p.document.raw, gzip: p.document.gzipServed, br: p.document.brServed },
+    jsFiles: p.js.map((f) => ({ url: new URL(f.url).pathname, raw: f.raw, gzip: f.gzipServed })),
+    lazy: p.lazy.map((u) => new URL(u).pathname),
+  }))
+}
+
+const cpu = (ms) => (ms === null || Number.isNaN(ms) ? '-' : `${ms.toFixed(2)} ms`)
+
+function row(label, r) {
+  const bad = r.non2xx + r.errors + r.timeouts
+  console.log(
+    `${padEnd(label, 42)}${pad(r.rps.toFixed(0), 7)}${pad(cpu(r.cpuMsPerRequest), 11)}` +
+      `${pad(`${r.p50} ms`, 8)}${pad(`${r.p99} ms`, 9)}${pad(kb(r.bytesPerResponse), 10)}${pad(bad, 5)}`,
+  )
+}
+
+const DATA_PATH = '/_root.data'
+
+async function throughput(appUrl, appPid) {
+  heading(`Requests per second, logged out (${connections} connections, ${seconds} s per run)`)
+  const identity = await request(`${appUrl}/`)
+  if (identity.status !== 200) throw new Error(`GET / answered ${identity.status}`)
+  for (const path of ['/', DATA_PATH]) {
+    const plain = path === '/' ? identity : await request(`${appUrl}${path}`)
+    const phone = await request(`${appUrl}${path}`, {
+      headers: { 'Accept-Encoding': PHONE_ACCEPT_ENCODING },
+    })
+    console.log(
+      `GET ${path}: ${kb(plain.body.length)} raw; asked with Accept-Encoding: ${PHONE_ACCEPT_ENCODING} ` +
+        `it comes as ${phone.headers['content-encoding'] ?? 'identity'}, ${kb(phone.body.length)}`,
+    )
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-html-'))
+  const htmlPath = join(dir, 'index.html')
+  writeFileSync(htmlPath, identity.body)
+  const bare = await startBare(PORTS.bare, htmlPath)
+  rmSync(dir, { recursive: true, force: true })
+
+  const br = { 'Accept-Encoding': PHONE_ACCEPT_ENCODING }
+  const targets = [
+    { key: 'bare', label: 'bare node:http, same HTML', url: `${bare.url}/`, pid: bare.pid },
+    { key: 'none', label: 'app /, no Accept-Encoding', url: `${appUrl}/` },
+    { key: 'br', label: 'app /, phone Accept-Encoding', url: `${appUrl}/`, headers: br },
+    {
+      key: 'dataNone',
+      label: `app ${DATA_PATH}, no Accept-Encoding`,
+      url: `${appUrl}${DATA_PATH}`,
+    },
+    {
+      key: 'dataBr',
+      label: `app ${DATA_PATH}, phone Accept-Encoding`,
+      url: `${appUrl}${DATA_PATH}`,
+      headers: br,
+    },
+  ].map((t) => ({ headers: {}, pid: appPid, ...t }))
+  // Warm-up (not counted): JIT and connection pools of the app.
+  for (const t of targets.slice(1, 3)) {
+    await run(t.url, { connections, seconds: 2, headers: t.headers })
+  }
+
+  console.log(
+    `\n${padEnd('target', 42)}${pad('req/s', 7)}${pad('cpu/req', 11)}${pad('p50', 8)}` +
+      `${pad('p99', 9)}${pad('bytes/res', 10)}${pad('bad', 5)}`,
+  )
+  const results = Object.fromEntries(targets.map((t) => [t.key, []]))
+  for (let round = 1; round <= rounds; round++) {
+    for (const t of targets) {
+      const r = await run(t.url, { connections, seconds, headers: t.headers, pid: t.pid })
+      results[t.key].push(r)
+      row(rounds > 1 ? `${t.label} #${round}` : t.label, r)
+    }
+  }
+  const rps = Object.fromEntries(
+    Object.entries(results).map(([key, list]) => [key, median(list.map((r) => r.rps))]),
+  )
+  const cpuPerRequest = Object.fromEntries(
+    Object.entries(results).map(([key, list]) => [
+      key,
+      median(list.map((r) => r.cpuMsPerRequest ?? Number.NaN)),
+    ]),
+  )
+  if (rounds > 1) {
+    console.log(`medians of ${rounds} rounds:`)
+    for (const t of targets) {
+      console.log(
+        `  ${padEnd(t.label, 40)}${pad(rps[t.key].toFixed(0), 7)}${pad(cpu(cpuPerRequest[t.key]), 11)}`,
+      )
+    }
+  }
+  const ratios = {
+    appOverBare: rps.none / rps.bare,
+    brOverNone: rps.br / rps.none,
+    dataBrOverNone: rps.dataBr / rps.dataNone,
+  }
+  console.log(
+    `\nratios: app/bare ${ratios.appOverBare.toFixed(2)}   br/none ${ratios.brOverNone.toFixed(2)}` +
+      `   ${DATA_PATH} br/none ${ratios.dataBrOverNone.toFixed(2)}`,
+  )
+  console.log(
+    '("cpu/req": CPU time of the server process per request, threads included; "bytes/res"\n' +
+      'counts headers too; "bad" = non-2xx + errors + timeouts)',
+  )
+  report.throughput = { connections, seconds, rounds, rps, cpuPerRequest, ratios, runs: results }
+}
+
+async function storm(appUrl, backendUrl) {
+  heading(`Refresh storm: ${STORM_SIZE} parallel requests, one cookie, expired access token`)
+  const s = await refreshStorm({ appUrl, backendUrl, secret: BENCH_SESSION_SECRET })
+  const ok = s.refreshCalls === 1 && s.successes === STORM_SIZE && s.logouts === 0
+  if (!ok) missed = true
+  const statuses = Object.entries(s.statuses)
+    .map(([status, n]) => `${n}x ${status}`)
+    .join(', ')
+  console.log(`answered in ${s.ms.toFixed(0)} ms: ${statuses}`)
+  console.log(`POST /auth/refresh calls reaching the backend: ${s.refreshCalls}   (target 1)`)
+  console.log(
+    `successes (200, member shown, no redirect): ${s.successes}/${STORM_SIZE}   (target ${STORM_SIZE})`,
+  )
+  console.log(`logouts (redirect to /login or auth.session cleared): ${s.logouts}   (target 0)`)
+  console.log(
+    `new session cookies: ${s.newCookies}, holding ${s.distinctRefreshTokens} distinct refresh ` +
+      `token(s)${s.rotated ? ', all rotated' : ', NOT rotated'}`,
+  )
+  for (const f of s.failures.slice(0, 5)) {
+    console.log(
+      `  failed: ${f.path} -> ${f.status}${f.toLogin ? ' to /login' : ''}${f.cleared ? ' cookie cleared' : ''}`,
+    )
+  }
+  console.log(`result: ${ok ? 'PASS' : 'FAIL'}`)
+  report.storm = { ...s, failures: s.failures, pass: ok }
+}
+
+async function lighthouseSection(appUrl) {
+  heading(`Lighthouse (${LIGHTHOUSE_PACKAGE} via npx, mobile, simulated throttling)`)
+  report.lighthouse = {}
+  for (const path of ['/', '/login']) {
+    const r = await lighthouse(`${appUrl}${path}`)
+    report.lighthouse[path] = r
+    if (r.skipped) {
+      console.log(`${padEnd(path, 8)}skipped: ${r.skipped}`)
+      continue
+    }
+    console.log(
+      `${padEnd(path, 8)}performance ${r.score}   LCP ${(r.lcpMs / 1000).toFixed(1)} s   ` +
+        `FCP ${(r.fcpMs / 1000).toFixed(1)} s   TBT ${r.tbtMs.toFixed(0)} ms   CLS ${r.cls.toFixed(3)}` +
+        `   (lighthouse ${r.version})`,
+    )
+  }
+}
+
+async function main() {
+  await ensureBuild()
+  const backendUrl = await startBackend(PORTS.backend)
+  const { url: appUrl, child: app } = await startApp(PORTS.app, backendUrl)
+  console.log(`app ${appUrl} (remix-serve, production build), demo backend ${backendUrl}`)
+  if (sections.has('sizes')) await sizes(appUrl)
+  if (sections.has('throughput')) await throughput(appUrl, app.pid)
+  if (sections.has('storm')) await storm(appUrl, backendUrl)
+  if (sections.has('lighthouse')) await lighthouseSection(appUrl)
+  mkdirSync('bench-results', { recursive: true })
+  writeFileSync('bench-results/latest.json', `${JSON.stringify(report, null, 2)}\n`)
+  console.log(
+    `\nfigures saved to bench-results/latest.json${missed ? '; a target was MISSED' : ''}`,
+  )
+}
+
+let exiting = false
+async function finish(code) {
+  if (exiting) return
+  exiting = true
+  stopLighthouse()
+  await stopAll()
+  process.exit(code)
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => finish(130))
+
+main().then(
+  () => finish(missed ? 1 : 0),
+  (error) => {
+    console.error(`bench failed: ${error instanceof Error ? error.stack : error}`)
+    return finish(2)
+  },
+)

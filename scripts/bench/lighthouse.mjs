@@ -1,0 +1,122 @@
+/**
+ * Optional: Lighthouse 12 mobile performance through `npx lighthouse@12.8`
+ * (fetched from the npm registry on first use, then run from the npx cache;
+ * it is no devDependency: about 200 packages / 185 MB). The page is served
+ * locally and Chromium runs headless, so the run itself is offline.
+ */
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const LIGHTHOUSE_PACKAGE = 'lighthouse@12.8'
+const PAGE_TIMEOUT_MS = 90_000
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+].join(' ')
+
+/** The Chromium/Chrome to use, or null when there is none to find. */
+export function chromePath() {
+  const candidates = process.env.CHROME_PATH
+    ? [process.env.CHROME_PATH]
+    : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
+  for (const path of candidates) {
+    if (existsSync(path)) return path
+  }
+  return null
+}
+
+let running = null
+
+function killGroup(child) {
+  try {
+    process.kill(-child.pid, 'SIGKILL')
+  } catch {
+    // already gone
+  }
+}
+
+/** Stops a Lighthouse run in progress (the bench is interrupted). */
+export function stopLighthouse() {
+  if (running) killGroup(running)
+}
+
+/** Runs `cmd` in its own process group, killing the group after `timeoutMs`. */
+function runBounded(cmd, args, { env, timeoutMs }) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { env, detached: true, stdio: ['ignore', 'ignore', 'pipe'] })
+    running = child
+    let stderr = ''
+    child.stderr.on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-4000)
+    })
+    const timer = setTimeout(() => {
+      killGroup(child)
+      resolve({ code: null, stderr: `${stderr}\n(timed out after ${timeoutMs / 1000} s)` })
+    }, timeoutMs)
+    child.on('error', (error) => {
+      clearTimeout(timer)
+      resolve({ code: null, stderr: error.message })
+    })
+    child.on('exit', (code) => {
+      clearTimeout(timer)
+      running = null
+      resolve({ code, stderr })
+    })
+  })
+}
+
+/** Mobile performance score (0-100) and LCP of one page, or `{ skipped: reason }`. */
+export async function lighthouse(url) {
+  const chrome = chromePath()
+  if (!chrome)
+    return { skipped: `no Chromium found (${process.env.CHROME_PATH ?? 'set CHROME_PATH'})` }
+  const dir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'))
+  const output = join(dir, 'report.json')
+  try {
+    const { code, stderr } = await runBounded(
+      'npx',
+      [
+        '--yes',
+        '--prefer-offline',
+        LIGHTHOUSE_PACKAGE,
+        url,
+        '--quiet',
+        '--only-categories=performance',
+        '--form-factor=mobile',
+        '--throttling-method=simulate',
+        '--max-wait-for-load=45000',
+        `--chrome-flags=${CHROME_FLAGS}`,
+        '--output=json',
+        `--output-path=${output}`,
+      ],
+      { env: { ...process.env, CHROME_PATH: chrome }, timeoutMs: PAGE_TIMEOUT_MS },
+    )
+    if (!existsSync(output)) {
+      const last = stderr.trim().split('\n').slice(-3).join(' | ')
+      return { skipped: `lighthouse failed (exit ${code}): ${last || 'no output'}` }
+    }
+    const report = JSON.parse(readFileSync(output, 'utf8'))
+    if (report.runtimeError) {
+      return { skipped: `lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}` }
+    }
+    const lcp = report.audits['largest-contentful-paint']
+    return {
+      version: report.lighthouseVersion,
+      score: Math.round(report.categories.performance.score * 100),
+      lcpMs: lcp.numericValue,
+      fcpMs: report.audits['first-contentful-paint'].numericValue,
+      tbtMs: report.audits['total-blocking-time'].numericValue,
+      cls: report.audits['cumulative-layout-shift'].numericValue,
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

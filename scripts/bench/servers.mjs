@@ -1,0 +1,100 @@
+/**
+ * The bench's own servers, on its own ports: the demo backend, the app
+ * (remix-serve on the production build, in its own process group so the whole
+ * group can be stopped) and a bare node:http server. Everything started here
+ * is stopped by `stopAll()`, and only that.
+ */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
+import { createInterface } from 'node:readline'
+import { startDemoBackend, stopChild } from '../lib/processes.mjs'
+import { waitForOk } from './http.mjs'
+
+/** The app's session secret in the bench: the storm seals its cookie with it. */
+export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789abcdef'
+
+const started = []
+
+/** The demo backend on `port`; resolves with its URL. */
+export async function startBackend(port) {
+  const { child, url } = await startDemoBackend(process.env, { MOCK_PORT: String(port) })
+  started.push({ child, group: false })
+  return url
+}
+
+/** remix-serve on the production build, in its own process group; resolves with its URL. */
+export async function startApp(port, backendUrl) {
+  const child = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BACKEND_URL: backendUrl,
+      SESSION_SECRET: BENCH_SESSION_SECRET,
+      COOKIE_SECURE: 'false',
+      LINE_CHANNEL_ID: 'bench-line-channel',
+      LINE_AUTHORIZE_URL: `${backendUrl}/line/authorize`,
+    },
+    detached: true,
+    // One log line per request would cost the load test: the app's output is dropped.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  started.push({ child, group: true })
+  const errors = createInterface({ input: child.stderr })
+  errors.on('line', (line) => {
+    if (line.trim() && line.trim() !== 'undefined') console.error(`[app] ${line}`)
+  })
+  const url = `http://127.0.0.1:${port}`
+  await Promise.race([
+    waitForOk(`${url}/healthz`),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`remix-serve exited (code ${code}) before it answered /healthz`)
+    }),
+  ])
+  return { url, child }
+}
+
+/** A bare node:http server answering every request with `html`; resolves with its URL and pid. */
+export async function startBare(port, htmlPath) {
+  const child = spawn(process.execPath, ['scripts/bench/bare-server.mjs', htmlPath], {
+    env: { ...process.env, BARE_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  started.push({ child, group: false })
+  const lines = createInterface({ input: child.stdout })
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`The bare server exited (code ${code})`)))
+    lines.on('line', (line) => {
+      const match = /^BARE_URL=(\S+)$/.exec(line)
+      if (match) resolve({ url: match[1], pid: child.pid })
+    })
+  })
+}
+
+async function stopGroup(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = once(child, 'exit').catch(() => undefined)
+  try {
+    process.kill(-child.pid, 'SIGTERM')
+  } catch {
+    return
+  }
+  const timer = setTimeout(() => {
+    try {
+      process.kill(-child.pid, 'SIGKILL')
+    } catch {
+      // already gone
+    }
+  }, 5000)
+  await exited
+  clearTimeout(timer)
+}
+
+/** Stops every process this module started, newest first. */
+export async function stopAll() {
+  while (started.length) {
+    const { child, group } = started.pop()
+    await (group ? stopGroup(child) : stopChild(child))
+  }
+}

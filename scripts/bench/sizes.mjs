@@ -1,0 +1,125 @@
+/**
+ * What the browser downloads on the first load of a page: the document's
+ * stylesheets, its modulepreload / script tags, the static imports of its
+ * inline module script, and every static import of those modules in turn.
+ * Dynamic `import()`s load later (on use) and are listed, not counted.
+ */
+import { constants, gzipSync } from 'node:zlib'
+import { request } from './http.mjs'
+
+/** Gzip budgets per page, in bytes (1 KB = 1000 bytes, the stricter reading). */
+export const BUDGETS = { js: 105_000, css: 12_000 }
+
+const TAG = /<(link|script)\b([^>]*)>/gi
+const ATTR = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g
+const INLINE_MODULE = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi
+/** `import x from "u"`, `import{a}from"u"`, `import"u"`, `export*from"u"` — never `import("u")`. */
+const STATIC_IMPORT =
+  /(?:^|[^\w$.])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?(["'])([^"'\n]+)\1/g
+const DYNAMIC_IMPORT = /(?:^|[^\w$.])import\s*\(\s*(["'])([^"'\n]+)\1\s*\)/g
+/** Only paths to JS files count: a string such as `"import":"x"` in minified code is no import. */
+const MODULE_PATH = /^(?:\.{0,2}\/|https?:\/\/)\S*\.m?js(?:\?\S*)?$/
+
+function attributesOf(text) {
+  const attrs = {}
+  for (const m of text.matchAll(ATTR)) attrs[m[1].toLowerCase()] = m[2] ?? m[3] ?? m[4] ?? ''
+  return attrs
+}
+
+/** The specifiers a module imports statically, and those it imports on demand. */
+export function importsOf(code) {
+  return {
+    static: [...code.matchAll(STATIC_IMPORT)].map((m) => m[2]).filter((s) => MODULE_PATH.test(s)),
+    dynamic: [...code.matchAll(DYNAMIC_IMPORT)].map((m) => m[2]).filter((s) => MODULE_PATH.test(s)),
+  }
+}
+
+/** The JS and CSS URLs (absolute) a document asks for as it loads. */
+export function documentAssets(html, documentUrl) {
+  const js = new Set()
+  const css = new Set()
+  const resolve = (href) => new URL(href, documentUrl).href
+  for (const m of html.matchAll(TAG)) {
+    const attrs = attributesOf(m[2])
+    const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/)
+    if (m[1].toLowerCase() === 'link' && attrs.href) {
+      if (rel.includes('stylesheet')) css.add(resolve(attrs.href))
+      if (rel.includes('modulepreload')) js.add(resolve(attrs.href))
+    }
+    if (m[1].toLowerCase() === 'script' && attrs.src) js.add(resolve(attrs.src))
+  }
+  for (const m of html.matchAll(INLINE_MODULE)) {
+    const attrs = attributesOf(m[1])
+    if (attrs.type !== 'module' || attrs.src) continue
+    for (const spec of importsOf(m[2]).static) js.add(resolve(spec))
+  }
+  return { js, css }
+}
+
+async function fetchAs(url, encoding) {
+  const headers = encoding ? { 'Accept-Encoding': encoding } : {}
+  const res = await request(url, { headers })
+  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`)
+  return { bytes: res.body.length, encoding: res.headers['content-encoding'] ?? 'identity', res }
+}
+
+/** One file's sizes: raw, gzip and br as the server sends them, and gzip -9 of the raw bytes. */
+async function measure(url) {
+  const raw = await fetchAs(url)
+  const gzip = await fetchAs(url, 'gzip')
+  const br = await fetchAs(url, 'br')
+  const body = raw.res.body
+  return {
+    url,
+    body,
+    raw: raw.bytes,
+    gzipServed: gzip.bytes,
+    gzipEncoding: gzip.encoding,
+    brServed: br.bytes,
+    brEncoding: br.encoding,
+    gzip9: gzipSync(body, { level: constants.Z_BEST_COMPRESSION }).length,
+  }
+}
+
+/** Every JS file of the first load (the static import graph) and every CSS file. */
+export async function firstLoad(appUrl, path) {
+  const pageUrl = new URL(path, appUrl).href
+  const page = await measure(pageUrl)
+  const html = page.body.toString('utf8')
+  const { js, css } = documentAssets(html, pageUrl)
+  const queue = [...js]
+  const seen = new Set(queue)
+  const lazy = new Set()
+  const jsFiles = []
+  while (queue.length) {
+    const url = queue.shift()
+    const file = await measure(url)
+    jsFiles.push(file)
+    const imports = importsOf(file.body.toString('utf8'))
+    for (const spec of imports.static) {
+      const next = new URL(spec, url).href
+      if (!seen.has(next)) {
+        seen.add(next)
+        queue.push(next)
+      }
+    }
+    for (const spec of imports.dynamic) lazy.add(new URL(spec, url).href)
+  }
+  for (const url of seen) lazy.delete(url)
+  const cssFiles = []
+  for (const url of css) cssFiles.push(await measure(url))
+  return { path, document: page, js: jsFiles, css: cssFiles, lazy: [...lazy] }
+}
+
+export function totals(files) {
+  return files.reduce(
+    (sum, f) => ({
+      files: sum.files + 1,
+      raw: sum.raw + f.raw,
+      gzipServed: sum.gzipServed + f.gzipServed,
+      gzip9: sum.gzip9 + f.gzip9,
+      brServed: sum.brServed + f.brServed,
+    }),
+    { files: 0, raw: 0, gzipServed: 0, gzip9: 0, brServed: 0 },
+  )
+}

@@ -1,0 +1,106 @@
+/**
+ * The refresh storm: one member whose access token has already expired fires
+ * 50 parallel requests — documents and single-fetch data requests — with the
+ * same session cookie. The app must refresh once, answer all 50 with the
+ * member's page or data, and log nobody out.
+ */
+import { tsImport } from 'tsx/esm/api'
+import { getJson, postJson, request } from './http.mjs'
+
+export const STORM_SIZE = 50
+export const STORM_USERNAME = 'demo'
+
+/**
+ * Documents and their single-fetch data requests (Remix v2 single fetch:
+ * `/casino` -> `/casino.data`; the index route `/` -> `/_root.data`).
+ */
+export const STORM_PATHS = [
+  '/casino',
+  '/casino.data',
+  '/profile',
+  '/profile.data',
+  '/',
+  '/_root.data',
+  '/lotto',
+  '/lotto.data',
+  '/slot',
+  '/slot.data',
+]
+
+const CLEARED = /^auth\.session(?:\.\d+)?=;.*Max-Age=0/i
+
+/** How one storm answer counts: success, logout (and why), or neither. */
+export function classify(path, res, username = STORM_USERNAME) {
+  const body = res.body.toString('utf8')
+  const setCookies = res.headers['set-cookie'] ?? []
+  const location = res.headers.location ?? ''
+  const toLogin = location.startsWith('/login') || body.includes('SingleFetchRedirect')
+  const cleared = setCookies.some((c) => CLEARED.test(c))
+  // The member's username is in the root loader's data (escaped inside the document's script).
+  const memberShown = body.includes(`"${username}"`) || body.includes(`\\"${username}\\"`)
+  const success = res.status === 200 && !toLogin && !cleared && memberShown
+  return { path, status: res.status, success, logout: toLogin || cleared, toLogin, cleared }
+}
+
+async function appModules() {
+  const cookie = await tsImport('../../app/session/cookie.server.ts', import.meta.url)
+  const tokens = await tsImport('../../app/session/tokens.ts', import.meta.url)
+  return { ...cookie, ...tokens }
+}
+
+/** Fires the storm; resolves with the counts the bench prints. */
+export async function refreshStorm({ appUrl, backendUrl, secret }) {
+  const { sealSession, unsealSession, expiresAtFor } = await appModules()
+  await postJson(`${backendUrl}/__mock/reset`)
+  const { data: pair } = await postJson(`${backendUrl}/__mock/tokens`, {
+    username: STORM_USERNAME,
+    accessTtlSeconds: -60,
+  })
+  const now = Date.now()
+  const sealed = sealSession(
+    {
+      v: 1,
+      strategy: 'local',
+      accessToken: pair.accessToken,
+      accessExpiresAt: expiresAtFor(pair.accessToken, now, 9000),
+      refreshToken: pair.refreshToken,
+      refreshExpiresAt: expiresAtFor(pair.refreshToken, now, 604_800),
+    },
+    [secret],
+  )
+  const cookie = `auth.session=${sealed}`
+  const paths = Array.from({ length: STORM_SIZE }, (_, i) => STORM_PATHS[i % STORM_PATHS.length])
+  const started = performance.now()
+  const answers = await Promise.all(
+    paths.map((path) => request(`${appUrl}${path}`, { headers: { Cookie: cookie } })),
+  )
+  const ms = performance.now() - started
+  const results = answers.map((res, i) => classify(paths[i], res))
+  const { data: calls } = await getJson(
+    `${backendUrl}/__mock/calls?path=${encodeURIComponent('/auth/refresh')}`,
+  )
+  // Every new cookie must carry the same rotated refresh token.
+  const refreshTokens = new Set()
+  let newCookies = 0
+  for (const res of answers) {
+    for (const c of res.headers['set-cookie'] ?? []) {
+      const match = /^auth\.session=([^;]+)/.exec(c)
+      if (!match) continue
+      newCookies++
+      refreshTokens.add(unsealSession(match[1], [secret])?.refreshToken ?? '(unreadable)')
+    }
+  }
+  const statuses = {}
+  for (const r of results) statuses[r.status] = (statuses[r.status] ?? 0) + 1
+  return {
+    ms,
+    refreshCalls: calls.filter((c) => c.method === 'POST').length,
+    successes: results.filter((r) => r.success).length,
+    logouts: results.filter((r) => r.logout).length,
+    failures: results.filter((r) => !r.success),
+    statuses,
+    newCookies,
+    distinctRefreshTokens: refreshTokens.size,
+    rotated: !refreshTokens.has(pair.refreshToken),
+  }
+}
