@@ -1,7 +1,8 @@
 /**
  * The form rule set: the 17 vee-validate 3 rules members already know, with
- * Thai messages, and a zod bridge so every form validates the same way on the
- * client (conform's `onValidate`) and on the server (`parseWithZod` in actions).
+ * Thai messages, and whole-form validation that runs the same chains in the
+ * browser (conform's `onValidate`) and on the server (`parseWithZod` in
+ * actions, through the zod bridge in ~/forms/zod).
  *
  * Semantics (see shared/spec/original-behaviour.md, "Validation"):
  * - `required` always runs first, whatever order the rules are given in;
@@ -15,18 +16,21 @@
  * one, or a value of the wrong type, e.g. a file posted to a text field) gets
  * DEFAULT_MESSAGE, the Thai rendering of '{_field_} is not valid.'.
  *
+ * A custom rule's message may be a function of the value and the form's
+ * values (e.g. an account number's length, which depends on the bank).
+ *
  * Usage:
- *   const schema = formSchema({
+ *   const fields = {
  *     username: field('ชื่อผู้ใช้', [rules.required(), rules.min(4), rules.alpha_num()]),
  *     password: field('รหัสผ่าน', [rules.required(), rules.min(6)]),
  *     password_confirm: field('ยืนยันรหัสผ่าน', [rules.required(), rules.confirmed('password')]),
- *   })
- *   const submission = parseWithZod(formData, { schema }) // action and onValidate alike
+ *   }
+ *   // in the browser (useValidatedForm does this): parse(formData, { resolve: (p) => resolveForm(fields, p) })
+ *   // in the action: parseWithZod(formData, { schema: formSchema(fields) })   (~/forms/zod)
  *
- * Pure and free of React: safe to import on the client and on the server.
+ * Pure, free of React and of zod: the browser gets the rules without zod's
+ * 14 KB; only the server's zod bridge (~/forms/zod) imports it.
  */
-import { z } from 'zod'
-
 /** Debounce of client-side validation, from the product constants. */
 export { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
 
@@ -172,14 +176,16 @@ export function formatMessage(template: string, vars: Readonly<Record<string, un
 // Rules as used by a field, and the one place that runs a field's chain.
 
 type Values = Readonly<Record<string, unknown>>
+/** A message template, or a function of the value and the form's values giving one. */
+export type Message = string | ((value: unknown, values: Values) => string)
 
 export interface Rule<N extends string = string> {
   readonly name: N
   /** Params as given, for the message (confirmed: the target's field name). */
   readonly params: Readonly<Record<string, unknown>>
   readonly test: (value: unknown, values: Values) => boolean
-  /** Overrides the rule's message template. */
-  readonly message?: string
+  /** Overrides the rule's message template (or computes it from the form's values). */
+  readonly message?: Message
 }
 
 type ParamsOf<N extends RuleName> =
@@ -217,7 +223,7 @@ export const rules = {
   /** A product rule; without `message` it shows DEFAULT_MESSAGE. */
   custom: (
     test: (value: unknown, values: Values) => boolean,
-    message?: string,
+    message?: Message,
   ): Rule<'custom'> => ({
     name: 'custom',
     params: {},
@@ -227,7 +233,7 @@ export const rules = {
 }
 
 /** The same rule with another message template. */
-export function withMessage<N extends string>(rule: Rule<N>, message: string): Rule<N> {
+export function withMessage<N extends string>(rule: Rule<N>, message: Message): Rule<N> {
   return { ...rule, message }
 }
 
@@ -261,15 +267,14 @@ export function validateField(
     const target = String(failed.params.target)
     vars.target = labels[target] ?? target
   }
+  const own = typeof failed.message === 'function' ? failed.message(value, values) : failed.message
   const template =
-    failed.message ??
-    (messages as Record<string, string | undefined>)[failed.name] ??
-    DEFAULT_MESSAGE
+    own ?? (messages as Record<string, string | undefined>)[failed.name] ?? DEFAULT_MESSAGE
   return formatMessage(template, vars)
 }
 
 // ---------------------------------------------------------------------------
-// Zod bridge for conform.
+// Forms: named fields, and the errors of a whole form.
 
 interface Kinds {
   text: string
@@ -310,11 +315,20 @@ export function field<R extends readonly Rule[], K extends Kind = 'text'>(
   return { label, rules, kind: kind ?? 'text' }
 }
 
+export type Fields = Readonly<Record<string, Field>>
+/** The typed value of a valid form. */
+export type FormOutput<F> = { [K in keyof F]: F[K] extends Field<infer O> ? O : never }
+/** What a form's FormData may hold for it. */
+export type FormInput<F> = { [K in keyof F]?: F[K] extends Field<unknown, infer I> ? I : never }
+/** One message per failing field, in conform's error format. */
+export type FormErrors = Record<string, string[]>
+
 const isFile = (value: unknown): value is File =>
   typeof File !== 'undefined' && value instanceof File
 const isBlank = (value: unknown) => value === '' || (isFile(value) && !value.name && !value.size)
 
-function normalize(value: unknown, kind: Kind): unknown {
+/** The value of one field as its rules see it: blanks become undefined (or leave lists). */
+export function normalize(value: unknown, kind: Kind): unknown {
   if (kind === 'text' || kind === 'file') return isBlank(value) ? undefined : value
   if (value === undefined) return []
   return (Array.isArray(value) ? value : [value]).filter((item) => !isBlank(item))
@@ -326,31 +340,43 @@ function hasKind(value: unknown, kind: Kind): boolean {
   return Array.isArray(value) && value.every(check)
 }
 
-type Output<F> = { [K in keyof F]: F[K] extends Field<infer O> ? O : never }
-type Input<F> = { [K in keyof F]?: F[K] extends Field<unknown, infer I> ? I : never }
+/** Every field's value, normalized; names the form does not declare are dropped. */
+export function normalizeForm(fields: Fields, payload: Readonly<Record<string, unknown>>) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, { kind }]) => [name, normalize(payload[name], kind)]),
+  )
+}
 
 /**
- * The form's zod schema, for `parseWithZod(formData, { schema })`. Each
- * field's chain runs at the object level (so `confirmed` sees the other
- * fields) and its message is attached to that field's path.
+ * The errors of a whole form, from normalized values: each field's chain, in
+ * declaration order, one message per failing field. A value of the wrong type
+ * (a file posted to a text field) gets DEFAULT_MESSAGE.
  */
-export function formSchema<F extends Record<string, Field>>(
+export function formErrors(fields: Fields, values: Values): FormErrors {
+  const labels = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.label]))
+  const errors: FormErrors = {}
+  for (const [name, { label, rules: chain, kind }] of Object.entries(fields)) {
+    const value = values[name]
+    const message = hasKind(value, kind)
+      ? validateField(value, chain, { label, values, labels })
+      : formatMessage(DEFAULT_MESSAGE, { _field_: label, _value_: value })
+    if (message) errors[name] = [message]
+  }
+  return errors
+}
+
+/**
+ * The resolver for conform's `parse` (the browser's `onValidate`), without
+ * zod: the same normalization and chains as `formSchema` in ~/forms/zod, which
+ * the server uses with `parseWithZod`, so both sides give the same messages.
+ */
+export function resolveForm<F extends Fields>(
   fields: F,
-): z.ZodType<Output<F>, z.ZodTypeDef, Input<F>> {
-  const entries = Object.entries(fields)
-  const labels = Object.fromEntries(entries.map(([name, { label }]) => [name, label]))
-  const shape = Object.fromEntries(
-    entries.map(([name, { kind }]) => [name, z.unknown().transform((v) => normalize(v, kind))]),
-  )
-  return z.object(shape).superRefine((values, ctx) => {
-    for (const [name, { label, rules: chain, kind }] of entries) {
-      const value = values[name]
-      const message = hasKind(value, kind)
-        ? validateField(value, chain, { label, values, labels })
-        : formatMessage(DEFAULT_MESSAGE, { _field_: label, _value_: value })
-      if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message })
-    }
-  }) as unknown as z.ZodType<Output<F>, z.ZodTypeDef, Input<F>>
+  payload: Readonly<Record<string, unknown>>,
+): { value: FormOutput<F> } | { error: FormErrors } {
+  const values = normalizeForm(fields, payload)
+  const errors = formErrors(fields, values)
+  return Object.keys(errors).length ? { error: errors } : { value: values as FormOutput<F> }
 }
 
 // ---------------------------------------------------------------------------
