@@ -67,69 +67,97 @@ const matches = (value: unknown, pattern: RegExp): boolean =>
 const compares = (value: unknown, test: (n: number) => boolean): boolean =>
   !isEmpty(value) && each(value, (item) => !isEmpty(item) && test(Number(item)))
 
+// Each rule is its own validator, message and builder (no shared lookup
+// table), so a page's bundle carries only the rules its forms use; the
+// `validators`, `messages` and `rules` tables below are for tests and docs.
+
+type Check<P> = (value: unknown, params: P) => boolean
+
+const requiredOk = (
+  value: unknown,
+  { allowFalse = true }: { allowFalse?: boolean } = {},
+): boolean => {
+  if (value == null || (Array.isArray(value) && value.length === 0)) return false
+  if (value === false && !allowFalse) return false
+  return String(value).trim().length > 0
+}
+const emailOk = (value: unknown, { multiple = false }: { multiple?: boolean } = {}): boolean =>
+  matches(
+    multiple && !Array.isArray(value)
+      ? String(value)
+          .split(',')
+          .map((part) => part.trim())
+      : value,
+    EMAIL,
+  )
+const minOk = (value: unknown, { length }: { length: number }): boolean =>
+  value != null && each(value, (item) => String(item).length >= length)
+const maxOk = (value: unknown, { length }: { length: number }): boolean =>
+  value == null ? length >= 0 : each(value, (item) => String(item).length <= length)
+const minValueOk = (value: unknown, { min }: { min: number }): boolean =>
+  compares(value, (n) => n >= min)
+const maxValueOk = (value: unknown, { max }: { max: number }): boolean =>
+  compares(value, (n) => n <= max)
+const betweenOk = (value: unknown, { min, max }: { min: number; max: number }): boolean =>
+  each(value, (item) => min <= Number(item) && Number(item) <= max)
+const numericOk = (value: unknown): boolean => matches(value, NUMERIC)
+const integerOk = (value: unknown): boolean => matches(value, INTEGER)
+const digitsOk = (value: unknown, { length }: { length: number }): boolean =>
+  each(value, (item) => /^[0-9]*$/.test(String(item)) && String(item).length === length)
+/**
+ * Optional '-', digits, then optionally the separator and the decimals:
+ * any number of them (even none: '12.' passes) when `decimals` is 0,
+ * exactly `decimals` of them otherwise. '.5' fails.
+ */
+const doubleOk = (
+  value: unknown,
+  { decimals = 0, separator = 'dot' }: { decimals?: number; separator?: Separator } = {},
+): boolean => {
+  const fraction = decimals > 0 ? `\\d{${decimals}}` : '\\d*'
+  return matches(value, new RegExp(`^-?\\d+(?:${SEPARATORS[separator]}${fraction})?$`))
+}
+const alphaOk = (value: unknown): boolean => matches(value, ALPHA)
+const alphaNumOk = (value: unknown): boolean => matches(value, ALPHA_NUM)
+/** `target` is the target field's value (the chain looks it up by name). */
+const confirmedOk = (value: unknown, { target }: { target: unknown }): boolean =>
+  String(value) === String(target)
+/** A File (or anything with a `name`) or a file name string. */
+const imageOk = (value: unknown): boolean =>
+  each(value, (file) => IMAGE.test(String(typeof file === 'string' ? file : prop(file, 'name'))))
+/** Every file is at most `size` KB (size * 1024 bytes). */
+const sizeOk = (value: unknown, { size }: { size: number }): boolean =>
+  each(value, (file) => {
+    const bytes = prop(file, 'size')
+    return typeof bytes === 'number' && bytes <= size * 1024
+  })
+const regexOk = (value: unknown, { regex }: { regex: RegExp | string }): boolean => {
+  const pattern = typeof regex === 'string' ? new RegExp(regex) : regex
+  return each(value, (item) => {
+    pattern.lastIndex = 0 // a /g or /y pattern would otherwise carry state between tests
+    return pattern.test(String(item))
+  })
+}
+
+/** The 17 validators by rule name: pure `(value, params) => boolean`. */
 export const validators = {
-  required: (value: unknown, { allowFalse = true }: { allowFalse?: boolean } = {}): boolean => {
-    if (value == null || (Array.isArray(value) && value.length === 0)) return false
-    if (value === false && !allowFalse) return false
-    return String(value).trim().length > 0
-  },
-  email: (value: unknown, { multiple = false }: { multiple?: boolean } = {}): boolean =>
-    matches(
-      multiple && !Array.isArray(value)
-        ? String(value)
-            .split(',')
-            .map((part) => part.trim())
-        : value,
-      EMAIL,
-    ),
-  min: (value: unknown, { length }: { length: number }): boolean =>
-    value != null && each(value, (item) => String(item).length >= length),
-  max: (value: unknown, { length }: { length: number }): boolean =>
-    value == null ? length >= 0 : each(value, (item) => String(item).length <= length),
-  min_value: (value: unknown, { min }: { min: number }): boolean =>
-    compares(value, (n) => n >= min),
-  max_value: (value: unknown, { max }: { max: number }): boolean =>
-    compares(value, (n) => n <= max),
-  between: (value: unknown, { min, max }: { min: number; max: number }): boolean =>
-    each(value, (item) => min <= Number(item) && Number(item) <= max),
-  numeric: (value: unknown): boolean => matches(value, NUMERIC),
-  integer: (value: unknown): boolean => matches(value, INTEGER),
-  digits: (value: unknown, { length }: { length: number }): boolean =>
-    each(value, (item) => /^[0-9]*$/.test(String(item)) && String(item).length === length),
-  /**
-   * Optional '-', digits, then optionally the separator and the decimals:
-   * any number of them (even none: '12.' passes) when `decimals` is 0,
-   * exactly `decimals` of them otherwise. '.5' fails.
-   */
-  double: (
-    value: unknown,
-    { decimals = 0, separator = 'dot' }: { decimals?: number; separator?: Separator } = {},
-  ): boolean => {
-    const fraction = decimals > 0 ? `\\d{${decimals}}` : '\\d*'
-    return matches(value, new RegExp(`^-?\\d+(?:${SEPARATORS[separator]}${fraction})?$`))
-  },
-  alpha: (value: unknown): boolean => matches(value, ALPHA),
-  alpha_num: (value: unknown): boolean => matches(value, ALPHA_NUM),
-  /** `target` is the target field's value (the chain looks it up by name). */
-  confirmed: (value: unknown, { target }: { target: unknown }): boolean =>
-    String(value) === String(target),
-  /** A File (or anything with a `name`) or a file name string. */
-  image: (value: unknown): boolean =>
-    each(value, (file) => IMAGE.test(String(typeof file === 'string' ? file : prop(file, 'name')))),
-  /** Every file is at most `size` KB (size * 1024 bytes). */
-  size: (value: unknown, { size }: { size: number }): boolean =>
-    each(value, (file) => {
-      const bytes = prop(file, 'size')
-      return typeof bytes === 'number' && bytes <= size * 1024
-    }),
-  regex: (value: unknown, { regex }: { regex: RegExp | string }): boolean => {
-    const pattern = typeof regex === 'string' ? new RegExp(regex) : regex
-    return each(value, (item) => {
-      pattern.lastIndex = 0 // a /g or /y pattern would otherwise carry state between tests
-      return pattern.test(String(item))
-    })
-  },
-} satisfies Record<string, (value: unknown, params: never) => boolean>
+  required: requiredOk,
+  email: emailOk,
+  min: minOk,
+  max: maxOk,
+  min_value: minValueOk,
+  max_value: maxValueOk,
+  between: betweenOk,
+  numeric: numericOk,
+  integer: integerOk,
+  digits: digitsOk,
+  double: doubleOk,
+  alpha: alphaOk,
+  alpha_num: alphaNumOk,
+  confirmed: confirmedOk,
+  image: imageOk,
+  size: sizeOk,
+  regex: regexOk,
+}
 
 function prop(file: unknown, key: 'name' | 'size'): unknown {
   return typeof file === 'object' && file !== null
@@ -145,24 +173,43 @@ export type RuleName = keyof typeof validators
 /** '{_field_} is not valid.': for rules without a message of their own. */
 export const DEFAULT_MESSAGE = '{_field_}ไม่ถูกต้อง'
 
+const REQUIRED = 'กรุณากรอก{_field_}'
+const EMAIL_MESSAGE = '{_field_}ต้องเป็นที่อยู่อีเมลที่ถูกต้อง'
+const MIN = '{_field_}ต้องมีอย่างน้อย {length} ตัวอักษร'
+const MAX = '{_field_}ต้องมีไม่เกิน {length} ตัวอักษร'
+const MIN_VALUE = '{_field_}ต้องมีค่าตั้งแต่ {min} ขึ้นไป'
+const MAX_VALUE = '{_field_}ต้องมีค่าไม่เกิน {max}'
+const BETWEEN = '{_field_}ต้องมีค่าระหว่าง {min} ถึง {max}'
+const NUMERIC_MESSAGE = '{_field_}ต้องเป็นตัวเลขเท่านั้น'
+const INTEGER_MESSAGE = '{_field_}ต้องเป็นจำนวนเต็ม'
+const DIGITS = '{_field_}ต้องเป็นตัวเลข {length} หลักพอดี'
+const DOUBLE = '{_field_}ต้องเป็นเลขทศนิยมที่ถูกต้อง'
+const ALPHA_MESSAGE = '{_field_}ต้องเป็นตัวอักษรเท่านั้น'
+const ALPHA_NUM_MESSAGE = '{_field_}ต้องเป็นตัวอักษรหรือตัวเลขเท่านั้น'
+const CONFIRMED = 'การยืนยัน{target}ไม่ตรงกัน'
+const IMAGE_MESSAGE = '{_field_}ต้องเป็นไฟล์รูปภาพ'
+const SIZE = '{_field_}ต้องมีขนาดไม่เกิน {size} KB'
+const REGEX = 'รูปแบบของ{_field_}ไม่ถูกต้อง'
+
+/** The 17 rules' Thai message templates by rule name. */
 export const messages = {
-  required: 'กรุณากรอก{_field_}',
-  email: '{_field_}ต้องเป็นที่อยู่อีเมลที่ถูกต้อง',
-  min: '{_field_}ต้องมีอย่างน้อย {length} ตัวอักษร',
-  max: '{_field_}ต้องมีไม่เกิน {length} ตัวอักษร',
-  min_value: '{_field_}ต้องมีค่าตั้งแต่ {min} ขึ้นไป',
-  max_value: '{_field_}ต้องมีค่าไม่เกิน {max}',
-  between: '{_field_}ต้องมีค่าระหว่าง {min} ถึง {max}',
-  numeric: '{_field_}ต้องเป็นตัวเลขเท่านั้น',
-  integer: '{_field_}ต้องเป็นจำนวนเต็ม',
-  digits: '{_field_}ต้องเป็นตัวเลข {length} หลักพอดี',
-  double: '{_field_}ต้องเป็นเลขทศนิยมที่ถูกต้อง',
-  alpha: '{_field_}ต้องเป็นตัวอักษรเท่านั้น',
-  alpha_num: '{_field_}ต้องเป็นตัวอักษรหรือตัวเลขเท่านั้น',
-  confirmed: 'การยืนยัน{target}ไม่ตรงกัน',
-  image: '{_field_}ต้องเป็นไฟล์รูปภาพ',
-  size: '{_field_}ต้องมีขนาดไม่เกิน {size} KB',
-  regex: 'รูปแบบของ{_field_}ไม่ถูกต้อง',
+  required: REQUIRED,
+  email: EMAIL_MESSAGE,
+  min: MIN,
+  max: MAX,
+  min_value: MIN_VALUE,
+  max_value: MAX_VALUE,
+  between: BETWEEN,
+  numeric: NUMERIC_MESSAGE,
+  integer: INTEGER_MESSAGE,
+  digits: DIGITS,
+  double: DOUBLE,
+  alpha: ALPHA_MESSAGE,
+  alpha_num: ALPHA_NUM_MESSAGE,
+  confirmed: CONFIRMED,
+  image: IMAGE_MESSAGE,
+  size: SIZE,
+  regex: REGEX,
 } satisfies Record<RuleName, string>
 
 /** Replaces `{name}` by `vars[name]`; unknown placeholders stay as they are. */
@@ -184,52 +231,73 @@ export interface Rule<N extends string = string> {
   /** Params as given, for the message (confirmed: the target's field name). */
   readonly params: Readonly<Record<string, unknown>>
   readonly test: (value: unknown, values: Values) => boolean
-  /** Overrides the rule's message template (or computes it from the form's values). */
+  /** The message template (or a function of the form's values giving one). */
   readonly message?: Message
 }
 
-type ParamsOf<N extends RuleName> =
-  Parameters<(typeof validators)[N]> extends [unknown, (infer P)?] ? NonNullable<P> : never
-
-function bind<N extends Exclude<RuleName, 'confirmed'>>(name: N, params: ParamsOf<N>): Rule<N> {
-  const check = validators[name] as (value: unknown, params: unknown) => boolean
-  return { name, params, test: (value) => check(value, params) }
+function bind<N extends RuleName, P extends Readonly<Record<string, unknown>>>(
+  name: N,
+  check: Check<P>,
+  message: string,
+  params: P,
+): Rule<N> {
+  return { name, params, message, test: (value) => check(value, params) }
 }
 
-/** Typed rule builders, one per rule, plus `custom` for product rules. */
+// Builders, one per rule, plus `custom` for product rules.
+export const required = (options: { allowFalse?: boolean } = {}) =>
+  bind('required', requiredOk, REQUIRED, options)
+export const email = (options: { multiple?: boolean } = {}) =>
+  bind('email', emailOk, EMAIL_MESSAGE, options)
+export const min = (length: number) => bind('min', minOk, MIN, { length })
+export const max = (length: number) => bind('max', maxOk, MAX, { length })
+export const min_value = (min: number) => bind('min_value', minValueOk, MIN_VALUE, { min })
+export const max_value = (max: number) => bind('max_value', maxValueOk, MAX_VALUE, { max })
+export const between = (min: number, max: number) =>
+  bind('between', betweenOk, BETWEEN, { min, max })
+export const numeric = () => bind('numeric', numericOk, NUMERIC_MESSAGE, {})
+export const integer = () => bind('integer', integerOk, INTEGER_MESSAGE, {})
+export const digits = (length: number) => bind('digits', digitsOk, DIGITS, { length })
+export const double = (options: { decimals?: number; separator?: Separator } = {}) =>
+  bind('double', doubleOk, DOUBLE, options)
+export const alpha = () => bind('alpha', alphaOk, ALPHA_MESSAGE, {})
+export const alpha_num = () => bind('alpha_num', alphaNumOk, ALPHA_NUM_MESSAGE, {})
+/** Equal to the field named `target`; the error goes on this field. */
+export const confirmed = (target: string): Rule<'confirmed'> => ({
+  name: 'confirmed',
+  params: { target },
+  message: CONFIRMED,
+  test: (value, values) => confirmedOk(value, { target: values[target] }),
+})
+export const image = () => bind('image', imageOk, IMAGE_MESSAGE, {})
+export const size = (kilobytes: number) => bind('size', sizeOk, SIZE, { size: kilobytes })
+export const regex = (pattern: RegExp | string) => bind('regex', regexOk, REGEX, { regex: pattern })
+/** A product rule; without `message` it shows DEFAULT_MESSAGE. */
+export const custom = (
+  test: (value: unknown, values: Values) => boolean,
+  message?: Message,
+): Rule<'custom'> => ({ name: 'custom', params: {}, test, message })
+
+/** Typed rule builders by name (forms import the builders themselves). */
 export const rules = {
-  required: (options: { allowFalse?: boolean } = {}) => bind('required', options),
-  email: (options: { multiple?: boolean } = {}) => bind('email', options),
-  min: (length: number) => bind('min', { length }),
-  max: (length: number) => bind('max', { length }),
-  min_value: (min: number) => bind('min_value', { min }),
-  max_value: (max: number) => bind('max_value', { max }),
-  between: (min: number, max: number) => bind('between', { min, max }),
-  numeric: () => bind('numeric', {}),
-  integer: () => bind('integer', {}),
-  digits: (length: number) => bind('digits', { length }),
-  double: (options: { decimals?: number; separator?: Separator } = {}) => bind('double', options),
-  alpha: () => bind('alpha', {}),
-  alpha_num: () => bind('alpha_num', {}),
-  /** Equal to the field named `target`; the error goes on this field. */
-  confirmed: (target: string): Rule<'confirmed'> => ({
-    name: 'confirmed',
-    params: { target },
-    test: (value, values) => validators.confirmed(value, { target: values[target] }),
-  }),
-  image: () => bind('image', {}),
-  size: (kilobytes: number) => bind('size', { size: kilobytes }),
-  regex: (regex: RegExp | string) => bind('regex', { regex }),
-  /** A product rule; without `message` it shows DEFAULT_MESSAGE. */
-  custom: (
-    test: (value: unknown, values: Values) => boolean,
-    message?: Message,
-  ): Rule<'custom'> => ({
-    name: 'custom',
-    params: {},
-    test,
-    message,
-  }),
+  required,
+  email,
+  min,
+  max,
+  min_value,
+  max_value,
+  between,
+  numeric,
+  integer,
+  digits,
+  double,
+  alpha,
+  alpha_num,
+  confirmed,
+  image,
+  size,
+  regex,
+  custom,
 }
 
 /** The same rule with another message template. */
@@ -267,9 +335,9 @@ export function validateField(
     const target = String(failed.params.target)
     vars.target = labels[target] ?? target
   }
-  const own = typeof failed.message === 'function' ? failed.message(value, values) : failed.message
   const template =
-    own ?? (messages as Record<string, string | undefined>)[failed.name] ?? DEFAULT_MESSAGE
+    (typeof failed.message === 'function' ? failed.message(value, values) : failed.message) ??
+    DEFAULT_MESSAGE
   return formatMessage(template, vars)
 }
 
