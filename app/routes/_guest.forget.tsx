@@ -116,7 +116,16 @@ export const action = (args: ActionFunctionArgs) =>
     const form = await request.formData()
     const progress = recoveryProgress.read(request)
     const step = progress?.step ?? 'phone'
-    if (form.get('step') !== step) throw redirect(page.path)
+    if (form.get('step') !== step) {
+      if (!progress) {
+        // The progress ran out (15 minutes): say so, and start again.
+        const message = 'หมดเวลาการตั้งรหัสผ่านใหม่ กรุณาเริ่มใหม่อีกครั้ง'
+        throw redirect(page.path, {
+          headers: { 'Set-Cookie': toastCookie({ type: 'info', message }) },
+        })
+      }
+      throw redirect(page.path)
+    }
     const intent = form.get('intent')
 
     if (step === 'phone' || !progress) {

@@ -85,6 +85,12 @@ function reply(step: RegistrationStep, result: SubmissionResult<string[]>, statu
   return data<StepReply>({ step, result }, { status })
 }
 
+function restart(message: string): Response {
+  return redirect(page.path, {
+    headers: { 'Set-Cookie': toastCookie({ type: 'info', message }) },
+  })
+}
+
 /** Saves the progress and shows /register again (now at `progress.step`). */
 function goTo(progress: RegistrationProgress): never {
   throw redirect(page.path, {
@@ -97,8 +103,12 @@ export const action = (args: ActionFunctionArgs) =>
     const form = await request.formData()
     const progress = registrationProgress.read(request)
     const step = progress?.step ?? 'account'
-    // A form of another step (an old tab, the browser's back button): show the current step.
-    if (form.get('step') !== step) throw redirect(page.path)
+    if (form.get('step') !== step) {
+      // The progress ran out (30 minutes): say so, and start again.
+      if (!progress) throw restart('หมดเวลาการสมัครสมาชิก กรุณากรอกข้อมูลใหม่อีกครั้ง')
+      // A form of another step (an old tab, the browser's back button): show the current step.
+      throw redirect(page.path)
+    }
     const back = form.get('intent') === 'back'
 
     if (step === 'account') {

@@ -136,3 +136,11 @@ test('a number that is no member gets the same OTP step, and no OTP verifies', a
   await enterOtp(page, '123456')
   await expect(page.getByText('รหัส OTP ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองอีกครั้ง')).toBeVisible()
 })
+
+test('a recovery left too long starts again, with a note', async ({ page, context }) => {
+  await requestOtp(page)
+  await context.clearCookies({ name: 'forget.progress' })
+  await enterOtp(page, (await sentOtp(DEMO_PHONE)).otp)
+  await stepHeading(page, 'ขั้นตอนที่ 1 จาก 3: เบอร์โทรศัพท์')
+  await expect(page.getByText('หมดเวลาการตั้งรหัสผ่านใหม่ กรุณาเริ่มใหม่อีกครั้ง')).toBeVisible()
+})

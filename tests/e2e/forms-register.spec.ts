@@ -51,6 +51,8 @@ test('registers in three steps, logs the new member in and lands home with a wel
   await next(page)
 
   await stepHeading(page, 'ขั้นตอนที่ 2 จาก 3: บัญชีธนาคาร')
+  // The new step starts at its top for keyboard and screen reader users.
+  await expect(page.getByText('ขั้นตอนที่ 2 จาก 3: บัญชีธนาคาร')).toBeFocused()
   await expect(page).toHaveURL(/\/register$/)
   await fillBank(page)
   await next(page)
@@ -194,4 +196,16 @@ test('the progress cookie is httpOnly, short-lived and holds no entry in clear',
     expect(Buffer.from(progress!.value, 'base64url').toString('latin1')).not.toContain(secret)
   }
   expect(await page.evaluate(() => document.cookie)).not.toContain('register.progress')
+})
+
+test('a registration left too long starts again, with a note', async ({ page, context }) => {
+  await fillAccount(page)
+  await next(page)
+  await stepHeading(page, 'ขั้นตอนที่ 2 จาก 3: บัญชีธนาคาร')
+  await context.clearCookies({ name: 'register.progress' })
+  await fillBank(page)
+  await next(page)
+  await stepHeading(page, 'ขั้นตอนที่ 1 จาก 3: ข้อมูลบัญชี')
+  await expect(page.getByText('หมดเวลาการสมัครสมาชิก กรุณากรอกข้อมูลใหม่อีกครั้ง')).toBeVisible()
+  await expect(page.getByLabel('ชื่อผู้ใช้')).toHaveValue('')
 })
