@@ -12,18 +12,19 @@
  *
  * Messages interpolate `{_field_}` (the field's Thai label), `{_value_}` and the
  * rule's params by name; `confirmed` names the target field's label as
- * `{target}`. A rule without a message of its own (a `rules.custom` without
+ * `{target}`. A rule without a message of its own (a `custom` rule without
  * one, or a value of the wrong type, e.g. a file posted to a text field) gets
  * DEFAULT_MESSAGE, the Thai rendering of '{_field_} is not valid.'.
  *
  * A custom rule's message may be a function of the value and the form's
  * values (e.g. an account number's length, which depends on the bank).
  *
- * Usage:
+ * Usage (import the builders by name: a page then carries only those rules):
+ *   import { alpha_num, confirmed, field, min, required } from '~/forms/rules'
  *   const fields = {
- *     username: field('ชื่อผู้ใช้', [rules.required(), rules.min(4), rules.alpha_num()]),
- *     password: field('รหัสผ่าน', [rules.required(), rules.min(6)]),
- *     password_confirm: field('ยืนยันรหัสผ่าน', [rules.required(), rules.confirmed('password')]),
+ *     username: field('ชื่อผู้ใช้', [required(), min(4), alpha_num()]),
+ *     password: field('รหัสผ่าน', [required(), min(6)]),
+ *     password_confirm: field('ยืนยันรหัสผ่าน', [required(), confirmed('password')]),
  *   }
  *   // in the browser (useValidatedForm does this): parse(formData, { resolve: (p) => resolveForm(fields, p) })
  *   // in the action: parseWithZod(formData, { schema: formSchema(fields) })   (~/forms/zod)
