@@ -54,6 +54,74 @@ export const refreshResponseSchema = envelope(tokenPairSchema)
 /** `data` may be missing or null on a broken backend: the app treats that as a failed login. */
 export const profileResponseSchema = envelope(memberSchema.nullish())
 
+// ---------------------------------------------------------------------------
+// Registration (no bearer: the member has no session yet)
+
+/** `POST /auth/register/check`: is this username and this phone still free? */
+export const registerCheckRequestSchema = z.object({
+  username: z.string(),
+  phone: z.string(),
+})
+/** Both free; a taken one is `409 USERNAME_TAKEN` / `409 PHONE_TAKEN` instead. */
+export const registerCheckResponseSchema = envelope(z.object({ available: z.literal(true) }))
+
+/** A Thai bank a member can register with. */
+export const bankSchema = z.object({
+  /** The Bank of Thailand's three-digit code, e.g. "004". */
+  code: z.string().regex(/^[0-9]{3}$/),
+  /** The usual abbreviation, e.g. "KBANK". */
+  shortName: z.string().min(1),
+  /** The Thai name, e.g. "ธนาคารกสิกรไทย". */
+  name: z.string().min(1),
+  /** How many digits its account numbers have. */
+  accountDigits: z.number().int().min(1).max(20),
+})
+export type Bank = z.infer<typeof bankSchema>
+/** `GET /banks`. */
+export const banksResponseSchema = envelope(z.array(bankSchema))
+
+/** `POST /auth/register`: everything the three steps collected. */
+export const registerRequestSchema = z.object({
+  username: z.string(),
+  password: z.string(),
+  phone: z.string(),
+  referralCode: z.string().optional(),
+  bankCode: z.string(),
+  accountNumber: z.string(),
+  accountName: z.string(),
+})
+export type RegisterRequest = z.infer<typeof registerRequestSchema>
+/** The new member's first token pair, as a login gives. */
+export const registerResponseSchema = loginResponseSchema
+
+// ---------------------------------------------------------------------------
+// Password recovery by OTP (no bearer)
+
+/** `POST /auth/otp/request`: send an OTP by SMS to a member's mobile number. */
+export const otpRequestSchema = z.object({ phone: z.string() })
+export const otpResponseSchema = envelope(
+  z.object({
+    /** The reference code shown with the OTP in the SMS. */
+    ref: z.string().min(1),
+    /** Seconds the OTP stays valid. */
+    expiresIn: z.number().int().positive(),
+    /** Seconds before another OTP may be requested for this number. */
+    resendIn: z.number().int().nonnegative(),
+  }),
+)
+/** `POST /auth/otp/verify`. */
+export const otpVerifyRequestSchema = z.object({ ref: z.string(), otp: z.string() })
+export const otpVerifyResponseSchema = envelope(
+  /** A single-use token for `POST /auth/password/reset`. */
+  z.object({ resetToken: z.string().min(1) }),
+)
+/** `POST /auth/password/reset`. */
+export const passwordResetRequestSchema = z.object({
+  resetToken: z.string(),
+  password: z.string(),
+})
+export const passwordResetResponseSchema = envelope(z.object({ ok: z.literal(true) }))
+
 /** Error codes the backend uses (the `code` of an error body). */
 export const errorCodes = {
   invalidCredentials: 'INVALID_CREDENTIALS',
@@ -66,6 +134,18 @@ export const errorCodes = {
   rateLimited: 'RATE_LIMITED',
   conflict: 'CONFLICT',
   internal: 'INTERNAL',
+  /** 409: registration with a username (any letter case) already in use. */
+  usernameTaken: 'USERNAME_TAKEN',
+  /** 409: registration with a mobile number already in use. */
+  phoneTaken: 'PHONE_TAKEN',
+  /** 400: a wrong OTP; the member may try again (up to the attempt limit). */
+  otpInvalid: 'OTP_INVALID',
+  /** 410: the OTP has expired, or was replaced by a newer one. */
+  otpExpired: 'OTP_EXPIRED',
+  /** 429: too many wrong OTPs: this OTP is dead, a new one must be requested. */
+  otpAttemptsExceeded: 'OTP_ATTEMPTS_EXCEEDED',
+  /** 400: an unknown, used or expired password reset token. */
+  resetTokenInvalid: 'RESET_TOKEN_INVALID',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]

@@ -6,13 +6,14 @@ import {
   dialogEmailError,
   dialogUrlError,
   field,
-  formSchema,
   messages,
+  resolveForm,
   rules,
   validateField,
   validators as v,
   withMessage,
 } from '~/forms/rules'
+import { formSchema } from '~/forms/zod'
 
 const file = (name: string, bytes = 1) => new File([new Uint8Array(bytes)], name)
 
@@ -347,6 +348,17 @@ describe('the chain', () => {
     expect(validateField('3', [rules.custom(() => false, 'ไม่ได้')], { label: 'x' })).toBe('ไม่ได้')
   })
 
+  it('takes a message computed from the value and the form', () => {
+    const rule = rules.custom(
+      (value, values) => String(value).length === Number(values.size),
+      (value, values) => `ต้องมี ${String(values.size)} หลัก ไม่ใช่ ${String(value).length}`,
+    )
+    const run = (value: string) =>
+      validateField(value, [rule], { label: 'เลข', values: { size: '4' } })
+    expect(run('123')).toBe('ต้องมี 4 หลัก ไม่ใช่ 3')
+    expect(run('1234')).toBeUndefined()
+  })
+
   it('has a Thai message for each of the 17 rules', () => {
     expect(Object.keys(messages)).toHaveLength(17)
     expect(
@@ -441,6 +453,87 @@ describe('zod bridge through parseWithZod', () => {
     expect(ok.value.photos.map((photo) => photo.name)).toEqual(['a.jpg', 'b.gif'])
     expectTypeOf(ok.value.slip).toEqualTypeOf<File>()
     expectTypeOf(ok.value.photos).toEqualTypeOf<File[]>()
+  })
+})
+
+describe("resolveForm: the browser's resolver, without zod", () => {
+  const fields = {
+    username: field('ชื่อผู้ใช้', [rules.required(), rules.min(4), rules.alpha_num()]),
+    password: field('รหัสผ่าน', [rules.required(), rules.min(6)]),
+    password_confirm: field('ยืนยันรหัสผ่าน', [rules.required(), rules.confirmed('password')]),
+    email: field('อีเมล', [rules.email()]),
+    tags: field('แท็ก', [rules.max(3)], 'texts'),
+  }
+  const schema = formSchema(fields)
+  const toFormData = (entries: [string, string][]) => {
+    const data = new FormData()
+    for (const [name, value] of entries) data.append(name, value)
+    return data
+  }
+  const payloadOf = (entries: [string, string][]) => {
+    const payload: Record<string, unknown> = {}
+    for (const [name, value] of entries) {
+      const prev = payload[name]
+      payload[name] =
+        prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [prev, value]
+    }
+    return payload
+  }
+
+  it.each<[string, [string, string][]]>([
+    ['empty', []],
+    [
+      'blank strings',
+      [
+        ['username', ''],
+        ['password', '   '],
+        ['email', ''],
+      ],
+    ],
+    [
+      'short and mismatched',
+      [
+        ['username', 'ab'],
+        ['password', 'secret1'],
+        ['password_confirm', 'secret2'],
+        ['email', 'x@y'],
+      ],
+    ],
+    [
+      'a list with a long item',
+      [
+        ['username', 'สมชาย01'],
+        ['password', 'secret1'],
+        ['password_confirm', 'secret1'],
+        ['tags', 'ok'],
+        ['tags', 'toolong'],
+      ],
+    ],
+  ])('gives what parseWithZod with formSchema gives: %s', (_, entries) => {
+    const server = parseWithZod(toFormData(entries), { schema }).reply().error ?? {}
+    const browser = resolveForm(fields, payloadOf(entries))
+    expect('error' in browser ? browser.error : {}).toEqual(server)
+    expect(Object.keys(server).length).toBeGreaterThan(0)
+  })
+
+  it('gives the normalized value of a valid form', () => {
+    const result = resolveForm(fields, {
+      username: 'สมชาย01',
+      password: 'secret1',
+      password_confirm: 'secret1',
+      email: '',
+      tags: 'one',
+      extra: 'dropped',
+    })
+    expect(result).toEqual({
+      value: {
+        username: 'สมชาย01',
+        password: 'secret1',
+        password_confirm: 'secret1',
+        email: undefined,
+        tags: ['one'],
+      },
+    })
   })
 })
 

@@ -1,7 +1,8 @@
 /**
  * The form rule set: the 17 vee-validate 3 rules members already know, with
- * Thai messages, and a zod bridge so every form validates the same way on the
- * client (conform's `onValidate`) and on the server (`parseWithZod` in actions).
+ * Thai messages, and whole-form validation that runs the same chains in the
+ * browser (conform's `onValidate`) and on the server (`parseWithZod` in
+ * actions, through the zod bridge in ~/forms/zod).
  *
  * Semantics (see shared/spec/original-behaviour.md, "Validation"):
  * - `required` always runs first, whatever order the rules are given in;
@@ -11,22 +12,26 @@
  *
  * Messages interpolate `{_field_}` (the field's Thai label), `{_value_}` and the
  * rule's params by name; `confirmed` names the target field's label as
- * `{target}`. A rule without a message of its own (a `rules.custom` without
+ * `{target}`. A rule without a message of its own (a `custom` rule without
  * one, or a value of the wrong type, e.g. a file posted to a text field) gets
  * DEFAULT_MESSAGE, the Thai rendering of '{_field_} is not valid.'.
  *
- * Usage:
- *   const schema = formSchema({
- *     username: field('ชื่อผู้ใช้', [rules.required(), rules.min(4), rules.alpha_num()]),
- *     password: field('รหัสผ่าน', [rules.required(), rules.min(6)]),
- *     password_confirm: field('ยืนยันรหัสผ่าน', [rules.required(), rules.confirmed('password')]),
- *   })
- *   const submission = parseWithZod(formData, { schema }) // action and onValidate alike
+ * A custom rule's message may be a function of the value and the form's
+ * values (e.g. an account number's length, which depends on the bank).
  *
- * Pure and free of React: safe to import on the client and on the server.
+ * Usage (import the builders by name: a page then carries only those rules):
+ *   import { alpha_num, confirmed, field, min, required } from '~/forms/rules'
+ *   const fields = {
+ *     username: field('ชื่อผู้ใช้', [required(), min(4), alpha_num()]),
+ *     password: field('รหัสผ่าน', [required(), min(6)]),
+ *     password_confirm: field('ยืนยันรหัสผ่าน', [required(), confirmed('password')]),
+ *   }
+ *   // in the browser (useValidatedForm does this): parse(formData, { resolve: (p) => resolveForm(fields, p) })
+ *   // in the action: parseWithZod(formData, { schema: formSchema(fields) })   (~/forms/zod)
+ *
+ * Pure, free of React and of zod: the browser gets the rules without zod's
+ * 14 KB; only the server's zod bridge (~/forms/zod) imports it.
  */
-import { z } from 'zod'
-
 /** Debounce of client-side validation, from the product constants. */
 export { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
 
@@ -63,69 +68,97 @@ const matches = (value: unknown, pattern: RegExp): boolean =>
 const compares = (value: unknown, test: (n: number) => boolean): boolean =>
   !isEmpty(value) && each(value, (item) => !isEmpty(item) && test(Number(item)))
 
+// Each rule is its own validator, message and builder (no shared lookup
+// table), so a page's bundle carries only the rules its forms use; the
+// `validators`, `messages` and `rules` tables below are for tests and docs.
+
+type Check<P> = (value: unknown, params: P) => boolean
+
+const requiredOk = (
+  value: unknown,
+  { allowFalse = true }: { allowFalse?: boolean } = {},
+): boolean => {
+  if (value == null || (Array.isArray(value) && value.length === 0)) return false
+  if (value === false && !allowFalse) return false
+  return String(value).trim().length > 0
+}
+const emailOk = (value: unknown, { multiple = false }: { multiple?: boolean } = {}): boolean =>
+  matches(
+    multiple && !Array.isArray(value)
+      ? String(value)
+          .split(',')
+          .map((part) => part.trim())
+      : value,
+    EMAIL,
+  )
+const minOk = (value: unknown, { length }: { length: number }): boolean =>
+  value != null && each(value, (item) => String(item).length >= length)
+const maxOk = (value: unknown, { length }: { length: number }): boolean =>
+  value == null ? length >= 0 : each(value, (item) => String(item).length <= length)
+const minValueOk = (value: unknown, { min }: { min: number }): boolean =>
+  compares(value, (n) => n >= min)
+const maxValueOk = (value: unknown, { max }: { max: number }): boolean =>
+  compares(value, (n) => n <= max)
+const betweenOk = (value: unknown, { min, max }: { min: number; max: number }): boolean =>
+  each(value, (item) => min <= Number(item) && Number(item) <= max)
+const numericOk = (value: unknown): boolean => matches(value, NUMERIC)
+const integerOk = (value: unknown): boolean => matches(value, INTEGER)
+const digitsOk = (value: unknown, { length }: { length: number }): boolean =>
+  each(value, (item) => /^[0-9]*$/.test(String(item)) && String(item).length === length)
+/**
+ * Optional '-', digits, then optionally the separator and the decimals:
+ * any number of them (even none: '12.' passes) when `decimals` is 0,
+ * exactly `decimals` of them otherwise. '.5' fails.
+ */
+const doubleOk = (
+  value: unknown,
+  { decimals = 0, separator = 'dot' }: { decimals?: number; separator?: Separator } = {},
+): boolean => {
+  const fraction = decimals > 0 ? `\\d{${decimals}}` : '\\d*'
+  return matches(value, new RegExp(`^-?\\d+(?:${SEPARATORS[separator]}${fraction})?$`))
+}
+const alphaOk = (value: unknown): boolean => matches(value, ALPHA)
+const alphaNumOk = (value: unknown): boolean => matches(value, ALPHA_NUM)
+/** `target` is the target field's value (the chain looks it up by name). */
+const confirmedOk = (value: unknown, { target }: { target: unknown }): boolean =>
+  String(value) === String(target)
+/** A File (or anything with a `name`) or a file name string. */
+const imageOk = (value: unknown): boolean =>
+  each(value, (file) => IMAGE.test(String(typeof file === 'string' ? file : prop(file, 'name'))))
+/** Every file is at most `size` KB (size * 1024 bytes). */
+const sizeOk = (value: unknown, { size }: { size: number }): boolean =>
+  each(value, (file) => {
+    const bytes = prop(file, 'size')
+    return typeof bytes === 'number' && bytes <= size * 1024
+  })
+const regexOk = (value: unknown, { regex }: { regex: RegExp | string }): boolean => {
+  const pattern = typeof regex === 'string' ? new RegExp(regex) : regex
+  return each(value, (item) => {
+    pattern.lastIndex = 0 // a /g or /y pattern would otherwise carry state between tests
+    return pattern.test(String(item))
+  })
+}
+
+/** The 17 validators by rule name: pure `(value, params) => boolean`. */
 export const validators = {
-  required: (value: unknown, { allowFalse = true }: { allowFalse?: boolean } = {}): boolean => {
-    if (value == null || (Array.isArray(value) && value.length === 0)) return false
-    if (value === false && !allowFalse) return false
-    return String(value).trim().length > 0
-  },
-  email: (value: unknown, { multiple = false }: { multiple?: boolean } = {}): boolean =>
-    matches(
-      multiple && !Array.isArray(value)
-        ? String(value)
-            .split(',')
-            .map((part) => part.trim())
-        : value,
-      EMAIL,
-    ),
-  min: (value: unknown, { length }: { length: number }): boolean =>
-    value != null && each(value, (item) => String(item).length >= length),
-  max: (value: unknown, { length }: { length: number }): boolean =>
-    value == null ? length >= 0 : each(value, (item) => String(item).length <= length),
-  min_value: (value: unknown, { min }: { min: number }): boolean =>
-    compares(value, (n) => n >= min),
-  max_value: (value: unknown, { max }: { max: number }): boolean =>
-    compares(value, (n) => n <= max),
-  between: (value: unknown, { min, max }: { min: number; max: number }): boolean =>
-    each(value, (item) => min <= Number(item) && Number(item) <= max),
-  numeric: (value: unknown): boolean => matches(value, NUMERIC),
-  integer: (value: unknown): boolean => matches(value, INTEGER),
-  digits: (value: unknown, { length }: { length: number }): boolean =>
-    each(value, (item) => /^[0-9]*$/.test(String(item)) && String(item).length === length),
-  /**
-   * Optional '-', digits, then optionally the separator and the decimals:
-   * any number of them (even none: '12.' passes) when `decimals` is 0,
-   * exactly `decimals` of them otherwise. '.5' fails.
-   */
-  double: (
-    value: unknown,
-    { decimals = 0, separator = 'dot' }: { decimals?: number; separator?: Separator } = {},
-  ): boolean => {
-    const fraction = decimals > 0 ? `\\d{${decimals}}` : '\\d*'
-    return matches(value, new RegExp(`^-?\\d+(?:${SEPARATORS[separator]}${fraction})?$`))
-  },
-  alpha: (value: unknown): boolean => matches(value, ALPHA),
-  alpha_num: (value: unknown): boolean => matches(value, ALPHA_NUM),
-  /** `target` is the target field's value (the chain looks it up by name). */
-  confirmed: (value: unknown, { target }: { target: unknown }): boolean =>
-    String(value) === String(target),
-  /** A File (or anything with a `name`) or a file name string. */
-  image: (value: unknown): boolean =>
-    each(value, (file) => IMAGE.test(String(typeof file === 'string' ? file : prop(file, 'name')))),
-  /** Every file is at most `size` KB (size * 1024 bytes). */
-  size: (value: unknown, { size }: { size: number }): boolean =>
-    each(value, (file) => {
-      const bytes = prop(file, 'size')
-      return typeof bytes === 'number' && bytes <= size * 1024
-    }),
-  regex: (value: unknown, { regex }: { regex: RegExp | string }): boolean => {
-    const pattern = typeof regex === 'string' ? new RegExp(regex) : regex
-    return each(value, (item) => {
-      pattern.lastIndex = 0 // a /g or /y pattern would otherwise carry state between tests
-      return pattern.test(String(item))
-    })
-  },
-} satisfies Record<string, (value: unknown, params: never) => boolean>
+  required: requiredOk,
+  email: emailOk,
+  min: minOk,
+  max: maxOk,
+  min_value: minValueOk,
+  max_value: maxValueOk,
+  between: betweenOk,
+  numeric: numericOk,
+  integer: integerOk,
+  digits: digitsOk,
+  double: doubleOk,
+  alpha: alphaOk,
+  alpha_num: alphaNumOk,
+  confirmed: confirmedOk,
+  image: imageOk,
+  size: sizeOk,
+  regex: regexOk,
+}
 
 function prop(file: unknown, key: 'name' | 'size'): unknown {
   return typeof file === 'object' && file !== null
@@ -141,24 +174,43 @@ export type RuleName = keyof typeof validators
 /** '{_field_} is not valid.': for rules without a message of their own. */
 export const DEFAULT_MESSAGE = '{_field_}ไม่ถูกต้อง'
 
+const REQUIRED = 'กรุณากรอก{_field_}'
+const EMAIL_MESSAGE = '{_field_}ต้องเป็นที่อยู่อีเมลที่ถูกต้อง'
+const MIN = '{_field_}ต้องมีอย่างน้อย {length} ตัวอักษร'
+const MAX = '{_field_}ต้องมีไม่เกิน {length} ตัวอักษร'
+const MIN_VALUE = '{_field_}ต้องมีค่าตั้งแต่ {min} ขึ้นไป'
+const MAX_VALUE = '{_field_}ต้องมีค่าไม่เกิน {max}'
+const BETWEEN = '{_field_}ต้องมีค่าระหว่าง {min} ถึง {max}'
+const NUMERIC_MESSAGE = '{_field_}ต้องเป็นตัวเลขเท่านั้น'
+const INTEGER_MESSAGE = '{_field_}ต้องเป็นจำนวนเต็ม'
+const DIGITS = '{_field_}ต้องเป็นตัวเลข {length} หลักพอดี'
+const DOUBLE = '{_field_}ต้องเป็นเลขทศนิยมที่ถูกต้อง'
+const ALPHA_MESSAGE = '{_field_}ต้องเป็นตัวอักษรเท่านั้น'
+const ALPHA_NUM_MESSAGE = '{_field_}ต้องเป็นตัวอักษรหรือตัวเลขเท่านั้น'
+const CONFIRMED = 'การยืนยัน{target}ไม่ตรงกัน'
+const IMAGE_MESSAGE = '{_field_}ต้องเป็นไฟล์รูปภาพ'
+const SIZE = '{_field_}ต้องมีขนาดไม่เกิน {size} KB'
+const REGEX = 'รูปแบบของ{_field_}ไม่ถูกต้อง'
+
+/** The 17 rules' Thai message templates by rule name. */
 export const messages = {
-  required: 'กรุณากรอก{_field_}',
-  email: '{_field_}ต้องเป็นที่อยู่อีเมลที่ถูกต้อง',
-  min: '{_field_}ต้องมีอย่างน้อย {length} ตัวอักษร',
-  max: '{_field_}ต้องมีไม่เกิน {length} ตัวอักษร',
-  min_value: '{_field_}ต้องมีค่าตั้งแต่ {min} ขึ้นไป',
-  max_value: '{_field_}ต้องมีค่าไม่เกิน {max}',
-  between: '{_field_}ต้องมีค่าระหว่าง {min} ถึง {max}',
-  numeric: '{_field_}ต้องเป็นตัวเลขเท่านั้น',
-  integer: '{_field_}ต้องเป็นจำนวนเต็ม',
-  digits: '{_field_}ต้องเป็นตัวเลข {length} หลักพอดี',
-  double: '{_field_}ต้องเป็นเลขทศนิยมที่ถูกต้อง',
-  alpha: '{_field_}ต้องเป็นตัวอักษรเท่านั้น',
-  alpha_num: '{_field_}ต้องเป็นตัวอักษรหรือตัวเลขเท่านั้น',
-  confirmed: 'การยืนยัน{target}ไม่ตรงกัน',
-  image: '{_field_}ต้องเป็นไฟล์รูปภาพ',
-  size: '{_field_}ต้องมีขนาดไม่เกิน {size} KB',
-  regex: 'รูปแบบของ{_field_}ไม่ถูกต้อง',
+  required: REQUIRED,
+  email: EMAIL_MESSAGE,
+  min: MIN,
+  max: MAX,
+  min_value: MIN_VALUE,
+  max_value: MAX_VALUE,
+  between: BETWEEN,
+  numeric: NUMERIC_MESSAGE,
+  integer: INTEGER_MESSAGE,
+  digits: DIGITS,
+  double: DOUBLE,
+  alpha: ALPHA_MESSAGE,
+  alpha_num: ALPHA_NUM_MESSAGE,
+  confirmed: CONFIRMED,
+  image: IMAGE_MESSAGE,
+  size: SIZE,
+  regex: REGEX,
 } satisfies Record<RuleName, string>
 
 /** Replaces `{name}` by `vars[name]`; unknown placeholders stay as they are. */
@@ -172,62 +224,85 @@ export function formatMessage(template: string, vars: Readonly<Record<string, un
 // Rules as used by a field, and the one place that runs a field's chain.
 
 type Values = Readonly<Record<string, unknown>>
+/** A message template, or a function of the value and the form's values giving one. */
+export type Message = string | ((value: unknown, values: Values) => string)
 
 export interface Rule<N extends string = string> {
   readonly name: N
   /** Params as given, for the message (confirmed: the target's field name). */
   readonly params: Readonly<Record<string, unknown>>
   readonly test: (value: unknown, values: Values) => boolean
-  /** Overrides the rule's message template. */
-  readonly message?: string
+  /** The message template (or a function of the form's values giving one). */
+  readonly message?: Message
 }
 
-type ParamsOf<N extends RuleName> =
-  Parameters<(typeof validators)[N]> extends [unknown, (infer P)?] ? NonNullable<P> : never
-
-function bind<N extends Exclude<RuleName, 'confirmed'>>(name: N, params: ParamsOf<N>): Rule<N> {
-  const check = validators[name] as (value: unknown, params: unknown) => boolean
-  return { name, params, test: (value) => check(value, params) }
+function bind<N extends RuleName, P extends Readonly<Record<string, unknown>>>(
+  name: N,
+  check: Check<P>,
+  message: string,
+  params: P,
+): Rule<N> {
+  return { name, params, message, test: (value) => check(value, params) }
 }
 
-/** Typed rule builders, one per rule, plus `custom` for product rules. */
+// Builders, one per rule, plus `custom` for product rules.
+export const required = (options: { allowFalse?: boolean } = {}) =>
+  bind('required', requiredOk, REQUIRED, options)
+export const email = (options: { multiple?: boolean } = {}) =>
+  bind('email', emailOk, EMAIL_MESSAGE, options)
+export const min = (length: number) => bind('min', minOk, MIN, { length })
+export const max = (length: number) => bind('max', maxOk, MAX, { length })
+export const min_value = (min: number) => bind('min_value', minValueOk, MIN_VALUE, { min })
+export const max_value = (max: number) => bind('max_value', maxValueOk, MAX_VALUE, { max })
+export const between = (min: number, max: number) =>
+  bind('between', betweenOk, BETWEEN, { min, max })
+export const numeric = () => bind('numeric', numericOk, NUMERIC_MESSAGE, {})
+export const integer = () => bind('integer', integerOk, INTEGER_MESSAGE, {})
+export const digits = (length: number) => bind('digits', digitsOk, DIGITS, { length })
+export const double = (options: { decimals?: number; separator?: Separator } = {}) =>
+  bind('double', doubleOk, DOUBLE, options)
+export const alpha = () => bind('alpha', alphaOk, ALPHA_MESSAGE, {})
+export const alpha_num = () => bind('alpha_num', alphaNumOk, ALPHA_NUM_MESSAGE, {})
+/** Equal to the field named `target`; the error goes on this field. */
+export const confirmed = (target: string): Rule<'confirmed'> => ({
+  name: 'confirmed',
+  params: { target },
+  message: CONFIRMED,
+  test: (value, values) => confirmedOk(value, { target: values[target] }),
+})
+export const image = () => bind('image', imageOk, IMAGE_MESSAGE, {})
+export const size = (kilobytes: number) => bind('size', sizeOk, SIZE, { size: kilobytes })
+export const regex = (pattern: RegExp | string) => bind('regex', regexOk, REGEX, { regex: pattern })
+/** A product rule; without `message` it shows DEFAULT_MESSAGE. */
+export const custom = (
+  test: (value: unknown, values: Values) => boolean,
+  message?: Message,
+): Rule<'custom'> => ({ name: 'custom', params: {}, test, message })
+
+/** Typed rule builders by name (forms import the builders themselves). */
 export const rules = {
-  required: (options: { allowFalse?: boolean } = {}) => bind('required', options),
-  email: (options: { multiple?: boolean } = {}) => bind('email', options),
-  min: (length: number) => bind('min', { length }),
-  max: (length: number) => bind('max', { length }),
-  min_value: (min: number) => bind('min_value', { min }),
-  max_value: (max: number) => bind('max_value', { max }),
-  between: (min: number, max: number) => bind('between', { min, max }),
-  numeric: () => bind('numeric', {}),
-  integer: () => bind('integer', {}),
-  digits: (length: number) => bind('digits', { length }),
-  double: (options: { decimals?: number; separator?: Separator } = {}) => bind('double', options),
-  alpha: () => bind('alpha', {}),
-  alpha_num: () => bind('alpha_num', {}),
-  /** Equal to the field named `target`; the error goes on this field. */
-  confirmed: (target: string): Rule<'confirmed'> => ({
-    name: 'confirmed',
-    params: { target },
-    test: (value, values) => validators.confirmed(value, { target: values[target] }),
-  }),
-  image: () => bind('image', {}),
-  size: (kilobytes: number) => bind('size', { size: kilobytes }),
-  regex: (regex: RegExp | string) => bind('regex', { regex }),
-  /** A product rule; without `message` it shows DEFAULT_MESSAGE. */
-  custom: (
-    test: (value: unknown, values: Values) => boolean,
-    message?: string,
-  ): Rule<'custom'> => ({
-    name: 'custom',
-    params: {},
-    test,
-    message,
-  }),
+  required,
+  email,
+  min,
+  max,
+  min_value,
+  max_value,
+  between,
+  numeric,
+  integer,
+  digits,
+  double,
+  alpha,
+  alpha_num,
+  confirmed,
+  image,
+  size,
+  regex,
+  custom,
 }
 
 /** The same rule with another message template. */
-export function withMessage<N extends string>(rule: Rule<N>, message: string): Rule<N> {
+export function withMessage<N extends string>(rule: Rule<N>, message: Message): Rule<N> {
   return { ...rule, message }
 }
 
@@ -262,14 +337,13 @@ export function validateField(
     vars.target = labels[target] ?? target
   }
   const template =
-    failed.message ??
-    (messages as Record<string, string | undefined>)[failed.name] ??
+    (typeof failed.message === 'function' ? failed.message(value, values) : failed.message) ??
     DEFAULT_MESSAGE
   return formatMessage(template, vars)
 }
 
 // ---------------------------------------------------------------------------
-// Zod bridge for conform.
+// Forms: named fields, and the errors of a whole form.
 
 interface Kinds {
   text: string
@@ -310,11 +384,20 @@ export function field<R extends readonly Rule[], K extends Kind = 'text'>(
   return { label, rules, kind: kind ?? 'text' }
 }
 
+export type Fields = Readonly<Record<string, Field>>
+/** The typed value of a valid form. */
+export type FormOutput<F> = { [K in keyof F]: F[K] extends Field<infer O> ? O : never }
+/** What a form's FormData may hold for it. */
+export type FormInput<F> = { [K in keyof F]?: F[K] extends Field<unknown, infer I> ? I : never }
+/** One message per failing field, in conform's error format. */
+export type FormErrors = Record<string, string[]>
+
 const isFile = (value: unknown): value is File =>
   typeof File !== 'undefined' && value instanceof File
 const isBlank = (value: unknown) => value === '' || (isFile(value) && !value.name && !value.size)
 
-function normalize(value: unknown, kind: Kind): unknown {
+/** The value of one field as its rules see it: blanks become undefined (or leave lists). */
+export function normalize(value: unknown, kind: Kind): unknown {
   if (kind === 'text' || kind === 'file') return isBlank(value) ? undefined : value
   if (value === undefined) return []
   return (Array.isArray(value) ? value : [value]).filter((item) => !isBlank(item))
@@ -326,31 +409,43 @@ function hasKind(value: unknown, kind: Kind): boolean {
   return Array.isArray(value) && value.every(check)
 }
 
-type Output<F> = { [K in keyof F]: F[K] extends Field<infer O> ? O : never }
-type Input<F> = { [K in keyof F]?: F[K] extends Field<unknown, infer I> ? I : never }
+/** Every field's value, normalized; names the form does not declare are dropped. */
+export function normalizeForm(fields: Fields, payload: Readonly<Record<string, unknown>>) {
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, { kind }]) => [name, normalize(payload[name], kind)]),
+  )
+}
 
 /**
- * The form's zod schema, for `parseWithZod(formData, { schema })`. Each
- * field's chain runs at the object level (so `confirmed` sees the other
- * fields) and its message is attached to that field's path.
+ * The errors of a whole form, from normalized values: each field's chain, in
+ * declaration order, one message per failing field. A value of the wrong type
+ * (a file posted to a text field) gets DEFAULT_MESSAGE.
  */
-export function formSchema<F extends Record<string, Field>>(
+export function formErrors(fields: Fields, values: Values): FormErrors {
+  const labels = Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, f.label]))
+  const errors: FormErrors = {}
+  for (const [name, { label, rules: chain, kind }] of Object.entries(fields)) {
+    const value = values[name]
+    const message = hasKind(value, kind)
+      ? validateField(value, chain, { label, values, labels })
+      : formatMessage(DEFAULT_MESSAGE, { _field_: label, _value_: value })
+    if (message) errors[name] = [message]
+  }
+  return errors
+}
+
+/**
+ * The resolver for conform's `parse` (the browser's `onValidate`), without
+ * zod: the same normalization and chains as `formSchema` in ~/forms/zod, which
+ * the server uses with `parseWithZod`, so both sides give the same messages.
+ */
+export function resolveForm<F extends Fields>(
   fields: F,
-): z.ZodType<Output<F>, z.ZodTypeDef, Input<F>> {
-  const entries = Object.entries(fields)
-  const labels = Object.fromEntries(entries.map(([name, { label }]) => [name, label]))
-  const shape = Object.fromEntries(
-    entries.map(([name, { kind }]) => [name, z.unknown().transform((v) => normalize(v, kind))]),
-  )
-  return z.object(shape).superRefine((values, ctx) => {
-    for (const [name, { label, rules: chain, kind }] of entries) {
-      const value = values[name]
-      const message = hasKind(value, kind)
-        ? validateField(value, chain, { label, values, labels })
-        : formatMessage(DEFAULT_MESSAGE, { _field_: label, _value_: value })
-      if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message })
-    }
-  }) as unknown as z.ZodType<Output<F>, z.ZodTypeDef, Input<F>>
+  payload: Readonly<Record<string, unknown>>,
+): { value: FormOutput<F> } | { error: FormErrors } {
+  const values = normalizeForm(fields, payload)
+  const errors = formErrors(fields, values)
+  return Object.keys(errors).length ? { error: errors } : { value: values as FormOutput<F> }
 }
 
 // ---------------------------------------------------------------------------

@@ -1,15 +1,397 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
+/**
+ * Password recovery in three steps on one URL: mobile number -> OTP -> new
+ * password. The step, the OTP's reference and the reset token live in an
+ * encrypted cookie (progress.server). The backend sends the OTP by SMS,
+ * limits resends and wrong attempts; this page shows its reference code and
+ * a live countdown until another may be requested. The new password then
+ * works on /login.
+ */
+import { getFormProps, type SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { BackendError } from '~/backend/client.server'
+import {
+  RECOVERY_MESSAGES,
+  recoveryMessage,
+  requestOtp,
+  resetPassword,
+  verifyOtp,
+} from '~/backend/password-reset.server'
+import { errorCodes } from '~/backend/schemas'
+import {
+  LABELS,
+  OTP_LENGTH,
+  RECOVERY_STEPS,
+  type RecoveryStep,
+  newPasswordFormFields,
+  otpFields,
+  recoveryPhoneFields,
+} from '~/forms/account-forms'
+import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
+import { recoveryProgress, type RecoveryProgress } from '~/forms/progress.server'
+import { useValidatedForm } from '~/forms/use-validated-form'
+import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
+import { toastCookie } from '~/lib/toast.server'
 import { guard } from '~/session/guard.server'
+import { StepList } from '~/ui/step-list'
 
 const page = PAGES.forget
+const rules = { access: page.access, layout: 'guest' } as const
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, layout: 'guest' }, () => null)
+const STEP_TITLES: Record<RecoveryStep, string> = {
+  phone: 'เบอร์โทรศัพท์',
+  otp: 'รหัส OTP',
+  password: 'รหัสผ่านใหม่',
+}
+const PASSWORDS = ['password', 'passwordConfirm']
 
 export const meta = pageMeta(page.title)
 
+/** 0812345678 -> 081-234-5678 */
+function formatPhone(phone: string): string {
+  return /^[0-9]{10}$/.test(phone)
+    ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`
+    : phone
+}
+
+/** Whole seconds from now until `at` (0 when past or unknown). */
+function secondsUntil(at: number | undefined, now = Date.now()): number {
+  return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000))
+}
+
+interface ForgetView {
+  step: RecoveryStep
+  phone: string
+  /** The OTP's reference code (not `ref`: that name is React's). */
+  otpRef: string
+  /** Seconds until another OTP may be requested. */
+  resendIn: number
+  /** Minutes the OTP stays valid, as sent. */
+  otpMinutes: number
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, rules, ({ request }): ForgetView => {
+    const progress = recoveryProgress.read(request)
+    return {
+      step: progress?.step ?? 'phone',
+      phone: progress?.phone ?? '',
+      otpRef: progress?.ref ?? '',
+      resendIn: secondsUntil(progress?.resendAt),
+      otpMinutes: Math.ceil(secondsUntil(progress?.otpExpiresAt) / 60),
+    }
+  })
+
+type StepReply = { step: RecoveryStep; result: SubmissionResult<string[]> }
+
+function reply(step: RecoveryStep, result: SubmissionResult<string[]>, status: number) {
+  return data<StepReply>({ step, result }, { status })
+}
+
+function goTo(progress: RecoveryProgress, toast?: string): never {
+  const headers = new Headers({ 'Set-Cookie': recoveryProgress.serialize(progress) })
+  if (toast) headers.append('Set-Cookie', toastCookie({ type: 'success', message: toast }))
+  throw redirect(page.path, { headers })
+}
+
+/** Asks the backend for an OTP to `phone`; the progress of the OTP step. */
+async function sendOtp(phone: string): Promise<RecoveryProgress> {
+  const now = Date.now()
+  const { ref, expiresIn, resendIn } = await requestOtp(phone)
+  return {
+    step: 'otp',
+    phone,
+    ref,
+    otpExpiresAt: now + expiresIn * 1000,
+    resendAt: now + resendIn * 1000,
+  }
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  guard(args, rules, async ({ request }) => {
+    const form = await request.formData()
+    const progress = recoveryProgress.read(request)
+    const step = progress?.step ?? 'phone'
+    if (form.get('step') !== step) {
+      if (!progress) {
+        // The progress ran out (15 minutes): say so, and start again.
+        const message = 'หมดเวลาการตั้งรหัสผ่านใหม่ กรุณาเริ่มใหม่อีกครั้ง'
+        throw redirect(page.path, {
+          headers: { 'Set-Cookie': toastCookie({ type: 'info', message }) },
+        })
+      }
+      throw redirect(page.path)
+    }
+    const intent = form.get('intent')
+
+    if (step === 'phone' || !progress) {
+      const submission = parseWithZod(form, { schema: formSchema(recoveryPhoneFields) })
+      if (submission.status !== 'success') return reply('phone', submission.reply(), 400)
+      try {
+        goTo(await sendOtp(submission.value.phone))
+      } catch (error) {
+        if (!(error instanceof BackendError)) throw error
+        const result = submission.reply({ formErrors: [recoveryMessage(error)] })
+        return reply('phone', result, error.status)
+      }
+    }
+
+    if (step === 'otp') {
+      if (intent === 'back') goTo({ step: 'phone', phone: progress.phone })
+      if (intent === 'resend') {
+        const submission = parseWithZod(form, { schema: formSchema({}) })
+        const wait = secondsUntil(progress.resendAt)
+        if (wait > 0) {
+          const message = `กรุณารออีก ${wait} วินาทีแล้วจึงขอรหัส OTP ใหม่`
+          return reply(step, submission.reply({ formErrors: [message] }), 429)
+        }
+        try {
+          goTo(await sendOtp(progress.phone), 'ส่งรหัส OTP ใหม่แล้ว')
+        } catch (error) {
+          if (!(error instanceof BackendError)) throw error
+          const result = submission.reply({ formErrors: [recoveryMessage(error)] })
+          return reply(step, result, error.status)
+        }
+      }
+      const submission = parseWithZod(form, { schema: formSchema(otpFields) })
+      if (submission.status !== 'success') return reply(step, submission.reply(), 400)
+      try {
+        const resetToken = await verifyOtp(progress.ref ?? '', submission.value.otp)
+        goTo({ step: 'password', phone: progress.phone, resetToken })
+      } catch (error) {
+        if (!(error instanceof BackendError)) throw error
+        const message = recoveryMessage(error)
+        const result =
+          error.code === errorCodes.otpInvalid
+            ? submission.reply({ fieldErrors: { otp: [message] } })
+            : submission.reply({ formErrors: [message] })
+        return reply(step, result, error.status)
+      }
+    }
+
+    // step === 'password'
+    const submission = parseWithZod(form, { schema: formSchema(newPasswordFormFields) })
+    if (submission.status !== 'success') {
+      return reply('password', submission.reply({ hideFields: PASSWORDS }), 400)
+    }
+    const headers = new Headers({ 'Set-Cookie': recoveryProgress.clear() })
+    try {
+      await resetPassword(progress.resetToken ?? '', submission.value.password)
+    } catch (error) {
+      if (!(error instanceof BackendError)) throw error
+      if (error.code !== errorCodes.resetTokenInvalid) {
+        const result = submission.reply({
+          formErrors: [recoveryMessage(error)],
+          hideFields: PASSWORDS,
+        })
+        return reply('password', result, error.status)
+      }
+      // The token is gone: start again from the mobile number.
+      const toast = { type: 'error', message: RECOVERY_MESSAGES.resetTokenInvalid } as const
+      headers.append('Set-Cookie', toastCookie(toast))
+      throw redirect(page.path, { headers })
+    }
+    headers.append(
+      'Set-Cookie',
+      toastCookie({
+        type: 'success',
+        message: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่',
+      }),
+    )
+    throw redirect(PAGES.login.path, { headers })
+  })
+
 export default function Forget() {
-  return <h1 className="text-xl font-bold">{page.title}</h1>
+  const view = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>()
+  const lastResult = actionData?.step === view.step ? actionData.result : undefined
+
+  return (
+    <div className="space-y-5">
+      <h1 className="text-center text-xl font-bold">{page.title}</h1>
+      <StepList
+        label="ขั้นตอนการตั้งรหัสผ่านใหม่"
+        steps={RECOVERY_STEPS.map((id) => STEP_TITLES[id])}
+        current={RECOVERY_STEPS.indexOf(view.step)}
+      />
+      {view.step === 'phone' ? (
+        <PhoneStep {...view} lastResult={lastResult} />
+      ) : view.step === 'otp' ? (
+        <OtpStep {...view} lastResult={lastResult} />
+      ) : (
+        <PasswordStep {...view} lastResult={lastResult} />
+      )}
+      <p className="text-center text-sm">
+        นึกรหัสผ่านออกแล้ว?{' '}
+        <Link to={PAGES.login.path} className="link underline">
+          เข้าสู่ระบบ
+        </Link>
+      </p>
+    </div>
+  )
+}
+
+type StepProps = ForgetView & { lastResult: SubmissionResult<string[]> | undefined }
+
+function useBusy(): boolean {
+  const navigation = useNavigation()
+  return navigation.state !== 'idle' && navigation.formMethod !== undefined
+}
+
+function PhoneStep({ phone, lastResult }: StepProps) {
+  const busy = useBusy()
+  const [form, inputs] = useValidatedForm({
+    id: 'forget-phone',
+    fields: recoveryPhoneFields,
+    lastResult,
+    defaultValue: { phone },
+  })
+  return (
+    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+      <p className="text-sm text-slate-300">
+        กรอกเบอร์โทรศัพท์มือถือที่ใช้สมัครสมาชิก เราจะส่งรหัส OTP ทาง SMS เพื่อยืนยันตัวตน
+      </p>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="step" value="phone" />
+      <TextField
+        field={inputs.phone}
+        label={LABELS.phone}
+        hint="10 หลัก ขึ้นต้นด้วย 06, 08 หรือ 09"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        required
+        focusOnError={firstInvalid(['phone'], lastResult?.error) === 'phone'}
+      />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? 'กำลังส่งรหัส…' : 'ขอรหัส OTP'}
+      </button>
+    </Form>
+  )
+}
+
+/** Counts down from `seconds`, once a second; starts again for each new `run` (an OTP's ref). */
+function useCountdown(seconds: number, run: string): number {
+  const [left, setLeft] = useState(seconds)
+  useEffect(() => {
+    setLeft(seconds)
+    if (seconds <= 0) return
+    const endsAt = Date.now() + seconds * 1000
+    const timer = setInterval(() => {
+      const next = Math.max(0, Math.ceil((endsAt - Date.now()) / 1000))
+      setLeft(next)
+      if (next === 0) clearInterval(timer)
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [seconds, run])
+  return left
+}
+
+function OtpStep({ phone, otpRef, resendIn, otpMinutes, lastResult }: StepProps) {
+  const busy = useBusy()
+  const left = useCountdown(resendIn, otpRef)
+  const [form, inputs] = useValidatedForm({ id: 'forget-otp', fields: otpFields, lastResult })
+  return (
+    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+      <p className="text-sm text-slate-300">
+        ส่งรหัส OTP {OTP_LENGTH} หลักไปที่เบอร์{' '}
+        <strong className="text-slate-100">{formatPhone(phone)}</strong> แล้ว รหัสมีอายุ {otpMinutes}{' '}
+        นาที
+      </p>
+      <p className="rounded-xl border border-night-600 bg-night-800 p-3 text-center">
+        รหัสอ้างอิง (Ref):{' '}
+        <strong className="text-lg tracking-widest text-gold-300" data-testid="otp-ref">
+          {otpRef}
+        </strong>
+      </p>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="step" value="otp" />
+      <TextField
+        field={inputs.otp}
+        label={LABELS.otp}
+        hint={`ตัวเลข ${OTP_LENGTH} หลักจาก SMS ที่มีรหัสอ้างอิง ${otpRef}`}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={OTP_LENGTH}
+        required
+        focusOnError={firstInvalid(['otp'], lastResult?.error) === 'otp'}
+      />
+      <button
+        type="submit"
+        name="intent"
+        value="verify"
+        className="btn-primary w-full"
+        disabled={busy}
+      >
+        {busy ? 'กำลังตรวจสอบ…' : 'ยืนยันรหัส OTP'}
+      </button>
+      <div className="flex gap-3">
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          formNoValidate
+          className="btn-ghost flex-1 text-sm"
+          disabled={busy}
+        >
+          เปลี่ยนเบอร์โทรศัพท์
+        </button>
+        <button
+          type="submit"
+          name="intent"
+          value="resend"
+          formNoValidate
+          className="btn-ghost flex-1 text-sm"
+          disabled={busy || left > 0}
+        >
+          {left > 0 ? `ขอรหัสใหม่ได้ใน ${left} วินาที` : 'ขอรหัส OTP ใหม่'}
+        </button>
+      </div>
+      {left > 0 ? (
+        <noscript>
+          <p className="text-xs text-slate-400">เมื่อครบเวลาแล้ว โหลดหน้านี้ใหม่เพื่อขอรหัส OTP ใหม่</p>
+        </noscript>
+      ) : null}
+    </Form>
+  )
+}
+
+function PasswordStep({ lastResult }: StepProps) {
+  const busy = useBusy()
+  const [form, inputs] = useValidatedForm({
+    id: 'forget-password',
+    fields: newPasswordFormFields,
+    lastResult,
+  })
+  const focus = firstInvalid(PASSWORDS, lastResult?.error)
+  return (
+    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+      <p className="text-sm text-slate-300">ยืนยันตัวตนเรียบร้อยแล้ว ตั้งรหัสผ่านใหม่ของคุณ</p>
+      <FormAlert id={form.errorId} errors={form.errors} />
+      <input type="hidden" name="step" value="password" />
+      <PasswordField
+        field={inputs.password}
+        label={LABELS.newPassword}
+        hint="อย่างน้อย 8 ตัวอักษร"
+        autoComplete="new-password"
+        required
+        focusOnError={focus === 'password'}
+      />
+      <PasswordField
+        field={inputs.passwordConfirm}
+        label={LABELS.newPasswordConfirm}
+        autoComplete="new-password"
+        required
+        focusOnError={focus === 'passwordConfirm'}
+      />
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        {busy ? 'กำลังบันทึก…' : 'เปลี่ยนรหัสผ่าน'}
+      </button>
+    </Form>
+  )
 }

@@ -1,6 +1,12 @@
-import { data, redirect, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/node'
+import { getFormProps } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect } from 'react'
+import { LOGIN_LABELS as LABELS, loginFields } from '~/forms/login-form'
+import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
+import { useValidatedForm } from '~/forms/use-validated-form'
+import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { toastCookie } from '~/lib/toast.server'
@@ -12,18 +18,13 @@ import { safeReturnPath } from '~/session/redirects'
 import { LoginError, loginLocal } from '~/session/strategies.server'
 
 const page = PAGES.login
+/** The password never comes back in an answer. */
+const HIDDEN = ['password']
 
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: page.access, layout: 'guest' }, () => null)
 
 export const meta = pageMeta(page.title)
-
-type FieldErrors = Partial<Record<'username' | 'password', string>>
-
-function readField(form: FormData, name: string): string {
-  const value = form.get(name)
-  return typeof value === 'string' ? value : ''
-}
 
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: page.access, layout: 'guest' }, async ({ request }) => {
@@ -35,18 +36,20 @@ export const action = (args: ActionFunctionArgs) =>
       throw redirect(location, { headers: { 'Set-Cookie': setCookie } })
     }
 
-    const username = readField(form, 'username').trim()
-    const password = readField(form, 'password')
-    const fieldErrors: FieldErrors = {}
-    if (!username) fieldErrors.username = 'กรุณากรอกชื่อผู้ใช้'
-    if (!password) fieldErrors.password = 'กรุณากรอกรหัสผ่าน'
-    if (fieldErrors.username || fieldErrors.password) {
-      return data({ username, fieldErrors, formError: null }, { status: 400 })
+    const submission = parseWithZod(form, { schema: formSchema(loginFields) })
+    if (submission.status !== 'success') {
+      return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
     }
+    const username = submission.value.username.trim()
+    const { password } = submission.value
 
     const waitMs = loginAttempt(request, username)
     if (waitMs > 0) {
-      return data({ username, fieldErrors, formError: loginLimitMessage(waitMs) }, { status: 429 })
+      const reply = submission.reply({
+        formErrors: [loginLimitMessage(waitMs)],
+        hideFields: HIDDEN,
+      })
+      return data(reply, { status: 429 })
     }
 
     try {
@@ -59,79 +62,49 @@ export const action = (args: ActionFunctionArgs) =>
       })
     } catch (error) {
       if (!(error instanceof LoginError)) throw error
-      return data({ username, fieldErrors, formError: error.message }, { status: error.status })
+      const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })
+      return data(reply, { status: error.status })
     }
   })
 
 export default function Login() {
-  const result = useActionData<typeof action>()
+  const lastResult = useActionData<typeof action>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
-  const [showPassword, setShowPassword] = useState(false)
-  const busy = navigation.state === 'submitting'
+  const [form, fields] = useValidatedForm({ id: 'login', fields: loginFields, lastResult })
+  // A refused login keeps the username but not the password: the server does not
+  // send it back, and the browser's copy is cleared too. (A conform reset intent
+  // would also drop the form's error message.)
+  const passwordId = fields.password.id
+  useEffect(() => {
+    const input = document.getElementById(passwordId)
+    if (lastResult && input instanceof HTMLInputElement) input.value = ''
+  }, [lastResult, passwordId])
+  const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'line'
   const redirectTo = params.get('redirectTo') ?? ''
-  const errors = result?.fieldErrors ?? {}
+  const focus = firstInvalid(['username', 'password'], lastResult?.error)
 
   return (
     <div className="space-y-5">
       <h1 className="text-center text-xl font-bold">{page.title}</h1>
-      {result?.formError ? (
-        <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">
-          {result.formError}
-        </p>
-      ) : null}
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+        <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <div className="space-y-1">
-          <label htmlFor="username" className="block text-sm font-bold">
-            ชื่อผู้ใช้
-          </label>
-          <input
-            id="username"
-            name="username"
-            autoComplete="username"
-            autoCapitalize="none"
-            defaultValue={result?.username ?? ''}
-            aria-invalid={errors.username ? true : undefined}
-            aria-describedby={errors.username ? 'username-error' : undefined}
-            className="w-full rounded-xl border border-night-600 bg-night-800 px-3 py-3"
-          />
-          {errors.username ? (
-            <p id="username-error" className="text-sm text-danger">
-              {errors.username}
-            </p>
-          ) : null}
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="password" className="block text-sm font-bold">
-            รหัสผ่าน
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="password"
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={errors.password ? 'password-error' : undefined}
-              className="w-full rounded-xl border border-night-600 bg-night-800 px-3 py-3"
-            />
-            <button
-              type="button"
-              className="btn-ghost shrink-0 px-3 text-sm"
-              aria-pressed={showPassword}
-              aria-controls="password"
-              onClick={() => setShowPassword((v) => !v)}
-            >
-              {showPassword ? 'ซ่อน' : 'แสดง'}
-            </button>
-          </div>
-          {errors.password ? (
-            <p id="password-error" className="text-sm text-danger">
-              {errors.password}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          field={fields.username}
+          label={LABELS.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+          focusOnError={focus === 'username'}
+        />
+        <PasswordField
+          field={fields.password}
+          label={LABELS.password}
+          autoComplete="current-password"
+          required
+          focusOnError={focus === 'password'}
+        />
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'กำลังเข้าสู่ระบบ…' : 'เข้าสู่ระบบ'}
         </button>

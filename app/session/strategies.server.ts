@@ -1,13 +1,19 @@
 /**
- * The three ways a member's session starts (the session's `strategy`):
- * - local: username and password -> POST /auth/login
+ * The ways a member's session starts (the session's `strategy`):
+ * - local: username and password -> POST /auth/login; or a registration ->
+ *   POST /auth/register, which answers the new member's first tokens
  * - line: a LINE authorization code -> POST /auth/loginwithline
  * - token: support staff paste a member's access token (no refresh token)
  * Each stores the tokens in the session, then fetches the profile; a profile
  * without the member fails the login and keeps no session.
  */
 import type { z } from 'zod'
-import { loginResponseSchema, type Member } from '~/backend/schemas'
+import {
+  loginResponseSchema,
+  registerResponseSchema,
+  type Member,
+  type RegisterRequest,
+} from '~/backend/schemas'
 import { BackendError, callBackend } from '~/backend/client.server'
 import { sessionLifetimes } from '~/session/lifetimes.server'
 import { getMember, MissingProfileError, SessionEndedError } from '~/session/member-api.server'
@@ -99,4 +105,24 @@ export async function loginWithToken(request: Request, accessToken: string): Pro
     accessExpiresAt,
     refreshExpiresAt: null,
   })
+}
+
+/**
+ * Registration: the backend creates the member and answers their first token
+ * pair, which starts a `local` session as a login does. The backend's
+ * refusals (409 USERNAME_TAKEN / PHONE_TAKEN, 400 ...) reach the caller as
+ * BackendError; a profile that cannot be loaded afterwards is a LoginError
+ * (the member exists then, but is not logged in).
+ */
+export async function registerLocal(
+  request: Request,
+  registration: RegisterRequest,
+): Promise<Member> {
+  const pair = await callBackend({
+    method: 'POST',
+    path: '/auth/register',
+    body: registration,
+    schema: registerResponseSchema,
+  })
+  return startSession(request, 'local', tokenSetFromPair(pair, Date.now(), sessionLifetimes()))
 }

@@ -41,6 +41,19 @@ const tokensSchema = usernameSchema
   })
   .strict()
 
+const otpSettingsSchema = z
+  .object({
+    ttlSeconds: z.number().int().min(1).max(86_400),
+    resendSeconds: z.number().int().min(0).max(86_400),
+    maxAttempts: z.number().int().min(1).max(100),
+  })
+  .partial()
+  .strict()
+const otpSettingsResponseSchema = envelope(otpSettingsSchema.required())
+const sentOtpResponseSchema = envelope(
+  z.object({ phone: z.string(), ref: z.string(), otp: z.string(), expiresAt: z.number() }),
+)
+
 const callsSchema = envelope(
   z.array(
     z.object({
@@ -140,6 +153,20 @@ function expire(ctx: RequestContext) {
   return dataReply(countResponseSchema, { data: { count } })
 }
 
+/** The OTP last sent to `?phone=`, as the member's SMS would show it. */
+function sentOtp(ctx: RequestContext) {
+  const phone = ctx.url.searchParams.get('phone') ?? ''
+  const record = ctx.state.latestOtpFor(phone)
+  if (!record?.otp) throw new ApiError(404, 'NOT_FOUND', `No OTP was sent to ${phone}`)
+  const { ref, otp, expiresAt } = record
+  return dataReply(sentOtpResponseSchema, { data: { phone, ref, otp, expiresAt } })
+}
+
+function otpSettings(ctx: RequestContext) {
+  ctx.state.otpSettings = { ...ctx.state.otpSettings, ...jsonBody(ctx, otpSettingsSchema) }
+  return dataReply(otpSettingsResponseSchema, { data: ctx.state.otpSettings })
+}
+
 function calls(ctx: RequestContext) {
   const path = ctx.url.searchParams.get('path') ?? undefined
   return dataReply(callsSchema, { data: ctx.state.callsFor(path) })
@@ -159,6 +186,8 @@ export const controlRoutes: readonly Route[] = [
   { method: 'POST', path: '/__mock/fail', handler: fail },
   { method: 'POST', path: '/__mock/tokens', handler: tokens },
   { method: 'POST', path: '/__mock/expire', handler: expire },
+  { method: 'GET', path: '/__mock/otp', handler: sentOtp },
+  { method: 'POST', path: '/__mock/otp', handler: otpSettings },
   { method: 'GET', path: '/__mock/calls', handler: calls },
   { method: 'DELETE', path: '/__mock/calls', handler: clearCalls },
 ]

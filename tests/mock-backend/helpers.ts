@@ -67,7 +67,7 @@ export function useBackend(options: Partial<MockOptions> = {}) {
   let backend: MockBackend | undefined
   let client: Client | undefined
   beforeAll(async () => {
-    backend = await startMockBackend({ port: 0, ...options })
+    backend = await startMockBackend({ port: 0, logOtp: false, ...options })
     client = clientFor(backend.url)
   })
   afterAll(async () => {

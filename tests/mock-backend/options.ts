@@ -22,6 +22,8 @@ export interface MockOptions extends TokenConfig {
   port: number
   /** HS256 signing key of every token. */
   jwtSecret: string
+  /** Print every OTP it "sends" to stderr (the demo's stand-in for an SMS). */
+  logOtp: boolean
 }
 
 export const DEV_JWT_SECRET = 'mock-backend-dev-secret-not-for-production'
@@ -34,6 +36,7 @@ export const DEFAULT_OPTIONS: Readonly<MockOptions> = Object.freeze({
   reuseGraceMs: 10_000,
   tokenPadding: 0,
   jwtSecret: DEV_JWT_SECRET,
+  logOtp: true,
 })
 
 /** A token lifetime: whole seconds, negative allowed, at most 10 years. */

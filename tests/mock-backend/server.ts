@@ -10,6 +10,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { setTimeout as delay } from 'node:timers/promises'
 import { profileResponseSchema } from '../../app/backend/schemas'
+import { accountRoutes } from './accounts'
 import { apiRoutes } from './api'
 import { controlRoutes } from './control'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
@@ -29,7 +30,7 @@ export interface MockBackend {
 }
 
 const CONTROL_PREFIX = '/__mock/'
-const ROUTES: readonly Route[] = [...apiRoutes, ...lineRoutes, ...controlRoutes]
+const ROUTES: readonly Route[] = [...apiRoutes, ...accountRoutes, ...lineRoutes, ...controlRoutes]
 
 interface App {
   state: MockState
@@ -104,6 +105,7 @@ function listen(server: Server, port: number): Promise<number> {
 export async function startMockBackend(options: Partial<MockOptions> = {}): Promise<MockBackend> {
   const resolved = resolveOptions(options)
   const state = new MockState(resolved)
+  if (resolved.logOtp) state.sms = (line) => console.error(`[mock-backend] ${line}`)
   const app: App = {
     state,
     sessions: new Sessions(state, new TokenService(resolved.jwtSecret)),

@@ -3,7 +3,7 @@
  * LINE authorization codes, and the test controls (call log, injected
  * failures, latency, token config overrides). `reset()` restores the seed.
  */
-import type { ErrorCode, Member } from '../../app/backend/schemas'
+import type { Bank, ErrorCode, Member } from '../../app/backend/schemas'
 import { pickTokenConfig, type TokenConfig } from './options'
 
 export interface DemoMember extends Member {
@@ -57,6 +57,59 @@ export const SEED_MEMBERS: readonly Readonly<DemoMember>[] = Object.freeze([
     locked: false,
   },
 ])
+
+/** The banks `GET /banks` lists (Bank of Thailand codes). */
+export const THAI_BANKS: readonly Readonly<Bank>[] = Object.freeze([
+  { code: '002', shortName: 'BBL', name: 'ธนาคารกรุงเทพ', accountDigits: 10 },
+  { code: '004', shortName: 'KBANK', name: 'ธนาคารกสิกรไทย', accountDigits: 10 },
+  { code: '006', shortName: 'KTB', name: 'ธนาคารกรุงไทย', accountDigits: 10 },
+  { code: '011', shortName: 'TTB', name: 'ธนาคารทหารไทยธนชาต', accountDigits: 10 },
+  { code: '014', shortName: 'SCB', name: 'ธนาคารไทยพาณิชย์', accountDigits: 10 },
+  { code: '025', shortName: 'BAY', name: 'ธนาคารกรุงศรีอยุธยา', accountDigits: 10 },
+  { code: '030', shortName: 'GSB', name: 'ธนาคารออมสิน', accountDigits: 12 },
+  { code: '033', shortName: 'GHB', name: 'ธนาคารอาคารสงเคราะห์', accountDigits: 12 },
+  { code: '034', shortName: 'BAAC', name: 'ธนาคารเพื่อการเกษตรและสหกรณ์การเกษตร', accountDigits: 12 },
+  { code: '069', shortName: 'KKP', name: 'ธนาคารเกียรตินาคินภัทร', accountDigits: 10 },
+])
+
+/** What a registration stored besides the member (the demo never pays out). */
+export interface BankAccount {
+  bankCode: string
+  accountNumber: string
+  accountName: string
+  referralCode: string | undefined
+}
+
+/** An OTP "sent" by SMS (the demo logs it instead, and /__mock/otp shows it). */
+export interface OtpRecord {
+  ref: string
+  phone: string
+  /** null: the number belongs to no member, so nothing was sent and nothing verifies. */
+  otp: string | null
+  memberId: number | null
+  expiresAt: number
+  wrongAttempts: number
+  /** Verified, failed too often, or replaced by a newer OTP. */
+  dead: boolean
+}
+
+export interface OtpSettings {
+  /** Seconds an OTP stays valid. */
+  ttlSeconds: number
+  /** Seconds before another OTP may be requested for the same number. */
+  resendSeconds: number
+  /** Wrong OTPs allowed; the last of them kills the OTP. */
+  maxAttempts: number
+}
+
+export const DEFAULT_OTP_SETTINGS: Readonly<OtpSettings> = Object.freeze({
+  ttlSeconds: 300,
+  resendSeconds: 60,
+  maxAttempts: 5,
+})
+
+/** A password reset token's life (single use). */
+export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000
 
 export interface TokenPairOut {
   accessToken: string
@@ -115,6 +168,15 @@ export class MockState {
   members = new Map<number, DemoMember>()
   families = new Map<string, Family>()
   lineGrants = new Map<string, LineGrant>()
+  bankAccounts = new Map<number, BankAccount>()
+  /** By ref. */
+  otps = new Map<string, OtpRecord>()
+  /** When each phone number last asked for an OTP (ms). */
+  otpRequestedAt = new Map<string, number>()
+  otpSettings: OtpSettings = { ...DEFAULT_OTP_SETTINGS }
+  /** Where a "sent" SMS goes; set by the server from its options. */
+  sms: (line: string) => void = () => {}
+  resetTokens = new Map<string, { memberId: number; expiresAt: number }>()
   calls: CallRecord[] = []
   failures: FailureRule[] = []
   latency = { all: 0, byPath: new Map<string, number>() }
@@ -130,6 +192,11 @@ export class MockState {
     this.members = new Map(SEED_MEMBERS.map((m) => [m.id, { ...m, scopes: [...m.scopes] }]))
     this.families.clear()
     this.lineGrants.clear()
+    this.bankAccounts.clear()
+    this.otps.clear()
+    this.otpRequestedAt.clear()
+    this.otpSettings = { ...DEFAULT_OTP_SETTINGS }
+    this.resetTokens.clear()
     this.calls = []
     this.failures = []
     this.latency = { all: 0, byPath: new Map() }
@@ -139,6 +206,35 @@ export class MockState {
   memberByUsername(username: string): DemoMember | undefined {
     for (const member of this.members.values()) if (member.username === username) return member
     return undefined
+  }
+
+  /** Usernames are unique whatever their letter case. */
+  usernameTaken(username: string): boolean {
+    const wanted = username.toLowerCase()
+    for (const member of this.members.values()) {
+      if (member.username.toLowerCase() === wanted) return true
+    }
+    return false
+  }
+
+  memberByPhone(phone: string): DemoMember | undefined {
+    for (const member of this.members.values()) if (member.phone === phone) return member
+    return undefined
+  }
+
+  /** Adds a member with the next free id. */
+  addMember(member: Omit<DemoMember, 'id'>): DemoMember {
+    const id = Math.max(0, ...this.members.keys()) + 1
+    const added = { ...member, id }
+    this.members.set(id, added)
+    return added
+  }
+
+  /** The newest OTP sent to a number (dead or alive), if any. */
+  latestOtpFor(phone: string): OtpRecord | undefined {
+    let latest: OtpRecord | undefined
+    for (const record of this.otps.values()) if (record.phone === phone) latest = record
+    return latest
   }
 
   familiesOf(memberId: number): Family[] {

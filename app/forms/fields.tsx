@@ -1,0 +1,163 @@
+/**
+ * Form controls for conform fields: a visible label, the first error under
+ * the field (linked by aria-describedby, with aria-invalid on the control), an
+ * optional hint, and `focusOnError` for the first invalid field of a server
+ * answer (the `autofocus` attribute, so it works before JavaScript loads too;
+ * with JavaScript conform moves the focus itself).
+ */
+import { getInputProps, type FieldMetadata } from '@conform-to/react'
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+
+export type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>
+
+export const INPUT_CLASS =
+  'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base aria-[invalid=true]:border-danger'
+
+export interface ControlProps {
+  field: Meta
+  label: string
+  hint?: ReactNode
+  /** Announce the field as required (the rules, not the browser, check it). */
+  required?: boolean
+  /** This field is the first invalid one of a server answer: focus it on load. */
+  focusOnError?: boolean
+}
+
+type TextProps = ControlProps &
+  Pick<
+    InputHTMLAttributes<HTMLInputElement>,
+    'autoComplete' | 'autoCapitalize' | 'inputMode' | 'placeholder' | 'maxLength' | 'enterKeyHint'
+  > & { type?: 'text' | 'tel' | 'email' | 'password' }
+
+export function FieldError({ field }: { field: Meta }) {
+  const message = field.errors?.[0]
+  return message ? (
+    <p id={field.errorId} className="text-sm text-danger">
+      {message}
+    </p>
+  ) : null
+}
+
+export function Hint({ field, hint }: { field: Meta; hint: ReactNode }) {
+  return hint ? (
+    <p id={field.descriptionId} className="text-xs text-slate-400">
+      {hint}
+    </p>
+  ) : null
+}
+
+export function Label({ field, label }: { field: Meta; label: string }) {
+  return (
+    <label htmlFor={field.id} className="block text-sm font-bold">
+      {label}
+    </label>
+  )
+}
+
+export function TextField({
+  field,
+  label,
+  hint,
+  required,
+  focusOnError = false,
+  type = 'text',
+  ...rest
+}: TextProps) {
+  const { key, ...props } = getInputProps(field, {
+    type,
+    ariaDescribedBy: hint ? field.descriptionId : undefined,
+  })
+  return (
+    <div className="space-y-1">
+      <Label field={field} label={label} />
+      <input
+        key={key}
+        {...props}
+        {...rest}
+        aria-required={required || undefined}
+        // Focus moves to the first invalid field after a submit (WCAG 3.3.1).
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={focusOnError && field.errors !== undefined}
+        className={INPUT_CLASS}
+      />
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+    </div>
+  )
+}
+
+/** True once the page runs JavaScript: controls that need it render only then. */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+/** A password input with a show/hide button (shown once JavaScript runs). */
+export function PasswordField({
+  field,
+  label,
+  hint,
+  required,
+  focusOnError = false,
+  ...rest
+}: Omit<TextProps, 'type'>) {
+  const [visible, setVisible] = useState(false)
+  const hydrated = useHydrated()
+  const { key, ...props } = getInputProps(field, {
+    type: visible ? 'text' : 'password',
+    ariaDescribedBy: hint ? field.descriptionId : undefined,
+  })
+  return (
+    <div className="space-y-1">
+      <Label field={field} label={label} />
+      <div className="flex gap-2">
+        <input
+          key={key}
+          {...props}
+          {...rest}
+          autoCapitalize="none"
+          spellCheck={false}
+          aria-required={required || undefined}
+          // eslint-disable-next-line jsx-a11y/no-autofocus
+          autoFocus={focusOnError && field.errors !== undefined}
+          className={INPUT_CLASS}
+        />
+        {hydrated ? (
+          <button
+            type="button"
+            className="btn-ghost shrink-0 px-3 text-sm"
+            aria-pressed={visible}
+            aria-controls={field.id}
+            aria-label={visible ? `ซ่อน${label}` : `แสดง${label}`}
+            onClick={() => setVisible((v) => !v)}
+          >
+            {visible ? 'ซ่อน' : 'แสดง'}
+          </button>
+        ) : null}
+      </div>
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+    </div>
+  )
+}
+
+/** The form's own error (a backend refusal): announced when it appears. */
+export function FormAlert({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
+  const message = errors?.[0]
+  return (
+    <div id={id} role="alert" className={message ? undefined : 'sr-only'}>
+      {message ? (
+        <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The name of the first field with an error in a server answer, to focus it. */
+export function firstInvalid(
+  names: readonly string[],
+  error: Readonly<Record<string, unknown>> | null | undefined,
+): string | undefined {
+  return error ? names.find((name) => error[name] !== undefined && error[name] !== null) : undefined
+}

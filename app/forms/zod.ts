@@ -1,0 +1,32 @@
+/**
+ * The zod bridge of the rule set, for `parseWithZod` in actions:
+ *
+ *   const submission = parseWithZod(formData, { schema: formSchema(fields) })
+ *
+ * It runs exactly `formErrors` of ~/forms/rules (the browser's resolver runs
+ * the same), so the server and the browser give the same Thai messages. Only
+ * server code imports it: zod stays out of the browser bundle.
+ */
+import { z } from 'zod'
+import { formErrors, normalize, type Fields, type FormInput, type FormOutput } from '~/forms/rules'
+
+/**
+ * The form's zod schema. Each field's chain runs at the object level (so
+ * `confirmed` sees the other fields) and its message is attached to that
+ * field's path.
+ */
+export function formSchema<F extends Fields>(
+  fields: F,
+): z.ZodType<FormOutput<F>, z.ZodTypeDef, FormInput<F>> {
+  const shape = Object.fromEntries(
+    Object.entries(fields).map(([name, { kind }]) => [
+      name,
+      z.unknown().transform((v) => normalize(v, kind)),
+    ]),
+  )
+  return z.object(shape).superRefine((values, ctx) => {
+    for (const [name, [message]] of Object.entries(formErrors(fields, values))) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message })
+    }
+  }) as unknown as z.ZodType<FormOutput<F>, z.ZodTypeDef, FormInput<F>>
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest'
+import { z } from 'zod'
+import { sealedCookie } from '~/lib/sealed-cookie.server'
+
+const schema = z.object({ step: z.enum(['one', 'two']), secret: z.string() })
+const SECRET = 'first-secret-0123456789abcdef'
+const OLD = 'older-secret-0123456789abcdef'
+
+function make(secrets: string[] = [SECRET], overrides: { name?: string; purpose?: string } = {}) {
+  return sealedCookie({
+    name: overrides.name ?? 'test.progress',
+    path: '/steps',
+    maxAgeSeconds: 600,
+    purpose: overrides.purpose ?? 'test progress',
+    schema,
+    config: () => ({ secrets, secure: true }),
+  })
+}
+
+/** The request a browser sends back with the cookie of a Set-Cookie header. */
+function requestWith(setCookie: string, as = 'test.progress'): Request {
+  const value = setCookie.slice(setCookie.indexOf('=') + 1, setCookie.indexOf(';'))
+  return new Request('http://app.test/steps', { headers: { Cookie: `other=1; ${as}=${value}` } })
+}
+
+const value = { step: 'two', secret: 'hunter2-password' } as const
+
+describe('sealedCookie', () => {
+  it('round-trips a value and writes a short-lived, httpOnly, path-bound cookie', () => {
+    const cookie = make()
+    const header = cookie.serialize(value)
+    expect(header).toMatch(
+      /^test\.progress=[A-Za-z0-9_-]+; Path=\/steps; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/,
+    )
+    expect(cookie.read(requestWith(header))).toEqual(value)
+  })
+
+  it('never shows the value in clear', () => {
+    const header = make().serialize(value)
+    const raw = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
+    expect(header).not.toContain('hunter2')
+    expect(Buffer.from(raw, 'base64url').toString('latin1')).not.toContain('hunter2')
+  })
+
+  it('seals differently every time (random IV)', () => {
+    expect(make().serialize(value)).not.toBe(make().serialize(value))
+  })
+
+  it('gives null for a missing, tampered, truncated or garbage value', () => {
+    const cookie = make()
+    const header = cookie.serialize(value)
+    const raw = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
+    const flipped = `${raw.slice(0, 20)}${raw[20] === 'A' ? 'B' : 'A'}${raw.slice(21)}`
+    const req = (v: string) =>
+      new Request('http://app.test/', { headers: { Cookie: `test.progress=${v}` } })
+    expect(cookie.read(new Request('http://app.test/'))).toBeNull()
+    expect(cookie.read(req(flipped))).toBeNull()
+    expect(cookie.read(req(raw.slice(0, 30)))).toBeNull()
+    expect(cookie.read(req('not base64!'))).toBeNull()
+    expect(cookie.read(req(''))).toBeNull()
+  })
+
+  it('gives null after its expiry, even if the browser still sends it', () => {
+    const cookie = make()
+    const now = Date.now()
+    const request = requestWith(cookie.serialize(value, now))
+    expect(cookie.read(request, now + 599_000)).toEqual(value)
+    expect(cookie.read(request, now + 600_000)).toBeNull()
+  })
+
+  it('does not open under another purpose, another cookie name or another secret', () => {
+    const header = make().serialize(value)
+    expect(make([SECRET], { purpose: 'other' }).read(requestWith(header))).toBeNull()
+    expect(make([SECRET], { name: 'moved' }).read(requestWith(header, 'moved'))).toBeNull()
+    expect(make(['another-secret-0123456789abcdef']).read(requestWith(header))).toBeNull()
+  })
+
+  it('opens a value sealed with an older secret still in the list (rotation)', () => {
+    const header = make([OLD]).serialize(value)
+    expect(make([SECRET, OLD]).read(requestWith(header))).toEqual(value)
+  })
+
+  it('gives null for a value of the wrong shape, and refuses to seal one', () => {
+    const loose = sealedCookie({
+      name: 'test.progress',
+      path: '/',
+      maxAgeSeconds: 60,
+      purpose: 'test progress',
+      schema: z.unknown(),
+      config: () => ({ secrets: [SECRET], secure: false }),
+    })
+    expect(make().read(requestWith(loose.serialize({ step: 'three' })))).toBeNull()
+    expect(() => make().serialize({ step: 'three' } as never)).toThrow()
+  })
+
+  it('clears with an expired cookie on the same path', () => {
+    expect(make().clear()).toBe(
+      'test.progress=; Path=/steps; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+    )
+  })
+})
