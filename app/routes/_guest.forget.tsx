@@ -36,6 +36,7 @@ import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { toastCookie } from '~/lib/toast.server'
+import { readFormData } from '~/lib/form-data.server'
 import { guard } from '~/session/guard.server'
 import { StepList } from '~/ui/step-list'
 
@@ -113,7 +114,7 @@ async function sendOtp(phone: string): Promise<RecoveryProgress> {
 
 export const action = (args: ActionFunctionArgs) =>
   guard(args, rules, async ({ request }) => {
-    const form = await request.formData()
+    const form = await readFormData(request)
     const progress = recoveryProgress.read(request)
     const step = progress?.step ?? 'phone'
     if (form.get('step') !== step) {

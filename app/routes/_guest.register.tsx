@@ -30,6 +30,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { toastCookie } from '~/lib/toast.server'
 import { StepList } from '~/ui/step-list'
+import { readFormData } from '~/lib/form-data.server'
 import { guard } from '~/session/guard.server'
 import { LoginError, registerLocal } from '~/session/strategies.server'
 
@@ -100,7 +101,7 @@ function goTo(progress: RegistrationProgress): never {
 
 export const action = (args: ActionFunctionArgs) =>
   guard(args, rules, async ({ request }) => {
-    const form = await request.formData()
+    const form = await readFormData(request)
     const progress = registrationProgress.read(request)
     const step = progress?.step ?? 'account'
     if (form.get('step') !== step) {
