@@ -19,7 +19,6 @@ import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
 import { describeError, RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
-import { WatcherBanner } from '~/ui/watcher-banner'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -81,12 +80,7 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-  return (
-    <>
-      <WatcherBanner />
-      <Outlet />
-    </>
-  )
+  return <Outlet />
 }
 
 export const ErrorBoundary = RootErrorBoundary

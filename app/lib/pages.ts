@@ -3,13 +3,9 @@
  * modules take their titles from here, the navigation lists them, and the
  * e2e tests walk them.
  */
-export type PageAccess = 'public' | 'guest' | 'member'
+import { GUEST_PAGES, type PageAccess, type PageInfo } from '~/lib/guest-pages'
 
-export interface PageInfo {
-  path: string
-  title: string
-  access: PageAccess
-}
+export type { PageAccess, PageInfo } from '~/lib/guest-pages'
 
 export const PAGES = {
   home: { path: '/', title: 'หน้าแรก', access: 'public' },
@@ -20,12 +16,12 @@ export const PAGES = {
   casino: { path: '/casino', title: 'คาสิโน', access: 'member' },
   coupon: { path: '/coupon', title: 'คูปอง', access: 'member' },
   czipz: { path: '/czipz', title: 'เกมลุ้นรางวัล', access: 'member' },
-  forget: { path: '/forget', title: 'ลืมรหัสผ่าน', access: 'guest' },
+  forget: GUEST_PAGES.forget,
   games: { path: '/games', title: 'เกม', access: 'member' },
   gamesLaunch: { path: '/games/launch', title: 'เข้าเล่นเกม', access: 'member' },
   gamesLobby: { path: '/games/lobby', title: 'ล็อบบี้เกม', access: 'member' },
   lineCallback: { path: '/line/callback', title: 'เข้าสู่ระบบด้วย LINE', access: 'public' },
-  login: { path: '/login', title: 'เข้าสู่ระบบ', access: 'guest' },
+  login: GUEST_PAGES.login,
   lotto: { path: '/lotto', title: 'หวย', access: 'member' },
   lottoLaunch: { path: '/lotto/launch', title: 'เข้าเล่นหวย', access: 'member' },
   lottoResult: { path: '/lotto/result', title: 'ผลหวย', access: 'public' },
@@ -35,12 +31,14 @@ export const PAGES = {
   orderPayment: { path: '/order/payment', title: 'ชำระเงิน', access: 'member' },
   profile: { path: '/profile', title: 'โปรไฟล์', access: 'member' },
   promotion: { path: '/promotion', title: 'โปรโมชั่น', access: 'public' },
-  register: { path: '/register', title: 'สมัครสมาชิก', access: 'guest' },
+  register: GUEST_PAGES.register,
   slot: { path: '/slot', title: 'สล็อต', access: 'member' },
   sport: { path: '/sport', title: 'กีฬา', access: 'member' },
   transaction: { path: '/transaction', title: 'ฝาก-ถอน', access: 'member' },
   watcher: { path: '/watcher', title: 'โหมดผู้ดูแล', access: 'public' },
 } as const satisfies Record<string, PageInfo>
+
+export { GUEST_PAGES }
 
 export type PageKey = keyof typeof PAGES
 

@@ -8,7 +8,7 @@ import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/field
 import { useValidatedForm } from '~/forms/use-validated-form'
 import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
-import { PAGES } from '~/lib/pages'
+import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
 import { toastCookie } from '~/lib/toast.server'
 import { readFormData } from '~/lib/form-data.server'
 import { guard } from '~/session/guard.server'

@@ -9,6 +9,7 @@ import { SITE_NAME } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { BOTTOM_NAV, MENU, PAGES } from '~/lib/pages'
 import type { loader as rootLoader } from '~/root'
+import { WatcherBanner } from '~/ui/watcher-banner'
 
 export function useShellMember() {
   return useRouteLoaderData<typeof rootLoader>('root')?.member ?? null
@@ -127,6 +128,7 @@ function BottomNav() {
 export function AppShell({ children }: { children: ReactNode }) {
   return (
     <>
+      <WatcherBanner />
       <TopBar />
       <main className="mx-auto max-w-app px-4 pb-24 pt-4 md:pb-8">{children}</main>
       <BottomNav />
