@@ -11,23 +11,13 @@
  *   value = base64url( version(1) | iv(12) | ciphertext | tag(16) )
  *   plaintext = JSON { exp: ms since epoch, data }
  */
-import {
-  createCipheriv,
-  createDecipheriv,
-  createSecretKey,
-  hkdfSync,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto'
+import { aeadKey, open, seal } from '~/lib/aead.server'
 import type { z } from 'zod'
 import { env } from '~/lib/env.server'
 
 const VERSION = 1
-const IV_BYTES = 12
-const TAG_BYTES = 16
 /** Browsers keep cookies up to 4096 bytes; these stay well below. */
 const MAX_VALUE_LENGTH = 3072
-const BASE64URL = /^[A-Za-z0-9_-]+$/
 
 export interface SealedCookieOptions<S extends z.ZodTypeAny> {
   name: string
@@ -49,16 +39,8 @@ export interface SealedCookie<S extends z.ZodTypeAny> {
   clear(): string
 }
 
-const keys = new Map<string, KeyObject>()
-
-function keyFor(secret: string, purpose: string): KeyObject {
-  const id = `${purpose}\u0000${secret}`
-  let key = keys.get(id)
-  if (!key) {
-    key = createSecretKey(Buffer.from(hkdfSync('sha256', secret, purpose, `${purpose} v1`, 32)))
-    keys.set(id, key)
-  }
-  return key
+function keyFor(secret: string, purpose: string) {
+  return aeadKey(secret, purpose, `${purpose} v1`)
 }
 
 function cookieValue(header: string | null, name: string): string | undefined {
@@ -67,22 +49,6 @@ function cookieValue(header: string | null, name: string): string | undefined {
     if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
   }
   return undefined
-}
-
-function open(value: string, key: KeyObject, aad: Buffer): string | null {
-  const blob = Buffer.from(value, 'base64url')
-  if (blob.length < 1 + IV_BYTES + TAG_BYTES + 1 || blob[0] !== VERSION) return null
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, blob.subarray(1, 1 + IV_BYTES), {
-      authTagLength: TAG_BYTES,
-    })
-    decipher.setAAD(aad)
-    decipher.setAuthTag(blob.subarray(blob.length - TAG_BYTES))
-    const ciphertext = blob.subarray(1 + IV_BYTES, blob.length - TAG_BYTES)
-    return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8')
-  } catch {
-    return null
-  }
 }
 
 export function sealedCookie<S extends z.ZodTypeAny>(
@@ -99,20 +65,18 @@ export function sealedCookie<S extends z.ZodTypeAny>(
   return {
     read(request, now = Date.now()) {
       const value = cookieValue(request.headers.get('Cookie'), name)
-      if (!value || value.length > MAX_VALUE_LENGTH || !BASE64URL.test(value)) return null
-      for (const secret of config().secrets) {
-        const json = open(value, keyFor(secret, purpose), aad)
-        if (json === null) continue
-        try {
-          const { exp, data } = JSON.parse(json) as { exp?: unknown; data?: unknown }
-          if (typeof exp !== 'number' || now >= exp) return null
-          const parsed = schema.safeParse(data)
-          return parsed.success ? (parsed.data as z.output<S>) : null
-        } catch {
-          return null
-        }
+      if (!value || value.length > MAX_VALUE_LENGTH) return null
+      const keys = config().secrets.map((secret) => keyFor(secret, purpose))
+      const json = open(value, keys, aad)
+      if (json === null) return null
+      try {
+        const { exp, data } = JSON.parse(json) as { exp?: unknown; data?: unknown }
+        if (typeof exp !== 'number' || now >= exp) return null
+        const parsed = schema.safeParse(data)
+        return parsed.success ? (parsed.data as z.output<S>) : null
+      } catch {
+        return null
       }
-      return null
     },
 
     serialize(value, now = Date.now()) {
@@ -120,16 +84,7 @@ export function sealedCookie<S extends z.ZodTypeAny>(
       if (!secret) throw new Error('sealedCookie: no secret')
       const data: unknown = schema.parse(value)
       const plaintext = JSON.stringify({ exp: now + maxAgeSeconds * 1000, data })
-      const iv = randomBytes(IV_BYTES)
-      const cipher = createCipheriv('aes-256-gcm', keyFor(secret, purpose), iv)
-      cipher.setAAD(aad)
-      const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-      const sealed = Buffer.concat([
-        Buffer.from([VERSION]),
-        iv,
-        ciphertext,
-        cipher.getAuthTag(),
-      ]).toString('base64url')
+      const sealed = seal(plaintext, keyFor(secret, purpose), aad)
       if (sealed.length > MAX_VALUE_LENGTH) throw new Error(`sealedCookie ${name}: value too large`)
       return `${name}=${sealed}${attributes(maxAgeSeconds)}`
     },

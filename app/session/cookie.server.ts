@@ -12,14 +12,7 @@
  *
  * Only tokens and their expiry are stored, never the member's profile.
  */
-import {
-  createCipheriv,
-  createDecipheriv,
-  createSecretKey,
-  hkdfSync,
-  randomBytes,
-  type KeyObject,
-} from 'node:crypto'
+import { aeadKey, open, seal } from '~/lib/aead.server'
 import { z } from 'zod'
 import { AUTH_COOKIE_PATH, AUTH_PREFIX } from '~/lib/constants'
 
@@ -42,30 +35,14 @@ export const sessionPayloadSchema = z.object({
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>
 
 // ---------------------------------------------------------------------------
-// Sealing: AES-256-GCM
+// Sealing: AES-256-GCM (app/lib/aead.server.ts)
 // ---------------------------------------------------------------------------
 
-const FORMAT_VERSION = 1
-const VERSION_BYTES = Buffer.from([FORMAT_VERSION])
-const IV_BYTES = 12
-const TAG_BYTES = 16
 const HKDF_SALT = 'auth.session'
 const HKDF_INFO = 'auth.session v1'
+/** The format version, authenticated as additional data. */
+const AAD = Uint8Array.of(1)
 const MAX_SEALED_LENGTH = MAX_SESSION_CHUNKS * MAX_SET_COOKIE_BYTES
-const BASE64URL = /^[A-Za-z0-9_-]+$/
-
-const keyCache = new Map<string, KeyObject>()
-
-/** The AES key for a secret, derived once per process. */
-function keyFor(secret: string): KeyObject {
-  let key = keyCache.get(secret)
-  if (!key) {
-    const raw = hkdfSync('sha256', secret, HKDF_SALT, HKDF_INFO, 32)
-    key = createSecretKey(Buffer.from(raw))
-    keyCache.set(secret, key)
-  }
-  return key
-}
 
 /**
  * Encrypts the payload with the first secret. Fields outside the schema are
@@ -76,27 +53,7 @@ export function sealSession(payload: SessionPayload, secrets: readonly string[])
   const secret = secrets[0]
   if (!secret) throw new Error('sealSession: no session secret')
   const plaintext = JSON.stringify(sessionPayloadSchema.parse(payload))
-  const iv = randomBytes(IV_BYTES)
-  const cipher = createCipheriv('aes-256-gcm', keyFor(secret), iv)
-  cipher.setAAD(VERSION_BYTES)
-  const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()])
-  return Buffer.concat([VERSION_BYTES, iv, ciphertext, cipher.getAuthTag()]).toString('base64url')
-}
-
-function decrypt(blob: Buffer, secret: string): string | null {
-  try {
-    const iv = blob.subarray(1, 1 + IV_BYTES)
-    const tag = blob.subarray(blob.length - TAG_BYTES)
-    const ciphertext = blob.subarray(1 + IV_BYTES, blob.length - TAG_BYTES)
-    const decipher = createDecipheriv('aes-256-gcm', keyFor(secret), iv, {
-      authTagLength: TAG_BYTES,
-    })
-    decipher.setAAD(VERSION_BYTES)
-    decipher.setAuthTag(tag)
-    return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString('utf8')
-  } catch {
-    return null
-  }
+  return seal(plaintext, aeadKey(secret, HKDF_SALT, HKDF_INFO), AAD)
 }
 
 function parsePayload(json: string): SessionPayload | null {
@@ -108,28 +65,15 @@ function parsePayload(json: string): SessionPayload | null {
   }
 }
 
-function decodeSealed(value: string): Buffer | null {
-  if (value.length > MAX_SEALED_LENGTH || !BASE64URL.test(value)) return null
-  const blob = Buffer.from(value, 'base64url')
-  if (blob.length < 1 + IV_BYTES + TAG_BYTES + 1) return null
-  if (blob[0] !== FORMAT_VERSION) return null
-  return blob
-}
-
 /**
  * Opens a sealed session with any of the secrets. Tampered, truncated,
  * forged, unknown-secret or schema-failing values give null. Never throws.
  */
 export function unsealSession(value: string, secrets: readonly string[]): SessionPayload | null {
-  if (typeof value !== 'string') return null
-  const blob = decodeSealed(value)
-  if (!blob) return null
-  for (const secret of secrets) {
-    if (!secret) continue
-    const json = decrypt(blob, secret)
-    if (json !== null) return parsePayload(json)
-  }
-  return null
+  if (typeof value !== 'string' || value.length > MAX_SEALED_LENGTH) return null
+  const keys = secrets.filter(Boolean).map((secret) => aeadKey(secret, HKDF_SALT, HKDF_INFO))
+  const json = open(value, keys, AAD)
+  return json === null ? null : parsePayload(json)
 }
 
 // ---------------------------------------------------------------------------
