@@ -11,14 +11,6 @@ import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { BackendError } from '~/backend/client.server'
-import {
-  RECOVERY_MESSAGES,
-  recoveryMessage,
-  requestOtp,
-  resetPassword,
-  verifyOtp,
-} from '~/backend/password-reset.server'
 import { errorCodes } from '~/backend/schemas'
 import {
   LABELS,
@@ -30,16 +22,25 @@ import {
   recoveryPhoneFields,
 } from '~/forms/account-forms'
 import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
-import { recoveryProgress, type RecoveryProgress } from '~/forms/progress.server'
 import { useValidatedForm } from '~/forms/use-validated-form'
 import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { toastCookie } from '~/lib/toast.server'
-import { readFormData } from '~/lib/form-data.server'
-import { guard } from '~/session/guard.server'
 import { StepList } from '~/ui/step-list'
 
+import {
+  BackendError,
+  RECOVERY_MESSAGES,
+  recoveryMessage,
+  requestOtp,
+  resetPassword,
+  verifyOtp,
+  recoveryProgress,
+  toastCookie,
+  readFormData,
+  guard,
+  type RecoveryProgress,
+} from '~/session/guest-pages.server'
 const page = PAGES.forget
 const rules = { access: page.access, layout: 'guest' } as const
 

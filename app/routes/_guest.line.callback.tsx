@@ -2,11 +2,16 @@ import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { toastCookie } from '~/lib/toast.server'
-import { guard } from '~/session/guard.server'
-import { checkLineState, clearLineState, lineRedirectUri } from '~/session/line.server'
-import { LoginError, loginWithLine } from '~/session/strategies.server'
 
+import {
+  toastCookie,
+  guard,
+  checkLineState,
+  clearLineState,
+  lineRedirectUri,
+  LoginError,
+  loginWithLine,
+} from '~/session/guest-pages.server'
 const page = PAGES.lineCallback
 
 const MESSAGES = {

@@ -9,13 +9,18 @@ import { useValidatedForm } from '~/forms/use-validated-form'
 import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
-import { toastCookie } from '~/lib/toast.server'
-import { readFormData } from '~/lib/form-data.server'
-import { guard } from '~/session/guard.server'
-import { lineAuthorizeRedirect } from '~/session/line.server'
-import { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
+import {
+  toastCookie,
+  readFormData,
+  guard,
+  lineAuthorizeRedirect,
+  loginAttempt,
+  loginLimitMessage,
+  loginSucceeded,
+  LoginError,
+  loginLocal,
+} from '~/session/guest-pages.server'
 import { safeReturnPath } from '~/session/redirects'
-import { LoginError, loginLocal } from '~/session/strategies.server'
 
 const page = PAGES.login
 /** The password never comes back in an answer. */

@@ -10,8 +10,6 @@ import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { BackendError } from '~/backend/client.server'
-import { checkAvailability, listBanks, registrationFieldError } from '~/backend/registration.server'
 import type { Bank } from '~/backend/schemas'
 import {
   LABELS,
@@ -23,17 +21,25 @@ import {
 } from '~/forms/account-forms'
 import { CheckboxField, SelectField } from '~/forms/choice-fields'
 import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
-import { registrationProgress, type RegistrationProgress } from '~/forms/progress.server'
 import { useValidatedForm } from '~/forms/use-validated-form'
 import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { toastCookie } from '~/lib/toast.server'
 import { StepList } from '~/ui/step-list'
-import { readFormData } from '~/lib/form-data.server'
-import { guard } from '~/session/guard.server'
-import { LoginError, registerLocal } from '~/session/strategies.server'
 
+import {
+  BackendError,
+  checkAvailability,
+  listBanks,
+  registrationFieldError,
+  registrationProgress,
+  toastCookie,
+  readFormData,
+  guard,
+  LoginError,
+  registerLocal,
+  type RegistrationProgress,
+} from '~/session/guest-pages.server'
 const page = PAGES.register
 const rules = { access: page.access, layout: 'guest' } as const
 

@@ -8,12 +8,15 @@ import {
 import { Form, useActionData, useRouteLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { toastCookie } from '~/lib/toast.server'
 import type { loader as rootLoader } from '~/root'
-import { readFormData } from '~/lib/form-data.server'
-import { guard } from '~/session/guard.server'
-import { LoginError, loginWithToken } from '~/session/strategies.server'
 
+import {
+  toastCookie,
+  readFormData,
+  guard,
+  LoginError,
+  loginWithToken,
+} from '~/session/guest-pages.server'
 const page = PAGES.watcher
 const MAX_TOKEN_LENGTH = 16_384
 

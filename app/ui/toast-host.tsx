@@ -73,7 +73,7 @@ export function ToastHost() {
   if (!useWanted()) return null
   return (
     <Suspense fallback={null}>
-      <Toaster />
+      <Toaster attach={attachToaster} />
     </Suspense>
   )
 }

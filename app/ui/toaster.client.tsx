@@ -1,17 +1,26 @@
 import { useEffect } from 'react'
 import { Toaster as Sonner, toast } from 'sonner'
 import { TOAST } from '~/lib/constants'
-import { attachToaster } from '~/ui/toast-host'
 
 const TOAST_BOTTOM_OFFSET = 'calc(72px + env(safe-area-inset-bottom))'
 
-export default function Toaster() {
+export interface ToasterProps {
+  /**
+   * Connects `notify()` to sonner. Passed in rather than imported, so this
+   * lazily loaded chunk shares no module with the root's (fewer small chunks).
+   */
+  attach: (
+    show: (toast: { type: 'success' | 'error' | 'info'; message: string }) => void,
+  ) => () => void
+}
+
+export default function Toaster({ attach }: ToasterProps) {
   useEffect(
     () =>
-      attachToaster(({ type, message }) => {
+      attach(({ type, message }) => {
         toast[type](message)
       }),
-    [],
+    [attach],
   )
   return (
     <Sonner
