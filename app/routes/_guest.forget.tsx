@@ -9,7 +9,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import { errorCodes } from '~/backend/schemas'
 import {
@@ -21,7 +21,8 @@ import {
   otpFields,
   recoveryPhoneFields,
 } from '~/forms/account-forms'
-import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
+import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
+import { NewPasswordFields, PASSWORD_FIELDS, useSubmitting } from '~/forms/step-form'
 import { useValidatedForm } from '~/forms/use-validated-form'
 import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
@@ -49,7 +50,6 @@ const STEP_TITLES: Record<RecoveryStep, string> = {
   otp: 'รหัส OTP',
   password: 'รหัสผ่านใหม่',
 }
-const PASSWORDS = ['password', 'passwordConfirm']
 
 export const meta = pageMeta(page.title)
 
@@ -178,7 +178,7 @@ export const action = (args: ActionFunctionArgs) =>
     // step === 'password'
     const submission = parseWithZod(form, { schema: formSchema(newPasswordFormFields) })
     if (submission.status !== 'success') {
-      return reply('password', submission.reply({ hideFields: PASSWORDS }), 400)
+      return reply('password', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
     }
     const headers = new Headers({ 'Set-Cookie': recoveryProgress.clear() })
     try {
@@ -188,7 +188,7 @@ export const action = (args: ActionFunctionArgs) =>
       if (error.code !== errorCodes.resetTokenInvalid) {
         const result = submission.reply({
           formErrors: [recoveryMessage(error)],
-          hideFields: PASSWORDS,
+          hideFields: PASSWORD_FIELDS,
         })
         return reply('password', result, error.status)
       }
@@ -239,13 +239,8 @@ export default function Forget() {
 
 type StepProps = ForgetView & { lastResult: SubmissionResult<string[]> | undefined }
 
-function useBusy(): boolean {
-  const navigation = useNavigation()
-  return navigation.state !== 'idle' && navigation.formMethod !== undefined
-}
-
 function PhoneStep({ phone, lastResult }: StepProps) {
-  const busy = useBusy()
+  const busy = useSubmitting()
   const [form, inputs] = useValidatedForm({
     id: 'forget-phone',
     fields: recoveryPhoneFields,
@@ -295,7 +290,7 @@ function useCountdown(seconds: number, run: string): number {
 }
 
 function OtpStep({ phone, otpRef, resendIn, otpMinutes, lastResult }: StepProps) {
-  const busy = useBusy()
+  const busy = useSubmitting()
   const left = useCountdown(resendIn, otpRef)
   const [form, inputs] = useValidatedForm({ id: 'forget-otp', fields: otpFields, lastResult })
   return (
@@ -364,32 +359,25 @@ function OtpStep({ phone, otpRef, resendIn, otpMinutes, lastResult }: StepProps)
 }
 
 function PasswordStep({ lastResult }: StepProps) {
-  const busy = useBusy()
+  const busy = useSubmitting()
   const [form, inputs] = useValidatedForm({
     id: 'forget-password',
     fields: newPasswordFormFields,
     lastResult,
   })
-  const focus = firstInvalid(PASSWORDS, lastResult?.error)
+  const focus = firstInvalid(PASSWORD_FIELDS, lastResult?.error)
   return (
     <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
       <p className="text-sm text-slate-300">ยืนยันตัวตนเรียบร้อยแล้ว ตั้งรหัสผ่านใหม่ของคุณ</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="step" value="password" />
-      <PasswordField
-        field={inputs.password}
-        label={LABELS.newPassword}
+      <NewPasswordFields
+        password={inputs.password}
+        passwordConfirm={inputs.passwordConfirm}
+        labels={{ password: LABELS.newPassword, passwordConfirm: LABELS.newPasswordConfirm }}
         hint="อย่างน้อย 8 ตัวอักษร"
-        autoComplete="new-password"
         required
-        focusOnError={focus === 'password'}
-      />
-      <PasswordField
-        field={inputs.passwordConfirm}
-        label={LABELS.newPasswordConfirm}
-        autoComplete="new-password"
-        required
-        focusOnError={focus === 'passwordConfirm'}
+        focus={focus}
       />
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         {busy ? 'กำลังบันทึก…' : 'เปลี่ยนรหัสผ่าน'}

@@ -9,7 +9,7 @@
 import { getFormProps, type SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { Bank } from '~/backend/schemas'
 import {
   LABELS,
@@ -20,7 +20,8 @@ import {
   type RegistrationStep,
 } from '~/forms/account-forms'
 import { CheckboxField, SelectField } from '~/forms/choice-fields'
-import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
+import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
+import { NewPasswordFields, PASSWORD_FIELDS, useSubmitting } from '~/forms/step-form'
 import { useValidatedForm } from '~/forms/use-validated-form'
 import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
@@ -48,7 +49,6 @@ const STEP_TITLES: Record<RegistrationStep, string> = {
   bank: 'บัญชีธนาคาร',
   finish: 'ยืนยันการสมัคร',
 }
-const PASSWORDS = ['password', 'passwordConfirm']
 
 export const meta = pageMeta(page.title)
 
@@ -122,7 +122,7 @@ export const action = (args: ActionFunctionArgs) =>
       const passwordKept = progress?.account !== undefined
       const submission = parseWithZod(form, { schema: formSchema(accountFields({ passwordKept })) })
       if (submission.status !== 'success') {
-        return reply(step, submission.reply({ hideFields: PASSWORDS }), 400)
+        return reply(step, submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
       }
       const { username, phone, referralCode } = submission.value
       const password = submission.value.password ?? progress?.account?.password
@@ -136,7 +136,7 @@ export const action = (args: ActionFunctionArgs) =>
           ? { fieldErrors: { [taken.field]: [taken.message] } }
           : { formErrors: [(error as BackendError).message] }
         const status = taken ? 409 : (error as BackendError).status
-        return reply(step, submission.reply({ ...errors, hideFields: PASSWORDS }), status)
+        return reply(step, submission.reply({ ...errors, hideFields: PASSWORD_FIELDS }), status)
       }
       goTo({ ...progress, step: 'bank', account: { username, password, phone, referralCode } })
     }
@@ -229,13 +229,8 @@ type StepProps = RegisterView & {
   lastResult: SubmissionResult<string[]> | undefined
 }
 
-function useBusy() {
-  const navigation = useNavigation()
-  return navigation.state !== 'idle' && navigation.formMethod !== undefined
-}
-
 function StepButtons({ back, next = 'ถัดไป' }: { back: boolean; next?: string }) {
-  const busy = useBusy()
+  const busy = useSubmitting()
   return (
     <div className="flex gap-3">
       {back ? (
@@ -286,20 +281,13 @@ function AccountStep({ account, passwordKept, lastResult }: StepProps) {
         required
         focusOnError={focus === 'username'}
       />
-      <PasswordField
-        field={inputs.password}
-        label={LABELS.password}
+      <NewPasswordFields
+        password={inputs.password}
+        passwordConfirm={inputs.passwordConfirm}
+        labels={LABELS}
         hint={passwordHint}
-        autoComplete="new-password"
         required={!passwordKept}
-        focusOnError={focus === 'password'}
-      />
-      <PasswordField
-        field={inputs.passwordConfirm}
-        label={LABELS.passwordConfirm}
-        autoComplete="new-password"
-        required={!passwordKept}
-        focusOnError={focus === 'passwordConfirm'}
+        focus={focus}
       />
       <TextField
         field={inputs.phone}
