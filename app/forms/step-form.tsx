@@ -2,7 +2,7 @@
  * Pieces shared by the step-by-step forms (/register, /forget).
  */
 import { useNavigation } from '@remix-run/react'
-import { PasswordField, type Meta } from '~/forms/fields'
+import { PasswordField, TextField, type Meta } from '~/forms/fields'
 
 /** The two password fields of a step form: never sent back by the server. */
 export const PASSWORD_FIELDS = ['password', 'passwordConfirm']
@@ -48,5 +48,30 @@ export function NewPasswordFields({
         focusOnError={focus === 'passwordConfirm'}
       />
     </>
+  )
+}
+
+/** A Thai mobile number: 10 digits starting 06, 08 or 09 (the rule is in account-forms.ts). */
+export function PhoneField({
+  field,
+  label,
+  focusOnError,
+}: {
+  field: Meta
+  label: string
+  focusOnError: boolean
+}) {
+  return (
+    <TextField
+      field={field}
+      label={label}
+      hint="10 หลัก ขึ้นต้นด้วย 06, 08 หรือ 09"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      maxLength={10}
+      required
+      focusOnError={focusOnError}
+    />
   )
 }

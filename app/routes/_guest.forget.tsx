@@ -22,7 +22,7 @@ import {
   recoveryPhoneFields,
 } from '~/forms/account-forms'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
-import { NewPasswordFields, PASSWORD_FIELDS, useSubmitting } from '~/forms/step-form'
+import { NewPasswordFields, PASSWORD_FIELDS, PhoneField, useSubmitting } from '~/forms/step-form'
 import { useValidatedForm } from '~/forms/use-validated-form'
 import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
@@ -254,15 +254,9 @@ function PhoneStep({ phone, lastResult }: StepProps) {
       </p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="step" value="phone" />
-      <TextField
+      <PhoneField
         field={inputs.phone}
         label={LABELS.phone}
-        hint="10 หลัก ขึ้นต้นด้วย 06, 08 หรือ 09"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={10}
-        required
         focusOnError={firstInvalid(['phone'], lastResult?.error) === 'phone'}
       />
       <button type="submit" className="btn-primary w-full" disabled={busy}>

@@ -21,7 +21,7 @@ import {
 } from '~/forms/account-forms'
 import { CheckboxField, SelectField } from '~/forms/choice-fields'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
-import { NewPasswordFields, PASSWORD_FIELDS, useSubmitting } from '~/forms/step-form'
+import { NewPasswordFields, PASSWORD_FIELDS, PhoneField, useSubmitting } from '~/forms/step-form'
 import { useValidatedForm } from '~/forms/use-validated-form'
 import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
@@ -289,17 +289,7 @@ function AccountStep({ account, passwordKept, lastResult }: StepProps) {
         required={!passwordKept}
         focus={focus}
       />
-      <TextField
-        field={inputs.phone}
-        label={LABELS.phone}
-        hint="10 หลัก ขึ้นต้นด้วย 06, 08 หรือ 09"
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        maxLength={10}
-        required
-        focusOnError={focus === 'phone'}
-      />
+      <PhoneField field={inputs.phone} label={LABELS.phone} focusOnError={focus === 'phone'} />
       <TextField
         field={inputs.referralCode}
         label={`${LABELS.referralCode} (ถ้ามี)`}
