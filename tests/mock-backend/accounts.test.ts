@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import {
   banksResponseSchema,
-  errorBodySchema,
-  errorCodes,
   loginResponseSchema,
   otpResponseSchema,
   otpVerifyResponseSchema,
   profileResponseSchema,
   registerCheckResponseSchema,
 } from '../../app/backend/schemas'
-import { claimsOf, useBackend } from './helpers'
+import { claimsOf, expectError, useBackend } from './helpers'
 import { DEFAULT_OTP_SETTINGS, THAI_BANKS } from './state'
 
 const setup = useBackend()
 const api = () => setup.client()
-
-function expectError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status).toBe(status)
-  expect(errorBodySchema.parse(res.body).code).toBe(code)
-  expect(Object.values(errorCodes)).toContain(code)
-}
 
 const registration = {
   username: 'newbie01',

@@ -1,23 +1,15 @@
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import {
-  errorBodySchema,
-  errorCodes,
   healthResponseSchema,
   loginResponseSchema,
   profileResponseSchema,
 } from '../../app/backend/schemas'
-import { claimsOf, type ErrorBody, type Pair, useBackend } from './helpers'
+import { claimsOf, expectError, type ErrorBody, type Pair, useBackend } from './helpers'
 import { DEV_JWT_SECRET } from './options'
 
 const setup = useBackend()
 const api = () => setup.client()
-
-function expectError(res: { status: number; body: unknown }, status: number, code: string) {
-  expect(res.status).toBe(status)
-  expect(errorBodySchema.parse(res.body).code).toBe(code)
-  expect(Object.values(errorCodes)).toContain(code)
-}
 
 describe('conventions', () => {
   it('answers GET /healthz with { data: { status: "ok" } }', async () => {

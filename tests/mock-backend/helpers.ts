@@ -1,5 +1,6 @@
 /** Shared by the demo backend's tests: a started server and small call helpers. */
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest'
+import { errorBodySchema, errorCodes } from '../../app/backend/schemas'
 import { type MockBackend, type MockOptions, startMockBackend } from './server'
 
 export interface JsonResponse<T = unknown> {
@@ -96,3 +97,10 @@ export function claimsOf(token: string): Record<string, unknown> {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Asserts an error answer: its status and a `code` from the contract. */
+export function expectError(res: { status: number; body: unknown }, status: number, code: string) {
+  expect(res.status).toBe(status)
+  expect(errorBodySchema.parse(res.body).code).toBe(code)
+  expect(Object.values(errorCodes)).toContain(code)
+}
