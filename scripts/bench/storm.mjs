@@ -6,40 +6,22 @@
  */
 import { tsImport } from 'tsx/esm/api'
 import { getJson, postJson, request } from './http.mjs'
+import { judgeAnswer, stormPaths, STORM_USERNAME } from './storm-rules.mjs'
 
-export const STORM_SIZE = 50
-export const STORM_USERNAME = 'demo'
-
-/**
- * Documents and their single-fetch data requests (Remix v2 single fetch:
- * `/casino` -> `/casino.data`; the index route `/` -> `/_root.data`).
- */
-export const STORM_PATHS = [
-  '/casino',
-  '/casino.data',
-  '/profile',
-  '/profile.data',
-  '/',
-  '/_root.data',
-  '/lotto',
-  '/lotto.data',
-  '/slot',
-  '/slot.data',
-]
-
-const CLEARED = /^auth\.session(?:\.\d+)?=;.*Max-Age=0/i
+export { STORM_SIZE } from './storm-rules.mjs'
 
 /** How one storm answer counts: success, logout (and why), or neither. */
 export function classify(path, res, username = STORM_USERNAME) {
-  const body = res.body.toString('utf8')
-  const setCookies = res.headers['set-cookie'] ?? []
-  const location = res.headers.location ?? ''
-  const toLogin = location.startsWith('/login') || body.includes('SingleFetchRedirect')
-  const cleared = setCookies.some((c) => CLEARED.test(c))
-  // The member's username is in the root loader's data (escaped inside the document's script).
-  const memberShown = body.includes(`"${username}"`) || body.includes(`\\"${username}\\"`)
-  const success = res.status === 200 && !toLogin && !cleared && memberShown
-  return { path, status: res.status, success, logout: toLogin || cleared, toLogin, cleared }
+  const verdict = judgeAnswer(
+    {
+      status: res.status,
+      body: res.body.toString('utf8'),
+      setCookies: res.headers['set-cookie'] ?? [],
+      location: res.headers.location ?? '',
+    },
+    username,
+  )
+  return { path, status: res.status, ...verdict }
 }
 
 async function appModules() {
@@ -69,7 +51,7 @@ export async function refreshStorm({ appUrl, backendUrl, secret }) {
     [secret],
   )
   const cookie = `auth.session=${sealed}`
-  const paths = Array.from({ length: STORM_SIZE }, (_, i) => STORM_PATHS[i % STORM_PATHS.length])
+  const paths = stormPaths()
   const started = performance.now()
   const answers = await Promise.all(
     paths.map((path) => request(`${appUrl}${path}`, { headers: { Cookie: cookie } })),

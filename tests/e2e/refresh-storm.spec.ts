@@ -9,50 +9,36 @@
 import { expect, test, type APIResponse } from '@playwright/test'
 import { unsealSession } from '~/session/cookie.server'
 import { E2E_SESSION_SECRET } from '../../playwright.config'
+import {
+  judgeAnswer,
+  STORM_SIZE,
+  STORM_USERNAME,
+  stormPaths,
+} from '../../scripts/bench/storm-rules.mjs'
 import { mock } from './support/mock'
 import { sessionCookieHeader } from './support/session'
 
-const STORM_SIZE = 50
-const USERNAME = 'demo'
-
-/** Documents and their single-fetch data requests (`/` -> `/_root.data`). */
-const PATHS = [
-  '/casino',
-  '/casino.data',
-  '/profile',
-  '/profile.data',
-  '/',
-  '/_root.data',
-  '/lotto',
-  '/lotto.data',
-  '/slot',
-  '/slot.data',
-]
-
-interface Outcome {
+interface Outcome extends ReturnType<typeof judgeAnswer> {
   path: string
   status: number
-  toLogin: boolean
-  cleared: boolean
-  memberShown: boolean
   newSessionCookies: string[]
 }
 
 async function outcomeOf(path: string, response: APIResponse): Promise<Outcome> {
-  const body = await response.text()
   const setCookies = response
     .headersArray()
     .filter((h) => h.name.toLowerCase() === 'set-cookie')
     .map((h) => h.value)
-  const location = response.headers()['location'] ?? ''
+  const verdict = judgeAnswer({
+    status: response.status(),
+    body: await response.text(),
+    setCookies,
+    location: response.headers()['location'] ?? '',
+  })
   return {
     path,
     status: response.status(),
-    // A document redirects with a 3xx; a data request answers 202 with a SingleFetchRedirect.
-    toLogin: location.startsWith('/login') || body.includes('SingleFetchRedirect'),
-    cleared: setCookies.some((c) => /^auth\.session(\.\d+)?=;.*Max-Age=0/i.test(c)),
-    // The root loader's member (escaped inside the document's script).
-    memberShown: body.includes(`"${USERNAME}"`) || body.includes(`\\"${USERNAME}\\"`),
+    ...verdict,
     newSessionCookies: setCookies
       .map((c) => /^auth\.session=([^;]+)/.exec(c)?.[1])
       .filter((v): v is string => v !== undefined),
@@ -63,21 +49,21 @@ test('50 parallel requests with one expired access token share one refresh', asy
   request,
 }) => {
   await mock.reset()
-  const { cookie, refreshToken } = await sessionCookieHeader(USERNAME, { accessTtlSeconds: -60 })
+  const { cookie, refreshToken } = await sessionCookieHeader(STORM_USERNAME, {
+    accessTtlSeconds: -60,
+  })
   await mock.clearCalls()
 
-  const paths = Array.from({ length: STORM_SIZE }, (_, i) => PATHS[i % PATHS.length] as string)
+  const paths = stormPaths()
   // An explicit Cookie header is sent as is: every request carries the expired session.
   const responses = await Promise.all(
     paths.map((path) => request.get(path, { headers: { cookie }, maxRedirects: 0 })),
   )
-  const outcomes = await Promise.all(responses.map((r, i) => outcomeOf(paths[i] as string, r)))
+  const outcomes = await Promise.all(responses.map((r, i) => outcomeOf(paths[i]!, r)))
 
   const refreshes = (await mock.calls('/auth/refresh')).filter((c) => c.method === 'POST')
-  const successes = outcomes.filter(
-    (o) => o.status === 200 && !o.toLogin && !o.cleared && o.memberShown,
-  )
-  const logouts = outcomes.filter((o) => o.toLogin || o.cleared)
+  const successes = outcomes.filter((o) => o.success)
+  const logouts = outcomes.filter((o) => o.logout)
 
   expect(refreshes).toHaveLength(1)
   expect(successes.map((o) => o.path)).toEqual(paths)
