@@ -14,6 +14,7 @@ import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 import { documentBody } from '~/lib/compression.server'
 import { env } from '~/lib/env.server'
+import { isDataWithResponseInit } from '~/lib/errors'
 import { logError, logRequest } from '~/lib/log.server'
 import { NonceContext } from '~/lib/nonce'
 import { REQUEST_ID_HEADER } from '~/lib/request-id'
@@ -91,10 +92,6 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   response.headers.set(REQUEST_ID_HEADER, requestId)
   logRequest(request, response.status, requestId)
   return response
-}
-
-function isDataWithResponseInit(value: unknown): boolean {
-  return (value as { type?: unknown } | null)?.type === 'DataWithResponseInit'
 }
 
 export function handleError(

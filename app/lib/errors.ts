@@ -40,6 +40,11 @@ export function errorMessage(error: unknown): string {
   return ''
 }
 
+/** A `data(...)` result from @remix-run/node (thrown or returned), told apart without importing it. */
+export function isDataWithResponseInit(value: unknown): boolean {
+  return isRecord(value) && value.type === 'DataWithResponseInit'
+}
+
 /** The body every error Response of this app carries (thrown from loaders and actions). */
 export interface AppErrorBody {
   message: string

@@ -7,7 +7,7 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
-import { errorMessage, errorStatus, NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { errorMessage, errorStatus, isDataWithResponseInit, NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
 import {
   LAYOUT_CHECKS,
@@ -78,14 +78,6 @@ function toResponse(error: unknown, url: URL, session: MemberSession): unknown {
   if (isDataWithResponseInit(error)) return error
   if (isAbort(error)) return error
   return httpError(errorStatus(error), errorMessage(error) || 'Internal Server Error')
-}
-
-function isDataWithResponseInit(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    (value as { type?: unknown }).type === 'DataWithResponseInit'
-  )
 }
 
 function isAbort(error: unknown): boolean {
