@@ -22,7 +22,7 @@ export class SessionEndedError extends Error {
   }
 }
 
-async function refreshTokens(session: MemberSession, signal: AbortSignal): Promise<string> {
+async function refreshTokens(session: MemberSession): Promise<string> {
   const payload = session.payload
   if (!payload?.refreshToken) throw new SessionEndedError()
   const { refreshToken } = payload
@@ -43,7 +43,6 @@ async function refreshTokens(session: MemberSession, signal: AbortSignal): Promi
       const tokens = tokenSetFromPair(pair, Date.now(), sessionLifetimes(), payload)
       session.set({ ...payload, ...tokens })
     }
-    void signal
     return session.payload?.accessToken ?? pair.accessToken
   } catch (error) {
     if (error instanceof BackendError && (error.status === 401 || error.status === 403)) {
@@ -59,7 +58,7 @@ export async function accessToken(request: Request): Promise<string> {
   const payload = session.payload
   if (!payload || isSessionExpired(payload)) throw new SessionEndedError()
   if (!isExpired(payload.accessExpiresAt, Date.now())) return payload.accessToken
-  return refreshTokens(session, request.signal)
+  return refreshTokens(session)
 }
 
 /** Calls the backend as this request's member. */
