@@ -78,6 +78,9 @@ export function ErrorPageFallback({ detail }: { detail: string }) {
     <main className="mx-auto max-w-app p-6">
       <h1 className="text-xl font-bold">{ERROR_PAGE_FAILED_TITLE}</h1>
       <p className="mt-2">Another error happened while showing the error page.</p>
+      <p className="mt-1 text-slate-300">
+        เกิดข้อผิดพลาดซ้ำขณะแสดงหน้าแจ้งข้อผิดพลาด กรุณากลับหน้าแรกแล้วลองใหม่
+      </p>
       <pre className="mt-4 whitespace-pre-wrap break-words text-sm text-slate-300">{detail}</pre>
       <p className="mt-4">
         <a href="/" className="link">
