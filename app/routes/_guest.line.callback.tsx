@@ -21,34 +21,29 @@ const MESSAGES = {
 
 /** LINE sends the member back here with `code` and `state` (or `error`). */
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(
-    args,
-
-    { access: page.access, layout: 'guest' },
-    async ({ request, url, session }) => {
-      const fail = (message: string) =>
-        data({ message }, { headers: { 'Set-Cookie': clearLineState() } })
-      const returnTo = checkLineState(request, url.searchParams.get('state'))
-      if (returnTo === null) return fail(MESSAGES.state)
-      if (url.searchParams.has('error')) return fail(MESSAGES.denied)
-      const code = url.searchParams.get('code')
-      if (!code) return fail(MESSAGES.state)
-      if (session.loggedIn) throw redirect('/', { headers: { 'Set-Cookie': clearLineState() } })
-      try {
-        const member = await loginWithLine(request, { code, redirectUri: lineRedirectUri(request) })
-        const headers = new Headers()
-        headers.append('Set-Cookie', clearLineState())
-        headers.append(
-          'Set-Cookie',
-          toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
-        )
-        throw redirect(returnTo, { headers })
-      } catch (error) {
-        if (error instanceof LoginError) return fail(error.message)
-        throw error
-      }
-    },
-  )
+  guard(args, { access: page.access, layout: 'guest' }, async ({ request, url, session }) => {
+    const fail = (message: string) =>
+      data({ message }, { headers: { 'Set-Cookie': clearLineState() } })
+    const returnTo = checkLineState(request, url.searchParams.get('state'))
+    if (returnTo === null) return fail(MESSAGES.state)
+    if (url.searchParams.has('error')) return fail(MESSAGES.denied)
+    const code = url.searchParams.get('code')
+    if (!code) return fail(MESSAGES.state)
+    if (session.loggedIn) throw redirect('/', { headers: { 'Set-Cookie': clearLineState() } })
+    try {
+      const member = await loginWithLine(request, { code, redirectUri: lineRedirectUri(request) })
+      const headers = new Headers()
+      headers.append('Set-Cookie', clearLineState())
+      headers.append(
+        'Set-Cookie',
+        toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
+      )
+      throw redirect(returnTo, { headers })
+    } catch (error) {
+      if (error instanceof LoginError) return fail(error.message)
+      throw error
+    }
+  })
 
 export const meta = pageMeta(page.title)
 

@@ -17,22 +17,12 @@ import {
   LoginError,
   loginWithToken,
 } from '~/session/guest-pages.server'
+
 const page = PAGES.watcher
 const MAX_TOKEN_LENGTH = 16_384
 
 /** The token never travels onwards in a Referer header. */
 export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' })
-
-const watchingMessage = (username: string) => `กำลังดูในฐานะ ${username}`
-
-async function watch(request: Request, token: string) {
-  const member = await loginWithToken(request, token)
-  return redirect('/', {
-    headers: {
-      'Set-Cookie': toastCookie({ type: 'info', message: watchingMessage(member.username) }),
-    },
-  })
-}
 
 function tokenFrom(value: FormDataEntryValue | string | null): string | null {
   if (typeof value !== 'string') return null
@@ -47,6 +37,12 @@ function leave(location: string, setCookie?: string): Response {
   return redirect(location, { headers })
 }
 
+/** Starts watching the member whose access token this is: to the home page, as that member. */
+async function watch(request: Request, token: string): Promise<Response> {
+  const member = await loginWithToken(request, token)
+  return leave('/', toastCookie({ type: 'info', message: `กำลังดูในฐานะ ${member.username}` }))
+}
+
 /** `?token=` is moved into the session and the address bar is cleared right away. */
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: page.access, layout: 'guest' }, async ({ request, url, session }) => {
@@ -55,8 +51,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     session.clear()
     if (!token) throw leave(page.path)
     try {
-      const member = await loginWithToken(request, token)
-      throw leave('/', toastCookie({ type: 'info', message: watchingMessage(member.username) }))
+      throw await watch(request, token)
     } catch (error) {
       if (!(error instanceof LoginError)) throw error
       throw leave(page.path, toastCookie({ type: 'error', message: error.message }))
@@ -64,22 +59,17 @@ export const loader = (args: LoaderFunctionArgs) =>
   })
 
 export const action = (args: ActionFunctionArgs) =>
-  guard(
-    args,
-
-    { access: page.access, layout: 'guest' },
-    async ({ request, session }) => {
-      const token = tokenFrom((await readFormData(request)).get('token'))
-      if (!token) return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
-      session.clear()
-      try {
-        throw await watch(request, token)
-      } catch (error) {
-        if (!(error instanceof LoginError)) throw error
-        return data({ error: error.message }, { status: error.status })
-      }
-    },
-  )
+  guard(args, { access: page.access, layout: 'guest' }, async ({ request, session }) => {
+    const token = tokenFrom((await readFormData(request)).get('token'))
+    if (!token) return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
+    session.clear()
+    try {
+      throw await watch(request, token)
+    } catch (error) {
+      if (!(error instanceof LoginError)) throw error
+      return data({ error: error.message }, { status: error.status })
+    }
+  })
 
 export const meta = pageMeta(page.title)
 
