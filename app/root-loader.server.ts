@@ -23,7 +23,7 @@ function shellMember(member: Member): ShellMember {
 }
 
 export const rootLoader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: 'public', layout: 'none' }, async ({ request, session, url }) => {
+  guard(args, { access: 'public' }, async ({ request, session, url }) => {
     const flash = readToast(request)
     let toast: FlashToast | null = flash.toast
     let member: ShellMember | null = null

@@ -3,12 +3,13 @@
  * just these, so its first load does not carry the whole page table
  * (app/lib/pages.ts, which includes them).
  */
-export type PageAccess = 'public' | 'guest' | 'member'
+/** Who may see a page: anyone, only visitors who are not logged in, or only members. */
+export type Access = 'public' | 'guest' | 'member'
 
 export interface PageInfo {
   path: string
   title: string
-  access: PageAccess
+  access: Access
 }
 
 export const GUEST_PAGES = {

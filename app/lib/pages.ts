@@ -3,9 +3,9 @@
  * modules take their titles from here, the navigation lists them, and the
  * e2e tests walk them.
  */
-import { GUEST_PAGES, type PageAccess, type PageInfo } from '~/lib/guest-pages'
+import { GUEST_PAGES, type Access, type PageInfo } from '~/lib/guest-pages'
 
-export type { PageAccess, PageInfo } from '~/lib/guest-pages'
+export type { Access, PageInfo } from '~/lib/guest-pages'
 
 export const PAGES = {
   home: { path: '/', title: 'หน้าแรก', access: 'public' },
@@ -77,7 +77,7 @@ const ID_PAGES: readonly PageInfo[] = [PAGES.lottoStakeSet, PAGES.order, PAGES.o
  * Who may see the page at `pathname` (a page URL or its single-fetch data URL,
  * `/casino.data`, `/_root.data`); undefined for a path that is no page.
  */
-export function accessForPath(pathname: string): PageAccess | undefined {
+export function accessForPath(pathname: string): Access | undefined {
   let path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
   if (path === '/_root') path = '/'
   const pages = Object.values(PAGES as Record<string, PageInfo>)

@@ -7,8 +7,7 @@ import { useShellMember } from '~/ui/app-shell'
 
 const page = PAGES.home
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, layout: 'default' }, () => null)
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
 
 export const meta = pageMeta(page.title)
 

@@ -6,8 +6,7 @@ import { SectionPage } from '~/ui/section-page'
 
 const page = PAGES.affiliate
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, layout: 'default' }, () => null)
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
 
 export const meta = pageMeta(page.title)
 

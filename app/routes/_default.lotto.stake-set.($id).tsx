@@ -9,7 +9,7 @@ const page = PAGES.lottoStakeSet
 export const loader = (args: LoaderFunctionArgs) =>
   guard(
     args,
-    { access: page.access, layout: 'default', validate: ({ params }) => isNumericId(params.id) },
+    { access: page.access, validate: ({ params }) => isNumericId(params.id) },
     ({ params }) => ({ id: params.id ?? null }),
   )
 

@@ -43,7 +43,7 @@ import {
   type RecoveryProgress,
 } from '~/session/guest-pages.server'
 const page = PAGES.forget
-const rules = { access: page.access, layout: 'guest' } as const
+const rules = { access: page.access } as const
 
 const STEP_TITLES: Record<RecoveryStep, string> = {
   phone: 'เบอร์โทรศัพท์',

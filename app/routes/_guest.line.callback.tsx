@@ -21,7 +21,7 @@ const MESSAGES = {
 
 /** LINE sends the member back here with `code` and `state` (or `error`). */
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, layout: 'guest' }, async ({ request, url, session }) => {
+  guard(args, { access: page.access }, async ({ request, url, session }) => {
     const fail = (message: string) =>
       data({ message }, { headers: { 'Set-Cookie': clearLineState() } })
     const returnTo = checkLineState(request, url.searchParams.get('state'))

@@ -26,13 +26,12 @@ const page = PAGES.login
 /** The password never comes back in an answer. */
 const HIDDEN = ['password']
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, layout: 'guest' }, () => null)
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
 
 export const meta = pageMeta(page.title)
 
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access, layout: 'guest' }, async ({ request }) => {
+  guard(args, { access: page.access }, async ({ request }) => {
     const form = await readFormData(request)
     const returnTo = safeReturnPath(form.get('redirectTo'))
 

@@ -42,7 +42,7 @@ import {
   type RegistrationProgress,
 } from '~/session/guest-pages.server'
 const page = PAGES.register
-const rules = { access: page.access, layout: 'guest' } as const
+const rules = { access: page.access } as const
 
 const STEP_TITLES: Record<RegistrationStep, string> = {
   account: 'ข้อมูลบัญชี',

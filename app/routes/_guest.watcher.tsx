@@ -45,7 +45,7 @@ async function watch(request: Request, token: string): Promise<Response> {
 
 /** `?token=` is moved into the session and the address bar is cleared right away. */
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, layout: 'guest' }, async ({ request, url, session }) => {
+  guard(args, { access: page.access }, async ({ request, url, session }) => {
     if (!url.searchParams.has('token')) return null
     const token = tokenFrom(url.searchParams.get('token'))
     session.clear()
@@ -59,7 +59,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   })
 
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access, layout: 'guest' }, async ({ request, session }) => {
+  guard(args, { access: page.access, watcherMayPost: true }, async ({ request, session }) => {
     const token = tokenFrom((await readFormData(request)).get('token'))
     if (!token) return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
     session.clear()
@@ -76,7 +76,7 @@ export const meta = pageMeta(page.title)
 export default function Watcher() {
   const result = useActionData<typeof action>()
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  const watching = root?.strategy === 'token' ? root.member : null
+  const watching = root?.strategy === 'watcher' ? root.member : null
   return (
     <div className="space-y-4">
       <h1 className="text-center text-xl font-bold">{page.title}</h1>

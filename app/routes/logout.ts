@@ -9,7 +9,7 @@ import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/session/redirects'
  * /login — or stays where the member was when that page is public.
  */
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: 'public', layout: 'none' }, async ({ request, session }) => {
+  guard(args, { access: 'public', watcherMayPost: true }, async ({ request, session }) => {
     const from = safeReturnPath((await readFormData(request)).get('from'))
     session.clear()
     const path = from.split('?')[0] ?? HOME_PATH
@@ -18,6 +18,6 @@ export const action = (args: ActionFunctionArgs) =>
 
 /** A GET has nothing to do here. */
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: 'public', layout: 'none' }, () => {
+  guard(args, { access: 'public' }, () => {
     throw redirect(HOME_PATH)
   })

@@ -91,7 +91,7 @@ describe('sealSession / unsealSession', () => {
 
   it('round trips a watcher session without refresh token and with unknown expiries', () => {
     const payload = session({
-      strategy: 'token',
+      strategy: 'watcher',
       refreshToken: undefined,
       accessExpiresAt: null,
       refreshExpiresAt: null,
@@ -99,7 +99,7 @@ describe('sealSession / unsealSession', () => {
     const opened = unsealSession(sealSession(payload, [SECRET]), [SECRET])
     expect(opened).toEqual({
       v: 1,
-      strategy: 'token',
+      strategy: 'watcher',
       accessToken: 'access-token',
       accessExpiresAt: null,
       refreshExpiresAt: null,
@@ -107,7 +107,7 @@ describe('sealSession / unsealSession', () => {
   })
 
   it('round trips every strategy and non-ASCII tokens', () => {
-    for (const strategy of ['local', 'line', 'token'] as const) {
+    for (const strategy of ['local', 'line', 'watcher'] as const) {
       const payload = session({ strategy, accessToken: 'โทเค็น-ทดสอบ' })
       expect(unsealSession(sealSession(payload, [SECRET]), [SECRET])).toEqual(payload)
     }
@@ -346,7 +346,7 @@ describe('serializeSessionCookies', () => {
 
     it("is the access token's remaining life for a session without refresh token", () => {
       const watcher = session({
-        strategy: 'token',
+        strategy: 'watcher',
         refreshToken: undefined,
         refreshExpiresAt: null,
         accessExpiresAt: NOW + 120_000,

@@ -25,7 +25,7 @@ export const MAX_SESSION_CHUNKS = 16
 
 export const sessionPayloadSchema = z.object({
   v: z.literal(1),
-  strategy: z.enum(['local', 'line', 'token']),
+  strategy: z.enum(['local', 'line', 'watcher']),
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
   /** ms since epoch; null = unknown (never expires). */

@@ -65,7 +65,7 @@ async function startSession(
     if (error instanceof MissingProfileError) throw new LoginError(LOGIN_MESSAGES.noProfile, 502)
     if (error instanceof SessionEndedError) {
       throw new LoginError(
-        strategy === 'token' ? LOGIN_MESSAGES.invalidToken : LOGIN_MESSAGES.invalidCredentials,
+        strategy === 'watcher' ? LOGIN_MESSAGES.invalidToken : LOGIN_MESSAGES.invalidCredentials,
         401,
       )
     }
@@ -100,7 +100,7 @@ export async function loginWithLine(
 /** Support staff's watcher session: the member's access token only; it ends when that expires. */
 export async function loginWithToken(request: Request, accessToken: string): Promise<Member> {
   const accessExpiresAt = expiresAtFor(accessToken, Date.now(), sessionLifetimes().accessSeconds)
-  return startSession(request, 'token', {
+  return startSession(request, 'watcher', {
     accessToken,
     accessExpiresAt,
     refreshExpiresAt: null,

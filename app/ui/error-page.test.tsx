@@ -71,7 +71,7 @@ describe('root error boundary', () => {
 
   it('a validity check answering 404 through guard(): the same 404 page', async () => {
     renderApp('/order', (args) =>
-      guard(args, { access: 'public', layout: 'none', validate: () => false }, () => null),
+      guard(args, { access: 'public', validate: () => false }, () => null),
     )
     const { title, status } = await shownError()
     expect(status).toBe('404')
@@ -104,7 +104,7 @@ describe('root error boundary', () => {
 
   it('the same rules hold for errors a handler throws inside guard()', async () => {
     renderApp('/guarded', (args) =>
-      guard(args, { access: 'public', layout: 'none' }, () => {
+      guard(args, { access: 'public' }, () => {
         throw Object.assign(new Error('Gone for good'), { response: { status: 410 } })
       }),
     )
@@ -117,7 +117,7 @@ describe('root error boundary', () => {
     renderApp('/checked', (args) =>
       guard(
         args,
-        { access: 'public', layout: 'none', checks: ['noSuchCheck'] },
+        { access: 'public', checks: ['noSuchCheck'] },
         // The chain stops: the handler never runs.
         () => {
           throw new Error('the handler ran')

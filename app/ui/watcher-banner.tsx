@@ -4,7 +4,7 @@ import type { loader as rootLoader } from '~/root'
 
 export function WatcherBanner() {
   const root = useRouteLoaderData<typeof rootLoader>('root')
-  if (root?.strategy !== 'token' || !root.member) return null
+  if (root?.strategy !== 'watcher' || !root.member) return null
   return (
     <div
       role="status"

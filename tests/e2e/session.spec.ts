@@ -335,7 +335,7 @@ test.describe('watcher (support staff)', () => {
 
   test('the watcher session ends with its access token', async ({ page, context }) => {
     await loginAs(context, 'somsri', {
-      strategy: 'token',
+      strategy: 'watcher',
       withoutRefresh: true,
       accessTtlSeconds: -5,
     })
