@@ -9,7 +9,7 @@ import { readToast, type FlashToast } from '~/lib/toast.server'
 import { accessForPath } from '~/lib/pages'
 import { SESSION_EXPIRED_TOAST, sessionEndedRedirect } from '~/session/checks.server'
 import { guard } from '~/session/guard.server'
-import { getMember, MissingProfileError, SessionEndedError } from '~/session/member-api.server'
+import { getMember, SessionEndedError } from '~/session/member-api.server'
 
 /** What the browser may know of the member: no id, no tokens. */
 export interface ShellMember {
@@ -31,8 +31,9 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
       try {
         member = shellMember(await getMember(request))
       } catch (error) {
-        if (!(error instanceof SessionEndedError || error instanceof MissingProfileError))
-          throw error
+        // A profile the backend could not give (down, garbage, no member) is an
+        // error page that keeps the session; only an ended session logs out.
+        if (!(error instanceof SessionEndedError)) throw error
         // The backend ended the session: a member page goes to /login.
         session.clear()
         if (accessForPath(url.pathname) === 'member') throw sessionEndedRedirect(url)

@@ -1,70 +1,58 @@
 import {
   data,
-  redirect,
+  type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
-  type ActionFunctionArgs,
 } from '@remix-run/node'
 import { Form, useActionData, useRouteLoaderData } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import type { loader as rootLoader } from '~/root'
-
 import {
-  toastCookie,
-  readFormData,
   guard,
   LoginError,
-  loginWithToken,
+  loginAsWatcher,
+  readFormData,
+  redirectWithToast,
 } from '~/session/guest-pages.server'
 
+/**
+ * The watcher: support staff see exactly what a member sees, logged in with
+ * the member's access token. The token reaches the server only by this
+ * page's same-site POST; a link carries it in its fragment
+ * (`/watcher#token=...`), which no server log or Referer ever sees, and the
+ * page moves it into the form for the agent to confirm. A GET never changes
+ * the session (a link from any site must not swap a member's account), and a
+ * failed watcher login leaves the session as it was.
+ */
 const page = PAGES.watcher
 const MAX_TOKEN_LENGTH = 16_384
+const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' }
 
-/** The token never travels onwards in a Referer header. */
-export const headers: HeadersFunction = () => ({ 'Referrer-Policy': 'no-referrer' })
+export const headers: HeadersFunction = () => NO_REFERRER
 
-function tokenFrom(value: FormDataEntryValue | string | null): string | null {
-  if (typeof value !== 'string') return null
-  const token = value.trim()
-  return token && token.length <= MAX_TOKEN_LENGTH ? token : null
-}
-
-/** A redirect away from `?token=`: it must not leave the token in a Referer either. */
-function leave(location: string, setCookie?: string): Response {
-  const headers = new Headers({ 'Referrer-Policy': 'no-referrer' })
-  if (setCookie) headers.append('Set-Cookie', setCookie)
-  return redirect(location, { headers })
-}
-
-/** Starts watching the member whose access token this is: to the home page, as that member. */
-async function watch(request: Request, token: string): Promise<Response> {
-  const member = await loginWithToken(request, token)
-  return leave('/', toastCookie({ type: 'info', message: `กำลังดูในฐานะ ${member.username}` }))
-}
-
-/** `?token=` is moved into the session and the address bar is cleared right away. */
+/** `?token=` is never used: the address bar is cleared and the session left alone. */
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request, url, session }) => {
+  guard(args, { access: page.access }, ({ url }) => {
     if (!url.searchParams.has('token')) return null
-    const token = tokenFrom(url.searchParams.get('token'))
-    session.clear()
-    if (!token) throw leave(page.path)
-    try {
-      throw await watch(request, token)
-    } catch (error) {
-      if (!(error instanceof LoginError)) throw error
-      throw leave(page.path, toastCookie({ type: 'error', message: error.message }))
-    }
+    throw redirectWithToast(
+      page.path,
+      { type: 'error', message: 'ลิงก์นี้ใช้ไม่ได้ กรุณาวางโทเค็นในแบบฟอร์มหรือใช้ลิงก์แบบ #token=' },
+      { headers: NO_REFERRER },
+    )
   })
 
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access, watcherMayPost: true }, async ({ request, session }) => {
-    const token = tokenFrom((await readFormData(request)).get('token'))
-    if (!token) return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
-    session.clear()
+  guard(args, { access: page.access, watcherMayPost: true }, async ({ request }) => {
+    const token = (await readFormData(request)).get('token')
+    const trimmed = typeof token === 'string' ? token.trim() : ''
+    if (!trimmed || trimmed.length > MAX_TOKEN_LENGTH) {
+      return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
+    }
     try {
-      throw await watch(request, token)
+      const member = await loginAsWatcher(request, trimmed)
+      throw redirectWithToast('/', { type: 'info', message: `กำลังดูในฐานะ ${member.username}` })
     } catch (error) {
       if (!(error instanceof LoginError)) throw error
       return data({ error: error.message }, { status: error.status })
@@ -73,10 +61,30 @@ export const action = (args: ActionFunctionArgs) =>
 
 export const meta = pageMeta(page.title)
 
+/** The token of a `#token=` link, taken off the address bar as soon as it is read. */
+function useFragmentToken(): string | null {
+  const [token, setToken] = useState<string | null>(null)
+  useEffect(() => {
+    const value = new URLSearchParams(window.location.hash.slice(1)).get('token')
+    if (value === null) return
+    window.history.replaceState(window.history.state, '', window.location.pathname)
+    setToken(value)
+  }, [])
+  return token
+}
+
 export default function Watcher() {
   const result = useActionData<typeof action>()
   const root = useRouteLoaderData<typeof rootLoader>('root')
   const watching = root?.strategy === 'watcher' ? root.member : null
+  const fromLink = useFragmentToken()
+  const field = useRef<HTMLTextAreaElement>(null)
+  useEffect(() => {
+    if (fromLink && field.current) {
+      field.current.value = fromLink
+      field.current.focus()
+    }
+  }, [fromLink])
   return (
     <div className="space-y-4">
       <h1 className="text-center text-xl font-bold">{page.title}</h1>
@@ -94,6 +102,7 @@ export default function Watcher() {
           โทเค็นของสมาชิก
         </label>
         <textarea
+          ref={field}
           id="token"
           name="token"
           rows={4}
@@ -101,9 +110,16 @@ export default function Watcher() {
           autoComplete="off"
           spellCheck={false}
           aria-invalid={result?.error ? true : undefined}
-          aria-describedby={result?.error ? 'token-error' : undefined}
+          aria-describedby={
+            result?.error ? 'token-error' : fromLink ? 'token-from-link' : undefined
+          }
           className="w-full rounded-xl border border-night-600 bg-night-800 p-3 font-mono text-xs"
         />
+        {fromLink && !result?.error ? (
+          <p id="token-from-link" role="status" className="text-sm text-slate-300">
+            ได้รับโทเค็นจากลิงก์แล้ว ตรวจสอบแล้วกด “เริ่มดูหน้าจอสมาชิก” เพื่อยืนยัน
+          </p>
+        ) : null}
         {result?.error ? (
           <p id="token-error" role="alert" className="text-sm text-danger">
             {result.error}

@@ -1,16 +1,19 @@
-import { redirect, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/node'
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { accessForPath } from '~/lib/pages'
 import { readFormData } from '~/lib/form-data.server'
 import { guard } from '~/session/guard.server'
 import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/session/redirects'
+import { endSession } from '~/session/session.server'
 
 /**
- * POST /logout: clears the session cookie, makes no backend call, and goes to
- * /login — or stays where the member was when that page is public.
+ * POST /logout: makes no backend call; ends the session for every copy of
+ * its cookie, clears this one, and goes to /login, or stays where the
+ * member was when that page is public. A watcher leaves watcher mode here.
  */
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: 'public', watcherMayPost: true }, async ({ request, session }) => {
     const from = safeReturnPath((await readFormData(request)).get('from'))
+    if (session.payload) await endSession(session.payload)
     session.clear()
     const path = from.split('?')[0] ?? HOME_PATH
     throw redirect(accessForPath(path) === 'public' ? from : LOGIN_PATH)

@@ -63,7 +63,8 @@ describe('runChecks', () => {
 
 describe('the named checks', () => {
   const payload = (strategy: SessionPayload['strategy']): SessionPayload => ({
-    v: 1,
+    v: 2,
+    sid: 'session-id-0123456789',
     strategy,
     accessToken: 'a',
     accessExpiresAt: null,

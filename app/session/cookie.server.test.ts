@@ -5,6 +5,7 @@ import {
   MAX_SESSION_CHUNKS,
   MAX_SET_COOKIE_BYTES,
   SESSION_COOKIE_NAME,
+  SessionTooLargeError,
   readSessionCookie,
   sealSession,
   serializeSessionCookies,
@@ -24,7 +25,8 @@ const NOW = 1_700_000_000_000
 
 function session(overrides: Partial<SessionPayload> = {}): SessionPayload {
   return {
-    v: 1,
+    v: 2,
+    sid: 'session-id-0123456789',
     strategy: 'local',
     accessToken: 'access-token',
     refreshToken: 'refresh-token',
@@ -98,7 +100,8 @@ describe('sealSession / unsealSession', () => {
     })
     const opened = unsealSession(sealSession(payload, [SECRET]), [SECRET])
     expect(opened).toEqual({
-      v: 1,
+      v: 2,
+      sid: 'session-id-0123456789',
       strategy: 'watcher',
       accessToken: 'access-token',
       accessExpiresAt: null,
@@ -210,7 +213,10 @@ describe('sealSession / unsealSession', () => {
     it('authentic plaintext that is not JSON or fails the schema', () => {
       expect(unsealSession(sealRaw('not json'), [SECRET])).toBeNull()
       expect(unsealSession(sealRaw('null'), [SECRET])).toBeNull()
-      expect(unsealSession(sealRaw(JSON.stringify({ ...session(), v: 2 })), [SECRET])).toBeNull()
+      expect(unsealSession(sealRaw(JSON.stringify({ ...session(), v: 1 })), [SECRET])).toBeNull()
+      expect(
+        unsealSession(sealRaw(JSON.stringify({ ...session(), sid: 'short' })), [SECRET]),
+      ).toBeNull()
       expect(
         unsealSession(sealRaw(JSON.stringify({ ...session(), strategy: 'admin' })), [SECRET]),
       ).toBeNull()
@@ -279,12 +285,22 @@ describe('readSessionCookie', () => {
   })
 
   it('joins chunks in index order whatever the header order', () => {
-    const sealed = sealSession(session({ accessToken: token(6000) }), [SECRET])
-    const parts = [sealed.slice(0, 2000), sealed.slice(2000, 5000), sealed.slice(5000)]
-    const header = `auth.session.2=${parts[2]}; x=1; auth.session.0=${parts[0]}; auth.session.1=${parts[1]}`
+    const sealed = sealSession(session({ accessToken: token(5000) }), [SECRET])
+    const parts = [sealed.slice(0, 3000), sealed.slice(3000)]
+    const header = `auth.session.1=${parts[1]}; x=1; auth.session.0=${parts[0]}`
     const read = readSessionCookie(header, [SECRET])
-    expect(read.payload?.accessToken).toHaveLength(6000)
-    expect(read.chunkNames.sort()).toEqual(['auth.session.0', 'auth.session.1', 'auth.session.2'])
+    expect(read.payload?.accessToken).toHaveLength(5000)
+    expect(read.chunkNames.sort()).toEqual(['auth.session.0', 'auth.session.1'])
+  })
+
+  it('reads no more than two chunks: a longer session is unreadable and gets cleared', () => {
+    const sealed = sealSession(session({ accessToken: token(9000) }), [SECRET])
+    const parts = [sealed.slice(0, 4000), sealed.slice(4000, 8000), sealed.slice(8000)]
+    const header = parts.map((part, i) => `auth.session.${i}=${part}`).join('; ')
+    const read = readSessionCookie(header, [SECRET])
+    expect(read.payload).toBeNull()
+    expect(read.present).toBe(true)
+    expect(read.chunkNames).toHaveLength(3)
   })
 
   it('gives null for a chunked cookie with a missing chunk', () => {
@@ -310,7 +326,7 @@ describe('serializeSessionCookies', () => {
     expect(headers).toHaveLength(1)
     const [header = ''] = headers
     expect(nameOf(header)).toBe(SESSION_COOKIE_NAME)
-    expect(header).toMatch(/; Path=\/; Max-Age=604800; HttpOnly; Secure; SameSite=Lax$/)
+    expect(header).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
     expect(readSessionCookie(new Jar().apply(headers).header(), [SECRET]).payload).toEqual(
       session(),
     )
@@ -319,11 +335,11 @@ describe('serializeSessionCookies', () => {
   it('omits Secure when not secure', () => {
     const [header = ''] = write(session(), [], false)
     expect(header).not.toMatch(/Secure/)
-    expect(header).toMatch(/; Path=\/; Max-Age=604800; HttpOnly; SameSite=Lax$/)
+    expect(header).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/)
   })
 
   it('uses only cookie-safe characters in the value', () => {
-    for (const header of write(session({ accessToken: token(9000) }))) {
+    for (const header of write(session({ accessToken: token(5000) }))) {
       const value = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
       expect(value).toMatch(/^[A-Za-z0-9_-]+$/)
     }
@@ -382,10 +398,10 @@ describe('serializeSessionCookies', () => {
   describe('clearing (null payload)', () => {
     it('expires auth.session when nothing else was sent', () => {
       expect(write(null)).toEqual([
-        'auth.session=; Path=/; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+        'auth.session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
       ])
       expect(write(null, [], false)).toEqual([
-        'auth.session=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax',
+        'auth.session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
       ])
     })
 
@@ -405,7 +421,7 @@ describe('serializeSessionCookies', () => {
     })
 
     it('empties the jar', () => {
-      const jar = new Jar().apply(write(session({ accessToken: token(9000) })))
+      const jar = new Jar().apply(write(session({ accessToken: token(5000) })))
       jar.cookies.set('theme', 'dark')
       const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
       jar.apply(write(null, chunkNames))
@@ -415,9 +431,9 @@ describe('serializeSessionCookies', () => {
 
   describe('chunking', () => {
     it.each([
-      ['3 KB', 3 * 1024],
-      ['8 KB', 8 * 1024],
-    ])('round trips a %s access token, each header within 4096 bytes', (_name, size) => {
+      ['2 KB', 2 * 1024],
+      ['2.5 KB', 2.5 * 1024],
+    ])('round trips %s tokens, each header within 4096 bytes', (_name, size) => {
       for (const secure of [true, false]) {
         const payload = session({ accessToken: token(size), refreshToken: token(size) })
         const headers = write(payload, [], secure)
@@ -431,7 +447,7 @@ describe('serializeSessionCookies', () => {
     })
 
     it('uses as few chunks as possible and fills them to the limit', () => {
-      const headers = write(session({ accessToken: token(8 * 1024) }))
+      const headers = write(session({ accessToken: token(4 * 1024) }))
       const total = headers.reduce((sum, h) => sum + bytes(h), 0)
       expect(headers).toHaveLength(Math.ceil(total / MAX_SET_COOKIE_BYTES))
       for (const header of headers.slice(0, -1)) expect(bytes(header)).toBe(MAX_SET_COOKIE_BYTES)
@@ -460,24 +476,17 @@ describe('serializeSessionCookies', () => {
       expect(sawSingle && sawChunked).toBe(true)
     })
 
-    it('sizes two-digit chunk names correctly', () => {
-      const payload = session({ accessToken: token(36_000) })
-      const headers = write(payload)
-      expect(headers.length).toBeGreaterThan(10)
-      for (const header of headers) expect(bytes(header)).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
-      expect(readSessionCookie(new Jar().apply(headers).header(), [SECRET]).payload).toEqual(
-        payload,
-      )
-    })
-
-    it('refuses a session that needs more than the maximum number of chunks', () => {
-      const tooBig = session({ accessToken: token(MAX_SESSION_CHUNKS * 4096) })
-      expect(() => write(tooBig)).toThrow(/too large/)
+    it('refuses a session that needs more than two cookies (about 8 KB of Cookie header)', () => {
+      expect(MAX_SESSION_CHUNKS).toBe(2)
+      const fits = session({ accessToken: token(5500) })
+      expect(write(fits)).toHaveLength(2)
+      const tooBig = session({ accessToken: token(6500) })
+      expect(() => write(tooBig)).toThrow(SessionTooLargeError)
     })
   })
 
   describe('stale cookies', () => {
-    const big = () => session({ accessToken: token(9000) })
+    const big = () => session({ accessToken: token(4500) })
 
     function roundTrip(first: SessionPayload, second: SessionPayload) {
       const jar = new Jar().apply(write(first))
@@ -504,8 +513,13 @@ describe('serializeSessionCookies', () => {
     })
 
     it('expires the surplus chunks when going to fewer chunks', () => {
-      const smaller = session({ accessToken: token(5000) })
-      const { jar, headers } = roundTrip(session({ accessToken: token(12_000) }), smaller)
+      const smaller = session({ accessToken: token(4500) })
+      const jar = new Jar().apply(write(session({ accessToken: token(4500) })))
+      // An older, longer session had a third chunk.
+      jar.cookies.set('auth.session.2', 'leftover')
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
+      const headers = write(smaller, chunkNames)
+      jar.apply(headers)
       const written = headers.filter((h) => !isExpiry(h)).map(nameOf)
       const expiredNames = headers.filter(isExpiry).map(nameOf)
       expect(written.length).toBeGreaterThan(1)

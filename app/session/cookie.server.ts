@@ -1,30 +1,36 @@
 /**
  * The member's session cookie: the backend's tokens, encrypted, in an
- * httpOnly cookie the browser cannot read. Pure functions over header strings
- * (no Remix API), so the whole format is unit-tested:
+ * httpOnly cookie the browser cannot read. Pure functions over header strings,
+ * so the whole format is unit-tested:
  *
- * - `sealSession` / `unsealSession`: JSON -> AES-256-GCM (random 12-byte IV,
- *   key derived once per secret with HKDF-SHA256) -> base64url. The FIRST
- *   secret seals; every secret is tried to open (secret rotation).
+ * - `sealSession` / `unsealSession`: JSON -> AES-256-GCM (app/lib/aead.server.ts,
+ *   key derived once per secret) -> base64url. The FIRST secret seals; every
+ *   secret is tried to open (secret rotation).
  * - `readSessionCookie` / `serializeSessionCookies`: the `auth.session`
- *   cookie, split over `auth.session.0`, `auth.session.1`, ... when one
- *   Set-Cookie would exceed the 4096 bytes browsers keep.
+ *   cookie, split over `auth.session.0` and `auth.session.1` when one
+ *   Set-Cookie would exceed the 4096 bytes browsers keep. A session that
+ *   needs more is refused (SessionTooLargeError): Node reads 16 KB of request
+ *   headers in all, and a bigger Cookie header would make every later request
+ *   of the member fail with 431.
  *
- * Only tokens and their expiry are stored, never the member's profile.
+ * Only the session id, tokens and their expiry are stored, never the profile.
  */
-import { aeadKey, open, seal } from '~/lib/aead.server'
+import { parse, serialize } from 'cookie'
 import { z } from 'zod'
+import { aeadKey, open, seal } from '~/lib/aead.server'
 import { AUTH_COOKIE_PATH, AUTH_PREFIX } from '~/lib/constants'
 
 export const SESSION_COOKIE_NAME = `${AUTH_PREFIX}session`
 
 /** Browsers drop a cookie whose Set-Cookie is longer than this (name, value and attributes). */
 export const MAX_SET_COOKIE_BYTES = 4096
-/** More chunks than this are neither written nor read. */
-export const MAX_SESSION_CHUNKS = 16
+/** At most this many cookies (about 8 KB of the Cookie header) hold one session. */
+export const MAX_SESSION_CHUNKS = 2
 
 export const sessionPayloadSchema = z.object({
-  v: z.literal(1),
+  v: z.literal(2),
+  /** Random id of this login: logout ends it for every copy of the cookie. */
+  sid: z.string().min(16).max(64),
   strategy: z.enum(['local', 'line', 'watcher']),
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
@@ -33,6 +39,14 @@ export const sessionPayloadSchema = z.object({
   refreshExpiresAt: z.number().finite().nullable(),
 })
 export type SessionPayload = z.infer<typeof sessionPayloadSchema>
+
+/** The tokens do not fit in the cookies a browser will send back. */
+export class SessionTooLargeError extends Error {
+  constructor(bytes: number) {
+    super(`Session cookie too large: ${bytes} bytes sealed`)
+    this.name = 'SessionTooLargeError'
+  }
+}
 
 // ---------------------------------------------------------------------------
 // Sealing: AES-256-GCM (app/lib/aead.server.ts)
@@ -80,44 +94,22 @@ export function unsealSession(value: string, secrets: readonly string[]): Sessio
 // Reading the Cookie header
 // ---------------------------------------------------------------------------
 
-const CHUNK_NAME = /^auth\.session\.(0|[1-9][0-9]?)$/
+const CHUNK_NAME = /^auth\.session\.[0-9]$/
 
 function chunkName(index: number): string {
   return `${SESSION_COOKIE_NAME}.${index}`
 }
 
-/** `auth.session` or `auth.session.N` (N < MAX_SESSION_CHUNKS, no leading zeros). */
+/** `auth.session` or `auth.session.N` (one digit: older, longer sessions are still cleared). */
 function isSessionCookieName(name: string): boolean {
-  if (name === SESSION_COOKIE_NAME) return true
-  const match = CHUNK_NAME.exec(name)
-  return match !== null && Number(match[1]) < MAX_SESSION_CHUNKS
+  return name === SESSION_COOKIE_NAME || CHUNK_NAME.test(name)
 }
 
-function unquote(value: string): string {
-  return value.length >= 2 && value.startsWith('"') && value.endsWith('"')
-    ? value.slice(1, -1)
-    : value
-}
-
-/** The session cookies in a Cookie header (first occurrence of a name wins). */
-function sessionCookiesIn(header: string | null): Map<string, string> {
-  const cookies = new Map<string, string>()
-  if (typeof header !== 'string') return cookies
-  for (const part of header.split(';')) {
-    const eq = part.indexOf('=')
-    if (eq === -1) continue
-    const name = part.slice(0, eq).trim()
-    if (!isSessionCookieName(name) || cookies.has(name)) continue
-    cookies.set(name, unquote(part.slice(eq + 1).trim()))
-  }
-  return cookies
-}
-
-/** `auth.session.0` + `.1` + ... up to the first missing index; null without chunk 0. */
-function joinChunks(cookies: Map<string, string>): string | null {
+/** `auth.session.0` + `.1` up to the first missing index; null without chunk 0. */
+function joinChunks(cookies: Record<string, string | undefined>): string | null {
   let joined = ''
   for (let i = 0; i < MAX_SESSION_CHUNKS; i++) {
-    const chunk = cookies.get(chunkName(i))
+    const chunk = cookies[chunkName(i)]
     if (chunk === undefined) break
     joined += chunk
   }
@@ -138,13 +130,14 @@ export function readSessionCookie(
   cookieHeader: string | null,
   secrets: readonly string[],
 ): SessionCookieRead {
-  const cookies = sessionCookiesIn(cookieHeader)
-  const single = cookies.get(SESSION_COOKIE_NAME)
+  const cookies = typeof cookieHeader === 'string' ? parse(cookieHeader) : {}
+  const single = cookies[SESSION_COOKIE_NAME]
   const chunked = joinChunks(cookies)
   const payload =
     (single ? unsealSession(single, secrets) : null) ??
     (chunked ? unsealSession(chunked, secrets) : null)
-  return { payload, present: cookies.size > 0, chunkNames: [...cookies.keys()] }
+  const chunkNames = Object.keys(cookies).filter(isSessionCookieName)
+  return { payload, present: chunkNames.length > 0, chunkNames }
 }
 
 // ---------------------------------------------------------------------------
@@ -159,11 +152,6 @@ export interface SerializeOptions {
   now?: number
 }
 
-interface CookieToWrite {
-  name: string
-  value: string
-}
-
 /**
  * Seconds the cookie should live: until the refresh token expires, or for a
  * session without one (a watcher session) until the access token expires;
@@ -175,50 +163,38 @@ export function sessionMaxAge(payload: SessionPayload, now: number): number | un
   return Math.max(0, Math.ceil((expiresAt - now) / 1000))
 }
 
-/** The attributes after `name=value`, starting with "; ". */
-function attributes(secure: boolean, maxAge: number | undefined): string {
-  const parts = [`Path=${AUTH_COOKIE_PATH}`]
-  if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`)
-  parts.push('HttpOnly')
-  if (secure) parts.push('Secure')
-  parts.push('SameSite=Lax')
-  return `; ${parts.join('; ')}`
+function setCookie(name: string, value: string, secure: boolean, maxAge?: number): string {
+  return serialize(name, value, {
+    path: AUTH_COOKIE_PATH,
+    maxAge,
+    httpOnly: true,
+    secure,
+    sameSite: 'lax',
+    encode: (v) => v,
+  })
 }
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8')
 }
 
-function sliceInto(value: string, size: number): string[] {
-  const slices: string[] = []
-  for (let i = 0; i < value.length; i += size) slices.push(value.slice(i, i + size))
-  return slices
-}
-
-/** One `auth.session` cookie when it fits, else as few chunks as fit the limit. */
-function splitIntoCookies(value: string, attrs: string): CookieToWrite[] {
-  if (bytes(`${SESSION_COOKIE_NAME}=${value}${attrs}`) <= MAX_SET_COOKIE_BYTES) {
-    return [{ name: SESSION_COOKIE_NAME, value }]
+/** One `auth.session` cookie when it fits, else two chunks, else SessionTooLargeError. */
+function splitIntoCookies(value: string, secure: boolean, maxAge?: number): string[] {
+  const single = setCookie(SESSION_COOKIE_NAME, value, secure, maxAge)
+  if (bytes(single) <= MAX_SET_COOKIE_BYTES) return [single]
+  const size = MAX_SET_COOKIE_BYTES - bytes(setCookie(chunkName(0), '', secure, maxAge))
+  if (value.length > size * MAX_SESSION_CHUNKS) throw new SessionTooLargeError(value.length)
+  const cookies: string[] = []
+  for (let i = 0; i * size < value.length; i++) {
+    cookies.push(setCookie(chunkName(i), value.slice(i * size, (i + 1) * size), secure, maxAge))
   }
-  // Chunk names grow with the index's digits: size the chunks for the longest name.
-  for (let digits = 1; ; digits++) {
-    const overhead = bytes(`${SESSION_COOKIE_NAME}.${'0'.repeat(digits)}=${attrs}`)
-    const size = MAX_SET_COOKIE_BYTES - overhead
-    const count = Math.ceil(value.length / size)
-    if (String(count - 1).length > digits) continue
-    if (count > MAX_SESSION_CHUNKS) {
-      throw new Error(`Session cookie too large: ${count} chunks (max ${MAX_SESSION_CHUNKS})`)
-    }
-    return sliceInto(value, size).map((chunk, i) => ({ name: chunkName(i), value: chunk }))
-  }
-}
-
-function expired(name: string, secure: boolean): string {
-  return `${name}=${attributes(secure, 0)}`
+  return cookies
 }
 
 function expireAll(names: Iterable<string>, secure: boolean): string[] {
-  return [...new Set(names)].filter(isSessionCookieName).map((name) => expired(name, secure))
+  return [...new Set(names)]
+    .filter(isSessionCookieName)
+    .map((name) => setCookie(name, '', secure, 0))
 }
 
 /**
@@ -233,9 +209,9 @@ export function serializeSessionCookies(
   const { secure, previousChunkNames } = opts
   if (payload === null) return expireAll([...previousChunkNames, SESSION_COOKIE_NAME], secure)
 
-  const attrs = attributes(secure, sessionMaxAge(payload, opts.now ?? Date.now()))
-  const cookies = splitIntoCookies(sealSession(payload, opts.secrets), attrs)
-  const written = new Set(cookies.map((c) => c.name))
+  const maxAge = sessionMaxAge(payload, opts.now ?? Date.now())
+  const cookies = splitIntoCookies(sealSession(payload, opts.secrets), secure, maxAge)
+  const written = new Set(cookies.map((c) => c.slice(0, c.indexOf('='))))
   const stale = previousChunkNames.filter((name) => !written.has(name))
-  return [...cookies.map((c) => `${c.name}=${c.value}${attrs}`), ...expireAll(stale, secure)]
+  return [...cookies, ...expireAll(stale, secure)]
 }

@@ -85,7 +85,7 @@ export async function guard<T>(
 ) {
   guardedRequests.set(request, rules)
   const url = new URL(request.url)
-  const session = getSession(request)
+  const session = await getSession(request)
   try {
     if (isCrossSiteWrite(request)) throw httpError(403, CROSS_SITE_MESSAGE)
     const { access, watcherMayPost = false } = rules

@@ -1,17 +1,24 @@
 /**
  * Backend calls made on behalf of the member of this request. Before each
  * call the session's tokens are checked: a dead session aborts the call, an
- * expired access token is refreshed first (once per refresh token per
- * process, see refresh.server.ts). A 401 on an ordinary call means the backend
- * ended the session: it is cleared and the member is sent to /login.
+ * expired access token is refreshed first (one refresh per refresh token,
+ * refresh.server.ts). A 401 on a token the app thought alive (the backend's
+ * clock runs ahead, or it ended the token early) renews the tokens once
+ * through the same refresh and retries the call once; only a failed renewal,
+ * or a second 401 with the fresh token, ends the session.
  */
 import type { z } from 'zod'
-import { refreshResponseSchema, profileResponseSchema, type Member } from '~/backend/schemas'
+import { profileResponseSchema, refreshResponseSchema, type Member } from '~/backend/schemas'
 import { BackendError, callBackend, type BackendRequest } from '~/backend/client.server'
 import { BOTH_TOKENS_EXPIRED_MESSAGE } from '~/lib/errors'
-import { sessionLifetimes } from '~/session/lifetimes.server'
-import { refresher } from '~/session/refresh.server'
-import { getSession, isSessionExpired, type MemberSession } from '~/session/session.server'
+import { SessionTooLargeError } from '~/session/cookie.server'
+import { refreshOnce } from '~/session/refresh.server'
+import {
+  getSession,
+  isSessionExpired,
+  sessionLifetimes,
+  type MemberSession,
+} from '~/session/session.server'
 import { isExpired, tokenSetFromPair } from '~/session/tokens'
 
 /** The member's session is over: the guard clears it and sends the member to /login. */
@@ -22,43 +29,48 @@ export class SessionEndedError extends Error {
   }
 }
 
-async function refreshTokens(session: MemberSession): Promise<string> {
+export const PROFILE_MISSING_MESSAGE = 'ไม่สามารถโหลดข้อมูลสมาชิกได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง'
+
+const isUnauthorized = (error: unknown) => error instanceof BackendError && error.status === 401
+
+/** New tokens for the session's refresh token, shared with every request holding it. */
+async function renew(session: MemberSession): Promise<string> {
   const payload = session.payload
   if (!payload?.refreshToken) throw new SessionEndedError()
   const { refreshToken } = payload
   try {
-    const pair = await refresher.refresh(refreshToken, () =>
+    const pair = await refreshOnce(refreshToken, () =>
+      // No signal: the refresh is shared, one closed tab must not cancel the others'.
       callBackend({
         method: 'POST',
         path: '/auth/refresh',
         body: { refreshToken },
         schema: refreshResponseSchema,
-        // Shared by every request holding this refresh token: one member's
-        // closed tab must not cancel the others' refresh.
-        signal: undefined,
       }),
     )
-    // Another request may have replaced the tokens while we waited.
+    // Another loader of this request may have stored them already.
     if (session.payload?.refreshToken === refreshToken) {
-      const tokens = tokenSetFromPair(pair, Date.now(), sessionLifetimes(), payload)
-      session.set({ ...payload, ...tokens })
+      session.set({
+        ...payload,
+        ...tokenSetFromPair(pair, Date.now(), sessionLifetimes(), payload),
+      })
     }
     return session.payload?.accessToken ?? pair.accessToken
   } catch (error) {
-    if (error instanceof BackendError && (error.status === 401 || error.status === 403)) {
+    if (isUnauthorized(error) || (error instanceof BackendError && error.status === 403)) {
       throw new SessionEndedError()
     }
+    if (error instanceof SessionTooLargeError) throw new SessionEndedError()
     throw error
   }
 }
 
-/** A usable access token for this request's member, refreshing it when needed. */
-export async function accessToken(request: Request): Promise<string> {
-  const session = getSession(request)
+/** A usable access token for this session's member, refreshing it when needed. */
+async function accessToken(session: MemberSession): Promise<string> {
   const payload = session.payload
   if (!payload || isSessionExpired(payload)) throw new SessionEndedError()
   if (!isExpired(payload.accessExpiresAt, Date.now())) return payload.accessToken
-  return refreshTokens(session)
+  return renew(session)
 }
 
 /** Calls the backend as this request's member. */
@@ -66,42 +78,50 @@ export async function memberCall<S extends z.ZodTypeAny>(
   request: Request,
   req: Omit<BackendRequest<S>, 'token' | 'signal'>,
 ): Promise<z.output<S>['data']> {
-  const token = await accessToken(request)
+  const session = await getSession(request)
+  const call = (token: string) => callBackend({ ...req, token, signal: request.signal })
+  const stored = session.payload?.accessToken
+  const token = await accessToken(session)
   try {
-    return await callBackend({ ...req, token, signal: request.signal })
+    return await call(token)
   } catch (error) {
-    if (error instanceof BackendError && error.status === 401) {
-      throw new SessionEndedError(error.message)
-    }
+    if (!isUnauthorized(error)) throw error
+    // A 401 with a token just renewed for this very call: no second renewal.
+    if (token !== stored) throw new SessionEndedError()
+  }
+  // The backend refused a token we thought alive: renew once (unless another
+  // loader of this request already did), then one more try.
+  const fresh = session.payload?.accessToken !== token ? session.payload?.accessToken : undefined
+  try {
+    return await call(fresh ?? (await renew(session)))
+  } catch (error) {
+    if (isUnauthorized(error)) throw new SessionEndedError()
     throw error
   }
 }
 
-/** The profile answer carried no member: the login cannot go on. */
-export class MissingProfileError extends Error {
-  constructor() {
-    super('Profile response lacks the user')
-    this.name = 'MissingProfileError'
-  }
-}
-
-async function fetchProfile(request: Request): Promise<Member> {
-  const member = await memberCall(request, {
-    method: 'GET',
-    path: '/user/profile',
-    schema: profileResponseSchema,
-  })
-  if (!member) throw new MissingProfileError()
-  return member
+/** The profile of the member holding `token`, for a login that has no session yet. */
+export async function profileWith(token: string): Promise<Member | null | undefined> {
+  return callBackend({ method: 'GET', path: '/user/profile', schema: profileResponseSchema, token })
 }
 
 const profiles = new WeakMap<Request, Promise<Member>>()
 
-/** The member's profile, fetched at most once per request. */
+/**
+ * The member's profile, fetched at most once per request. An answer without
+ * the member mid-session is a backend fault (a Thai 502), not a logout.
+ */
 export function getMember(request: Request): Promise<Member> {
   let pending = profiles.get(request)
   if (!pending) {
-    pending = fetchProfile(request)
+    pending = memberCall(request, {
+      method: 'GET',
+      path: '/user/profile',
+      schema: profileResponseSchema,
+    }).then((member) => {
+      if (!member) throw new BackendError(502, 'NO_PROFILE', PROFILE_MISSING_MESSAGE)
+      return member
+    })
     // Callers that only peek must not cause an unhandled rejection.
     pending.catch(() => undefined)
     profiles.set(request, pending)

@@ -2,16 +2,23 @@
  * The member's session for one request: read from the encrypted cookie once
  * (memoised per Request, so parallel loaders of one document share it),
  * changed by login, refresh and logout, and written back as Set-Cookie only
- * when it changed — the same header strings for every loader of the request,
+ * when it changed: the same header strings for every loader of the request,
  * which Remix merges into one.
+ *
+ * Logout ends the session id for every copy of the cookie: ended ids are
+ * remembered (store.server.ts) until the session's refresh token would
+ * have expired, and a cookie carrying one is a logged-out visitor.
  */
+import { randomBytes } from 'node:crypto'
 import { env } from '~/lib/env.server'
+import { REFRESH_TOKEN_LIFETIME_S } from '~/lib/constants'
 import {
   readSessionCookie,
   serializeSessionCookies,
   type SessionPayload,
 } from '~/session/cookie.server'
-import { isExpired } from '~/session/tokens'
+import { createMemoryStore, type TtlStore } from '~/session/store.server'
+import { isExpired, type TokenLifetimes } from '~/session/tokens'
 
 export type { SessionPayload }
 export type Strategy = SessionPayload['strategy']
@@ -22,31 +29,54 @@ export interface MemberSession {
   readonly loggedIn: boolean
   /** The session existed but has run out: the member should be told so. */
   readonly expired: boolean
+  /** Throws SessionTooLargeError, changing nothing, when the tokens do not fit in the cookies. */
   set(payload: SessionPayload): void
   clear(): void
-  /** Set-Cookie values for the response: empty when nothing changed. */
+  /** Set-Cookie values for the response: empty when nothing changed. Never throws. */
   setCookieHeaders(): string[]
 }
 
-/** A session whose every token has run out (a watcher session has no refresh token). */
+/** Lifetimes for tokens without `exp` (ACCESS_/REFRESH_TOKEN_LIFETIME_S; `none` = unknown). */
+export function sessionLifetimes(): TokenLifetimes {
+  const e = env()
+  return { accessSeconds: e.ACCESS_TOKEN_LIFETIME_S, refreshSeconds: e.REFRESH_TOKEN_LIFETIME_S }
+}
+
+export function newSessionId(): string {
+  return randomBytes(18).toString('base64url')
+}
+
+/** When every token of the session has run out (a watcher session has no refresh token). */
+function endsAt(payload: SessionPayload): number | null {
+  return payload.refreshToken ? payload.refreshExpiresAt : payload.accessExpiresAt
+}
+
 export function isSessionExpired(payload: SessionPayload, now = Date.now()): boolean {
-  if (payload.refreshToken) return isExpired(payload.refreshExpiresAt, now)
-  return isExpired(payload.accessExpiresAt, now)
+  return isExpired(endsAt(payload), now)
+}
+
+/** Session ids that were logged out (shared by every request of this process). */
+const endedSessions: TtlStore<true> = createMemoryStore<true>()
+
+/** Ends the session for every copy of its cookie, until its tokens would have run out anyway. */
+export async function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
+  const until = endsAt(payload) ?? now + REFRESH_TOKEN_LIFETIME_S * 1000
+  if (until > now) await endedSessions.set(payload.sid, true, until - now)
 }
 
 class CookieSession implements MemberSession {
   #payload: SessionPayload | null
-  #changed = false
+  #changed: boolean
   #headers: string[] | undefined
   readonly #chunkNames: string[]
   readonly #expiredOnRead: boolean
 
-  constructor(cookieHeader: string | null) {
-    const { payload, present, chunkNames } = readSessionCookie(cookieHeader, env().SESSION_SECRETS)
+  constructor(read: ReturnType<typeof readSessionCookie>, ended: boolean) {
+    const { payload, present, chunkNames } = read
     this.#chunkNames = chunkNames
-    this.#expiredOnRead = payload !== null && isSessionExpired(payload)
-    this.#payload = this.#expiredOnRead ? null : payload
-    // A cookie we cannot open (tampered, old secret, garbage) or a dead session is cleared.
+    this.#expiredOnRead = payload !== null && !ended && isSessionExpired(payload)
+    this.#payload = ended || this.#expiredOnRead ? null : payload
+    // A cookie we cannot open (tampered, old secret, garbage), an ended or a dead session is cleared.
     this.#changed = present && this.#payload === null
   }
 
@@ -60,9 +90,9 @@ class CookieSession implements MemberSession {
     return this.#expiredOnRead
   }
   set(payload: SessionPayload) {
+    this.#headers = this.#serialize(payload)
     this.#payload = payload
     this.#changed = true
-    this.#headers = undefined
   }
   clear() {
     if (this.#payload === null && this.#changed) return
@@ -72,25 +102,31 @@ class CookieSession implements MemberSession {
   }
   setCookieHeaders(): string[] {
     if (!this.#changed) return []
-    const headers =
-      this.#headers ??
-      serializeSessionCookies(this.#payload, {
-        secrets: env().SESSION_SECRETS,
-        secure: env().COOKIE_SECURE,
-        previousChunkNames: this.#chunkNames,
-      })
-    this.#headers = headers
-    return headers
+    this.#headers ??= this.#serialize(this.#payload)
+    return this.#headers
+  }
+  #serialize(payload: SessionPayload | null) {
+    return serializeSessionCookies(payload, {
+      secrets: env().SESSION_SECRETS,
+      secure: env().COOKIE_SECURE,
+      previousChunkNames: this.#chunkNames,
+    })
   }
 }
 
-const sessions = new WeakMap<Request, MemberSession>()
+async function readSession(request: Request): Promise<MemberSession> {
+  const read = readSessionCookie(request.headers.get('Cookie'), env().SESSION_SECRETS)
+  const ended = read.payload !== null && (await endedSessions.get(read.payload.sid)) === true
+  return new CookieSession(read, ended)
+}
+
+const sessions = new WeakMap<Request, Promise<MemberSession>>()
 
 /** The session of this request, read once. */
-export function getSession(request: Request): MemberSession {
+export function getSession(request: Request): Promise<MemberSession> {
   let session = sessions.get(request)
   if (!session) {
-    session = new CookieSession(request.headers.get('Cookie'))
+    session = readSession(request)
     sessions.set(request, session)
   }
   return session

@@ -3,11 +3,11 @@
  * - local: username and password -> POST /auth/login; or a registration ->
  *   POST /auth/register, which answers the new member's first tokens
  * - line: a LINE authorization code -> POST /auth/loginwithline
- * - token: support staff paste a member's access token (no refresh token)
- * Each stores the tokens in the session, then fetches the profile; a profile
- * without the member fails the login and keeps no session.
+ * - watcher: support staff paste a member's access token (no refresh token)
+ * Each fetches the profile with the new tokens first; only when it has the
+ * member and the tokens fit in the cookies does the session change. A failed
+ * login leaves the session it found as it was.
  */
-import type { z } from 'zod'
 import {
   loginResponseSchema,
   registerResponseSchema,
@@ -15,10 +15,10 @@ import {
   type RegisterRequest,
 } from '~/backend/schemas'
 import { BackendError, callBackend } from '~/backend/client.server'
-import { sessionLifetimes } from '~/session/lifetimes.server'
-import { getMember, MissingProfileError, SessionEndedError } from '~/session/member-api.server'
-import { getSession, type Strategy } from '~/session/session.server'
-import { expiresAtFor, tokenSetFromPair } from '~/session/tokens'
+import { SessionTooLargeError } from '~/session/cookie.server'
+import { profileWith } from '~/session/member-api.server'
+import { getSession, newSessionId, sessionLifetimes, type Strategy } from '~/session/session.server'
+import { expiresAtFor, tokenSetFromPair, type TokenSet } from '~/session/tokens'
 
 export const LOGIN_MESSAGES = {
   invalidCredentials: 'ชื่อผู้ใช้หรือรหัสผ่านไม่ถูกต้อง',
@@ -26,6 +26,7 @@ export const LOGIN_MESSAGES = {
   lineFailed: 'เข้าสู่ระบบด้วย LINE ไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
   invalidToken: 'โทเค็นไม่ถูกต้องหรือหมดอายุแล้ว',
   noProfile: 'ไม่พบข้อมูลสมาชิก ไม่สามารถเข้าสู่ระบบได้ กรุณาติดต่อฝ่ายบริการสมาชิก',
+  tooLarge: 'ข้อมูลการเข้าสู่ระบบของบัญชีนี้มีขนาดใหญ่เกินกว่าที่เบราว์เซอร์จะเก็บได้ กรุณาติดต่อฝ่ายบริการสมาชิก',
 } as const
 
 /** A login that did not succeed, with the Thai message to show on the form. */
@@ -39,8 +40,6 @@ export class LoginError extends Error {
   }
 }
 
-type TokenPair = z.output<typeof loginResponseSchema>['data']
-
 function loginErrorFrom(error: unknown, unauthorizedMessage: string): unknown {
   if (!(error instanceof BackendError)) return error
   if (error.code === 'MEMBER_LOCKED') return new LoginError(LOGIN_MESSAGES.memberLocked, 403)
@@ -50,34 +49,33 @@ function loginErrorFrom(error: unknown, unauthorizedMessage: string): unknown {
   return new LoginError(error.message, error.status)
 }
 
-/** Stores the tokens, then loads the profile; on failure nothing is kept. */
+/** Loads the profile with the new tokens, then (and only then) stores them. */
 async function startSession(
   request: Request,
   strategy: Strategy,
-  tokens: ReturnType<typeof tokenSetFromPair>,
+  tokens: TokenSet,
 ): Promise<Member> {
-  const session = getSession(request)
-  session.set({ v: 1, strategy, ...tokens })
+  const refused =
+    strategy === 'watcher' ? LOGIN_MESSAGES.invalidToken : LOGIN_MESSAGES.invalidCredentials
+  const member = await profileWith(tokens.accessToken).catch((error: unknown) => {
+    throw loginErrorFrom(error, refused)
+  })
+  if (!member) throw new LoginError(LOGIN_MESSAGES.noProfile, 502)
   try {
-    return await getMember(request)
+    ;(await getSession(request)).set({ v: 2, sid: newSessionId(), strategy, ...tokens })
   } catch (error) {
-    session.clear()
-    if (error instanceof MissingProfileError) throw new LoginError(LOGIN_MESSAGES.noProfile, 502)
-    if (error instanceof SessionEndedError) {
-      throw new LoginError(
-        strategy === 'watcher' ? LOGIN_MESSAGES.invalidToken : LOGIN_MESSAGES.invalidCredentials,
-        401,
-      )
-    }
-    throw loginErrorFrom(error, LOGIN_MESSAGES.invalidCredentials)
+    if (error instanceof SessionTooLargeError) throw new LoginError(LOGIN_MESSAGES.tooLarge, 502)
+    throw error
   }
+  return member
 }
 
-async function exchange(path: string, body: unknown, unauthorized: string): Promise<TokenPair> {
+async function exchange(path: string, body: unknown, refused: string): Promise<TokenSet> {
   try {
-    return await callBackend({ method: 'POST', path, body, schema: loginResponseSchema })
+    const pair = await callBackend({ method: 'POST', path, body, schema: loginResponseSchema })
+    return tokenSetFromPair(pair, Date.now(), sessionLifetimes())
   } catch (error) {
-    throw loginErrorFrom(error, unauthorized)
+    throw loginErrorFrom(error, refused)
   }
 }
 
@@ -85,26 +83,22 @@ export async function loginLocal(
   request: Request,
   credentials: { username: string; password: string },
 ): Promise<Member> {
-  const pair = await exchange('/auth/login', credentials, LOGIN_MESSAGES.invalidCredentials)
-  return startSession(request, 'local', tokenSetFromPair(pair, Date.now(), sessionLifetimes()))
+  const tokens = await exchange('/auth/login', credentials, LOGIN_MESSAGES.invalidCredentials)
+  return startSession(request, 'local', tokens)
 }
 
 export async function loginWithLine(
   request: Request,
   grant: { code: string; redirectUri: string },
 ): Promise<Member> {
-  const pair = await exchange('/auth/loginwithline', grant, LOGIN_MESSAGES.lineFailed)
-  return startSession(request, 'line', tokenSetFromPair(pair, Date.now(), sessionLifetimes()))
+  const tokens = await exchange('/auth/loginwithline', grant, LOGIN_MESSAGES.lineFailed)
+  return startSession(request, 'line', tokens)
 }
 
 /** Support staff's watcher session: the member's access token only; it ends when that expires. */
-export async function loginWithToken(request: Request, accessToken: string): Promise<Member> {
+export async function loginAsWatcher(request: Request, accessToken: string): Promise<Member> {
   const accessExpiresAt = expiresAtFor(accessToken, Date.now(), sessionLifetimes().accessSeconds)
-  return startSession(request, 'watcher', {
-    accessToken,
-    accessExpiresAt,
-    refreshExpiresAt: null,
-  })
+  return startSession(request, 'watcher', { accessToken, accessExpiresAt, refreshExpiresAt: null })
 }
 
 /**

@@ -516,7 +516,8 @@ test.describe('cross-site and hostile requests', () => {
     const { accessToken, refreshToken } = await mock.tokens({ username: 'demo' })
     const foreign = sealSession(
       {
-        v: 1,
+        v: 2,
+        sid: 'another-sites-session-id',
         strategy: 'local',
         accessToken,
         refreshToken,
@@ -541,7 +542,8 @@ test.describe('cross-site and hostile requests', () => {
     for (const accessToken of ['not-a-jwt', 'a.b.c', `${'x'.repeat(8192)}.y.z`]) {
       const sealed = sealSession(
         {
-          v: 1,
+          v: 2,
+          sid: 'a-session-id-of-16-chars',
           strategy: 'local',
           accessToken,
           refreshToken: 'also-not-a-jwt',

@@ -252,6 +252,32 @@ describe('POST /__mock/expire', () => {
   })
 })
 
+describe('POST /__mock/clock', () => {
+  it('runs the backend clock ahead: a live token answers TOKEN_EXPIRED, a fresh one works', async () => {
+    await api().post('/__mock/config', { accessTtlSeconds: 60 })
+    const pair = await api().login('demo')
+    expect((await api().get('/user/profile', pair.accessToken)).status).toBe(200)
+
+    const res = await api().post('/__mock/clock', { aheadMs: 120_000 })
+    expect(res.body).toEqual({ data: { aheadMs: 120_000 } })
+    const profile = await api().get<ErrorBody>('/user/profile', pair.accessToken)
+    expect([profile.status, profile.body.code]).toEqual([401, 'TOKEN_EXPIRED'])
+    // Tokens issued by the fast clock live their full lifetime on it.
+    const refreshed = await api().post<{ data: { accessToken: string } }>('/auth/refresh', {
+      refreshToken: pair.refreshToken,
+    })
+    expect((await api().get('/user/profile', refreshed.body.data.accessToken)).status).toBe(200)
+
+    await api().post('/__mock/reset')
+    expect((await api().get('/__mock/config')).status).toBe(200)
+  })
+
+  it('refuses a clock running behind or an unknown field', async () => {
+    expect((await api().post('/__mock/clock', { aheadMs: -1 })).status).toBe(400)
+    expect((await api().post('/__mock/clock', { aheadMs: 1, x: 1 })).status).toBe(400)
+  })
+})
+
 describe('/__mock/calls', () => {
   it('logs every call outside /__mock/ in order, with its Authorization header', async () => {
     const started = Date.now()

@@ -41,6 +41,9 @@ const tokensSchema = usernameSchema
   })
   .strict()
 
+const clockSchema = z.object({ aheadMs: z.number().int().min(0).max(86_400_000) }).strict()
+const clockResponseSchema = envelope(z.object({ aheadMs: z.number() }))
+
 const otpSettingsSchema = z
   .object({
     ttlSeconds: z.number().int().min(1).max(86_400),
@@ -153,6 +156,12 @@ function expire(ctx: RequestContext) {
   return dataReply(countResponseSchema, { data: { count } })
 }
 
+/** Runs the backend's clock ahead: tokens the app thinks alive are expired for the backend. */
+function clock(ctx: RequestContext) {
+  ctx.state.clockAheadMs = jsonBody(ctx, clockSchema).aheadMs
+  return dataReply(clockResponseSchema, { data: { aheadMs: ctx.state.clockAheadMs } })
+}
+
 /** The OTP last sent to `?phone=`, as the member's SMS would show it. */
 function sentOtp(ctx: RequestContext) {
   const phone = ctx.url.searchParams.get('phone') ?? ''
@@ -186,6 +195,7 @@ export const controlRoutes: readonly Route[] = [
   { method: 'POST', path: '/__mock/fail', handler: fail },
   { method: 'POST', path: '/__mock/tokens', handler: tokens },
   { method: 'POST', path: '/__mock/expire', handler: expire },
+  { method: 'POST', path: '/__mock/clock', handler: clock },
   { method: 'GET', path: '/__mock/otp', handler: sentOtp },
   { method: 'POST', path: '/__mock/otp', handler: otpSettings },
   { method: 'GET', path: '/__mock/calls', handler: calls },

@@ -88,7 +88,7 @@ export class Sessions {
     token: string,
     typ: TokenType,
   ): Promise<{ claims: TokenClaims; family: Family }> {
-    const verified = await this.tokens.verify(token, typ)
+    const verified = await this.tokens.verify(token, typ, this.state.now())
     if (!verified.ok) throw unauthorized(verified.code)
     const family = this.state.families.get(verified.claims.fam)
     if (!family || String(family.memberId) !== verified.claims.sub)
@@ -104,13 +104,16 @@ export class Sessions {
   ): Promise<{ pair: TokenPairOut; refreshJti: string }> {
     const config = { ...this.state.config, ...definedOnly(overrides) }
     const issue = (typ: TokenType, ttlSeconds: number) =>
-      this.tokens.issue({
-        memberId: family.memberId,
-        typ,
-        familyId: family.id,
-        ttlSeconds: config.noExp ? null : ttlSeconds,
-        padding: config.tokenPadding,
-      })
+      this.tokens.issue(
+        {
+          memberId: family.memberId,
+          typ,
+          familyId: family.id,
+          ttlSeconds: config.noExp ? null : ttlSeconds,
+          padding: config.tokenPadding,
+        },
+        this.state.now(),
+      )
     const [access, refresh] = await Promise.all([
       issue('access', config.accessTtlSeconds),
       issue('refresh', config.refreshTtlSeconds),

@@ -180,6 +180,8 @@ export class MockState {
   calls: CallRecord[] = []
   failures: FailureRule[] = []
   latency = { all: 0, byPath: new Map<string, number>() }
+  /** How far the backend's clock runs ahead of the real one (ms): it judges token expiry by it. */
+  clockAheadMs = 0
   config: TokenConfig
 
   constructor(initialConfig: TokenConfig) {
@@ -200,7 +202,13 @@ export class MockState {
     this.calls = []
     this.failures = []
     this.latency = { all: 0, byPath: new Map() }
+    this.clockAheadMs = 0
     this.config = { ...this.#initialConfig }
+  }
+
+  /** The backend's own time (ms): the real time plus `clockAheadMs`. */
+  now(): number {
+    return Date.now() + this.clockAheadMs
   }
 
   memberByUsername(username: string): DemoMember | undefined {

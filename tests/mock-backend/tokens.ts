@@ -76,11 +76,14 @@ export class TokenService {
     return { token: await jwt.sign(this.#key), jti }
   }
 
-  /** Signature, `exp` (when present), claim shape and the expected `typ`. */
-  async verify(token: string, typ: TokenType): Promise<VerifyResult> {
+  /** Signature, `exp` (when present, judged at `now`), claim shape and the expected `typ`. */
+  async verify(token: string, typ: TokenType, now = Date.now()): Promise<VerifyResult> {
     let payload: unknown
     try {
-      ;({ payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] }))
+      ;({ payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        currentDate: new Date(now),
+      }))
     } catch (error) {
       return {
         ok: false,

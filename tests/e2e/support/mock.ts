@@ -38,6 +38,8 @@ export const mock = {
     ((await control('tokens', options)) as { data: { accessToken: string; refreshToken: string } })
       .data,
   expire: (username: string) => control('expire', { username }),
+  /** Runs the backend's clock `aheadMs` ahead of the app's (0 puts it back). */
+  clockAhead: (aheadMs: number) => control('clock', { aheadMs }),
   calls: async (path?: string): Promise<MockCall[]> => {
     const query = path ? `?path=${encodeURIComponent(path)}` : ''
     const response = await fetch(`${MOCK_URL}/__mock/calls${query}`)

@@ -4,6 +4,7 @@
  * e2e session secret, exactly as the app would have written it.
  */
 import type { BrowserContext } from '@playwright/test'
+import { randomBytes } from 'node:crypto'
 import { sealSession, type SessionPayload } from '~/session/cookie.server'
 import { expiresAtFor } from '~/session/tokens'
 import { APP_URL, E2E_SESSION_SECRET } from '../../../playwright.config'
@@ -26,7 +27,8 @@ export async function sealedSessionFor(username: string, options: SessionOptions
   })
   const now = Date.now()
   const payload: SessionPayload = {
-    v: 1,
+    v: 2,
+    sid: randomBytes(18).toString('base64url'),
     strategy: options.strategy ?? 'local',
     accessToken,
     accessExpiresAt: expiresAtFor(accessToken, now, 9000),
