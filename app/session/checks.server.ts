@@ -42,13 +42,13 @@ function isWrite(request: Request): boolean {
  * says it is safe for them.
  */
 const auth: Check = ({ access, session, url, request, watcherMayPost }) => {
+  if (isWrite(request) && session.payload?.strategy === 'watcher' && !watcherMayPost) {
+    throw httpError(403, WATCHER_REFUSED_MESSAGE)
+  }
   if (access === 'member' && !session.loggedIn) {
     throw session.expired ? sessionEndedRedirect(url) : redirect(loginPath(url))
   }
   if (access === 'guest' && session.loggedIn) throw redirect('/')
-  if (isWrite(request) && session.payload?.strategy === 'watcher' && !watcherMayPost) {
-    throw httpError(403, WATCHER_REFUSED_MESSAGE)
-  }
 }
 
 export const CHECKS: Readonly<Record<string, Check>> = { auth }

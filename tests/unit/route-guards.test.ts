@@ -8,6 +8,8 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { PAGES, type PageInfo } from '~/lib/pages'
+import { WATCHER_REFUSED_MESSAGE } from '~/session/checks.server'
+import { sealSession } from '~/session/cookie.server'
 import { guardedRulesOf, type RouteRules } from '~/session/guard.server'
 
 const ROUTES_DIR = new URL('../../app/routes/', import.meta.url)
@@ -64,6 +66,40 @@ describe('route modules', () => {
       if (mod.action !== undefined) expect(await rulesApplied(mod.action, 'POST')).toBeDefined()
     })
   }
+
+  it('a watcher session cannot post anywhere but the routes that say it may', async () => {
+    const watcher = sealSession(
+      {
+        v: 2,
+        sid: 'unit-watcher-session-id',
+        strategy: 'watcher',
+        accessToken: 'a-member-access-token',
+        accessExpiresAt: null,
+        refreshExpiresAt: null,
+      },
+      [process.env.SESSION_SECRET ?? ''],
+    )
+    const allowed: string[] = []
+    for (const { file, mod } of modules) {
+      if (!mod.action) continue
+      const request = new Request('http://app.test/some/page', {
+        method: 'POST',
+        headers: { Cookie: `auth.session=${watcher}` },
+        body: new URLSearchParams({ amount: '100' }),
+      })
+      const thrown = await Promise.resolve(mod.action({ request, params: {}, context: {} })).catch(
+        (e: unknown) => e,
+      )
+      if (guardedRulesOf(request)?.watcherMayPost) {
+        allowed.push(file)
+        continue
+      }
+      expect(thrown, file).toBeInstanceOf(Response)
+      expect((thrown as Response).status, file).toBe(403)
+      expect(await (thrown as Response).json(), file).toEqual({ message: WATCHER_REFUSED_MESSAGE })
+    }
+    expect(allowed.sort()).toEqual(['_guest.watcher.tsx', 'logout.ts'])
+  })
 
   it('a loader that skips the guard is caught', async () => {
     expect(await rulesApplied(() => null, 'GET')).toBeUndefined()
