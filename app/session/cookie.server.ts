@@ -48,10 +48,6 @@ export class SessionTooLargeError extends Error {
   }
 }
 
-// ---------------------------------------------------------------------------
-// Sealing: AES-256-GCM (app/lib/aead.server.ts)
-// ---------------------------------------------------------------------------
-
 const HKDF_SALT = 'auth.session'
 const HKDF_INFO = 'auth.session v1'
 /** The format version, authenticated as additional data. */
@@ -89,10 +85,6 @@ export function unsealSession(value: string, secrets: readonly string[]): Sessio
   const json = open(value, keys, AAD)
   return json === null ? null : parsePayload(json)
 }
-
-// ---------------------------------------------------------------------------
-// Reading the Cookie header
-// ---------------------------------------------------------------------------
 
 const CHUNK_NAME = /^auth\.session\.[0-9]$/
 
@@ -140,10 +132,6 @@ export function readSessionCookie(
   return { payload, present: chunkNames.length > 0, chunkNames }
 }
 
-// ---------------------------------------------------------------------------
-// Writing Set-Cookie headers
-// ---------------------------------------------------------------------------
-
 export interface SerializeOptions {
   secrets: readonly string[]
   secure: boolean
@@ -152,15 +140,15 @@ export interface SerializeOptions {
   now?: number
 }
 
-/**
- * Seconds the cookie should live: until the refresh token expires, or for a
- * session without one (a watcher session) until the access token expires;
- * undefined (a browser-session cookie) when that expiry is unknown.
- */
+/** When every token of the session has run out (a watcher session has no refresh token). */
+export function sessionEndsAt(payload: SessionPayload): number | null {
+  return payload.refreshToken ? payload.refreshExpiresAt : payload.accessExpiresAt
+}
+
+/** Seconds the cookie should live: until the session ends; a browser-session cookie when unknown. */
 export function sessionMaxAge(payload: SessionPayload, now: number): number | undefined {
-  const expiresAt = payload.refreshToken ? payload.refreshExpiresAt : payload.accessExpiresAt
-  if (expiresAt === null) return undefined
-  return Math.max(0, Math.ceil((expiresAt - now) / 1000))
+  const endsAt = sessionEndsAt(payload)
+  return endsAt === null ? undefined : Math.max(0, Math.ceil((endsAt - now) / 1000))
 }
 
 function setCookie(name: string, value: string, secure: boolean, maxAge?: number): string {

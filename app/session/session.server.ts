@@ -15,6 +15,7 @@ import { REFRESH_TOKEN_LIFETIME_S } from '~/lib/constants'
 import {
   readSessionCookie,
   serializeSessionCookies,
+  sessionEndsAt,
   type SessionPayload,
 } from '~/session/cookie.server'
 import { createMemoryStore, type TtlStore } from '~/session/store.server'
@@ -46,13 +47,8 @@ export function newSessionId(): string {
   return randomBytes(18).toString('base64url')
 }
 
-/** When every token of the session has run out (a watcher session has no refresh token). */
-function endsAt(payload: SessionPayload): number | null {
-  return payload.refreshToken ? payload.refreshExpiresAt : payload.accessExpiresAt
-}
-
 export function isSessionExpired(payload: SessionPayload, now = Date.now()): boolean {
-  return isExpired(endsAt(payload), now)
+  return isExpired(sessionEndsAt(payload), now)
 }
 
 /** Session ids that were logged out (shared by every request of this process). */
@@ -60,7 +56,7 @@ const endedSessions: TtlStore<true> = createMemoryStore<true>()
 
 /** Ends the session for every copy of its cookie, until its tokens would have run out anyway. */
 export async function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
-  const until = endsAt(payload) ?? now + REFRESH_TOKEN_LIFETIME_S * 1000
+  const until = sessionEndsAt(payload) ?? now + REFRESH_TOKEN_LIFETIME_S * 1000
   if (until > now) await endedSessions.set(payload.sid, true, until - now)
 }
 

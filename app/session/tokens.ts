@@ -7,6 +7,7 @@
  * JWTs are decoded WITHOUT verifying the signature: the backend verifies
  * them, the app only needs to know when to refresh.
  */
+import { decodeJwt } from 'jose'
 import type { TokenPair } from '~/backend/schemas'
 import {
   ACCESS_TOKEN_LIFETIME_S,
@@ -37,30 +38,8 @@ export interface TokenSet {
 
 /** Longer "tokens" are not decoded at all (a cheap guard against garbage). */
 const MAX_DECODED_TOKEN_LENGTH = 64 * 1024
-const BASE64URL = /^[A-Za-z0-9_-]+$/
-
-function decodeBase64Url(segment: string): string | undefined {
-  if (!BASE64URL.test(segment) || segment.length % 4 === 1) return undefined
-  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/')
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4)
-  try {
-    const binary = atob(padded)
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0))
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return undefined
-  }
-}
-
-function parseJsonObject(text: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(text)
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
-    return value as Record<string, unknown>
-  } catch {
-    return undefined
-  }
-}
+/** Compact JWS: three base64url parts (no padding), the payload not empty. */
+const COMPACT_JWT = /^[\w-]*\.[\w-]+\.[\w-]*$/
 
 /**
  * The JWT's `exp` claim in ms since epoch, or undefined when the token is
@@ -69,13 +48,13 @@ function parseJsonObject(text: string): Record<string, unknown> | undefined {
  */
 export function decodeJwtExp(token: string): number | undefined {
   if (typeof token !== 'string' || token.length > MAX_DECODED_TOKEN_LENGTH) return undefined
-  const parts = token.split('.')
-  if (parts.length !== 3 || !parts[1]) return undefined
-  const json = decodeBase64Url(parts[1])
-  if (json === undefined) return undefined
-  const exp = parseJsonObject(json)?.exp
-  if (typeof exp !== 'number' || !Number.isFinite(exp)) return undefined
-  return exp * 1000
+  if (!COMPACT_JWT.test(token)) return undefined
+  try {
+    const { exp } = decodeJwt(token)
+    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : undefined
+  } catch {
+    return undefined
+  }
 }
 
 /**
