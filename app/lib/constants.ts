@@ -89,3 +89,10 @@ export const CONFETTI = {
     'Crimson',
   ],
 } as const
+
+/**
+ * How long "old refresh token -> the tokens it was rotated to" is remembered:
+ * long enough for a phone whose answer was lost to come back, short enough
+ * that a stolen old cookie cannot hide a theft for long (docs/decisions/0008).
+ */
+export const DEFAULT_REFRESH_GRACE_MS = 120_000

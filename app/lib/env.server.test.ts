@@ -15,6 +15,8 @@ describe('parseEnv', () => {
     expect(env.COOKIE_SECURE).toBe(false)
     expect(env.ACCESS_TOKEN_LIFETIME_S).toBe(9000)
     expect(env.REFRESH_TOKEN_LIFETIME_S).toBe(604800)
+    // docs/decisions/0008: two minutes for a phone whose answer was lost.
+    expect(env.REFRESH_GRACE_MS).toBe(120_000)
   })
 
   it('names a missing BACKEND_URL', () => {

@@ -10,6 +10,7 @@ import {
   DEFAULT_APP_COMMIT,
   DEFAULT_APP_VERSION,
   DEFAULT_BACKEND_TIMEOUT_MS,
+  DEFAULT_REFRESH_GRACE_MS,
 } from '~/lib/constants'
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
@@ -43,7 +44,7 @@ const schema = z
     LOGIN_LIMIT_PER_IP: positiveInt(30),
     LOGIN_LIMIT_PER_USERNAME: positiveInt(10),
     LOGIN_LIMIT_WINDOW_S: positiveInt(900),
-    REFRESH_GRACE_MS: positiveInt(30_000),
+    REFRESH_GRACE_MS: positiveInt(DEFAULT_REFRESH_GRACE_MS),
     ACCESS_TOKEN_LIFETIME_S: lifetime(ACCESS_TOKEN_LIFETIME_S),
     REFRESH_TOKEN_LIFETIME_S: lifetime(REFRESH_TOKEN_LIFETIME_S),
     APP_VERSION: z.string().min(1).default(DEFAULT_APP_VERSION),
