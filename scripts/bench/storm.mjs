@@ -41,7 +41,8 @@ export async function refreshStorm({ appUrl, backendUrl, secret }) {
   const now = Date.now()
   const sealed = sealSession(
     {
-      v: 1,
+      v: 2,
+      sid: 'bench-storm-session-id',
       strategy: 'local',
       accessToken: pair.accessToken,
       accessExpiresAt: expiresAtFor(pair.accessToken, now, 9000),
