@@ -3,7 +3,7 @@
  * LINE authorization codes, and the test controls (call log, injected
  * failures, latency, token config overrides). `reset()` restores the seed.
  */
-import type { Bank, ErrorCode, Member } from '../../app/backend/schemas'
+import type { Bank, ErrorCode, Member, TokenPair } from '../../app/backend/schemas'
 import { pickTokenConfig, type TokenConfig } from './options'
 
 export interface DemoMember extends Member {
@@ -111,10 +111,8 @@ export const DEFAULT_OTP_SETTINGS: Readonly<OtpSettings> = Object.freeze({
 /** A password reset token's life (single use). */
 export const RESET_TOKEN_TTL_MS = 10 * 60 * 1000
 
-export interface TokenPairOut {
-  accessToken: string
-  refreshToken: string
-}
+/** A pair the demo backend issues: always with a refresh token. */
+export type TokenPairOut = Required<TokenPair>
 
 /** All tokens issued from one login. */
 export interface Family {
