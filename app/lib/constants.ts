@@ -89,3 +89,6 @@ export const CONFETTI = {
     'Crimson',
   ],
 } as const
+
+/** The largest request body the app reads (form posts): larger ones get a Thai 413. */
+export const MAX_BODY_BYTES = 64 * 1024

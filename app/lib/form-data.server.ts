@@ -1,11 +1,59 @@
+import { MAX_BODY_BYTES } from '~/lib/constants'
+import { BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
 
 export const MALFORMED_FORM_MESSAGE = 'ข้อมูลที่ส่งมาไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง'
 
-/** The posted form; a body that is no form (JSON, broken multipart) is a Thai 400, not a 500. */
-export async function readFormData(request: Request): Promise<FormData> {
+/**
+ * The body's bytes, read as a stream and refused with a Thai 413 as soon as
+ * they pass `limit` (a chunked post carries no Content-Length to check first):
+ * the rest is never read.
+ */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('Content-Length') ?? '')
+  if (Number.isFinite(declared) && declared > limit) throw httpError(413, BODY_TOO_LARGE_MESSAGE)
+  if (!request.body) return new Uint8Array(0)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined)
+      throw httpError(413, BODY_TOO_LARGE_MESSAGE)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes
+}
+
+/**
+ * The posted form, at most MAX_BODY_BYTES (else a Thai 413); a body that is
+ * no form (JSON, broken multipart) is a Thai 400, not a 500.
+ */
+export async function readFormData(request: Request, limit = MAX_BODY_BYTES): Promise<FormData> {
+  let bytes: Uint8Array
   try {
-    return await request.formData()
+    bytes = await readCapped(request, limit)
+  } catch (error) {
+    if (error instanceof Response) throw error
+    throw httpError(400, MALFORMED_FORM_MESSAGE)
+  }
+  const contentType = request.headers.get('Content-Type')
+  try {
+    const copy = new Response(
+      bytes,
+      contentType ? { headers: { 'Content-Type': contentType } } : {},
+    )
+    return await copy.formData()
   } catch {
     throw httpError(400, MALFORMED_FORM_MESSAGE)
   }
