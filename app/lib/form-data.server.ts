@@ -9,10 +9,10 @@ export const MALFORMED_FORM_MESSAGE = 'ข้อมูลที่ส่งม�
  * they pass `limit` (a chunked post carries no Content-Length to check first):
  * the rest is never read.
  */
-async function readCapped(request: Request, limit: number): Promise<Uint8Array> {
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('Content-Length') ?? '')
   if (Number.isFinite(declared) && declared > limit) throw httpError(413, BODY_TOO_LARGE_MESSAGE)
-  if (!request.body) return new Uint8Array(0)
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0))
   const reader = request.body.getReader()
   const chunks: Uint8Array[] = []
   let size = 0
@@ -26,7 +26,7 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
     }
     chunks.push(value)
   }
-  const bytes = new Uint8Array(size)
+  const bytes = new Uint8Array(new ArrayBuffer(size))
   let at = 0
   for (const chunk of chunks) {
     bytes.set(chunk, at)
@@ -40,7 +40,7 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array> 
  * no form (JSON, broken multipart) is a Thai 400, not a 500.
  */
 export async function readFormData(request: Request, limit = MAX_BODY_BYTES): Promise<FormData> {
-  let bytes: Uint8Array
+  let bytes: Uint8Array<ArrayBuffer>
   try {
     bytes = await readCapped(request, limit)
   } catch (error) {
