@@ -77,6 +77,7 @@ const schema = z
     TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
     LOGIN_LIMIT_PER_IP: positiveInt(30),
     LOGIN_LIMIT_PER_USERNAME: positiveInt(10),
+    LOGIN_LIMIT_PER_DEVICE: positiveInt(10),
     LOGIN_LIMIT_WINDOW_S: positiveInt(900),
     REFRESH_GRACE_MS: positiveInt(30_000),
     ACCESS_TOKEN_LIFETIME_S: lifetime(ACCESS_TOKEN_LIFETIME_S),
