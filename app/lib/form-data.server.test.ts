@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { MAX_BODY_BYTES } from '~/lib/constants'
 import { BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
-import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
+import { DRAIN_BYTES, MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
 
@@ -77,14 +77,35 @@ describe('readFormData', () => {
     expect(pulled()).toBeLessThanOrEqual(2)
   })
 
-  it('a chunked body over the cap is a Thai 413, and the rest is not read', async () => {
-    const { request, pulled } = chunkedRequest(1000, 16 * 1024)
+  it('a chunked body over the cap is a Thai 413 without waiting for the rest', async () => {
+    // Five 16 KB chunks (64 KB is four), then a body that never ends.
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 5) return new Promise<void>(() => undefined)
+        pulled += 1
+        controller.enqueue(new TextEncoder().encode('a'.repeat(16 * 1024)))
+      },
+    })
+    const request = new Request('http://app.example/login', {
+      method: 'POST',
+      headers: FORM,
+      body,
+      duplex: 'half',
+    } as RequestInit)
     expect(await refusal(readFormData(request))).toEqual({
       status: 413,
       message: BODY_TOO_LARGE_MESSAGE,
     })
-    // 64 KB is 4 chunks of 16 KB: the fifth passes the cap; a few more may be buffered.
-    expect(pulled()).toBeLessThan(10)
+  })
+
+  it('after the refusal at most DRAIN_BYTES more are read and dropped, the rest never', async () => {
+    // 16 MB in 16 KB chunks.
+    const { request, pulled } = chunkedRequest(1024, 16 * 1024)
+    expect((await refusal(readFormData(request))).status).toBe(413)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const drainChunks = DRAIN_BYTES / (16 * 1024)
+    expect(pulled()).toBeLessThanOrEqual(5 + drainChunks + 2)
   })
 
   it('a chunked body right at the cap is read', async () => {

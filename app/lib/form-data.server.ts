@@ -5,9 +5,31 @@ import { httpError } from '~/lib/http-error.server'
 export const MALFORMED_FORM_MESSAGE = 'ข้อมูลที่ส่งมาไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง'
 
 /**
+ * After a refusal the rest of the body is read and dropped (never kept), up to
+ * this much, so the connection can still carry the 413 to the member; past it
+ * the stream is cancelled, which resets the connection. (Cancelling at once
+ * resets it before the 413 is written: the member would see a network error.)
+ */
+export const DRAIN_BYTES = 1024 * 1024
+
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
+  let left = budget
+  try {
+    while (left > 0) {
+      const { done, value } = await reader.read()
+      if (done) return
+      left -= value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // The client went away: nothing to drop.
+  }
+}
+
+/**
  * The body's bytes, read as a stream and refused with a Thai 413 as soon as
  * they pass `limit` (a chunked post carries no Content-Length to check first):
- * the rest is never read.
+ * the rest is never kept, and past DRAIN_BYTES never read.
  */
 async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('Content-Length') ?? '')
@@ -21,7 +43,7 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
     if (done) break
     size += value.byteLength
     if (size > limit) {
-      await reader.cancel().catch(() => undefined)
+      void discard(reader, DRAIN_BYTES)
       throw httpError(413, BODY_TOO_LARGE_MESSAGE)
     }
     chunks.push(value)
