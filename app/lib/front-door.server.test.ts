@@ -19,6 +19,10 @@ describe('doorAnswer', () => {
     expect(answer?.status).toBe(405)
     expect(answer?.headers.Allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
   })
+  it('a path that is not valid percent-encoding: 400 (the query may be anything)', () => {
+    expect(doorAnswer({ ...req('GET'), url: '/%E0%A4%A' }, ORIGINS)?.status).toBe(400)
+    expect(doorAnswer({ ...req('GET'), url: '/%E0%B8%81?q=%E0%A4%A' }, ORIGINS)).toBeNull()
+  })
   it('a declared body over the cap: 413', () => {
     const big = { 'content-length': String(MAX_BODY_BYTES + 1) }
     expect(doorAnswer(req('POST', big), ORIGINS)?.status).toBe(413)

@@ -7,6 +7,7 @@
  * external, so this is the express instance remix-serve uses).
  *
  * - a method undici or Remix cannot take (TRACE, CONNECT, PROPFIND, ...): Thai 405 with Allow;
+ * - a path that is not valid percent-encoding (`/%E0%A4%A`): Thai 400;
  * - a declared body over MAX_BODY_BYTES: Thai 413, the body unread;
  * - a cross-site write (lib/cross-site.ts against APP_ORIGIN): Thai 403,
  *   before Remix's own origin check (a bodyless 500 and a stack trace);
@@ -19,6 +20,7 @@ import { MAX_BODY_BYTES } from '~/lib/constants'
 import { isCrossSite } from '~/lib/cross-site'
 import { env } from '~/lib/env.server'
 import {
+  BAD_REQUEST_MESSAGE,
   BODY_TOO_LARGE_MESSAGE,
   CROSS_SITE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
@@ -36,7 +38,7 @@ export interface DoorRequest {
 }
 
 export interface DoorAnswer {
-  status: 403 | 405 | 413
+  status: 400 | 403 | 405 | 413
   message: string
   headers: Record<string, string>
 }
@@ -66,6 +68,12 @@ export function doorAnswer(
       message: METHOD_NOT_ALLOWED_MESSAGE,
       headers: { Allow: ALLOWED_METHODS.join(', ') },
     }
+  }
+  // express's router answers a path it cannot decode with English "Bad Request" and a stack.
+  try {
+    decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')
+  } catch {
+    return { status: 400, message: BAD_REQUEST_MESSAGE, headers: {} }
   }
   const length = Number(header(req, 'content-length') ?? '')
   if (Number.isFinite(length) && length > maxBodyBytes) {

@@ -36,6 +36,16 @@ test.describe('front door', () => {
     }
   })
 
+  test('a path that is not valid percent-encoding is a Thai 400, not English "Bad Request"', async ({
+    request,
+  }) => {
+    const response = await request.get('/%E0%A4%A')
+    expect(response.status()).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('คำขอไม่ถูกต้อง')
+    expect(html).not.toContain('Bad Request')
+  })
+
   test('a declared body over 64 KB is a Thai 413', async ({ request }) => {
     await mock.clearCalls()
     const response = await request.post('/login', {
@@ -197,6 +207,8 @@ test.describe('the server log (its own remix-serve on the build)', () => {
     await logged('TRACE / 405 (front door)')
     await logged('POST /login 403 (front door)')
     await logged("warning: refused by Remix's origin check")
+    // Without TRUST_PROXY_HOPS the server said once, at start, that the per-IP limit is off.
+    expect(log.match(/TRUST_PROXY_HOPS=0: .*per-IP login limit is off/g)).toHaveLength(1)
     expect(log).not.toContain('TypeError')
     expect(log).not.toMatch(/^\s+at /m)
   })
