@@ -1,6 +1,9 @@
 /**
- * Server rendering: streamed HTML, the CSP nonce and security headers, the
- * request id (header, page and log line), and one log line per request.
+ * Server rendering: streamed HTML, the CSP nonce and security headers (data
+ * answers get them too), `Cache-Control: private, no-store` unless a route
+ * says otherwise, the request id (header, page and log line), one log line
+ * per request, and the front door installed into remix-serve's express app
+ * when the build loads (lib/front-door.server.ts).
  */
 import type {
   ActionFunctionArgs,
