@@ -22,6 +22,8 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# Required at run time (see README "Configuration"): BACKEND_URL, SESSION_SECRET
+# and APP_ORIGIN, the public origin(s) members use (https://member.example.com).
 # `npm start` without npm: node is PID 1 and gets `docker stop`'s SIGTERM
 # itself (npm would exit on it and leave the server to be killed).
 CMD ["node", "scripts/start.mjs"]

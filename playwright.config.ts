@@ -67,6 +67,9 @@ export default defineConfig({
         PORT: String(APP_PORT),
         BACKEND_URL: MOCK_URL,
         BACKEND_TIMEOUT_MS: '3000',
+        APP_ORIGIN: APP_URL,
+        // One trusted proxy: tests that need distinct client addresses send X-Forwarded-For.
+        TRUST_PROXY_HOPS: '1',
         // Every browser login comes from one address here: only the per-username limit bites.
         LOGIN_LIMIT_PER_IP: '10000',
         SESSION_SECRET: E2E_SESSION_SECRET,

@@ -1,6 +1,9 @@
 /**
- * Server rendering: streamed HTML, the CSP nonce and security headers, the
- * request id (header, page and log line), and one log line per request.
+ * Server rendering: streamed HTML, the CSP nonce and security headers (data
+ * answers get them too), `Cache-Control: private, no-store` unless a route
+ * says otherwise, the request id (header, page and log line), one log line
+ * per request, and the front door installed into remix-serve's express app
+ * when the build loads (lib/front-door.server.ts).
  */
 import type {
   ActionFunctionArgs,
@@ -15,7 +18,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { documentBody } from '~/lib/compression.server'
 import { env } from '~/lib/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
-import { logError, logRequest } from '~/lib/log.server'
+import { installFrontDoor } from '~/lib/front-door.server'
+import { logError, logRequest, logWarning } from '~/lib/log.server'
 import { NonceContext } from '~/lib/nonce'
 import { REQUEST_ID_HEADER } from '~/lib/request-id'
 import { RequestIdContext } from '~/lib/request-id-context'
@@ -24,6 +28,16 @@ import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
 
 // Validate the environment when the server loads, not on the first request.
 env()
+// remix-serve imports this build before it creates its express app: the door goes in first.
+installFrontDoor()
+if (env().TRUST_PROXY_HOPS === 0) {
+  console.log(
+    'TRUST_PROXY_HOPS=0: no forwarding header is trusted for the client address; the per-IP login limit is off.',
+  )
+}
+
+/** Member pages and their data are the member's own: no shared or stored copy. */
+const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
 export const streamTimeout = 5000
 
@@ -61,6 +75,9 @@ export default function handleRequest(
           const body = documentBody(request, responseHeaders)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)
+          if (!responseHeaders.has('Cache-Control')) {
+            responseHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
+          }
           setSecurityHeaders(responseHeaders, nonce, {
             production: env().NODE_ENV === 'production',
             formTargets: formTargets(),
@@ -90,9 +107,24 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   const requestId = requestIdOf(request)
   response.headers.set(REQUEST_ID_HEADER, requestId)
+  if (!response.headers.has('Cache-Control')) {
+    response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
+  }
+  // The same headers as documents (a data answer carries no script: the nonce is unused).
+  setSecurityHeaders(response.headers, newNonce(), {
+    production: env().NODE_ENV === 'production',
+    formTargets: formTargets(),
+  })
   logRequest(request, response.status, requestId)
   return response
 }
+
+/**
+ * Remix's own origin check (a second check behind the front door's): its
+ * message, when it still fires (a configured origin whose host is not the
+ * Host header), is one log line, not a stack.
+ */
+const REMIX_CSRF_ERROR = /header(s are not provided| does not match `origin` header)/
 
 export function handleError(
   error: unknown,
@@ -103,5 +135,9 @@ export function handleError(
   // the request's log line has their status. Log only real exceptions.
   if (error instanceof Response || isDataWithResponseInit(error) || isRouteErrorResponse(error))
     return
+  if (error instanceof Error && REMIX_CSRF_ERROR.test(error.message)) {
+    logWarning(`refused by Remix's origin check: ${error.message}`, requestIdOf(request))
+    return
+  }
   logError(error, requestIdOf(request))
 }

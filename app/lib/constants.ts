@@ -96,3 +96,6 @@ export const CONFETTI = {
  * that a stolen old cookie cannot hide a theft for long (docs/decisions/0008).
  */
 export const DEFAULT_REFRESH_GRACE_MS = 120_000
+
+/** The largest request body the app reads (form posts): larger ones get a Thai 413. */
+export const MAX_BODY_BYTES = 64 * 1024

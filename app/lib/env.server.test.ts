@@ -38,6 +38,7 @@ describe('parseEnv', () => {
     const env = parseEnv({
       ...base,
       NODE_ENV: 'production',
+      APP_ORIGIN: 'https://member.example',
       SESSION_SECRET: 'new-secret-0123456789, old-secret-0123456789',
     })
     expect(env.SESSION_SECRETS).toEqual(['new-secret-0123456789', 'old-secret-0123456789'])
@@ -48,10 +49,41 @@ describe('parseEnv', () => {
     const env = parseEnv({
       ...base,
       NODE_ENV: 'production',
+      APP_ORIGIN: 'https://member.example',
       SESSION_SECRET: 'a-long-enough-secret',
       COOKIE_SECURE: 'false',
     })
     expect(env.COOKIE_SECURE).toBe(false)
+  })
+
+  it('requires APP_ORIGIN in production; development goes without', () => {
+    const production = { ...base, NODE_ENV: 'production', SESSION_SECRET: 'a-long-enough-secret' }
+    expect(() => parseEnv(production)).toThrow(/APP_ORIGIN: is required in production/)
+    expect(parseEnv(base).APP_ORIGINS).toEqual([])
+  })
+
+  it('APP_ORIGIN: comma-separated origins, the first canonical, normalised', () => {
+    const env = parseEnv({
+      ...base,
+      APP_ORIGIN: 'https://Member.Example/ , http://localhost:3000,https://member.example',
+    })
+    expect(env.APP_ORIGINS).toEqual(['https://member.example', 'http://localhost:3000'])
+  })
+
+  it.each([
+    'member.example',
+    'ftp://member.example',
+    'https://member.example/app',
+    'https://x/?a=1',
+  ])('APP_ORIGIN refuses %j', (value) => {
+    expect(() => parseEnv({ ...base, APP_ORIGIN: value })).toThrow(/APP_ORIGIN/)
+  })
+
+  it('TRUST_PROXY_HOPS: an integer >= 0, 0 by default', () => {
+    expect(parseEnv(base).TRUST_PROXY_HOPS).toBe(0)
+    expect(parseEnv({ ...base, TRUST_PROXY_HOPS: '2' }).TRUST_PROXY_HOPS).toBe(2)
+    expect(() => parseEnv({ ...base, TRUST_PROXY_HOPS: '-1' })).toThrow(/TRUST_PROXY_HOPS/)
+    expect(() => parseEnv({ ...base, TRUST_PROXY_HOPS: '1.5' })).toThrow(/TRUST_PROXY_HOPS/)
   })
 
   it('refuses short secrets', () => {

@@ -21,6 +21,39 @@ const boolFlag = z
   .enum(['true', 'false', '1', '0'])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'))
+/** Comma-separated http(s) origins (no path); empty when unset. */
+const origins = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    const list: string[] = []
+    for (const item of (value ?? '').split(',').map((s) => s.trim())) {
+      if (!item) continue
+      let parsed: URL | undefined
+      try {
+        parsed = new URL(item)
+      } catch {
+        parsed = undefined
+      }
+      if (
+        !parsed ||
+        !['http:', 'https:'].includes(parsed.protocol) ||
+        parsed.pathname !== '/' ||
+        parsed.search ||
+        parsed.hash ||
+        parsed.username ||
+        parsed.password
+      ) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: `"${item}" is not an origin such as https://member.example.com`,
+        })
+        return z.NEVER
+      }
+      if (!list.includes(parsed.origin)) list.push(parsed.origin)
+    }
+    return list
+  })
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback)
 /** Seconds, or `none`: tokens without `exp` then never expire (unknown status). */
 const lifetime = (fallback: number) =>
@@ -41,8 +74,11 @@ const schema = z
     LINE_CHANNEL_ID: z.string().default(''),
     LINE_AUTHORIZE_URL: url.default('https://access.line.me/oauth2/v2.1/authorize'),
     PORT: positiveInt(3000),
+    APP_ORIGIN: origins,
+    TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
     LOGIN_LIMIT_PER_IP: positiveInt(30),
     LOGIN_LIMIT_PER_USERNAME: positiveInt(10),
+    LOGIN_LIMIT_PER_DEVICE: positiveInt(10),
     LOGIN_LIMIT_WINDOW_S: positiveInt(900),
     REFRESH_GRACE_MS: positiveInt(DEFAULT_REFRESH_GRACE_MS),
     ACCESS_TOKEN_LIFETIME_S: lifetime(ACCESS_TOKEN_LIFETIME_S),
@@ -66,6 +102,15 @@ const schema = z
       }
       secrets.push(DEV_SESSION_SECRET)
     }
+    if (env.APP_ORIGIN.length === 0 && env.NODE_ENV === 'production') {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['APP_ORIGIN'],
+        message:
+          'is required in production: the public origin(s) of the app, comma-separated, the first is canonical (https://member.example.com)',
+      })
+      return z.NEVER
+    }
     if (secrets.some((s) => s.length < 16)) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -78,6 +123,8 @@ const schema = z
       ...env,
       BACKEND_URL: env.BACKEND_URL.replace(/\/+$/, ''),
       SESSION_SECRETS: secrets,
+      /** The app's public origins, the canonical one first; empty in development without APP_ORIGIN. */
+      APP_ORIGINS: env.APP_ORIGIN,
       COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     }
   })

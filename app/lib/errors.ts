@@ -6,6 +6,14 @@
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found'
 export const ERROR_PAGE_FAILED_TITLE = 'An error occurred while showing the error page'
+/** A write sent from another site (the front door and the guard answer 403 with it). */
+export const CROSS_SITE_MESSAGE = 'คำขอนี้ถูกปฏิเสธ เนื่องจากส่งมาจากเว็บไซต์อื่น'
+/** A body larger than MAX_BODY_BYTES (413). */
+export const BODY_TOO_LARGE_MESSAGE = 'ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป'
+/** A request the app cannot read (400 without a message of the app's own). */
+export const BAD_REQUEST_MESSAGE = 'คำขอไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง'
+/** A method the page does not take (405). */
+export const METHOD_NOT_ALLOWED_MESSAGE = 'หน้านี้ไม่รองรับการส่งข้อมูลแบบนี้'
 export const BOTH_TOKENS_EXPIRED_MESSAGE =
   'Both token and refresh token have expired. Your request was aborted.'
 

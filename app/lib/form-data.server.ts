@@ -1,11 +1,81 @@
+import { MAX_BODY_BYTES } from '~/lib/constants'
+import { BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
 
 export const MALFORMED_FORM_MESSAGE = 'ข้อมูลที่ส่งมาไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง'
 
-/** The posted form; a body that is no form (JSON, broken multipart) is a Thai 400, not a 500. */
-export async function readFormData(request: Request): Promise<FormData> {
+/**
+ * After a refusal the rest of the body is read and dropped (never kept), up to
+ * this much, so the connection can still carry the 413 to the member; past it
+ * the stream is cancelled, which resets the connection. (Cancelling at once
+ * resets it before the 413 is written: the member would see a network error.)
+ */
+export const DRAIN_BYTES = 1024 * 1024
+
+async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: number) {
+  let left = budget
   try {
-    return await request.formData()
+    while (left > 0) {
+      const { done, value } = await reader.read()
+      if (done) return
+      left -= value.byteLength
+    }
+    await reader.cancel()
+  } catch {
+    // The client went away: nothing to drop.
+  }
+}
+
+/**
+ * The body's bytes, read as a stream and refused with a Thai 413 as soon as
+ * they pass `limit` (a chunked post carries no Content-Length to check first):
+ * the rest is never kept, and past DRAIN_BYTES never read.
+ */
+async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get('Content-Length') ?? '')
+  if (Number.isFinite(declared) && declared > limit) throw httpError(413, BODY_TOO_LARGE_MESSAGE)
+  if (!request.body) return new Uint8Array(new ArrayBuffer(0))
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      void discard(reader, DRAIN_BYTES)
+      throw httpError(413, BODY_TOO_LARGE_MESSAGE)
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(new ArrayBuffer(size))
+  let at = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, at)
+    at += chunk.byteLength
+  }
+  return bytes
+}
+
+/**
+ * The posted form, at most MAX_BODY_BYTES (else a Thai 413); a body that is
+ * no form (JSON, broken multipart) is a Thai 400, not a 500.
+ */
+export async function readFormData(request: Request, limit = MAX_BODY_BYTES): Promise<FormData> {
+  let bytes: Uint8Array<ArrayBuffer>
+  try {
+    bytes = await readCapped(request, limit)
+  } catch (error) {
+    if (error instanceof Response) throw error
+    throw httpError(400, MALFORMED_FORM_MESSAGE)
+  }
+  const contentType = request.headers.get('Content-Type')
+  try {
+    const copy = new Response(
+      bytes,
+      contentType ? { headers: { 'Content-Type': contentType } } : {},
+    )
+    return await copy.formData()
   } catch {
     throw httpError(400, MALFORMED_FORM_MESSAGE)
   }

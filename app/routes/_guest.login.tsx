@@ -58,12 +58,13 @@ export const action = (args: ActionFunctionArgs) =>
 
     try {
       const member = await loginLocal(request, { username, password })
-      loginSucceeded(username)
-      throw redirect(returnTo, {
-        headers: {
-          'Set-Cookie': toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
-        },
-      })
+      const headers = new Headers()
+      headers.append('Set-Cookie', loginSucceeded(request, username))
+      headers.append(
+        'Set-Cookie',
+        toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
+      )
+      throw redirect(returnTo, { headers })
     } catch (error) {
       if (!(error instanceof LoginError)) throw error
       const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })

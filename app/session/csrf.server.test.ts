@@ -24,11 +24,15 @@ describe('isCrossSiteWrite', () => {
     expect(isCrossSiteWrite(req('POST', { 'Sec-Fetch-Site': 'cross-site' }))).toBe(true)
     expect(isCrossSiteWrite(req('POST', { 'Sec-Fetch-Site': 'same-origin' }))).toBe(false)
   })
-  it('behind a proxy the forwarded host is the site', () => {
-    expect(
-      isCrossSiteWrite(
-        req('POST', { Origin: 'https://member.example', 'X-Forwarded-Host': 'member.example' }),
-      ),
-    ).toBe(false)
+  it('with APP_ORIGIN, its origins are the site; a forged X-Forwarded-Host changes nothing', () => {
+    const origins = ['https://member.example', 'https://www.member.example']
+    const post = (headers: Record<string, string>) =>
+      isCrossSiteWrite(req('POST', headers), origins)
+    expect(post({ Origin: 'https://member.example' })).toBe(false)
+    expect(post({ Origin: 'https://www.member.example' })).toBe(false)
+    // The request's own URL is not one of them behind a proxy.
+    expect(post({ Origin: 'http://app.example' })).toBe(true)
+    expect(post({ Origin: 'https://evil.example', 'X-Forwarded-Host': 'evil.example' })).toBe(true)
+    expect(post({ Origin: 'http://member.example' })).toBe(true)
   })
 })

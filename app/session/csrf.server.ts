@@ -1,21 +1,24 @@
 /**
- * Cross-site request refusal: a state-changing request (anything but GET or
- * HEAD) whose Origin is another site, or that the browser marks cross-site,
- * is refused with 403 before any action runs. SameSite=Lax on the session
- * cookie is the second layer.
+ * Cross-site request refusal in the guard: a state-changing request (anything
+ * but GET or HEAD) whose Origin is not one of the app's public origins
+ * (APP_ORIGIN), or that the browser marks cross-site, is refused with 403
+ * before any action runs. The front door (lib/front-door.server.ts) applies
+ * the same rule before Remix; this is the second layer. SameSite=Lax on the
+ * session cookie is the third.
  */
-export function isCrossSiteWrite(request: Request): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD') return false
-  if (request.headers.get('Sec-Fetch-Site') === 'cross-site') return true
-  const origin = request.headers.get('Origin')
-  if (!origin) return false
-  if (origin === 'null') return true
-  const url = new URL(request.url)
-  // Behind a TLS-terminating proxy the app sees http://host; compare hosts.
-  const host = request.headers.get('X-Forwarded-Host') ?? url.host
-  try {
-    return new URL(origin).host !== host
-  } catch {
-    return true
-  }
+import { isCrossSite } from '~/lib/cross-site'
+import { appOrigins } from '~/lib/origins.server'
+
+export function isCrossSiteWrite(
+  request: Request,
+  origins: readonly string[] = appOrigins(request.url),
+): boolean {
+  return isCrossSite(
+    {
+      method: request.method,
+      secFetchSite: request.headers.get('Sec-Fetch-Site'),
+      origin: request.headers.get('Origin'),
+    },
+    origins,
+  )
 }

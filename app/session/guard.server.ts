@@ -13,14 +13,18 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
-import { errorMessage, errorStatus, isDataWithResponseInit, NOT_FOUND_MESSAGE } from '~/lib/errors'
+import {
+  CROSS_SITE_MESSAGE,
+  errorMessage,
+  errorStatus,
+  isDataWithResponseInit,
+  NOT_FOUND_MESSAGE,
+} from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
 import { runChecks, sessionEndedRedirect, type Access } from '~/session/checks.server'
 import { isCrossSiteWrite } from '~/session/csrf.server'
 import { SessionEndedError } from '~/session/member-api.server'
 import { getSession, type MemberSession } from '~/session/session.server'
-
-export const CROSS_SITE_MESSAGE = 'คำขอนี้ถูกปฏิเสธ เนื่องจากส่งมาจากเว็บไซต์อื่น'
 
 export interface RouteRules {
   access: Access

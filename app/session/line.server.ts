@@ -3,28 +3,26 @@
  * short-lived httpOnly cookie, and the check of that state on the way back.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
+import { clearCookie, readCookie, setCookie } from '~/lib/cookies.server'
 import { env } from '~/lib/env.server'
+import { canonicalOrigin } from '~/lib/origins.server'
 import { safeReturnPath } from '~/session/redirects'
 
 const STATE_COOKIE = 'auth.line-state'
 const STATE_MAX_AGE_S = 600
 export const LINE_CALLBACK_PATH = '/line/callback'
 
-/** The site's own origin as the member's browser sees it (a proxy may terminate TLS). */
+/**
+ * The site's own origin as the member's browser sees it: APP_ORIGIN's first
+ * origin (development without it: the request's). Never the Host or
+ * X-Forwarded-Host/Proto a client sends.
+ */
 export function publicOrigin(request: Request): string {
-  const url = new URL(request.url)
-  const proto = request.headers.get('X-Forwarded-Proto')?.split(',')[0]?.trim()
-  const host = request.headers.get('X-Forwarded-Host')?.split(',')[0]?.trim()
-  return `${proto || url.protocol.replace(':', '')}://${host || url.host}`
+  return canonicalOrigin(request.url)
 }
 
 export function lineRedirectUri(request: Request): string {
   return `${publicOrigin(request)}${LINE_CALLBACK_PATH}`
-}
-
-function cookie(value: string, maxAge: number): string {
-  const secure = env().COOKIE_SECURE ? '; Secure' : ''
-  return `${STATE_COOKIE}=${value}; Path=${LINE_CALLBACK_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure}`
 }
 
 /** Where to send the member to approve the login, and the cookie that remembers the state. */
@@ -38,20 +36,23 @@ export function lineAuthorizeRedirect(request: Request, returnTo: string) {
   url.searchParams.set('state', state)
   url.searchParams.set('scope', 'profile openid')
   const value = `${state}.${Buffer.from(safeReturnPath(returnTo)).toString('base64url')}`
-  return { location: url.toString(), setCookie: cookie(value, STATE_MAX_AGE_S) }
+  return {
+    location: url.toString(),
+    setCookie: setCookie(STATE_COOKIE, value, {
+      path: LINE_CALLBACK_PATH,
+      maxAge: STATE_MAX_AGE_S,
+    }),
+  }
 }
 
 /** The Set-Cookie that forgets the state once the member is back. */
 export function clearLineState(): string {
-  return cookie('', 0)
+  return clearCookie(STATE_COOKIE, { path: LINE_CALLBACK_PATH })
 }
 
 /** Checks the `state` LINE sent back against the cookie; returns where to go after login. */
 export function checkLineState(request: Request, state: string | null): string | null {
-  const raw = (request.headers.get('Cookie') ?? '')
-    .split(/;\s*/)
-    .find((c) => c.startsWith(`${STATE_COOKIE}=`))
-    ?.slice(STATE_COOKIE.length + 1)
+  const raw = readCookie(request, STATE_COOKIE)
   if (!raw || !state) return null
   const [expected, returnTo = ''] = raw.split('.')
   if (!expected) return null

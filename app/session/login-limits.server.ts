@@ -1,38 +1,135 @@
-/** Login attempt limits per client IP and per username (configurable by env). */
-import { getClientIPAddress } from 'remix-utils/get-client-ip-address'
+/**
+ * Login attempt limits that a stranger cannot turn against a member
+ * (docs/decisions/0032).
+ *
+ * - A browser where a username has logged in before carries the sealed
+ *   "known device" cookie naming it. Its attempts on that username count on
+ *   their own bucket (device, username): LOGIN_LIMIT_PER_DEVICE per window,
+ *   and nothing strangers do fills it.
+ * - Everyone else (a stranger, or the member on a new browser) counts on the
+ *   per-username ceiling LOGIN_LIMIT_PER_USERNAME and, when the client
+ *   address is known (TRUST_PROXY_HOPS > 0), on LOGIN_LIMIT_PER_IP.
+ * - A successful login clears the bucket it was counted in and (re)writes
+ *   the device cookie with the username.
+ */
+import { randomBytes } from 'node:crypto'
+import { z } from 'zod'
+import { clientAddress } from '~/lib/client-address.server'
 import { env } from '~/lib/env.server'
+import { sealedCookie, type SealedCookie } from '~/lib/sealed-cookie.server'
 import { RateLimiter } from '~/session/rate-limit.server'
 
-let limiters: { ip: RateLimiter; username: RateLimiter } | undefined
+export const DEVICE_COOKIE = 'auth.device'
+const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60
+/** The usernames one browser remembers (the latest logins first). */
+export const MAX_DEVICE_USERNAMES = 5
 
-function get() {
-  if (!limiters) {
-    const { LOGIN_LIMIT_PER_IP, LOGIN_LIMIT_PER_USERNAME, LOGIN_LIMIT_WINDOW_S } = env()
-    const windowMs = LOGIN_LIMIT_WINDOW_S * 1000
-    limiters = {
-      ip: new RateLimiter({ limit: LOGIN_LIMIT_PER_IP, windowMs }),
-      username: new RateLimiter({ limit: LOGIN_LIMIT_PER_USERNAME, windowMs }),
-    }
-  }
-  return limiters
+const deviceSchema = z.object({
+  id: z.string().min(16).max(64),
+  usernames: z.array(z.string().min(1).max(100)).max(MAX_DEVICE_USERNAMES),
+})
+type Device = z.infer<typeof deviceSchema>
+
+export interface LoginLimitSettings {
+  perIp: number
+  perUsername: number
+  perDevice: number
+  windowMs: number
+  /** The client address (null: unknown, the per-IP limit does not apply). */
+  address: (request: Request) => string | null
+  device: SealedCookie<typeof deviceSchema>
+  now?: () => number
 }
+
+export function deviceCookie(
+  config?: () => { secrets: readonly string[]; secure: boolean },
+): SealedCookie<typeof deviceSchema> {
+  return sealedCookie({
+    name: DEVICE_COOKIE,
+    path: '/',
+    maxAgeSeconds: DEVICE_MAX_AGE_S,
+    purpose: 'known-device',
+    schema: deviceSchema,
+    config,
+  })
+}
+
+const normalise = (username: string) => username.trim().toLowerCase()
 
 export function loginLimitMessage(retryAfterMs: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
   return `พยายามเข้าสู่ระบบบ่อยเกินไป กรุณารอประมาณ ${minutes} นาทีแล้วลองใหม่`
 }
 
-/** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
-export function loginAttempt(request: Request, username: string): number {
-  const { ip, username: byName } = get()
-  const a = ip.hit(getClientIPAddress(request) ?? 'unknown')
-  const b = byName.hit(username.trim().toLowerCase())
-  if (a.limited || b.limited)
-    return Math.max(a.limited ? a.retryAfterMs : 0, b.limited ? b.retryAfterMs : 0)
-  return 0
+export function createLoginLimits(settings: LoginLimitSettings) {
+  const now = settings.now ?? Date.now
+  const rule = (limit: number) => new RateLimiter({ limit, windowMs: settings.windowMs }, now)
+  const ip = rule(settings.perIp)
+  const byName = rule(settings.perUsername)
+  const byDevice = rule(settings.perDevice)
+
+  /** The device cookie's value when it names `name`. */
+  function knownDevice(request: Request, name: string): Device | null {
+    const device = settings.device.read(request, now())
+    return device && device.usernames.includes(name) ? device : null
+  }
+
+  return {
+    /** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
+    attempt(request: Request, username: string): number {
+      const name = normalise(username)
+      const device = knownDevice(request, name)
+      if (device) {
+        const own = byDevice.hit(`${device.id}:${name}`)
+        return own.limited ? own.retryAfterMs : 0
+      }
+      const address = settings.address(request)
+      const a = address ? ip.hit(address) : { limited: false, retryAfterMs: 0 }
+      const b = byName.hit(name)
+      if (a.limited || b.limited)
+        return Math.max(a.limited ? a.retryAfterMs : 0, b.limited ? b.retryAfterMs : 0)
+      return 0
+    },
+
+    /** A successful login: clears its bucket; returns the Set-Cookie that remembers this browser. */
+    succeeded(request: Request, username: string): string {
+      const name = normalise(username)
+      const device = settings.device.read(request, now())
+      if (device?.usernames.includes(name)) byDevice.reset(`${device.id}:${name}`)
+      else byName.reset(name)
+      const id = device?.id ?? randomBytes(18).toString('base64url')
+      const usernames = [name, ...(device?.usernames ?? []).filter((u) => u !== name)].slice(
+        0,
+        MAX_DEVICE_USERNAMES,
+      )
+      return settings.device.serialize({ id, usernames }, now())
+    },
+  }
 }
 
-/** A successful login clears the username's count. */
-export function loginSucceeded(username: string): void {
-  get().username.reset(username.trim().toLowerCase())
+let limits: ReturnType<typeof createLoginLimits> | undefined
+
+function get() {
+  if (!limits) {
+    const e = env()
+    limits = createLoginLimits({
+      perIp: e.LOGIN_LIMIT_PER_IP,
+      perUsername: e.LOGIN_LIMIT_PER_USERNAME,
+      perDevice: e.LOGIN_LIMIT_PER_DEVICE,
+      windowMs: e.LOGIN_LIMIT_WINDOW_S * 1000,
+      address: (request) => clientAddress(request),
+      device: deviceCookie(),
+    })
+  }
+  return limits
+}
+
+/** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
+export function loginAttempt(request: Request, username: string): number {
+  return get().attempt(request, username)
+}
+
+/** A successful login: returns the Set-Cookie of the known-device cookie. */
+export function loginSucceeded(request: Request, username: string): string {
+  return get().succeeded(request, username)
 }

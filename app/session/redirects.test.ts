@@ -24,6 +24,19 @@ describe('safeReturnPath', () => {
   ])('%j -> %j', (input, expected) => {
     expect(safeReturnPath(input)).toBe(expected)
   })
+  it.each([
+    ['/ก', '/%E0%B8%81'],
+    [
+      '/lotto/ผล?วัน=จันทร์#บน',
+      '/lotto/%E0%B8%9C%E0%B8%A5?%E0%B8%A7%E0%B8%B1%E0%B8%99=%E0%B8%88%E0%B8%B1%E0%B8%99%E0%B8%97%E0%B8%A3%E0%B9%8C#%E0%B8%9A%E0%B8%99',
+    ],
+    ['/%E0%B8%81', '/%E0%B8%81'],
+    ['/order/12?tab=paid', '/order/12?tab=paid'],
+  ])('Thai characters are percent-encoded for the Location header: %j -> %j', (input, expected) => {
+    const path = safeReturnPath(input)
+    expect(path).toBe(expected)
+    expect(() => new Headers({ Location: path })).not.toThrow()
+  })
   it('non-strings go home', () => {
     expect(safeReturnPath(null)).toBe('/')
     expect(safeReturnPath(undefined)).toBe('/')

@@ -29,7 +29,8 @@ export function loginPath(url: URL): string {
  * A same-site relative path to go to after login, or home. remix-utils'
  * safeRedirect refuses `//host` and absolute URLs; we also refuse backslashes
  * (browsers read `/\host` as `//host`) and control characters, in raw and
- * decoded form.
+ * decoded form. The result is percent-encoded (`/ก` -> `/%E0%B8%81`): it goes
+ * into a Location header, which takes ASCII only.
  */
 export function safeReturnPath(value: FormDataEntryValue | string | null | undefined): string {
   if (typeof value !== 'string' || value.length > 2048) return HOME_PATH
@@ -45,5 +46,20 @@ export function safeReturnPath(value: FormDataEntryValue | string | null | undef
   }
   if (decoded.startsWith('//')) return HOME_PATH
   const safe = safeRedirect(value, HOME_PATH)
-  return safe.startsWith(LOGIN_PATH) ? HOME_PATH : safe
+  if (safe.startsWith(LOGIN_PATH)) return HOME_PATH
+  return encodedPath(safe)
+}
+
+const BASE = 'http://same-site.invalid'
+
+/** A same-site path, percent-encoded by the URL parser (ASCII only), or home. */
+function encodedPath(path: string): string {
+  try {
+    const url = new URL(path, BASE)
+    if (url.origin !== BASE) return HOME_PATH
+    const encoded = url.pathname + url.search + url.hash
+    return encoded.startsWith('/') && !encoded.startsWith('//') ? encoded : HOME_PATH
+  } catch {
+    return HOME_PATH
+  }
 }

@@ -8,10 +8,14 @@ import { Outlet } from '@remix-run/react'
 import { createRemixStub } from '@remix-run/testing'
 import { cleanup, render, screen, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest'
-import { ERROR_PAGE_FAILED_TITLE, NOT_FOUND_MESSAGE } from '~/lib/errors'
+import {
+  ERROR_PAGE_FAILED_TITLE,
+  METHOD_NOT_ALLOWED_MESSAGE,
+  NOT_FOUND_MESSAGE,
+} from '~/lib/errors'
 import { installRequestIds } from '~/lib/request-id.client'
 import { guard } from '~/session/guard.server'
-import { RootErrorBoundary } from '~/ui/error-page'
+import { describeError, RootErrorBoundary } from '~/ui/error-page'
 
 const DOCUMENT_REQUEST_ID = 'abc234xyz'
 
@@ -159,5 +163,33 @@ describe('root error boundary', () => {
     const { main } = await shownError()
     expect(within(main).getByTestId('request-id').textContent).toBe(DOCUMENT_REQUEST_ID)
     expect(within(main).getByText(/รหัสอ้างอิง/)).toBeTruthy()
+  })
+})
+
+/** An error response as React Router hands it to a boundary (what isRouteErrorResponse accepts). */
+function errorResponse(status: number, statusText: string, data: unknown) {
+  return { status, statusText, data, internal: true }
+}
+
+describe('describeError: no English technical text reaches a member', () => {
+  // What Remix itself throws for a POST to a page without an action.
+  const remix405 = errorResponse(
+    405,
+    'Method Not Allowed',
+    new Error(
+      'You made a POST request to "/" but did not provide an `action` for route "root", so there is no way to handle the request.',
+    ),
+  )
+  it("Remix's 405 shows a Thai message", () => {
+    expect(describeError(remix405)).toEqual({ status: 405, message: METHOD_NOT_ALLOWED_MESSAGE })
+  })
+  it('a bare "Bad Request" shows Thai', () => {
+    const shown = describeError(errorResponse(400, 'Bad Request', null))
+    expect(shown.status).toBe(400)
+    expect(shown.message).not.toMatch(/[A-Za-z]/)
+  })
+  it("the app's own message is kept", () => {
+    const own = errorResponse(400, 'Bad Request', { message: 'ข้อมูลไม่ครบ' })
+    expect(describeError(own)).toEqual({ status: 400, message: 'ข้อมูลไม่ครบ' })
   })
 })

@@ -7,7 +7,10 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
 import { Component, type ReactNode } from 'react'
 import {
+  BAD_REQUEST_MESSAGE,
+  BODY_TOO_LARGE_MESSAGE,
   ERROR_PAGE_FAILED_TITLE,
+  METHOD_NOT_ALLOWED_MESSAGE,
   errorMessage,
   errorStatus,
   isAppErrorBody,
@@ -21,15 +24,29 @@ export interface ShownError {
   message: string
 }
 
+/**
+ * Thai for the statuses Remix and the HTTP layer answer with English text of
+ * their own ("You made a POST request to ... but did not provide an
+ * `action` for route ...", "Bad Request").
+ */
+const THAI_STATUS_MESSAGE: Record<number, string> = {
+  400: BAD_REQUEST_MESSAGE,
+  405: METHOD_NOT_ALLOWED_MESSAGE,
+  413: BODY_TOO_LARGE_MESSAGE,
+}
+
 /** What the page shows for an error caught by a boundary. */
 export function describeError(error: unknown): ShownError {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { status: 404, message: NOT_FOUND_MESSAGE }
-    const message = isAppErrorBody(error.data)
-      ? error.data.message
-      : typeof error.data === 'string' && error.data
-        ? error.data
-        : error.statusText
+    // Remix's own error responses carry an Error (English) as their data.
+    if (isAppErrorBody(error.data) && !(error.data instanceof Error)) {
+      return { status: error.status, message: error.data.message || 'Error' }
+    }
+    // Not the app's own error body: Remix's or the HTTP layer's English text.
+    const thai = THAI_STATUS_MESSAGE[error.status]
+    if (thai) return { status: error.status, message: thai }
+    const message = typeof error.data === 'string' && error.data ? error.data : error.statusText
     return { status: error.status, message: message || 'Error' }
   }
   return { status: errorStatus(error), message: errorMessage(error) || 'Internal Server Error' }

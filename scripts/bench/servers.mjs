@@ -30,6 +30,7 @@ export async function startApp(port, backendUrl) {
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
+      APP_ORIGIN: `http://127.0.0.1:${port}`,
       BACKEND_URL: backendUrl,
       SESSION_SECRET: BENCH_SESSION_SECRET,
       COOKIE_SECURE: 'false',

@@ -233,6 +233,7 @@ test.describe('a backend nobody answers at (unreachable)', () => {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        APP_ORIGIN: APP,
         PORT: String(PORT),
         BACKEND_URL: `http://127.0.0.1:${backendPort}`,
         BACKEND_TIMEOUT_MS: '3000',

@@ -475,8 +475,8 @@ test.describe('cross-site and hostile requests', () => {
     // (a bodyless 500, see docs/decisions/0003). Everything else, resource routes
     // like /logout included: our guard answers 403 in Thai.
     const cases: { headers: Record<string, string>; status: number }[] = [
-      { headers: { Origin: 'https://evil.example' }, status: 500 },
-      { headers: { Origin: 'null' }, status: 500 },
+      { headers: { Origin: 'https://evil.example' }, status: 403 },
+      { headers: { Origin: 'null' }, status: 403 },
       { headers: { 'Sec-Fetch-Site': 'cross-site' }, status: 403 },
     ]
     for (const { headers, status } of cases) {

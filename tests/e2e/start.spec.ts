@@ -119,6 +119,7 @@ test.describe('npm start', () => {
     const APP = `http://127.0.0.1:${PORT}`
     const started = startScript({
       NODE_ENV: 'production',
+      APP_ORIGIN: APP,
       PORT: String(PORT),
       BACKEND_URL: MOCK_URL,
       SESSION_SECRET: E2E_SESSION_SECRET,

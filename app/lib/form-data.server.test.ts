@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { MAX_BODY_BYTES } from '~/lib/constants'
+import { BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
+import { DRAIN_BYTES, MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
+
+const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
+
+/** A chunked body (no Content-Length) of `chunks` chunks of `size` bytes; counts the chunks pulled. */
+function chunkedRequest(chunks: number, size: number) {
+  let pulled = 0
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= chunks) return controller.close()
+      pulled += 1
+      controller.enqueue(new TextEncoder().encode('a'.repeat(size)))
+    },
+  })
+  const request = new Request('http://app.example/login', {
+    method: 'POST',
+    headers: FORM,
+    body,
+    duplex: 'half',
+  } as RequestInit)
+  return { request, pulled: () => pulled }
+}
+
+async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
+  try {
+    await promise
+  } catch (error) {
+    if (!(error instanceof Response)) throw error
+    return { status: error.status, message: ((await error.json()) as { message: string }).message }
+  }
+  throw new Error('expected a refusal')
+}
+
+describe('readFormData', () => {
+  it('reads a urlencoded form', async () => {
+    const request = new Request('http://app.example/', {
+      method: 'POST',
+      headers: FORM,
+      body: 'username=%E0%B8%81&password=x',
+    })
+    const form = await readFormData(request)
+    expect(form.get('username')).toBe('ก')
+  })
+
+  it('reads a multipart form', async () => {
+    const body = new FormData()
+    body.set('a', 'b')
+    const form = await readFormData(new Request('http://app.example/', { method: 'POST', body }))
+    expect(form.get('a')).toBe('b')
+  })
+
+  it('a body that is no form is a Thai 400', async () => {
+    const request = new Request('http://app.example/', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"a":1}',
+    })
+    expect(await refusal(readFormData(request))).toEqual({
+      status: 400,
+      message: MALFORMED_FORM_MESSAGE,
+    })
+  })
+
+  it('a declared Content-Length over the cap is a Thai 413 before any byte is read', async () => {
+    const { request, pulled } = chunkedRequest(100, 1024)
+    const headers = new Headers(request.headers)
+    headers.set('Content-Length', String(MAX_BODY_BYTES + 1))
+    const declared = new Request(request, { headers })
+    expect(await refusal(readFormData(declared))).toEqual({
+      status: 413,
+      message: BODY_TOO_LARGE_MESSAGE,
+    })
+    // At most what the streams buffer ahead (a chunk or two), never the 100 KB behind it.
+    expect(pulled()).toBeLessThanOrEqual(2)
+  })
+
+  it('a chunked body over the cap is a Thai 413 without waiting for the rest', async () => {
+    // Five 16 KB chunks (64 KB is four), then a body that never ends.
+    let pulled = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (pulled >= 5) return new Promise<void>(() => undefined)
+        pulled += 1
+        controller.enqueue(new TextEncoder().encode('a'.repeat(16 * 1024)))
+      },
+    })
+    const request = new Request('http://app.example/login', {
+      method: 'POST',
+      headers: FORM,
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(await refusal(readFormData(request))).toEqual({
+      status: 413,
+      message: BODY_TOO_LARGE_MESSAGE,
+    })
+  })
+
+  it('after the refusal at most DRAIN_BYTES more are read and dropped, the rest never', async () => {
+    // 16 MB in 16 KB chunks.
+    const { request, pulled } = chunkedRequest(1024, 16 * 1024)
+    expect((await refusal(readFormData(request))).status).toBe(413)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    const drainChunks = DRAIN_BYTES / (16 * 1024)
+    expect(pulled()).toBeLessThanOrEqual(5 + drainChunks + 2)
+  })
+
+  it('a chunked body right at the cap is read', async () => {
+    const { request } = chunkedRequest(4, 16 * 1024)
+    const form = await readFormData(request)
+    expect(form.get('a'.repeat(MAX_BODY_BYTES))).toBe('')
+  })
+})

@@ -1,0 +1,180 @@
+/**
+ * The front door: a few answers given in remix-serve's express app before
+ * compression, static files, morgan and Remix see the request
+ * (docs/decisions/0031). remix-serve offers no hook, so the server build
+ * wraps `express.application.handle` when it loads (remix-serve imports the
+ * build before it creates its app, and the build keeps node_modules
+ * external, so this is the express instance remix-serve uses).
+ *
+ * - a method undici or Remix cannot take (TRACE, CONNECT, PROPFIND, ...): Thai 405 with Allow;
+ * - a path that is not valid percent-encoding (`/%E0%A4%A`): Thai 400;
+ * - a declared body over MAX_BODY_BYTES: Thai 413, the body unread;
+ * - a cross-site write (lib/cross-site.ts against APP_ORIGIN): Thai 403,
+ *   before Remix's own origin check (a bodyless 500 and a stack trace);
+ * - every request that goes on: its URL as morgan logs it has the values of
+ *   secret query parameters (token, code, state) redacted.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import express, { type Handle } from 'express'
+import { MAX_BODY_BYTES } from '~/lib/constants'
+import { isCrossSite } from '~/lib/cross-site'
+import { env } from '~/lib/env.server'
+import {
+  BAD_REQUEST_MESSAGE,
+  BODY_TOO_LARGE_MESSAGE,
+  CROSS_SITE_MESSAGE,
+  METHOD_NOT_ALLOWED_MESSAGE,
+} from '~/lib/errors'
+import { redactUrl } from '~/lib/redact'
+import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
+
+export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+export interface DoorRequest {
+  method?: string
+  url?: string
+  headers: IncomingMessage['headers']
+  encrypted?: boolean
+}
+
+export interface DoorAnswer {
+  status: 400 | 403 | 405 | 413
+  message: string
+  headers: Record<string, string>
+}
+
+function header(req: DoorRequest, name: string): string | undefined {
+  const value = req.headers[name]
+  return Array.isArray(value) ? value[0] : value
+}
+
+/** The origins a write may come from: APP_ORIGIN, or (development) the Host it was sent to. */
+function allowedOrigins(req: DoorRequest, configured: readonly string[]): readonly string[] {
+  if (configured.length > 0) return configured
+  const host = header(req, 'host')
+  return host ? [`${req.encrypted ? 'https' : 'http'}://${host}`] : []
+}
+
+/** What the door answers to this request, or null to let it in (pure). */
+export function doorAnswer(
+  req: DoorRequest,
+  configuredOrigins: readonly string[],
+  maxBodyBytes = MAX_BODY_BYTES,
+): DoorAnswer | null {
+  const method = (req.method ?? 'GET').toUpperCase()
+  if (!ALLOWED_METHODS.includes(method)) {
+    return {
+      status: 405,
+      message: METHOD_NOT_ALLOWED_MESSAGE,
+      headers: { Allow: ALLOWED_METHODS.join(', ') },
+    }
+  }
+  // express's router answers a path it cannot decode with English "Bad Request" and a stack.
+  try {
+    decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')
+  } catch {
+    return { status: 400, message: BAD_REQUEST_MESSAGE, headers: {} }
+  }
+  const length = Number(header(req, 'content-length') ?? '')
+  if (Number.isFinite(length) && length > maxBodyBytes) {
+    return { status: 413, message: BODY_TOO_LARGE_MESSAGE, headers: {} }
+  }
+  const crossSite = isCrossSite(
+    {
+      method,
+      secFetchSite: header(req, 'sec-fetch-site'),
+      origin: header(req, 'origin'),
+    },
+    allowedOrigins(req, configuredOrigins),
+  )
+  if (crossSite) return { status: 403, message: CROSS_SITE_MESSAGE, headers: {} }
+  return null
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}
+
+/** A plain Thai page: status, message, a link home and the request id. */
+export function doorPage(status: number, message: string, requestId: string): string {
+  const m = escapeHtml(message)
+  return `<!DOCTYPE html>
+<html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${m}</title></head>
+<body><main><p>${status}</p><h1>${m}</h1><p><a href="/">กลับหน้าแรก</a></p><p>รหัสอ้างอิง <span data-testid="request-id">${requestId}</span></p></main></body></html>
+`
+}
+
+function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
+  const requestId = newRequestId()
+  const body = req.method === 'HEAD' ? '' : doorPage(door.status, door.message, requestId)
+  const hasBody = Boolean(req.headers['content-length'] ?? req.headers['transfer-encoding'])
+  res.writeHead(door.status, {
+    ...door.headers,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    [REQUEST_ID_HEADER]: requestId,
+    // The body is not read: the connection cannot carry another request after it.
+    ...(hasBody ? { Connection: 'close' } : {}),
+  })
+  res.end(body)
+  console.log(
+    `[${requestId}] ${req.method} ${redactUrl(req.url ?? '')} ${door.status} (front door)`,
+  )
+}
+
+/**
+ * morgan reads `req.originalUrl` when the response has finished; Remix reads
+ * it before anything is sent. Once headers are out, the URL read is redacted.
+ */
+function redactLoggedUrl(req: IncomingMessage, res: ServerResponse) {
+  let value: string | undefined
+  Object.defineProperty(req, 'originalUrl', {
+    configurable: true,
+    enumerable: true,
+    get: () => (res.headersSent && value !== undefined ? redactUrl(value) : value),
+    set: (next: string | undefined) => {
+      value = next
+    },
+  })
+}
+
+const INSTALLED = Symbol.for('member-app.front-door')
+const PASSED = Symbol.for('member-app.front-door.passed')
+
+/** The door for one request: true when it answered, false to go on. Runs once per request. */
+export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
+  const marked = req as IncomingMessage & { [PASSED]?: boolean }
+  if (marked[PASSED]) return false
+  marked[PASSED] = true
+  const door = doorAnswer(
+    {
+      method: req.method,
+      url: req.url,
+      headers: req.headers,
+      encrypted: 'encrypted' in req.socket && Boolean(req.socket.encrypted),
+    },
+    env().APP_ORIGINS,
+  )
+  if (door) {
+    answer(req, res, door)
+    return true
+  }
+  redactLoggedUrl(req, res)
+  return false
+}
+
+/** Wraps express's app.handle once (idempotent): every express app made afterwards has the door. */
+export function installFrontDoor(application = express.application): void {
+  if (application[INSTALLED]) return
+  const original = application.handle
+  const handle: Handle = function (this: unknown, req, res, callback) {
+    if (frontDoor(req, res)) return
+    original.call(this, req, res, callback)
+  }
+  application.handle = handle
+  application[INSTALLED] = true
+}

@@ -1,0 +1,395 @@
+/**
+ * The member core's hardening (issue "member core second pass"): the front
+ * door in remix-serve's express app (docs/decisions/0031), login limits a
+ * stranger cannot turn against a member (0032), APP_ORIGIN, private caching,
+ * ASCII Location headers and Thai text where Remix had English.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { request as httpRequest } from 'node:http'
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { MAX_BODY_BYTES } from '~/lib/constants'
+import {
+  BODY_TOO_LARGE_MESSAGE,
+  CROSS_SITE_MESSAGE,
+  METHOD_NOT_ALLOWED_MESSAGE,
+} from '~/lib/errors'
+import { APP_PORT, APP_URL, E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
+import { hydrated } from './support/accounts'
+import { DEMO, submitLogin } from './support/login'
+import { mock } from './support/mock'
+import { loginAs } from './support/session'
+
+const LIMIT_MESSAGE = 'พยายามเข้าสู่ระบบบ่อยเกินไป'
+
+test.describe('front door', () => {
+  test('methods undici cannot take get a Thai 405 with Allow', async ({ request }) => {
+    // (TRACK and other tokens Node's HTTP parser does not know get Node's own 400 before any code.)
+    for (const method of ['TRACE', 'PROPFIND', 'MKCOL']) {
+      const response = await request.fetch('/', { method })
+      expect(response.status(), method).toBe(405)
+      expect(response.headers()['allow']).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+      const html = await response.text()
+      expect(html).toContain(METHOD_NOT_ALLOWED_MESSAGE)
+      expect(html).toContain('lang="th"')
+      expect(html).not.toContain('Internal Server Error')
+    }
+  })
+
+  test('a path that is not valid percent-encoding is a Thai 400, not English "Bad Request"', async ({
+    request,
+  }) => {
+    const response = await request.get('/%E0%A4%A')
+    expect(response.status()).toBe(400)
+    const html = await response.text()
+    expect(html).toContain('คำขอไม่ถูกต้อง')
+    expect(html).not.toContain('Bad Request')
+  })
+
+  test('a declared body over 64 KB is a Thai 413', async ({ request }) => {
+    await mock.clearCalls()
+    const response = await request.post('/login', {
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      data: `username=demo&password=demo1234&pad=${'a'.repeat(MAX_BODY_BYTES)}`,
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(413)
+    expect(await response.text()).toContain(BODY_TOO_LARGE_MESSAGE)
+    expect(await mock.calls('/auth/login')).toHaveLength(0)
+  })
+
+  test('a chunked body over 64 KB (no Content-Length) is a Thai 413 too', async () => {
+    await mock.clearCalls()
+    const { status, body } = await new Promise<{ status: number; body: string }>(
+      (resolve, reject) => {
+        const req = httpRequest(`${APP_URL}/login`, {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/x-www-form-urlencoded',
+            'Transfer-Encoding': 'chunked',
+            Origin: APP_URL,
+          },
+        })
+        req.on('response', (res) => {
+          let text = ''
+          res.setEncoding('utf8')
+          res.on('data', (chunk: string) => (text += chunk))
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }))
+        })
+        req.on('error', reject)
+        req.write('username=demo&password=demo1234&pad=')
+        // 128 KB in 8 KB chunks; the app stops reading after 64 KB.
+        let sent = 0
+        const more = () => {
+          while (sent < 16) {
+            sent += 1
+            if (!req.write('a'.repeat(8192))) return void req.once('drain', more)
+          }
+          req.end()
+        }
+        more()
+      },
+    )
+    expect(status).toBe(413)
+    expect(body).toContain(BODY_TOO_LARGE_MESSAGE)
+    expect(await mock.calls('/auth/login')).toHaveLength(0)
+  })
+
+  test('a cross-site write is a Thai 403 before Remix, on pages, .data and resource routes', async ({
+    request,
+  }) => {
+    await mock.clearCalls()
+    const foreign: Record<string, string>[] = [
+      { Origin: 'http://evil.example' },
+      { Origin: 'null' },
+      // Same host, but not an APP_ORIGIN: a forged X-Forwarded-Host does not help.
+      { Origin: `http://localhost:${APP_PORT}`, 'X-Forwarded-Host': `localhost:${APP_PORT}` },
+      { 'Sec-Fetch-Site': 'cross-site' },
+    ]
+    for (const headers of foreign) {
+      for (const path of ['/login', '/login.data', '/logout']) {
+        const response = await request.post(path, {
+          form: { username: 'demo', password: 'demo1234' },
+          headers,
+          maxRedirects: 0,
+        })
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403)
+        expect(await response.text()).toContain(CROSS_SITE_MESSAGE)
+      }
+    }
+    expect(await mock.calls('/auth/login')).toHaveLength(0)
+  })
+})
+
+test.describe('the server log (its own remix-serve on the build)', () => {
+  const PORT = APP_PORT + 17
+  const APP = `http://127.0.0.1:${PORT}`
+  let server: ChildProcess | undefined
+  let log = ''
+
+  test.beforeAll(async () => {
+    server = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        // Two origins: a post from one to the other passes the door and meets Remix's own check.
+        APP_ORIGIN: `${APP},http://localhost:${PORT}`,
+        BACKEND_URL: MOCK_URL,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        COOKIE_SECURE: 'false',
+        LINE_CHANNEL_ID: 'e2e-line-channel',
+        LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
+    const deadline = Date.now() + 20_000
+    for (;;) {
+      const ok = await fetch(`${APP}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (ok) break
+      if (Date.now() > deadline) throw new Error(`app on ${PORT} did not start:\n${log}`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+  })
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      server.kill('SIGTERM')
+      await once(server, 'exit')
+    }
+  })
+
+  async function logged(text: string) {
+    await expect.poll(() => log, { timeout: 5000 }).toContain(text)
+  }
+
+  test('token, code and state never reach a log line', async ({ playwright }) => {
+    const api = await playwright.request.newContext({ baseURL: APP })
+    await api.get('/watcher?token=SECRET-WATCHER-TOKEN-123&x=1', { maxRedirects: 0 })
+    await api.get('/line/callback?code=SECRET-LINE-CODE-456&state=SECRET-LINE-STATE-789')
+    await api.dispose()
+    await logged('GET /line/callback?code=[redacted]&state=[redacted] ')
+    await logged('GET /watcher?token=[redacted]&x=1 ')
+    for (const secret of [
+      'SECRET-WATCHER-TOKEN-123',
+      'SECRET-LINE-CODE-456',
+      'SECRET-LINE-STATE',
+    ]) {
+      expect(log).not.toContain(secret)
+    }
+  })
+
+  test('TRACE, a cross-site post and Remix’s own origin check: one line each, no stack', async ({
+    playwright,
+  }) => {
+    const api = await playwright.request.newContext({ baseURL: APP })
+    expect((await api.fetch('/', { method: 'TRACE' })).status()).toBe(405)
+    const forged = await api.post('/login', {
+      form: { username: 'demo', password: 'x' },
+      headers: { Origin: 'http://evil.example' },
+      maxRedirects: 0,
+    })
+    expect(forged.status()).toBe(403)
+    // Allowed origin, another Host: the door lets it in, Remix's check refuses it.
+    const crossHost = await api.post('/login', {
+      form: { username: 'demo', password: 'x' },
+      headers: { Origin: `http://localhost:${PORT}` },
+      maxRedirects: 0,
+    })
+    expect(crossHost.status()).toBe(500)
+    await api.dispose()
+    await logged('TRACE / 405 (front door)')
+    await logged('POST /login 403 (front door)')
+    await logged("warning: refused by Remix's origin check")
+    // Without TRUST_PROXY_HOPS the server said once, at start, that the per-IP limit is off.
+    expect(log.match(/TRUST_PROXY_HOPS=0: .*per-IP login limit is off/g)).toHaveLength(1)
+    expect(log).not.toContain('TypeError')
+    expect(log).not.toMatch(/^\s+at /m)
+  })
+})
+
+test.describe('login limits', () => {
+  /** A fresh member of the demo backend (so no other test's attempts count). */
+  async function newMember() {
+    const n = Date.now() % 100_000_000
+    const member = {
+      username: `door${n}`,
+      password: 'door-pass-1234',
+      phone: `08${String(n).padStart(8, '0')}`,
+    }
+    const response = await fetch(`${MOCK_URL}/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        ...member,
+        bankCode: '004',
+        accountNumber: String(n).padStart(10, '1'),
+        accountName: 'ทดสอบ ประตูหน้า',
+      }),
+    })
+    if (!response.ok) throw new Error(`register: ${response.status} ${await response.text()}`)
+    return member
+  }
+
+  async function strangerAttempt(stranger: APIRequestContext, username: string) {
+    return stranger.post('/login', {
+      form: { username, password: 'wrong-guess' },
+      headers: { Origin: APP_URL },
+      maxRedirects: 0,
+    })
+  }
+
+  test('a stranger past the ceiling does not lock the member’s own browser out', async ({
+    page,
+    browser,
+  }) => {
+    const member = await newMember()
+    // The member logged in on this browser before, then the session ended.
+    await page.goto('/login')
+    await hydrated(page)
+    await submitLogin(page, member.username, member.password)
+    await expect(page).toHaveURL(`${APP_URL}/`)
+    const cookies = await page.context().cookies()
+    expect(cookies.map((c) => c.name)).toContain('auth.device')
+    await page.context().clearCookies({ name: 'auth.session' })
+
+    // A stranger (another browser, no device cookie) fills the per-username ceiling.
+    const strangerContext = await browser.newContext()
+    const stranger = strangerContext.request
+    for (let i = 0; i < 10; i++) {
+      expect((await strangerAttempt(stranger, member.username)).status()).toBe(401)
+    }
+    const limited = await strangerAttempt(stranger, member.username)
+    expect(limited.status()).toBe(429)
+    expect(await limited.text()).toContain(LIMIT_MESSAGE)
+
+    // The member's own browser still logs in with the right password.
+    await page.goto('/login')
+    await hydrated(page)
+    await submitLogin(page, member.username, member.password)
+    await expect(page).toHaveURL(`${APP_URL}/`)
+    await expect(page.getByText(LIMIT_MESSAGE)).toHaveCount(0)
+
+    // The stranger is still refused, in Thai, even with the right password.
+    const strangerPage = await strangerContext.newPage()
+    await strangerPage.goto('/login')
+    await hydrated(strangerPage)
+    await submitLogin(strangerPage, member.username, member.password)
+    await expect(strangerPage.getByText(LIMIT_MESSAGE)).toBeVisible()
+    await expect(strangerPage).toHaveURL(/\/login$/)
+    await strangerContext.close()
+  })
+})
+
+test.describe('APP_ORIGIN', () => {
+  test('a forged X-Forwarded-Host or -Proto does not change the LINE redirect_uri', async ({
+    request,
+  }) => {
+    const response = await request.post('/login', {
+      form: { intent: 'line', redirectTo: '/' },
+      // No Origin: Remix's own check would compare it with X-Forwarded-Host and answer 500.
+      headers: { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(302)
+    const location = new URL(response.headers()['location'] ?? '')
+    expect(location.origin).toBe(MOCK_URL)
+    expect(location.searchParams.get('redirect_uri')).toBe(`${APP_URL}/line/callback`)
+  })
+})
+
+test.describe('member pages and data are private', () => {
+  test('documents and .data answers: Cache-Control private, no-store and the security headers', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context, DEMO.username)
+    const document = await page.goto('/profile')
+    expect(document?.status()).toBe(200)
+    const checked = [
+      document?.headers() ?? {},
+      (await context.request.get('/_root.data')).headers(),
+      (await context.request.get('/profile.data?_routes=routes/_default.profile')).headers(),
+    ]
+    for (const headers of checked) {
+      expect(headers['cache-control']).toBe('private, no-store')
+      expect(headers['content-security-policy']).toContain("frame-ancestors 'none'")
+      expect(headers['x-content-type-options']).toBe('nosniff')
+      expect(headers['x-frame-options']).toBe('DENY')
+      expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+      expect(headers['permissions-policy']).toContain('camera=()')
+    }
+  })
+})
+
+test.describe('Thai characters in return paths', () => {
+  const THAI_PATH = '/%E0%B8%81'
+
+  test('a Thai redirectTo: after login the member lands on the Thai 404, not a 500', async ({
+    page,
+  }) => {
+    await page.goto(`/login?redirectTo=${encodeURIComponent('/ก')}`)
+    await hydrated(page)
+    await submitLogin(page)
+    await expect(page).toHaveURL(`${APP_URL}${THAI_PATH}`)
+    await expect(page.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeVisible()
+    await expect(page.getByText('404', { exact: true })).toBeVisible()
+  })
+
+  test('the LINE login comes back to a Thai return path', async ({ page }) => {
+    await page.goto(`/login?redirectTo=${encodeURIComponent('/ก')}`)
+    await hydrated(page)
+    await page.getByRole('button', { name: 'เข้าสู่ระบบด้วย LINE' }).click()
+    await page.waitForURL((url) => url.href.startsWith(`${MOCK_URL}/line/authorize?`))
+    await page.getByRole('button', { name: 'อนุญาต' }).click()
+    await expect(page).toHaveURL(`${APP_URL}${THAI_PATH}`)
+    await expect(page.getByText('ไม่พบหน้าที่คุณต้องการ')).toBeVisible()
+  })
+
+  test("logout's Thai `from` is an ASCII Location, not a 500", async ({ request }) => {
+    const response = await request.post('/logout', {
+      form: { from: '/ก' },
+      headers: { Origin: APP_URL },
+      maxRedirects: 0,
+    })
+    expect(response.status()).toBe(302)
+    expect(response.headers()['location']).toMatch(/^[\x21-\x7e]+$/)
+  })
+})
+
+test.describe('no English technical text', () => {
+  test('a POST to a page without an action shows a Thai 405 with the request id', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await hydrated(page)
+    // A plain HTML form post, as a browser without the app's JavaScript would send it.
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.evaluate(() => {
+        const form = document.createElement('form')
+        form.method = 'post'
+        form.action = '/'
+        document.body.append(form)
+        HTMLFormElement.prototype.submit.call(form)
+      }),
+    ])
+    expect(response.status()).toBe(405)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(METHOD_NOT_ALLOWED_MESSAGE)
+    await expect(page.getByTestId('request-id')).not.toBeEmpty()
+    const text = await page.locator('body').innerText()
+    expect(text).not.toMatch(/action|route|POST request/i)
+  })
+
+  test('POST /healthz is a Thai 405 JSON', async ({ request }) => {
+    const response = await request.post('/healthz')
+    expect(response.status()).toBe(405)
+    expect(await response.json()).toEqual({ message: METHOD_NOT_ALLOWED_MESSAGE })
+  })
+})
