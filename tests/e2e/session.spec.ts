@@ -471,9 +471,9 @@ test.describe('cross-site and hostile requests', () => {
   test('a cross-site POST never reaches an action', async ({ request }) => {
     const { cookie } = await sessionCookieHeader('demo')
     await mock.clearCalls()
-    // A foreign Origin on a page's action: Remix itself refuses it before routing
-    // (a bodyless 500, see docs/decisions/0003). Everything else, resource routes
-    // like /logout included: our guard answers 403 in Thai.
+    // The front door answers a foreign Origin or a cross-site fetch with a Thai 403
+    // before Remix's own origin check (docs/decisions/0003, 0031); the guard is
+    // the second layer.
     const cases: { headers: Record<string, string>; status: number }[] = [
       { headers: { Origin: 'https://evil.example' }, status: 403 },
       { headers: { Origin: 'null' }, status: 403 },
