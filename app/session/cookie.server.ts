@@ -15,9 +15,10 @@
  *
  * Only the session id, tokens and their expiry are stored, never the profile.
  */
-import { parse, serialize } from 'cookie'
+import { parse } from 'cookie'
 import { z } from 'zod'
 import { aeadKey, open, seal } from '~/lib/aead.server'
+import { setCookie } from '~/lib/cookies.server'
 import { AUTH_COOKIE_PATH, AUTH_PREFIX } from '~/lib/constants'
 
 export const SESSION_COOKIE_NAME = `${AUTH_PREFIX}session`
@@ -151,16 +152,8 @@ export function sessionMaxAge(payload: SessionPayload, now: number): number | un
   return endsAt === null ? undefined : Math.max(0, Math.ceil((endsAt - now) / 1000))
 }
 
-function setCookie(name: string, value: string, secure: boolean, maxAge?: number): string {
-  return serialize(name, value, {
-    path: AUTH_COOKIE_PATH,
-    maxAge,
-    httpOnly: true,
-    secure,
-    sameSite: 'lax',
-    encode: (v) => v,
-  })
-}
+const cookie = (name: string, value: string, secure: boolean, maxAge?: number) =>
+  setCookie(name, value, { path: AUTH_COOKIE_PATH, maxAge, secure })
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8')
@@ -168,21 +161,19 @@ function bytes(text: string): number {
 
 /** One `auth.session` cookie when it fits, else two chunks, else SessionTooLargeError. */
 function splitIntoCookies(value: string, secure: boolean, maxAge?: number): string[] {
-  const single = setCookie(SESSION_COOKIE_NAME, value, secure, maxAge)
+  const single = cookie(SESSION_COOKIE_NAME, value, secure, maxAge)
   if (bytes(single) <= MAX_SET_COOKIE_BYTES) return [single]
-  const size = MAX_SET_COOKIE_BYTES - bytes(setCookie(chunkName(0), '', secure, maxAge))
+  const size = MAX_SET_COOKIE_BYTES - bytes(cookie(chunkName(0), '', secure, maxAge))
   if (value.length > size * MAX_SESSION_CHUNKS) throw new SessionTooLargeError(value.length)
   const cookies: string[] = []
   for (let i = 0; i * size < value.length; i++) {
-    cookies.push(setCookie(chunkName(i), value.slice(i * size, (i + 1) * size), secure, maxAge))
+    cookies.push(cookie(chunkName(i), value.slice(i * size, (i + 1) * size), secure, maxAge))
   }
   return cookies
 }
 
 function expireAll(names: Iterable<string>, secure: boolean): string[] {
-  return [...new Set(names)]
-    .filter(isSessionCookieName)
-    .map((name) => setCookie(name, '', secure, 0))
+  return [...new Set(names)].filter(isSessionCookieName).map((name) => cookie(name, '', secure, 0))
 }
 
 /**
