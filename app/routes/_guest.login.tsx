@@ -10,7 +10,7 @@ import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
 import {
-  toastCookie,
+  redirectWithToast,
   readFormData,
   guard,
   lineAuthorizeRedirect,
@@ -59,10 +59,9 @@ export const action = (args: ActionFunctionArgs) =>
     try {
       const member = await loginLocal(request, { username, password })
       loginSucceeded(username)
-      throw redirect(returnTo, {
-        headers: {
-          'Set-Cookie': toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
-        },
+      throw redirectWithToast(returnTo, {
+        type: 'success',
+        message: `ยินดีต้อนรับ ${member.displayName}`,
       })
     } catch (error) {
       if (!(error instanceof LoginError)) throw error

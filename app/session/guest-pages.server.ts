@@ -10,7 +10,7 @@ export * from '~/backend/password-reset.server'
 export { checkAvailability, listBanks, registrationFieldError } from '~/backend/registration.server'
 export * from '~/forms/progress.server'
 export { readFormData } from '~/lib/form-data.server'
-export { toastCookie } from '~/lib/toast.server'
+export { dataWithToast, redirectWithToast, toastCookie } from '~/lib/toast.server'
 export { guard } from '~/session/guard.server'
 export {
   checkLineState,
