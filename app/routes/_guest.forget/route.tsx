@@ -4,14 +4,12 @@
  * encrypted cookie (progress.server). The backend sends the OTP by SMS,
  * limits resends and wrong attempts; this page shows its reference code and
  * a live countdown until another may be requested. The new password then
- * works on /login.
+ * works on /login. The steps' server side is ./steps.server.ts.
  */
-import { getFormProps, type SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { getFormProps } from '@conform-to/react'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { errorCodes } from '~/backend/schemas'
 import {
   LABELS,
   OTP_LENGTH,
@@ -22,26 +20,20 @@ import {
   recoveryPhoneFields,
 } from '~/forms/account-forms'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
-import { NewPasswordFields, PASSWORD_FIELDS, PhoneField, useSubmitting } from '~/forms/step-form'
+import {
+  NewPasswordFields,
+  PASSWORD_FIELDS,
+  PhoneField,
+  lastResultOf,
+  useSubmitting,
+  type StepProps,
+} from '~/forms/step-form'
 import { useValidatedForm } from '~/forms/use-validated-form'
-import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
+import { guard, recoveryStep, recoveryView, type RecoveryView } from './steps.server'
 
-import {
-  BackendError,
-  RECOVERY_MESSAGES,
-  recoveryMessage,
-  requestOtp,
-  resetPassword,
-  verifyOtp,
-  recoveryProgress,
-  toastCookie,
-  readFormData,
-  guard,
-  type RecoveryProgress,
-} from '~/session/guest-pages.server'
 const page = PAGES.forget
 const rules = { access: page.access } as const
 
@@ -53,6 +45,10 @@ const STEP_TITLES: Record<RecoveryStep, string> = {
 
 export const meta = pageMeta(page.title)
 
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, recoveryView)
+
+export const action = (args: ActionFunctionArgs) => guard(args, rules, recoveryStep)
+
 /** 0812345678 -> 081-234-5678 */
 function formatPhone(phone: string): string {
   return /^[0-9]{10}$/.test(phone)
@@ -60,157 +56,10 @@ function formatPhone(phone: string): string {
     : phone
 }
 
-/** Whole seconds from now until `at` (0 when past or unknown). */
-function secondsUntil(at: number | undefined, now = Date.now()): number {
-  return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000))
-}
-
-interface ForgetView {
-  step: RecoveryStep
-  phone: string
-  /** The OTP's reference code (not `ref`: that name is React's). */
-  otpRef: string
-  /** Seconds until another OTP may be requested. */
-  resendIn: number
-  /** Minutes the OTP stays valid, as sent. */
-  otpMinutes: number
-}
-
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, rules, ({ request }): ForgetView => {
-    const progress = recoveryProgress.read(request)
-    return {
-      step: progress?.step ?? 'phone',
-      phone: progress?.phone ?? '',
-      otpRef: progress?.ref ?? '',
-      resendIn: secondsUntil(progress?.resendAt),
-      otpMinutes: Math.ceil(secondsUntil(progress?.otpExpiresAt) / 60),
-    }
-  })
-
-type StepReply = { step: RecoveryStep; result: SubmissionResult<string[]> }
-
-function reply(step: RecoveryStep, result: SubmissionResult<string[]>, status: number) {
-  return data<StepReply>({ step, result }, { status })
-}
-
-function goTo(progress: RecoveryProgress, toast?: string): never {
-  const headers = new Headers({ 'Set-Cookie': recoveryProgress.serialize(progress) })
-  if (toast) headers.append('Set-Cookie', toastCookie({ type: 'success', message: toast }))
-  throw redirect(page.path, { headers })
-}
-
-/** Asks the backend for an OTP to `phone`; the progress of the OTP step. */
-async function sendOtp(phone: string): Promise<RecoveryProgress> {
-  const now = Date.now()
-  const { ref, expiresIn, resendIn } = await requestOtp(phone)
-  return {
-    step: 'otp',
-    phone,
-    ref,
-    otpExpiresAt: now + expiresIn * 1000,
-    resendAt: now + resendIn * 1000,
-  }
-}
-
-export const action = (args: ActionFunctionArgs) =>
-  guard(args, rules, async ({ request }) => {
-    const form = await readFormData(request)
-    const progress = recoveryProgress.read(request)
-    const step = progress?.step ?? 'phone'
-    if (form.get('step') !== step) {
-      if (!progress) {
-        // The progress ran out (15 minutes): say so, and start again.
-        const message = 'หมดเวลาการตั้งรหัสผ่านใหม่ กรุณาเริ่มใหม่อีกครั้ง'
-        throw redirect(page.path, {
-          headers: { 'Set-Cookie': toastCookie({ type: 'info', message }) },
-        })
-      }
-      throw redirect(page.path)
-    }
-    const intent = form.get('intent')
-
-    if (step === 'phone' || !progress) {
-      const submission = parseWithZod(form, { schema: formSchema(recoveryPhoneFields) })
-      if (submission.status !== 'success') return reply('phone', submission.reply(), 400)
-      try {
-        goTo(await sendOtp(submission.value.phone))
-      } catch (error) {
-        if (!(error instanceof BackendError)) throw error
-        const result = submission.reply({ formErrors: [recoveryMessage(error)] })
-        return reply('phone', result, error.status)
-      }
-    }
-
-    if (step === 'otp') {
-      if (intent === 'back') goTo({ step: 'phone', phone: progress.phone })
-      if (intent === 'resend') {
-        const submission = parseWithZod(form, { schema: formSchema({}) })
-        const wait = secondsUntil(progress.resendAt)
-        if (wait > 0) {
-          const message = `กรุณารออีก ${wait} วินาทีแล้วจึงขอรหัส OTP ใหม่`
-          return reply(step, submission.reply({ formErrors: [message] }), 429)
-        }
-        try {
-          goTo(await sendOtp(progress.phone), 'ส่งรหัส OTP ใหม่แล้ว')
-        } catch (error) {
-          if (!(error instanceof BackendError)) throw error
-          const result = submission.reply({ formErrors: [recoveryMessage(error)] })
-          return reply(step, result, error.status)
-        }
-      }
-      const submission = parseWithZod(form, { schema: formSchema(otpFields) })
-      if (submission.status !== 'success') return reply(step, submission.reply(), 400)
-      try {
-        const resetToken = await verifyOtp(progress.ref ?? '', submission.value.otp)
-        goTo({ step: 'password', phone: progress.phone, resetToken })
-      } catch (error) {
-        if (!(error instanceof BackendError)) throw error
-        const message = recoveryMessage(error)
-        const result =
-          error.code === errorCodes.otpInvalid
-            ? submission.reply({ fieldErrors: { otp: [message] } })
-            : submission.reply({ formErrors: [message] })
-        return reply(step, result, error.status)
-      }
-    }
-
-    // step === 'password'
-    const submission = parseWithZod(form, { schema: formSchema(newPasswordFormFields) })
-    if (submission.status !== 'success') {
-      return reply('password', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
-    }
-    const headers = new Headers({ 'Set-Cookie': recoveryProgress.clear() })
-    try {
-      await resetPassword(progress.resetToken ?? '', submission.value.password)
-    } catch (error) {
-      if (!(error instanceof BackendError)) throw error
-      if (error.code !== errorCodes.resetTokenInvalid) {
-        const result = submission.reply({
-          formErrors: [recoveryMessage(error)],
-          hideFields: PASSWORD_FIELDS,
-        })
-        return reply('password', result, error.status)
-      }
-      // The token is gone: start again from the mobile number.
-      const toast = { type: 'error', message: RECOVERY_MESSAGES.resetTokenInvalid } as const
-      headers.append('Set-Cookie', toastCookie(toast))
-      throw redirect(page.path, { headers })
-    }
-    headers.append(
-      'Set-Cookie',
-      toastCookie({
-        type: 'success',
-        message: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่',
-      }),
-    )
-    throw redirect(PAGES.login.path, { headers })
-  })
-
-export default function Forget() {
+export default function PasswordRecovery() {
   const view = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
-  const lastResult = actionData?.step === view.step ? actionData.result : undefined
+  const lastResult = lastResultOf(actionData, view.step)
 
   return (
     <div className="space-y-5">
@@ -237,9 +86,7 @@ export default function Forget() {
   )
 }
 
-type StepProps = ForgetView & { lastResult: SubmissionResult<string[]> | undefined }
-
-function PhoneStep({ phone, lastResult }: StepProps) {
+function PhoneStep({ phone, lastResult }: StepProps<RecoveryView>) {
   const busy = useSubmitting()
   const [form, inputs] = useValidatedForm({
     id: 'forget-phone',
@@ -283,7 +130,7 @@ function useCountdown(seconds: number, run: string): number {
   return left
 }
 
-function OtpStep({ phone, otpRef, resendIn, otpMinutes, lastResult }: StepProps) {
+function OtpStep({ phone, otpRef, resendIn, otpMinutes, lastResult }: StepProps<RecoveryView>) {
   const busy = useSubmitting()
   const left = useCountdown(resendIn, otpRef)
   const [form, inputs] = useValidatedForm({ id: 'forget-otp', fields: otpFields, lastResult })
@@ -352,7 +199,7 @@ function OtpStep({ phone, otpRef, resendIn, otpMinutes, lastResult }: StepProps)
   )
 }
 
-function PasswordStep({ lastResult }: StepProps) {
+function PasswordStep({ lastResult }: StepProps<RecoveryView>) {
   const busy = useSubmitting()
   const [form, inputs] = useValidatedForm({
     id: 'forget-password',
