@@ -13,11 +13,11 @@ import { useEffect, useState } from 'react'
 import {
   LABELS,
   OTP_LENGTH,
-  RECOVERY_STEPS,
-  type RecoveryStep,
+  PASSWORD_RECOVERY_STEPS,
+  type PasswordRecoveryStep,
   newPasswordFormFields,
   otpFields,
-  recoveryPhoneFields,
+  passwordRecoveryPhoneFields,
 } from '~/forms/account-forms'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
 import {
@@ -32,12 +32,17 @@ import { useValidatedForm } from '~/forms/use-validated-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
-import { guard, recoveryStep, recoveryView, type RecoveryView } from './steps.server'
+import {
+  guard,
+  passwordRecoveryStep,
+  passwordRecoveryView,
+  type PasswordRecoveryView,
+} from './steps.server'
 
 const page = PAGES.forget
 const rules = { access: page.access } as const
 
-const STEP_TITLES: Record<RecoveryStep, string> = {
+const STEP_TITLES: Record<PasswordRecoveryStep, string> = {
   phone: 'เบอร์โทรศัพท์',
   otp: 'รหัส OTP',
   password: 'รหัสผ่านใหม่',
@@ -45,9 +50,9 @@ const STEP_TITLES: Record<RecoveryStep, string> = {
 
 export const meta = pageMeta(page.title)
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, rules, recoveryView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, passwordRecoveryView)
 
-export const action = (args: ActionFunctionArgs) => guard(args, rules, recoveryStep)
+export const action = (args: ActionFunctionArgs) => guard(args, rules, passwordRecoveryStep)
 
 /** 0812345678 -> 081-234-5678 */
 function formatPhone(phone: string): string {
@@ -66,8 +71,8 @@ export default function PasswordRecovery() {
       <h1 className="text-center text-xl font-bold">{page.title}</h1>
       <StepList
         label="ขั้นตอนการตั้งรหัสผ่านใหม่"
-        steps={RECOVERY_STEPS.map((id) => STEP_TITLES[id])}
-        current={RECOVERY_STEPS.indexOf(view.step)}
+        steps={PASSWORD_RECOVERY_STEPS.map((id) => STEP_TITLES[id])}
+        current={PASSWORD_RECOVERY_STEPS.indexOf(view.step)}
       />
       {view.step === 'phone' ? (
         <PhoneStep {...view} lastResult={lastResult} />
@@ -86,11 +91,11 @@ export default function PasswordRecovery() {
   )
 }
 
-function PhoneStep({ phone, lastResult }: StepProps<RecoveryView>) {
+function PhoneStep({ phone, lastResult }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
   const [form, inputs] = useValidatedForm({
-    id: 'forget-phone',
-    fields: recoveryPhoneFields,
+    id: 'password-recovery-phone',
+    fields: passwordRecoveryPhoneFields,
     lastResult,
     defaultValue: { phone },
   })
@@ -130,10 +135,20 @@ function useCountdown(seconds: number, run: string): number {
   return left
 }
 
-function OtpStep({ phone, otpRef, resendIn, otpMinutes, lastResult }: StepProps<RecoveryView>) {
+function OtpStep({
+  phone,
+  otpRef,
+  resendIn,
+  otpMinutes,
+  lastResult,
+}: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
   const left = useCountdown(resendIn, otpRef)
-  const [form, inputs] = useValidatedForm({ id: 'forget-otp', fields: otpFields, lastResult })
+  const [form, inputs] = useValidatedForm({
+    id: 'password-recovery-otp',
+    fields: otpFields,
+    lastResult,
+  })
   return (
     <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
       <p className="text-sm text-slate-300">
@@ -199,10 +214,10 @@ function OtpStep({ phone, otpRef, resendIn, otpMinutes, lastResult }: StepProps<
   )
 }
 
-function PasswordStep({ lastResult }: StepProps<RecoveryView>) {
+function PasswordStep({ lastResult }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
   const [form, inputs] = useValidatedForm({
-    id: 'forget-password',
+    id: 'password-recovery-password',
     fields: newPasswordFormFields,
     lastResult,
   })

@@ -9,20 +9,20 @@
 import { parseWithZod } from '@conform-to/zod'
 import { BackendError } from '~/backend/client.server'
 import {
-  RECOVERY_MESSAGES,
-  recoveryMessage,
+  PASSWORD_RECOVERY_MESSAGES,
+  passwordRecoveryMessage,
   requestOtp,
   resetPassword,
   verifyOtp,
-} from '~/backend/password-reset.server'
+} from '~/backend/password-recovery.server'
 import { errorCodes } from '~/backend/schemas'
 import {
   newPasswordFormFields,
   otpFields,
-  recoveryPhoneFields,
-  type RecoveryStep,
+  passwordRecoveryPhoneFields,
+  type PasswordRecoveryStep,
 } from '~/forms/account-forms'
-import { recoveryProgress, type RecoveryProgress } from '~/forms/progress.server'
+import { passwordRecoveryProgress, type PasswordRecoveryProgress } from '~/forms/progress.server'
 import { PASSWORD_FIELDS } from '~/forms/step-form'
 import { otherStep, stepReply } from '~/forms/step-form.server'
 import { formSchema } from '~/forms/zod'
@@ -41,8 +41,8 @@ function secondsUntil(at: number | undefined, now = Date.now()): number {
   return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
-export interface RecoveryView {
-  step: RecoveryStep
+export interface PasswordRecoveryView {
+  step: PasswordRecoveryStep
   phone: string
   /** The OTP's reference code (not `ref`: that name is React's). */
   otpRef: string
@@ -52,8 +52,8 @@ export interface RecoveryView {
   otpMinutes: number
 }
 
-export function recoveryView({ request }: RouteContext): RecoveryView {
-  const progress = recoveryProgress.read(request)
+export function passwordRecoveryView({ request }: RouteContext): PasswordRecoveryView {
+  const progress = passwordRecoveryProgress.read(request)
   return {
     step: progress?.step ?? 'phone',
     phone: progress?.phone ?? '',
@@ -64,9 +64,9 @@ export function recoveryView({ request }: RouteContext): RecoveryView {
 }
 
 /** Every step posts here: the step the progress is at handles it. */
-export async function recoveryStep({ request }: RouteContext) {
+export async function passwordRecoveryStep({ request }: RouteContext) {
   const form = await readFormData(request)
-  const progress = recoveryProgress.read(request)
+  const progress = passwordRecoveryProgress.read(request)
   const step = progress?.step ?? 'phone'
   if (form.get('step') !== step) {
     return otherStep(page.path, progress, 'หมดเวลาการตั้งรหัสผ่านใหม่ กรุณาเริ่มใหม่อีกครั้ง')
@@ -82,8 +82,8 @@ export async function recoveryStep({ request }: RouteContext) {
 }
 
 /** Saves the progress and shows /forget again (now at `progress.step`), with a toast if given. */
-function goTo(progress: RecoveryProgress, toast?: string): Response {
-  const init = { headers: { 'Set-Cookie': recoveryProgress.serialize(progress) } }
+function goTo(progress: PasswordRecoveryProgress, toast?: string): Response {
+  const init = { headers: { 'Set-Cookie': passwordRecoveryProgress.serialize(progress) } }
   if (!toast) return redirect(page.path, init)
   return redirectWithToast(page.path, { type: 'success', message: toast }, init)
 }
@@ -92,7 +92,7 @@ function goTo(progress: RecoveryProgress, toast?: string): Response {
  * Asks the backend for an OTP to `phone`: the progress of the OTP step, or the
  * backend's refusal.
  */
-async function sendOtp(phone: string): Promise<RecoveryProgress | BackendError> {
+async function sendOtp(phone: string): Promise<PasswordRecoveryProgress | BackendError> {
   const now = Date.now()
   try {
     const { ref, expiresIn, resendIn } = await requestOtp(phone)
@@ -111,16 +111,16 @@ async function sendOtp(phone: string): Promise<RecoveryProgress | BackendError> 
 
 /** Step 1: the mobile number; an OTP is sent to it. */
 async function phoneStep(form: FormData) {
-  const submission = parseWithZod(form, { schema: formSchema(recoveryPhoneFields) })
+  const submission = parseWithZod(form, { schema: formSchema(passwordRecoveryPhoneFields) })
   if (submission.status !== 'success') return stepReply('phone', submission.reply(), 400)
   const sent = await sendOtp(submission.value.phone)
   if (!(sent instanceof BackendError)) return goTo(sent)
-  const result = submission.reply({ formErrors: [recoveryMessage(sent)] })
+  const result = submission.reply({ formErrors: [passwordRecoveryMessage(sent)] })
   return stepReply('phone', result, sent.status)
 }
 
 /** Step 2, "ขอรหัส OTP ใหม่": once the backend's wait is over, another OTP. */
-async function resendOtp(form: FormData, progress: RecoveryProgress) {
+async function resendOtp(form: FormData, progress: PasswordRecoveryProgress) {
   const submission = parseWithZod(form, { schema: formSchema({}) })
   const wait = secondsUntil(progress.resendAt)
   if (wait > 0) {
@@ -129,12 +129,12 @@ async function resendOtp(form: FormData, progress: RecoveryProgress) {
   }
   const sent = await sendOtp(progress.phone)
   if (!(sent instanceof BackendError)) return goTo(sent, 'ส่งรหัส OTP ใหม่แล้ว')
-  const result = submission.reply({ formErrors: [recoveryMessage(sent)] })
+  const result = submission.reply({ formErrors: [passwordRecoveryMessage(sent)] })
   return stepReply('otp', result, sent.status)
 }
 
 /** Step 2: the OTP from the SMS; a right one gives the reset token. */
-async function otpStep(form: FormData, progress: RecoveryProgress) {
+async function otpStep(form: FormData, progress: PasswordRecoveryProgress) {
   const submission = parseWithZod(form, { schema: formSchema(otpFields) })
   if (submission.status !== 'success') return stepReply('otp', submission.reply(), 400)
   try {
@@ -142,7 +142,7 @@ async function otpStep(form: FormData, progress: RecoveryProgress) {
     return goTo({ step: 'password', phone: progress.phone, resetToken })
   } catch (error) {
     if (!(error instanceof BackendError)) throw error
-    const message = recoveryMessage(error)
+    const message = passwordRecoveryMessage(error)
     const result =
       error.code === errorCodes.otpInvalid
         ? submission.reply({ fieldErrors: { otp: [message] } })
@@ -152,23 +152,26 @@ async function otpStep(form: FormData, progress: RecoveryProgress) {
 }
 
 /** Step 3: the new password; then to /login with it. */
-async function passwordStep(form: FormData, progress: RecoveryProgress) {
+async function passwordStep(form: FormData, progress: PasswordRecoveryProgress) {
   const submission = parseWithZod(form, { schema: formSchema(newPasswordFormFields) })
   if (submission.status !== 'success') {
     return stepReply('password', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
   }
-  const ended = { headers: { 'Set-Cookie': recoveryProgress.clear() } }
+  const ended = { headers: { 'Set-Cookie': passwordRecoveryProgress.clear() } }
   try {
     await resetPassword(progress.resetToken ?? '', submission.value.password)
   } catch (error) {
     if (!(error instanceof BackendError)) throw error
     if (error.code === errorCodes.resetTokenInvalid) {
       // The token is gone: start again from the mobile number.
-      const toast = { type: 'error', message: RECOVERY_MESSAGES.resetTokenInvalid } as const
+      const toast = {
+        type: 'error',
+        message: PASSWORD_RECOVERY_MESSAGES.resetTokenInvalid,
+      } as const
       return redirectWithToast(page.path, toast, ended)
     }
     const result = submission.reply({
-      formErrors: [recoveryMessage(error)],
+      formErrors: [passwordRecoveryMessage(error)],
       hideFields: PASSWORD_FIELDS,
     })
     return stepReply('password', result, error.status)
