@@ -8,7 +8,7 @@
  * only their own `steps.server.ts`, which stays inside their route chunk.
  */
 export { readFormData } from '~/lib/form-data.server'
-export { dataWithToast, redirectWithToast, toastCookie } from '~/lib/toast.server'
+export { redirectWithToast, toastCookie } from '~/lib/toast.server'
 export { guard } from '~/session/guard.server'
 export {
   checkLineState,
