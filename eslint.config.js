@@ -11,6 +11,8 @@ export default tseslint.config(
       'node_modules',
       'build',
       'public/build',
+      'build-dev',
+      'public/build-dev',
       '.cache',
       'test-results',
       'playwright-report',

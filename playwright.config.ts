@@ -46,9 +46,16 @@ export default defineConfig({
     timezoneId: 'Asia/Bangkok',
     launchOptions,
   },
+  // The phone runs every journey; the desktop only the tests tagged @layout
+  // (page layout, 360 px fit, accessibility, toast and loading bar placement),
+  // where a wide screen and a mouse can change what the member sees.
   projects: [
     { name: 'phone', use: { ...devices['Pixel 7'], launchOptions } },
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], launchOptions } },
+    {
+      name: 'desktop',
+      grep: /@layout/,
+      use: { ...devices['Desktop Chrome'], launchOptions },
+    },
   ],
   webServer: [
     {

@@ -6,7 +6,6 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
-  useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useContext, useEffect, type ReactNode } from 'react'
@@ -29,6 +28,7 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error }) =>
   error ? siteMeta(describeError(error).message) : siteMeta()
 
+/** Components read its data through app/ui/member.ts (useRootData, useOptionalMember, ...). */
 export const loader = rootLoader
 
 /** The profile is fetched on documents and after actions; plain navigations reuse it. */
@@ -42,11 +42,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   // Same URL: an explicit revalidate() (focus, retry) — refresh the member.
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate
   return false
-}
-
-export type RootData = Awaited<ReturnType<typeof useRootData>>
-export function useRootData() {
-  return useRouteLoaderData<typeof loader>('root')
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,11 +1,16 @@
 #!/usr/bin/env node
-/** `npm run dev`: the Remix dev server with live reload, against the demo backend unless BACKEND_URL is set. */
+/**
+ * `npm run dev`: the Remix dev server with live reload, against the demo
+ * backend unless BACKEND_URL is set. It builds into build-dev/ and
+ * public/build-dev/ (remix.config.js reads REMIX_DEV_BUILD), never into the
+ * build/ and public/build/ that `npm start` serves.
+ */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { startDemoBackend, stopChild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
-const env = { ...process.env }
+const env = { ...process.env, REMIX_DEV_BUILD: '1' }
 let demo = null
 if (!env.BACKEND_URL) {
   if (!existsSync('build/mock-backend/cli.mjs')) {
@@ -17,7 +22,12 @@ if (!env.BACKEND_URL) {
   env.LINE_AUTHORIZE_URL ??= `${demo.url}/line/authorize`
   console.log(`BACKEND_URL is not set: started the demo backend at ${demo.url} (demo / demo1234).`)
 }
-const dev = spawn('./node_modules/.bin/remix', ['dev'], { env, stdio: 'inherit' })
+// Extra arguments go to `remix dev` (e.g. `npm run dev -- --port 3011` for its own port).
+const args = ['dev', '-c', 'remix-serve build-dev/index.js', ...process.argv.slice(2)]
+const dev = spawn('./node_modules/.bin/remix', args, {
+  env,
+  stdio: 'inherit',
+})
 const stop = async (code) => {
   await stopChild(dev)
   if (demo) await stopChild(demo.child)

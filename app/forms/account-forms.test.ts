@@ -6,7 +6,7 @@ import {
   finishFields,
   newPasswordFormFields,
   otpFields,
-  recoveryPhoneFields,
+  passwordRecoveryPhoneFields,
 } from '~/forms/account-forms'
 import { loginFields } from '~/forms/login-form'
 import { resolveForm, type Fields } from '~/forms/rules'
@@ -31,7 +31,7 @@ describe('Thai mobile number', () => {
     ['+66812345678', 'เบอร์โทรศัพท์มือถือต้องเป็นตัวเลข 10 หลักพอดี'],
     ['๐๘๑๒๓๔๕๖๗๘', 'เบอร์โทรศัพท์มือถือต้องเป็นตัวเลข 10 หลักพอดี'],
   ])('%j -> %s', (phone, message) => {
-    expect(errorOf(recoveryPhoneFields, { phone }, 'phone')).toBe(message)
+    expect(errorOf(passwordRecoveryPhoneFields, { phone }, 'phone')).toBe(message)
     expect(errorOf(accountFields(), { phone }, 'phone')).toBe(message)
   })
 })

@@ -64,7 +64,7 @@ function requiredWhen(applies: (values: Readonly<Record<string, unknown>>) => bo
 
 const passwordRules = [min(PASSWORD_LENGTH.min), max(PASSWORD_LENGTH.max)] as const
 
-/** A new password and its confirmation (registration, recovery). */
+/** A new password and its confirmation (registration, password recovery). */
 function newPasswordFields(labels: { password: string; confirm: string }) {
   return {
     password: field(labels.password, [required(), ...passwordRules]),
@@ -156,12 +156,12 @@ export const finishFields = {
 // ---------------------------------------------------------------------------
 // Password recovery: mobile number -> OTP -> new password
 
-export const RECOVERY_STEPS = ['phone', 'otp', 'password'] as const
-export type RecoveryStep = (typeof RECOVERY_STEPS)[number]
+export const PASSWORD_RECOVERY_STEPS = ['phone', 'otp', 'password'] as const
+export type PasswordRecoveryStep = (typeof PASSWORD_RECOVERY_STEPS)[number]
 
 export const OTP_LENGTH = 6
 
-export const recoveryPhoneFields = { phone }
+export const passwordRecoveryPhoneFields = { phone }
 
 export const otpFields = {
   otp: field(LABELS.otp, [

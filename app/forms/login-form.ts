@@ -1,6 +1,6 @@
 /**
  * The login form's fields. Its own module, apart from the registration and
- * recovery forms, so the login page's JavaScript carries only these.
+ * password recovery forms, so the login page's JavaScript carries only these.
  */
 import { field, max, required } from '~/forms/rules'
 

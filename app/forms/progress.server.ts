@@ -8,7 +8,7 @@
  * a cookie bound to `/register` would not be sent to.
  */
 import { z } from 'zod'
-import { RECOVERY_STEPS, REGISTRATION_STEPS } from '~/forms/account-forms'
+import { PASSWORD_RECOVERY_STEPS, REGISTRATION_STEPS } from '~/forms/account-forms'
 import { sealedCookie } from '~/lib/sealed-cookie.server'
 
 const registrationSchema = z.object({
@@ -42,8 +42,8 @@ export const registrationProgress = sealedCookie({
   schema: registrationSchema,
 })
 
-const recoverySchema = z.object({
-  step: z.enum(RECOVERY_STEPS),
+const passwordRecoverySchema = z.object({
+  step: z.enum(PASSWORD_RECOVERY_STEPS),
   phone: z.string(),
   /** The OTP's reference code, as the SMS shows it. */
   ref: z.string().optional(),
@@ -53,13 +53,13 @@ const recoverySchema = z.object({
   /** From a verified OTP: allows one password change. */
   resetToken: z.string().optional(),
 })
-export type RecoveryProgress = z.infer<typeof recoverySchema>
+export type PasswordRecoveryProgress = z.infer<typeof passwordRecoverySchema>
 
 /** Password recovery: mobile number -> OTP -> new password. 15 minutes from the last step. */
-export const recoveryProgress = sealedCookie({
+export const passwordRecoveryProgress = sealedCookie({
   name: 'forget.progress',
   path: '/',
   maxAgeSeconds: 15 * 60,
   purpose: 'password recovery progress',
-  schema: recoverySchema,
+  schema: passwordRecoverySchema,
 })

@@ -1,8 +1,27 @@
 /**
- * Pieces shared by the step-by-step forms (/register, /forget).
+ * Pieces shared by the step-by-step forms (/register, /forget); their server
+ * side is app/forms/step-form.server.ts.
  */
+import type { SubmissionResult } from '@conform-to/react'
 import { useNavigation } from '@remix-run/react'
 import { PasswordField, TextField, type Meta } from '~/forms/fields'
+
+/** What a step's post answers when the form is refused: the step, and conform's result. */
+export interface StepReply<Step extends string = string> {
+  step: Step
+  result: SubmissionResult<string[]>
+}
+
+/** A step's component gets the page's view and the last refusal of its own form. */
+export type StepProps<View> = View & { lastResult: SubmissionResult<string[]> | undefined }
+
+/** The last refusal, if it was for the step now shown (not for one the member has left). */
+export function lastResultOf(
+  reply: StepReply | null | undefined,
+  step: string,
+): SubmissionResult<string[]> | undefined {
+  return reply?.step === step ? reply.result : undefined
+}
 
 /** The two password fields of a step form: never sent back by the server. */
 export const PASSWORD_FIELDS = ['password', 'passwordConfirm']
@@ -11,6 +30,36 @@ export const PASSWORD_FIELDS = ['password', 'passwordConfirm']
 export function useSubmitting(): boolean {
   const navigation = useNavigation()
   return navigation.state !== 'idle' && navigation.formMethod !== undefined
+}
+
+/** "ย้อนกลับ" (when there is a step before) and the button to the next step. */
+export function StepButtons({ back, next = 'ถัดไป' }: { back: boolean; next?: string }) {
+  const busy = useSubmitting()
+  return (
+    <div className="flex gap-3">
+      {back ? (
+        <button
+          type="submit"
+          name="intent"
+          value="back"
+          formNoValidate
+          className="btn-ghost flex-1"
+          disabled={busy}
+        >
+          ย้อนกลับ
+        </button>
+      ) : null}
+      <button
+        type="submit"
+        name="intent"
+        value="next"
+        className="btn-primary flex-1"
+        disabled={busy}
+      >
+        {busy ? 'กำลังดำเนินการ…' : next}
+      </button>
+    </div>
+  )
 }
 
 /** A new password and its confirmation. */

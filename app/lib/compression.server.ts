@@ -1,5 +1,5 @@
 /**
- * Compressing the streamed HTML documents ourselves (docs/decisions/0030).
+ * Compressing the streamed HTML documents ourselves (docs/decisions/0030-compress-documents-in-entry-server.md).
  *
  * remix-serve's compression middleware compressed documents with brotli at
  * its default 4 MB window, which brotli allocates per response as soon as a

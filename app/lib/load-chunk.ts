@@ -6,7 +6,7 @@
  *
  * Two kinds of chunk go through it: the lazily loaded parts of the app
  * (sonner, …) through `loadChunk()`, and Remix's route modules through
- * `guardRouteModuleReloads()` (see docs/decisions/0005).
+ * `guardRouteModuleReloads()` (see docs/decisions/0005-lazy-chunks-and-reload-guard.md).
  */
 import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_STORAGE_KEY } from '~/lib/constants'
 

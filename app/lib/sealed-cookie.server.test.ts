@@ -30,7 +30,7 @@ describe('sealedCookie', () => {
     const cookie = make()
     const header = cookie.serialize(value)
     expect(header).toMatch(
-      /^test\.progress=[A-Za-z0-9_-]+; Path=\/steps; Max-Age=600; HttpOnly; Secure; SameSite=Lax$/,
+      /^test\.progress=[A-Za-z0-9_-]+; Max-Age=600; Path=\/steps; HttpOnly; Secure; SameSite=Lax$/,
     )
     expect(cookie.read(requestWith(header))).toEqual(value)
   })
@@ -95,7 +95,20 @@ describe('sealedCookie', () => {
 
   it('clears with an expired cookie on the same path', () => {
     expect(make().clear()).toBe(
-      'test.progress=; Path=/steps; Max-Age=0; HttpOnly; Secure; SameSite=Lax',
+      'test.progress=; Max-Age=0; Path=/steps; HttpOnly; Secure; SameSite=Lax',
     )
+  })
+
+  it('leaves out Secure when its config says so', () => {
+    const plain = sealedCookie({
+      name: 'test.progress',
+      path: '/',
+      maxAgeSeconds: 60,
+      purpose: 'test progress',
+      schema,
+      config: () => ({ secrets: [SECRET], secure: false }),
+    })
+    expect(plain.serialize(value)).toMatch(/; Path=\/; HttpOnly; SameSite=Lax$/)
+    expect(plain.clear()).toBe('test.progress=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax')
   })
 })

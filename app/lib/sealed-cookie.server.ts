@@ -13,6 +13,7 @@
  */
 import { aeadKey, open, seal } from '~/lib/aead.server'
 import type { z } from 'zod'
+import { clearCookie, readCookie, setCookie } from '~/lib/cookies.server'
 import { env } from '~/lib/env.server'
 
 const VERSION = 1
@@ -43,14 +44,6 @@ function keyFor(secret: string, purpose: string) {
   return aeadKey(secret, purpose, `${purpose} v1`)
 }
 
-function cookieValue(header: string | null, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=')
-    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim()
-  }
-  return undefined
-}
-
 export function sealedCookie<S extends z.ZodTypeAny>(
   options: SealedCookieOptions<S>,
 ): SealedCookie<S> {
@@ -59,12 +52,10 @@ export function sealedCookie<S extends z.ZodTypeAny>(
     options.config ?? (() => ({ secrets: env().SESSION_SECRETS, secure: env().COOKIE_SECURE }))
   // The cookie's name is authenticated too: a value moved to another cookie does not open.
   const aad = Buffer.from(`${VERSION}:${name}`)
-  const attributes = (maxAge: number) =>
-    `; Path=${path}; Max-Age=${maxAge}; HttpOnly${config().secure ? '; Secure' : ''}; SameSite=Lax`
 
   return {
     read(request, now = Date.now()) {
-      const value = cookieValue(request.headers.get('Cookie'), name)
+      const value = readCookie(request, name)
       if (!value || value.length > MAX_VALUE_LENGTH) return null
       const keys = config().secrets.map((secret) => keyFor(secret, purpose))
       const json = open(value, keys, aad)
@@ -86,11 +77,11 @@ export function sealedCookie<S extends z.ZodTypeAny>(
       const plaintext = JSON.stringify({ exp: now + maxAgeSeconds * 1000, data })
       const sealed = seal(plaintext, keyFor(secret, purpose), aad)
       if (sealed.length > MAX_VALUE_LENGTH) throw new Error(`sealedCookie ${name}: value too large`)
-      return `${name}=${sealed}${attributes(maxAgeSeconds)}`
+      return setCookie(name, sealed, { path, maxAge: maxAgeSeconds, secure: config().secure })
     },
 
     clear() {
-      return `${name}=${attributes(0)}`
+      return clearCookie(name, { path, secure: config().secure })
     },
   }
 }

@@ -2,7 +2,7 @@
  * Toasts that survive a redirect: the server writes a short-lived cookie, the
  * root loader reads and clears it, and the page shows it with sonner.
  */
-import { data, redirect } from '@remix-run/node'
+import { redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { clearCookie, readCookie, setCookie } from '~/lib/cookies.server'
 
@@ -18,7 +18,7 @@ export type Toast = z.infer<typeof toastSchema>
 export type FlashToast = Toast & { id: string }
 
 /** The Set-Cookie value that carries a toast to the next page. */
-export function toastCookie(toast: Toast): string {
+function toastCookie(toast: Toast): string {
   const value = Buffer.from(JSON.stringify(toast), 'utf8').toString('base64url')
   return setCookie(TOAST_COOKIE, value, { maxAge: TOAST_MAX_AGE_S })
 }
@@ -32,11 +32,6 @@ function withToast(init: ResponseInit | undefined, toast: Toast): Headers {
 /** A redirect that shows `toast` on the page it leads to. */
 export function redirectWithToast(location: string, toast: Toast, init?: ResponseInit): Response {
   return redirect(location, { ...init, headers: withToast(init, toast) })
-}
-
-/** Loader or action data that shows `toast` once the page has it. */
-export function dataWithToast<T>(value: T, toast: Toast, init?: ResponseInit) {
-  return data(value, { ...init, headers: withToast(init, toast) })
 }
 
 /** Reads the toast sent with this request: the toast (or null) and the header that clears it. */

@@ -3,7 +3,7 @@ import { Link } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { MENU, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
-import { useShellMember } from '~/ui/app-shell'
+import { useOptionalMember } from '~/ui/member'
 
 const page = PAGES.home
 
@@ -14,7 +14,7 @@ export const meta = pageMeta(page.title)
 const SHORTCUTS = MENU.filter((key) => key !== 'home')
 
 export default function Home() {
-  const member = useShellMember()
+  const member = useOptionalMember()
   return (
     <section className="space-y-6">
       <div className="card bg-gradient-to-br from-night-800 to-night-900">

@@ -4,7 +4,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 
 import {
-  toastCookie,
+  redirectWithToast,
   guard,
   checkLineState,
   clearLineState,
@@ -32,13 +32,11 @@ export const loader = (args: LoaderFunctionArgs) =>
     if (session.loggedIn) throw redirect('/', { headers: { 'Set-Cookie': clearLineState() } })
     try {
       const member = await loginWithLine(request, { code, redirectUri: lineRedirectUri(request) })
-      const headers = new Headers()
-      headers.append('Set-Cookie', clearLineState())
-      headers.append(
-        'Set-Cookie',
-        toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
+      throw redirectWithToast(
+        returnTo,
+        { type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` },
+        { headers: { 'Set-Cookie': clearLineState() } },
       )
-      throw redirect(returnTo, { headers })
     } catch (error) {
       if (error instanceof LoginError) return fail(error.message)
       throw error

@@ -10,7 +10,7 @@ import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
 import {
-  toastCookie,
+  redirectWithToast,
   readFormData,
   guard,
   lineAuthorizeRedirect,
@@ -58,13 +58,12 @@ export const action = (args: ActionFunctionArgs) =>
 
     try {
       const member = await loginLocal(request, { username, password })
-      const headers = new Headers()
-      headers.append('Set-Cookie', loginSucceeded(request, username))
-      headers.append(
-        'Set-Cookie',
-        toastCookie({ type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` }),
+      throw redirectWithToast(
+        returnTo,
+        { type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` },
+        // This browser is now known for the username (docs/decisions/0032-login-limits.md).
+        { headers: { 'Set-Cookie': loginSucceeded(request, username) } },
       )
-      throw redirect(returnTo, { headers })
     } catch (error) {
       if (!(error instanceof LoginError)) throw error
       const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })

@@ -4,11 +4,11 @@ import {
   type HeadersFunction,
   type LoaderFunctionArgs,
 } from '@remix-run/node'
-import { Form, useActionData, useRouteLoaderData } from '@remix-run/react'
+import { Form, useActionData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import type { loader as rootLoader } from '~/root'
+import { useWatchedMember } from '~/ui/member'
 import {
   guard,
   LoginError,
@@ -75,8 +75,7 @@ function useFragmentToken(): string | null {
 
 export default function Watcher() {
   const result = useActionData<typeof action>()
-  const root = useRouteLoaderData<typeof rootLoader>('root')
-  const watching = root?.strategy === 'watcher' ? root.member : null
+  const watching = useWatchedMember()
   const fromLink = useFragmentToken()
   const field = useRef<HTMLTextAreaElement>(null)
   useEffect(() => {

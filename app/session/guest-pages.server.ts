@@ -1,16 +1,14 @@
 /**
- * The server side of the guest pages (/login, /register, /forget, /watcher,
- * /line/callback), through one module. In the browser build every `.server`
- * module a route imports becomes an empty stand-in chunk of its own (about
- * 100 bytes and one request each); importing through this one module keeps
- * the login page's first load to one such chunk instead of five.
+ * The server side of the guest pages that share a chunk in the browser
+ * (/login, /watcher, /line/callback), through one module. In the browser
+ * build every `.server` module a route imports becomes an empty stand-in
+ * chunk of its own (about 100 bytes and one request each); importing through
+ * this one module keeps the login page's first load to one such chunk
+ * (docs/decisions/0007-first-load-js-budget.md). /register and /forget import
+ * only their own `steps.server.ts`, which stays inside their route chunk.
  */
-export { BackendError } from '~/backend/client.server'
-export * from '~/backend/password-reset.server'
-export { checkAvailability, listBanks, registrationFieldError } from '~/backend/registration.server'
-export * from '~/forms/progress.server'
 export { readFormData } from '~/lib/form-data.server'
-export { dataWithToast, redirectWithToast, toastCookie } from '~/lib/toast.server'
+export { redirectWithToast } from '~/lib/toast.server'
 export { guard } from '~/session/guard.server'
 export {
   checkLineState,
@@ -19,10 +17,4 @@ export {
   lineRedirectUri,
 } from '~/session/line.server'
 export { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
-export {
-  LoginError,
-  loginLocal,
-  loginWithLine,
-  loginAsWatcher,
-  registerLocal,
-} from '~/session/strategies.server'
+export { LoginError, loginAsWatcher, loginLocal, loginWithLine } from '~/session/strategies.server'

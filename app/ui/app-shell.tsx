@@ -3,17 +3,13 @@
  * balance, a menu (a <details> element: works before JavaScript loads), the
  * content, and the bottom navigation on phones.
  */
-import { Form, Link, NavLink, useLocation, useRouteLoaderData } from '@remix-run/react'
+import { Form, Link, NavLink, useLocation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { SITE_NAME } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { BOTTOM_NAV, MENU, PAGES } from '~/lib/pages'
-import type { loader as rootLoader } from '~/root'
+import { useOptionalMember } from '~/ui/member'
 import { WatcherBanner } from '~/ui/watcher-banner'
-
-export function useShellMember() {
-  return useRouteLoaderData<typeof rootLoader>('root')?.member ?? null
-}
 
 function LogoutButton() {
   const { pathname, search } = useLocation()
@@ -28,7 +24,7 @@ function LogoutButton() {
 }
 
 function Menu() {
-  const member = useShellMember()
+  const member = useOptionalMember()
   return (
     <details className="relative">
       <summary className="btn-ghost cursor-pointer list-none px-3" aria-label="เมนู">
@@ -70,7 +66,7 @@ function Menu() {
 }
 
 function TopBar() {
-  const member = useShellMember()
+  const member = useOptionalMember()
   return (
     <header className="sticky top-0 z-30 border-b border-night-800 bg-night-950/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-app items-center gap-3 px-4">

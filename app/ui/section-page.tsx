@@ -3,10 +3,10 @@
  * member it greets. It claims no feature it does not have.
  */
 import type { ReactNode } from 'react'
-import { useShellMember } from '~/ui/app-shell'
+import { useOptionalMember } from '~/ui/member'
 
 export function SectionPage({ title, children }: { title: string; children?: ReactNode }) {
-  const member = useShellMember()
+  const member = useOptionalMember()
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{title}</h1>

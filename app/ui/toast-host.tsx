@@ -66,6 +66,8 @@ function useWanted() {
 }
 
 export function ToastHost() {
+  // Not through app/ui/member.ts: the root's chunk importing it would make it a
+  // shared chunk of its own on every page, /login included (docs/decisions/0007-first-load-js-budget.md).
   const flash = useRouteLoaderData<typeof rootLoader>('root')?.toast
   useEffect(() => {
     if (flash) notify(flash)

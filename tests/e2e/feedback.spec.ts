@@ -21,79 +21,81 @@ interface ToastTrace {
   viewport: { width: number; height: number }
 }
 
-test('logging in shows the welcome toast bottom-center; it leaves after about 2 s', async ({
-  page,
-}) => {
-  await page.goto('/login')
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-  // Watch for the toast from inside the page: when it is added and removed,
-  // and where it stands once it has settled.
-  await page.evaluate(() => {
-    const trace: ToastTrace = {
-      addedAt: null,
-      removedAt: null,
-      text: '',
-      rect: null,
-      viewport: { width: innerWidth, height: innerHeight },
+test(
+  'logging in shows the welcome toast bottom-center; it leaves after about 2 s',
+  { tag: '@layout' },
+  async ({ page }) => {
+    await page.goto('/login')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    // Watch for the toast from inside the page: when it is added and removed,
+    // and where it stands once it has settled.
+    await page.evaluate(() => {
+      const trace: ToastTrace = {
+        addedAt: null,
+        removedAt: null,
+        text: '',
+        rect: null,
+        viewport: { width: innerWidth, height: innerHeight },
+      }
+      Object.assign(window, { toastTrace: trace })
+      new MutationObserver(() => {
+        const toast = document.querySelector('[data-sonner-toast]')
+        if (toast && trace.addedAt === null) {
+          trace.addedAt = performance.now()
+          trace.text = toast.textContent ?? ''
+          // Sonner slides the toast in: measure after its entry animation.
+          setTimeout(() => {
+            const r = toast.getBoundingClientRect()
+            trace.rect = {
+              left: r.left,
+              right: r.right,
+              top: r.top,
+              bottom: r.bottom,
+              width: r.width,
+            }
+          }, 1000)
+        }
+        if (!toast && trace.addedAt !== null && trace.removedAt === null) {
+          trace.removedAt = performance.now()
+        }
+      }).observe(document, { childList: true, subtree: true })
+    })
+
+    await page.getByLabel('ชื่อผู้ใช้').fill('demo')
+    await page.getByLabel('รหัสผ่าน', { exact: true }).fill('demo1234')
+    await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click()
+    await expect(page).toHaveURL(/\/$/)
+
+    const toast = page.locator('[data-sonner-toast]')
+    await expect(toast).toContainText('ยินดีต้อนรับ')
+    await expect(toast).toHaveCount(0, { timeout: 10_000 })
+
+    const trace = (await page.evaluate(
+      () => (window as unknown as { toastTrace: ToastTrace }).toastTrace,
+    )) as ToastTrace
+    expect(trace.text).toMatch(/^ยินดีต้อนรับ \S/)
+    if (!trace.rect || trace.addedAt === null || trace.removedAt === null) {
+      throw new Error(`toast not traced: ${JSON.stringify(trace)}`)
     }
-    Object.assign(window, { toastTrace: trace })
-    new MutationObserver(() => {
-      const toast = document.querySelector('[data-sonner-toast]')
-      if (toast && trace.addedAt === null) {
-        trace.addedAt = performance.now()
-        trace.text = toast.textContent ?? ''
-        // Sonner slides the toast in: measure after its entry animation.
-        setTimeout(() => {
-          const r = toast.getBoundingClientRect()
-          trace.rect = {
-            left: r.left,
-            right: r.right,
-            top: r.top,
-            bottom: r.bottom,
-            width: r.width,
-          }
-        }, 1000)
-      }
-      if (!toast && trace.addedAt !== null && trace.removedAt === null) {
-        trace.removedAt = performance.now()
-      }
-    }).observe(document, { childList: true, subtree: true })
-  })
-
-  await page.getByLabel('ชื่อผู้ใช้').fill('demo')
-  await page.getByLabel('รหัสผ่าน', { exact: true }).fill('demo1234')
-  await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click()
-  await expect(page).toHaveURL(/\/$/)
-
-  const toast = page.locator('[data-sonner-toast]')
-  await expect(toast).toContainText('ยินดีต้อนรับ')
-  await expect(toast).toHaveCount(0, { timeout: 10_000 })
-
-  const trace = (await page.evaluate(
-    () => (window as unknown as { toastTrace: ToastTrace }).toastTrace,
-  )) as ToastTrace
-  expect(trace.text).toMatch(/^ยินดีต้อนรับ \S/)
-  if (!trace.rect || trace.addedAt === null || trace.removedAt === null) {
-    throw new Error(`toast not traced: ${JSON.stringify(trace)}`)
-  }
-  const { rect, viewport } = trace
-  // Centred horizontally.
-  const centre = (rect.left + rect.right) / 2
-  expect(Math.abs(centre - viewport.width / 2)).toBeLessThanOrEqual(2)
-  // Near the bottom: in the lowest part of the screen, not under its edge.
-  expect(rect.bottom).toBeLessThanOrEqual(viewport.height)
-  expect(viewport.height - rect.bottom).toBeLessThanOrEqual(80)
-  expect(rect.top).toBeGreaterThan(viewport.height / 2)
-  // The container is 360 px wide where the screen has room for it (sonner
-  // spans phone screens below 600 px).
-  if (viewport.width > 600) expect(Math.round(rect.width)).toBe(TOAST.widthPx)
-  else expect(rect.width).toBeLessThanOrEqual(viewport.width)
-  // Shown for about 2 s: clearly more than 1 s, and gone well before sonner's
-  // own 4 s default would have removed it (2 s plus the exit animation).
-  const shownMs = trace.removedAt - trace.addedAt
-  expect(shownMs).toBeGreaterThan(1500)
-  expect(shownMs).toBeLessThan(4000)
-})
+    const { rect, viewport } = trace
+    // Centred horizontally.
+    const centre = (rect.left + rect.right) / 2
+    expect(Math.abs(centre - viewport.width / 2)).toBeLessThanOrEqual(2)
+    // Near the bottom: in the lowest part of the screen, not under its edge.
+    expect(rect.bottom).toBeLessThanOrEqual(viewport.height)
+    expect(viewport.height - rect.bottom).toBeLessThanOrEqual(80)
+    expect(rect.top).toBeGreaterThan(viewport.height / 2)
+    // The container is 360 px wide where the screen has room for it (sonner
+    // spans phone screens below 600 px).
+    if (viewport.width > 600) expect(Math.round(rect.width)).toBe(TOAST.widthPx)
+    else expect(rect.width).toBeLessThanOrEqual(viewport.width)
+    // Shown for about 2 s: clearly more than 1 s, and gone well before sonner's
+    // own 4 s default would have removed it (2 s plus the exit animation).
+    const shownMs = trace.removedAt - trace.addedAt
+    expect(shownMs).toBeGreaterThan(1500)
+    expect(shownMs).toBeLessThan(4000)
+  },
+)
 
 interface BarTrace {
   clickAt: number | null
@@ -104,70 +106,72 @@ interface BarTrace {
   values: number[]
 }
 
-test('the loading bar: only after 200 ms, 2 px high at the top, gone once the page is there', async ({
-  page,
-}) => {
-  // A slow network for this one navigation's data request.
-  const DELAY_MS = 1500
-  await page.route(/\/promotion\.data(\?|$)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, DELAY_MS))
-    await route.continue()
-  })
-  await page.goto('/')
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-  await expect(page.getByRole('progressbar')).toHaveCount(0)
-  await page.evaluate(() => {
-    const trace: BarTrace = {
-      clickAt: null,
-      appearedAt: null,
-      removedAt: null,
-      height: null,
-      top: null,
-      values: [],
-    }
-    Object.assign(window, { barTrace: trace })
-    document.addEventListener('click', () => (trace.clickAt ??= performance.now()), true)
-    new MutationObserver(() => {
-      const bar = document.querySelector('[role="progressbar"]')
-      if (bar) {
-        if (trace.appearedAt === null) {
-          trace.appearedAt = performance.now()
-          const r = bar.getBoundingClientRect()
-          trace.height = r.height
-          trace.top = r.top
-        }
-        const value = Number(bar.getAttribute('aria-valuenow'))
-        if (trace.values.at(-1) !== value) trace.values.push(value)
-      } else if (trace.appearedAt !== null && trace.removedAt === null) {
-        trace.removedAt = performance.now()
+test(
+  'the loading bar: only after 200 ms, 2 px high at the top, gone once the page is there',
+  { tag: '@layout' },
+  async ({ page }) => {
+    // A slow network for this one navigation's data request.
+    const DELAY_MS = 1500
+    await page.route(/\/promotion\.data(\?|$)/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, DELAY_MS))
+      await route.continue()
+    })
+    await page.goto('/')
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+    await expect(page.getByRole('progressbar')).toHaveCount(0)
+    await page.evaluate(() => {
+      const trace: BarTrace = {
+        clickAt: null,
+        appearedAt: null,
+        removedAt: null,
+        height: null,
+        top: null,
+        values: [],
       }
-    }).observe(document, { childList: true, subtree: true, attributes: true })
-  })
+      Object.assign(window, { barTrace: trace })
+      document.addEventListener('click', () => (trace.clickAt ??= performance.now()), true)
+      new MutationObserver(() => {
+        const bar = document.querySelector('[role="progressbar"]')
+        if (bar) {
+          if (trace.appearedAt === null) {
+            trace.appearedAt = performance.now()
+            const r = bar.getBoundingClientRect()
+            trace.height = r.height
+            trace.top = r.top
+          }
+          const value = Number(bar.getAttribute('aria-valuenow'))
+          if (trace.values.at(-1) !== value) trace.values.push(value)
+        } else if (trace.appearedAt !== null && trace.removedAt === null) {
+          trace.removedAt = performance.now()
+        }
+      }).observe(document, { childList: true, subtree: true, attributes: true })
+    })
 
-  await page
-    .getByRole('navigation', { name: 'บริการทั้งหมด' })
-    .getByRole('link', { name: 'โปรโมชั่น' })
-    .click()
-  const bar = page.getByRole('progressbar', { name: 'กำลังโหลด' })
-  await expect(bar).toBeVisible()
-  await expect(page.locator('h1').first()).toHaveText('โปรโมชั่น', { timeout: 10_000 })
-  await expect(bar).toHaveCount(0)
+    await page
+      .getByRole('navigation', { name: 'บริการทั้งหมด' })
+      .getByRole('link', { name: 'โปรโมชั่น' })
+      .click()
+    const bar = page.getByRole('progressbar', { name: 'กำลังโหลด' })
+    await expect(bar).toBeVisible()
+    await expect(page.locator('h1').first()).toHaveText('โปรโมชั่น', { timeout: 10_000 })
+    await expect(bar).toHaveCount(0)
 
-  const trace = (await page.evaluate(
-    () => (window as unknown as { barTrace: BarTrace }).barTrace,
-  )) as BarTrace
-  if (trace.clickAt === null || trace.appearedAt === null || trace.removedAt === null) {
-    throw new Error(`bar not traced: ${JSON.stringify(trace)}`)
-  }
-  // Never before 200 ms (load can only make it later).
-  expect(trace.appearedAt - trace.clickAt).toBeGreaterThanOrEqual(200)
-  expect(trace.height).toBe(2)
-  expect(trace.top).toBe(0)
-  // It grew while the member waited and ended full before hiding.
-  expect(trace.values.length).toBeGreaterThan(2)
-  expect(trace.values).toEqual([...trace.values].sort((a, b) => a - b))
-  expect(trace.values.at(-1)).toBe(100)
-})
+    const trace = (await page.evaluate(
+      () => (window as unknown as { barTrace: BarTrace }).barTrace,
+    )) as BarTrace
+    if (trace.clickAt === null || trace.appearedAt === null || trace.removedAt === null) {
+      throw new Error(`bar not traced: ${JSON.stringify(trace)}`)
+    }
+    // Never before 200 ms (load can only make it later).
+    expect(trace.appearedAt - trace.clickAt).toBeGreaterThanOrEqual(200)
+    expect(trace.height).toBe(2)
+    expect(trace.top).toBe(0)
+    // It grew while the member waited and ended full before hiding.
+    expect(trace.values.length).toBeGreaterThan(2)
+    expect(trace.values).toEqual([...trace.values].sort((a, b) => a - b))
+    expect(trace.values.at(-1)).toBe(100)
+  },
+)
 
 test('a slow navigation that fails finishes the bar in the failure colour', async ({ page }) => {
   // A gateway in front of the app gives up on this navigation's data request.

@@ -32,7 +32,7 @@ async function expectAccessible(page: Page, what: string) {
 
 const submit = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click()
 
-test('/login, empty and with errors', async ({ page }) => {
+test('/login, empty and with errors', { tag: '@layout' }, async ({ page }) => {
   await page.goto('/login')
   await hydrated(page)
   await expectAccessible(page, 'login')
@@ -46,7 +46,7 @@ test('/login, empty and with errors', async ({ page }) => {
   await expectAccessible(page, 'login with the backend refusal')
 })
 
-test('/register, every step', async ({ page }) => {
+test('/register, every step', { tag: '@layout' }, async ({ page }) => {
   await page.goto('/register')
   await hydrated(page)
   await expectAccessible(page, 'register: account')
@@ -72,7 +72,7 @@ test('/register, every step', async ({ page }) => {
   await expectAccessible(page, 'register: finish with an error')
 })
 
-test('/forget, every step', async ({ page }) => {
+test('/forget, every step', { tag: '@layout' }, async ({ page }) => {
   await page.goto('/forget')
   await hydrated(page)
   await expectAccessible(page, 'forget: phone')

@@ -1,5 +1,5 @@
 /**
- * The refresh storm (docs/decisions/0002): one member whose access token has
+ * The refresh storm (docs/decisions/0002-one-refresh-per-refresh-token.md): one member whose access token has
  * already expired fires 50 parallel requests — documents and single-fetch
  * data requests — with the same cookie. The app must call POST /auth/refresh
  * once, answer all 50 with the member's page or data, and log nobody out.

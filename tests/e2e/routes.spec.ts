@@ -30,7 +30,7 @@ test.describe('every route answers (logged out)', () => {
   }
 })
 
-test.describe('pages render their Thai title', () => {
+test.describe('pages render their Thai title', { tag: '@layout' }, () => {
   for (const page of pages.filter((p) => p.access !== 'member')) {
     test(page.path, async ({ page: browser }) => {
       const errors: string[] = []
@@ -53,7 +53,7 @@ test.describe('pages render their Thai title', () => {
   }
 })
 
-test.describe('member pages render their Thai title for a member', () => {
+test.describe('member pages render their Thai title for a member', { tag: '@layout' }, () => {
   for (const page of pages.filter((p) => p.access === 'member')) {
     test(page.path, async ({ page: browser, context }) => {
       await loginAs(context)

@@ -13,7 +13,20 @@ import { sealSession } from '~/session/cookie.server'
 import { guardedRulesOf, type RouteRules } from '~/session/guard.server'
 
 const ROUTES_DIR = new URL('../../app/routes/', import.meta.url)
-const files = readdirSync(ROUTES_DIR).filter((f) => /\.(ts|tsx)$/.test(f) && !f.includes('.test.'))
+const ROUTE_FILE = /\.(ts|tsx)$/
+/**
+ * Every route module, as Remix v2 finds them: a file in app/routes, or the
+ * `route.tsx` / `route.ts` of a route folder (its other files are not routes).
+ */
+const files = readdirSync(ROUTES_DIR, { withFileTypes: true }).flatMap((entry) => {
+  if (entry.isFile()) {
+    return ROUTE_FILE.test(entry.name) && !entry.name.includes('.test.') ? [entry.name] : []
+  }
+  if (!entry.isDirectory()) return []
+  const inside = readdirSync(new URL(`${entry.name}/`, ROUTES_DIR))
+  const route = inside.find((name) => name === 'route.tsx' || name === 'route.ts')
+  return route ? [`${entry.name}/${route}`] : []
+})
 
 /** Pathless layouts render no page of their own: they need no loader. */
 const LAYOUTS = new Set(['_default.tsx', '_guest.tsx'])

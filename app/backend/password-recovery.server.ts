@@ -1,7 +1,7 @@
 /**
  * Password recovery calls (no bearer): an OTP by SMS, the OTP for a reset
  * token, the token and the new password. Backend refusals become Thai
- * messages for the form with `recoveryMessage`.
+ * messages for the form with `passwordRecoveryMessage`.
  */
 import {
   errorCodes,
@@ -11,7 +11,7 @@ import {
 } from '~/backend/schemas'
 import { type BackendError, callBackend } from '~/backend/client.server'
 
-export const RECOVERY_MESSAGES = {
+export const PASSWORD_RECOVERY_MESSAGES = {
   otpInvalid: 'รหัส OTP ไม่ถูกต้อง กรุณาตรวจสอบแล้วลองอีกครั้ง',
   otpExpired: 'รหัส OTP หมดอายุแล้ว กรุณากดขอรหัสใหม่',
   otpAttemptsExceeded: 'กรอกรหัส OTP ผิดเกินจำนวนครั้งที่กำหนด กรุณากดขอรหัสใหม่',
@@ -19,19 +19,19 @@ export const RECOVERY_MESSAGES = {
   resetTokenInvalid: 'คำขอเปลี่ยนรหัสผ่านหมดอายุแล้ว กรุณาเริ่มขั้นตอนลืมรหัสผ่านใหม่อีกครั้ง',
 } as const
 
-/** The Thai message for a refusal of a recovery call (other failures keep the client's message). */
-export function recoveryMessage(error: BackendError): string {
+/** The Thai message for a refusal of a password recovery call (other failures keep the client's message). */
+export function passwordRecoveryMessage(error: BackendError): string {
   switch (error.code) {
     case errorCodes.otpInvalid:
-      return RECOVERY_MESSAGES.otpInvalid
+      return PASSWORD_RECOVERY_MESSAGES.otpInvalid
     case errorCodes.otpExpired:
-      return RECOVERY_MESSAGES.otpExpired
+      return PASSWORD_RECOVERY_MESSAGES.otpExpired
     case errorCodes.otpAttemptsExceeded:
-      return RECOVERY_MESSAGES.otpAttemptsExceeded
+      return PASSWORD_RECOVERY_MESSAGES.otpAttemptsExceeded
     case errorCodes.rateLimited:
-      return RECOVERY_MESSAGES.tooSoon
+      return PASSWORD_RECOVERY_MESSAGES.tooSoon
     case errorCodes.resetTokenInvalid:
-      return RECOVERY_MESSAGES.resetTokenInvalid
+      return PASSWORD_RECOVERY_MESSAGES.resetTokenInvalid
     default:
       return error.message
   }

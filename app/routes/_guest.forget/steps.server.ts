@@ -1,0 +1,181 @@
+/**
+ * The server side of /forget (password recovery): what the page shows, and
+ * one function per step for its post. Each step returns what comes next: its
+ * form again with what was wrong, or a redirect to /forget (now at another
+ * step) or to /login. The progress (the OTP's reference, then the reset
+ * token) lives in an encrypted cookie (app/forms/progress.server.ts,
+ * docs/decisions/0022-password-recovery-by-otp.md).
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { BackendError } from '~/backend/client.server'
+import {
+  PASSWORD_RECOVERY_MESSAGES,
+  passwordRecoveryMessage,
+  requestOtp,
+  resetPassword,
+  verifyOtp,
+} from '~/backend/password-recovery.server'
+import { errorCodes } from '~/backend/schemas'
+import {
+  newPasswordFormFields,
+  otpFields,
+  passwordRecoveryPhoneFields,
+  type PasswordRecoveryStep,
+} from '~/forms/account-forms'
+import { passwordRecoveryProgress, type PasswordRecoveryProgress } from '~/forms/progress.server'
+import { PASSWORD_FIELDS } from '~/forms/step-form'
+import { otherStep, stepReply } from '~/forms/step-form.server'
+import { formSchema } from '~/forms/zod'
+import { readFormData } from '~/lib/form-data.server'
+import { PAGES } from '~/lib/pages'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+import { redirect } from '@remix-run/node'
+
+export { guard } from '~/session/guard.server'
+
+const page = PAGES.forget
+
+/** Whole seconds from now until `at` (0 when past or unknown). */
+function secondsUntil(at: number | undefined, now = Date.now()): number {
+  return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000))
+}
+
+export interface PasswordRecoveryView {
+  step: PasswordRecoveryStep
+  phone: string
+  /** The OTP's reference code (not `ref`: that name is React's). */
+  otpRef: string
+  /** Seconds until another OTP may be requested. */
+  resendIn: number
+  /** Minutes the OTP stays valid, as sent. */
+  otpMinutes: number
+}
+
+export function passwordRecoveryView({ request }: RouteContext): PasswordRecoveryView {
+  const progress = passwordRecoveryProgress.read(request)
+  return {
+    step: progress?.step ?? 'phone',
+    phone: progress?.phone ?? '',
+    otpRef: progress?.ref ?? '',
+    resendIn: secondsUntil(progress?.resendAt),
+    otpMinutes: Math.ceil(secondsUntil(progress?.otpExpiresAt) / 60),
+  }
+}
+
+/** Every step posts here: the step the progress is at handles it. */
+export async function passwordRecoveryStep({ request }: RouteContext) {
+  const form = await readFormData(request)
+  const progress = passwordRecoveryProgress.read(request)
+  const step = progress?.step ?? 'phone'
+  if (form.get('step') !== step) {
+    return otherStep(page.path, progress, 'หมดเวลาการตั้งรหัสผ่านใหม่ กรุณาเริ่มใหม่อีกครั้ง')
+  }
+  if (step === 'phone' || !progress) return phoneStep(form)
+  if (step === 'otp') {
+    const intent = form.get('intent')
+    if (intent === 'back') return goTo({ step: 'phone', phone: progress.phone })
+    if (intent === 'resend') return resendOtp(form, progress)
+    return otpStep(form, progress)
+  }
+  return passwordStep(form, progress)
+}
+
+/** Saves the progress and shows /forget again (now at `progress.step`), with a toast if given. */
+function goTo(progress: PasswordRecoveryProgress, toast?: string): Response {
+  const init = { headers: { 'Set-Cookie': passwordRecoveryProgress.serialize(progress) } }
+  if (!toast) return redirect(page.path, init)
+  return redirectWithToast(page.path, { type: 'success', message: toast }, init)
+}
+
+/**
+ * Asks the backend for an OTP to `phone`: the progress of the OTP step, or the
+ * backend's refusal.
+ */
+async function sendOtp(phone: string): Promise<PasswordRecoveryProgress | BackendError> {
+  const now = Date.now()
+  try {
+    const { ref, expiresIn, resendIn } = await requestOtp(phone)
+    return {
+      step: 'otp',
+      phone,
+      ref,
+      otpExpiresAt: now + expiresIn * 1000,
+      resendAt: now + resendIn * 1000,
+    }
+  } catch (error) {
+    if (error instanceof BackendError) return error
+    throw error
+  }
+}
+
+/** Step 1: the mobile number; an OTP is sent to it. */
+async function phoneStep(form: FormData) {
+  const submission = parseWithZod(form, { schema: formSchema(passwordRecoveryPhoneFields) })
+  if (submission.status !== 'success') return stepReply('phone', submission.reply(), 400)
+  const sent = await sendOtp(submission.value.phone)
+  if (!(sent instanceof BackendError)) return goTo(sent)
+  const result = submission.reply({ formErrors: [passwordRecoveryMessage(sent)] })
+  return stepReply('phone', result, sent.status)
+}
+
+/** Step 2, "ขอรหัส OTP ใหม่": once the backend's wait is over, another OTP. */
+async function resendOtp(form: FormData, progress: PasswordRecoveryProgress) {
+  const submission = parseWithZod(form, { schema: formSchema({}) })
+  const wait = secondsUntil(progress.resendAt)
+  if (wait > 0) {
+    const message = `กรุณารออีก ${wait} วินาทีแล้วจึงขอรหัส OTP ใหม่`
+    return stepReply('otp', submission.reply({ formErrors: [message] }), 429)
+  }
+  const sent = await sendOtp(progress.phone)
+  if (!(sent instanceof BackendError)) return goTo(sent, 'ส่งรหัส OTP ใหม่แล้ว')
+  const result = submission.reply({ formErrors: [passwordRecoveryMessage(sent)] })
+  return stepReply('otp', result, sent.status)
+}
+
+/** Step 2: the OTP from the SMS; a right one gives the reset token. */
+async function otpStep(form: FormData, progress: PasswordRecoveryProgress) {
+  const submission = parseWithZod(form, { schema: formSchema(otpFields) })
+  if (submission.status !== 'success') return stepReply('otp', submission.reply(), 400)
+  try {
+    const resetToken = await verifyOtp(progress.ref ?? '', submission.value.otp)
+    return goTo({ step: 'password', phone: progress.phone, resetToken })
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error
+    const message = passwordRecoveryMessage(error)
+    const result =
+      error.code === errorCodes.otpInvalid
+        ? submission.reply({ fieldErrors: { otp: [message] } })
+        : submission.reply({ formErrors: [message] })
+    return stepReply('otp', result, error.status)
+  }
+}
+
+/** Step 3: the new password; then to /login with it. */
+async function passwordStep(form: FormData, progress: PasswordRecoveryProgress) {
+  const submission = parseWithZod(form, { schema: formSchema(newPasswordFormFields) })
+  if (submission.status !== 'success') {
+    return stepReply('password', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
+  }
+  const ended = { headers: { 'Set-Cookie': passwordRecoveryProgress.clear() } }
+  try {
+    await resetPassword(progress.resetToken ?? '', submission.value.password)
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error
+    if (error.code === errorCodes.resetTokenInvalid) {
+      // The token is gone: start again from the mobile number.
+      const toast = {
+        type: 'error',
+        message: PASSWORD_RECOVERY_MESSAGES.resetTokenInvalid,
+      } as const
+      return redirectWithToast(page.path, toast, ended)
+    }
+    const result = submission.reply({
+      formErrors: [passwordRecoveryMessage(error)],
+      hideFields: PASSWORD_FIELDS,
+    })
+    return stepReply('password', result, error.status)
+  }
+  const message = 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่'
+  return redirectWithToast(PAGES.login.path, { type: 'success', message }, ended)
+}

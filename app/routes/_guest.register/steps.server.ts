@@ -1,0 +1,168 @@
+/**
+ * The server side of /register: what the page shows, and one function per
+ * step for its post. Each step returns what comes next: its form again with
+ * what was wrong, or a redirect to /register (now at the next or the previous
+ * step) or onwards. The progress lives in an encrypted cookie
+ * (app/forms/progress.server.ts, docs/decisions/0020-step-progress-in-encrypted-cookies.md).
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { redirect } from '@remix-run/node'
+import { BackendError } from '~/backend/client.server'
+import { checkAvailability, listBanks, registrationFieldError } from '~/backend/registration.server'
+import type { Bank } from '~/backend/schemas'
+import {
+  accountFields,
+  bankFields,
+  finishFields,
+  type RegistrationStep,
+} from '~/forms/account-forms'
+import { registrationProgress, type RegistrationProgress } from '~/forms/progress.server'
+import { PASSWORD_FIELDS } from '~/forms/step-form'
+import { otherStep, stepReply } from '~/forms/step-form.server'
+import { formSchema } from '~/forms/zod'
+import { readFormData } from '~/lib/form-data.server'
+import { PAGES } from '~/lib/pages'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+import { LoginError, registerLocal } from '~/session/strategies.server'
+
+export { guard } from '~/session/guard.server'
+
+const page = PAGES.register
+
+/** What a step shows: entries so far (never the password) and the bank list. */
+export interface RegisterView {
+  step: RegistrationStep
+  account: { username: string; phone: string; referralCode: string }
+  /** A password is held from an earlier visit of step 1: it may be left blank. */
+  passwordKept: boolean
+  bank: { bankCode: string; accountNumber: string; accountName: string }
+  banks: Bank[]
+}
+
+export async function registerView({ request, url }: RouteContext): Promise<RegisterView> {
+  const progress = registrationProgress.read(request)
+  const step = progress?.step ?? 'account'
+  const banks = step === 'account' ? [] : await listBanks()
+  return {
+    step,
+    account: {
+      username: progress?.account?.username ?? '',
+      phone: progress?.account?.phone ?? '',
+      referralCode:
+        progress?.account?.referralCode ?? url.searchParams.get('ref')?.slice(0, 20) ?? '',
+    },
+    passwordKept: progress?.account !== undefined,
+    bank: progress?.bank ?? { bankCode: '', accountNumber: '', accountName: '' },
+    banks,
+  }
+}
+
+/** Every step posts here: the step the progress is at handles it. */
+export async function registerStep({ request }: RouteContext) {
+  const form = await readFormData(request)
+  const progress = registrationProgress.read(request)
+  const step = progress?.step ?? 'account'
+  if (form.get('step') !== step) {
+    return otherStep(page.path, progress, 'หมดเวลาการสมัครสมาชิก กรุณากรอกข้อมูลใหม่อีกครั้ง')
+  }
+  if (step === 'account') return accountStep(request, form, progress)
+  const account = progress?.account
+  if (!account) return redirect(page.path)
+  const back = form.get('intent') === 'back'
+  if (step === 'bank') return back ? backFromBank(form, progress) : bankStep(form, progress)
+  if (back || !progress.bank) return goTo({ ...progress, step: 'bank' })
+  return finishStep(request, form, { account, bank: progress.bank })
+}
+
+/** Saves the progress and shows /register again (now at `progress.step`). */
+function goTo(progress: RegistrationProgress): Response {
+  return redirect(page.path, {
+    headers: { 'Set-Cookie': registrationProgress.serialize(progress) },
+  })
+}
+
+/** Step 1: username, password, mobile number, referral code; the backend says if they are free. */
+async function accountStep(
+  request: Request,
+  form: FormData,
+  progress: RegistrationProgress | null,
+) {
+  const passwordKept = progress?.account !== undefined
+  const submission = parseWithZod(form, { schema: formSchema(accountFields({ passwordKept })) })
+  if (submission.status !== 'success') {
+    return stepReply('account', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
+  }
+  const { username, phone, referralCode } = submission.value
+  const password = submission.value.password ?? progress?.account?.password
+  if (password === undefined) return redirect(page.path)
+  const refusal = await availabilityRefusal({ username, phone }, request.signal)
+  if (refusal) {
+    const result = submission.reply({ ...refusal.errors, hideFields: PASSWORD_FIELDS })
+    return stepReply('account', result, refusal.status)
+  }
+  return goTo({ ...progress, step: 'bank', account: { username, password, phone, referralCode } })
+}
+
+/** Why the backend refuses these entries (a username or number taken, or its own error), or null. */
+async function availabilityRefusal(
+  details: { username: string; phone: string },
+  signal: AbortSignal,
+) {
+  try {
+    await checkAvailability(details, signal)
+    return null
+  } catch (error) {
+    const taken = registrationFieldError(error)
+    if (taken) return { errors: { fieldErrors: { [taken.field]: [taken.message] } }, status: 409 }
+    if (error instanceof BackendError)
+      return { errors: { formErrors: [error.message] }, status: error.status }
+    throw error
+  }
+}
+
+function text(form: FormData, name: string, max: number): string {
+  const value = form.get(name)
+  return typeof value === 'string' ? value.slice(0, max) : ''
+}
+
+/** "ย้อนกลับ" from step 2 keeps what was typed, checked or not: it is checked on the way forward. */
+function backFromBank(form: FormData, progress: RegistrationProgress) {
+  const bank = {
+    bankCode: text(form, 'bankCode', 10),
+    accountNumber: text(form, 'accountNumber', 40),
+    accountName: text(form, 'accountName', 200),
+  }
+  return goTo({ ...progress, step: 'account', bank })
+}
+
+/** Step 2: the bank account, checked against the bank list. */
+async function bankStep(form: FormData, progress: RegistrationProgress) {
+  const submission = parseWithZod(form, { schema: formSchema(bankFields(await listBanks())) })
+  if (submission.status !== 'success') return stepReply('bank', submission.reply(), 400)
+  return goTo({ ...progress, step: 'finish', bank: submission.value })
+}
+
+type Checked = Required<Pick<RegistrationProgress, 'account' | 'bank'>>
+
+/** Step 3: the terms; registers what the earlier steps checked and logs the new member in. */
+async function finishStep(request: Request, form: FormData, { account, bank }: Checked) {
+  const submission = parseWithZod(form, { schema: formSchema(finishFields) })
+  if (submission.status !== 'success') return stepReply('finish', submission.reply(), 400)
+  const ended = { headers: { 'Set-Cookie': registrationProgress.clear() } }
+  try {
+    const member = await registerLocal(request, { ...account, ...bank })
+    const message = `สมัครสมาชิกสำเร็จ ยินดีต้อนรับ ${member.displayName}`
+    return redirectWithToast(PAGES.home.path, { type: 'success', message }, ended)
+  } catch (error) {
+    if (error instanceof LoginError) {
+      // The member exists, but the first login did not go through: log in by hand.
+      const message = 'สมัครสมาชิกสำเร็จแล้ว กรุณาเข้าสู่ระบบ'
+      return redirectWithToast(PAGES.login.path, { type: 'info', message }, ended)
+    }
+    if (!(error instanceof BackendError)) throw error
+    const taken = registrationFieldError(error)
+    const message = taken ? `${taken.message} (กด "ย้อนกลับ" เพื่อแก้ไขข้อมูลบัญชี)` : error.message
+    return stepReply('finish', submission.reply({ formErrors: [message] }), error.status)
+  }
+}
