@@ -4,13 +4,12 @@
  * request id the server logged; a route chunk that fails to load reloads the
  * page at most once a minute; a redirect to another site replaces the page.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { createServer } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { CHUNK_RELOAD_STORAGE_KEY } from '~/lib/constants'
 import { ROUTE_MODULE_FAILED_HINT } from '~/ui/error-page'
-import { APP_URL, E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
+import { APP_URL, MOCK_URL } from '../../playwright.config'
+import { startAppServer, type AppServer } from './support/app-server'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -224,44 +223,19 @@ async function closedPort(port: number): Promise<number> {
 test.describe('a backend nobody answers at (unreachable)', () => {
   const PORT = 5400
   const APP = `http://127.0.0.1:${PORT}`
-  let server: ChildProcess | undefined
-  let log = ''
+  let server: AppServer | undefined
+  const log = () => server?.log() ?? ''
 
   test.beforeAll(async () => {
     const backendPort = await closedPort(5499)
-    server = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        APP_ORIGIN: APP,
-        PORT: String(PORT),
-        BACKEND_URL: `http://127.0.0.1:${backendPort}`,
-        BACKEND_TIMEOUT_MS: '3000',
-        SESSION_SECRET: E2E_SESSION_SECRET,
-        COOKIE_SECURE: 'false',
-        LINE_CHANNEL_ID: 'e2e-line-channel',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startAppServer(PORT, {
+      BACKEND_URL: `http://127.0.0.1:${backendPort}`,
+      BACKEND_TIMEOUT_MS: '3000',
     })
-    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-    const deadline = Date.now() + 20_000
-    for (;;) {
-      const ok = await fetch(`${APP}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-      if (ok) break
-      if (Date.now() > deadline) throw new Error(`app on ${PORT} did not start:\n${log}`)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
   })
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM')
-      await once(server, 'exit')
-    }
+    await server?.stop()
   })
 
   test('502 with a Thai message and the request id; the server keeps serving', async ({
@@ -280,7 +254,7 @@ test.describe('a backend nobody answers at (unreachable)', () => {
     expect(id).toMatch(/^[a-z0-9]{6,16}$/)
     await expect(shown.requestId).toHaveText(id ?? 'missing')
     // The log line support looks for carries the same id.
-    await expect.poll(() => log).toContain(`[${id}] GET / 502`)
+    await expect.poll(log).toContain(`[${id}] GET / 502`)
 
     // Not a crash: health, guests and the next member request are all answered.
     const health = await page.request.get(`${APP}/healthz`)
@@ -288,7 +262,7 @@ test.describe('a backend nobody answers at (unreachable)', () => {
     const guest = await fetch(`${APP}/`)
     expect(guest.status).toBe(200)
     expect((await page.goto(`${APP}/promotion`))?.status()).toBe(502)
-    expect(server?.exitCode).toBeNull()
+    expect(server?.running()).toBe(true)
   })
 })
 

@@ -4,8 +4,6 @@
  * stranger cannot turn against a member (0032), APP_ORIGIN, private caching,
  * ASCII Location headers and Thai text where Remix had English.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
-import { once } from 'node:events'
 import { request as httpRequest } from 'node:http'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { MAX_BODY_BYTES } from '~/lib/constants'
@@ -14,8 +12,9 @@ import {
   CROSS_SITE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
-import { APP_PORT, APP_URL, E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
+import { APP_PORT, APP_URL, MOCK_URL } from '../../playwright.config'
 import { hydrated } from './support/accounts'
+import { startAppServer, type AppServer } from './support/app-server'
 import { DEMO, submitLogin } from './support/login'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
@@ -124,49 +123,24 @@ test.describe('front door', () => {
 test.describe('the server log (its own remix-serve on the build)', () => {
   const PORT = APP_PORT + 17
   const APP = `http://127.0.0.1:${PORT}`
-  let server: ChildProcess | undefined
-  let log = ''
+  let server: AppServer | undefined
+  const log = () => server?.log() ?? ''
 
   test.beforeAll(async () => {
-    server = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        // Two origins: a post from one to the other passes the door and meets Remix's own check.
-        APP_ORIGIN: `${APP},http://localhost:${PORT}`,
-        BACKEND_URL: MOCK_URL,
-        SESSION_SECRET: E2E_SESSION_SECRET,
-        COOKIE_SECURE: 'false',
-        LINE_CHANNEL_ID: 'e2e-line-channel',
-        LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    server = await startAppServer(PORT, {
+      // Two origins: a post from one to the other passes the door and meets Remix's own check.
+      APP_ORIGIN: `${APP},http://localhost:${PORT}`,
+      BACKEND_URL: MOCK_URL,
+      LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
     })
-    server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-    server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-    const deadline = Date.now() + 20_000
-    for (;;) {
-      const ok = await fetch(`${APP}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-      if (ok) break
-      if (Date.now() > deadline) throw new Error(`app on ${PORT} did not start:\n${log}`)
-      await new Promise((resolve) => setTimeout(resolve, 200))
-    }
   })
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM')
-      await once(server, 'exit')
-    }
+    await server?.stop()
   })
 
   async function logged(text: string) {
-    await expect.poll(() => log, { timeout: 5000 }).toContain(text)
+    await expect.poll(log, { timeout: 5000 }).toContain(text)
   }
 
   test('token, code and state never reach a log line', async ({ playwright }) => {
@@ -181,7 +155,7 @@ test.describe('the server log (its own remix-serve on the build)', () => {
       'SECRET-LINE-CODE-456',
       'SECRET-LINE-STATE',
     ]) {
-      expect(log).not.toContain(secret)
+      expect(log()).not.toContain(secret)
     }
   })
 
@@ -208,9 +182,9 @@ test.describe('the server log (its own remix-serve on the build)', () => {
     await logged('POST /login 403 (front door)')
     await logged("warning: refused by Remix's origin check")
     // Without TRUST_PROXY_HOPS the server said once, at start, that the per-IP limit is off.
-    expect(log.match(/TRUST_PROXY_HOPS=0: .*per-IP login limit is off/g)).toHaveLength(1)
-    expect(log).not.toContain('TypeError')
-    expect(log).not.toMatch(/^\s+at /m)
+    expect(log().match(/TRUST_PROXY_HOPS=0: .*per-IP login limit is off/g)).toHaveLength(1)
+    expect(log()).not.toContain('TypeError')
+    expect(log()).not.toMatch(/^\s+at /m)
   })
 })
 
