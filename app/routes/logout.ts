@@ -12,9 +12,11 @@ import { endSession } from '~/session/session.server'
  */
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: 'public', watcherMayPost: true }, async ({ request, session }) => {
-    const from = safeReturnPath((await readFormData(request)).get('from'))
+    // Ended first: a post that is no form still logs out.
     if (session.payload) await endSession(session.payload)
     session.clear()
+    const form = await readFormData(request).catch(() => new FormData())
+    const from = safeReturnPath(form.get('from'))
     const path = from.split('?')[0] ?? HOME_PATH
     throw redirect(accessForPath(path) === 'public' ? from : LOGIN_PATH)
   })

@@ -104,10 +104,13 @@ export async function guard<T>(
       throw httpError(404, NOT_FOUND_MESSAGE)
     }
     const result = await handler({ request, params, url, session })
+    await session.settled()
     if (result instanceof Response) return withCookies<Response>(result, session)
     if (isDataWithResponseInit(result)) return withCookies(result, session)
     return withCookies(data(result), session)
   } catch (error) {
-    throw withCookies(toThrown(error, url, session), session)
+    const thrown = toThrown(error, url, session)
+    await session.settled()
+    throw withCookies(thrown, session)
   }
 }

@@ -39,7 +39,7 @@ async function renew(session: MemberSession): Promise<string> {
   if (!payload?.refreshToken) throw new SessionEndedError()
   const { refreshToken } = payload
   try {
-    const pair = await refreshOnce(refreshToken, () =>
+    const renewal = refreshOnce(refreshToken, () =>
       // No signal: the refresh is shared, one closed tab must not cancel the others'.
       callBackend({
         method: 'POST',
@@ -48,6 +48,9 @@ async function renew(session: MemberSession): Promise<string> {
         schema: refreshResponseSchema,
       }),
     )
+    // A redirect another loader throws meanwhile must still carry the new cookie.
+    session.track(renewal)
+    const pair = await renewal
     // Another loader of this request may have stored them already.
     if (session.payload?.refreshToken === refreshToken) {
       session.set({

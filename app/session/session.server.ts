@@ -19,7 +19,7 @@ import {
   type SessionPayload,
 } from '~/session/cookie.server'
 import { createMemoryStore, type TtlStore } from '~/session/store.server'
-import { isExpired, type TokenLifetimes } from '~/session/tokens'
+import { isExpired, jwtLifetimeMs, type TokenLifetimes } from '~/session/tokens'
 
 export type { SessionPayload }
 export type Strategy = SessionPayload['strategy']
@@ -35,6 +35,10 @@ export interface MemberSession {
   clear(): void
   /** Set-Cookie values for the response: empty when nothing changed. Never throws. */
   setCookieHeaders(): string[]
+  /** A token renewal under way for this session (any loader of the request). */
+  track(renewal: Promise<unknown>): void
+  /** Resolves once every tracked renewal has settled, so a response carries their cookie. */
+  settled(): Promise<void>
 }
 
 /** Lifetimes for tokens without `exp` (ACCESS_/REFRESH_TOKEN_LIFETIME_S; `none` = unknown). */
@@ -54,16 +58,25 @@ export function isSessionExpired(payload: SessionPayload, now = Date.now()): boo
 /** Session ids that were logged out (shared by every request of this process). */
 const endedSessions: TtlStore<true> = createMemoryStore<true>()
 
-/** Ends the session for every copy of its cookie, until its tokens would have run out anyway. */
+/**
+ * Ends the session for every copy of its cookie. Another copy may have been
+ * refreshed later than this one, and a rotation gives a full lifetime from
+ * then: the id is kept until any refresh token issued before now has run out.
+ */
 export async function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
-  const until = sessionEndsAt(payload) ?? now + REFRESH_TOKEN_LIFETIME_S * 1000
-  if (until > now) await endedSessions.set(payload.sid, true, until - now)
+  const lifetimeMs = Math.max(
+    (sessionLifetimes().refreshSeconds ?? REFRESH_TOKEN_LIFETIME_S) * 1000,
+    jwtLifetimeMs(payload.refreshToken ?? payload.accessToken) ?? 0,
+  )
+  const until = Math.max(sessionEndsAt(payload) ?? 0, now + lifetimeMs)
+  await endedSessions.set(payload.sid, true, until - now)
 }
 
 class CookieSession implements MemberSession {
   #payload: SessionPayload | null
   #changed: boolean
   #headers: string[] | undefined
+  readonly #renewals = new Set<Promise<unknown>>()
   readonly #chunkNames: string[]
   readonly #expiredOnRead: boolean
 
@@ -100,6 +113,14 @@ class CookieSession implements MemberSession {
     if (!this.#changed) return []
     this.#headers ??= this.#serialize(this.#payload)
     return this.#headers
+  }
+  track(renewal: Promise<unknown>) {
+    this.#renewals.add(renewal)
+    const forget = () => this.#renewals.delete(renewal)
+    renewal.then(forget, forget)
+  }
+  async settled() {
+    while (this.#renewals.size > 0) await Promise.allSettled([...this.#renewals])
   }
   #serialize(payload: SessionPayload | null) {
     return serializeSessionCookies(payload, {

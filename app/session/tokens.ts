@@ -57,6 +57,17 @@ export function decodeJwtExp(token: string): number | undefined {
   }
 }
 
+/** How long the issuer made a JWT live (`exp - iat`, ms), or undefined. Never throws. */
+export function jwtLifetimeMs(token: string): number | undefined {
+  if (typeof token !== 'string' || !COMPACT_JWT.test(token)) return undefined
+  try {
+    const { exp, iat } = decodeJwt(token)
+    return typeof exp === 'number' && typeof iat === 'number' ? (exp - iat) * 1000 : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * When a token expires (ms since epoch): its JWT `exp` when present, else
  * `receivedAtMs + lifetimeSeconds`; null (unknown) when it has neither.

@@ -1,0 +1,98 @@
+import { redirect } from '@remix-run/node'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { action as logout } from '~/routes/logout'
+import { sealSession, type SessionPayload } from '~/session/cookie.server'
+import { guard } from '~/session/guard.server'
+import { endSession, getSession } from '~/session/session.server'
+
+const SECRET = process.env.SESSION_SECRET ?? ''
+const HOUR = 3_600_000
+
+function payload(overrides: Partial<SessionPayload> = {}): SessionPayload {
+  const now = Date.now()
+  return {
+    v: 2,
+    sid: `sid-${Math.random().toString(36).slice(2)}-0123456789`,
+    strategy: 'local',
+    accessToken: 'opaque-access',
+    refreshToken: 'opaque-refresh',
+    accessExpiresAt: now + HOUR,
+    refreshExpiresAt: now + 7 * 24 * HOUR,
+    ...overrides,
+  }
+}
+
+function requestWith(session: SessionPayload, init: RequestInit = {}) {
+  return new Request('http://app.test/casino', {
+    ...init,
+    headers: { Cookie: `auth.session=${sealSession(session, [SECRET])}`, ...init.headers },
+  })
+}
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('endSession', () => {
+  it('ends every copy of the cookie, a copy refreshed later than the logging-out one too', async () => {
+    vi.useFakeTimers({ now: Date.now() })
+    // The copy that logs out would have expired in one hour; another copy of the same
+    // session was refreshed since and lives a full refresh lifetime.
+    const loggingOut = payload({ refreshExpiresAt: Date.now() + HOUR })
+    const refreshedCopy = { ...loggingOut, refreshExpiresAt: Date.now() + 7 * 24 * HOUR }
+    await endSession(loggingOut)
+    vi.advanceTimersByTime(2 * HOUR)
+    const session = await getSession(requestWith(refreshedCopy))
+    expect(session.loggedIn).toBe(false)
+    expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)
+  })
+
+  it('leaves other sessions of the member alone', async () => {
+    const mine = payload()
+    await endSession(mine)
+    expect((await getSession(requestWith(payload()))).loggedIn).toBe(true)
+    expect((await getSession(requestWith(mine))).loggedIn).toBe(false)
+  })
+})
+
+describe('POST /logout', () => {
+  it('ends the session even when the post is no form', async () => {
+    const mine = payload()
+    const thrown = await Promise.resolve(
+      logout({
+        request: requestWith(mine, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: '{"from":',
+        }),
+        params: {},
+        context: {},
+      }),
+    ).catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(Response)
+    // No `from` could be read: home, a public page.
+    expect((thrown as Response).headers.get('Location')).toBe('/')
+    expect((await getSession(requestWith(mine))).loggedIn).toBe(false)
+  })
+})
+
+describe('guard and renewals in flight', () => {
+  it('a redirect thrown while another loader renews the tokens carries the new cookie', async () => {
+    const request = requestWith(payload())
+    const session = await getSession(request)
+    // Another loader of this request is renewing the tokens.
+    let finish!: () => void
+    session.track(
+      new Promise<void>((resolve) => (finish = resolve)).then(() =>
+        session.set({ ...session.payload!, accessToken: 'renewed-access' }),
+      ),
+    )
+    const redirected = guard({ request, params: {}, context: {} }, { access: 'public' }, () => {
+      throw redirect('/elsewhere')
+    }).catch((e: unknown) => e)
+    setTimeout(finish, 10)
+    const response = (await redirected) as Response
+    expect(response.headers.get('Location')).toBe('/elsewhere')
+    expect(response.headers.get('Set-Cookie')).toMatch(/^auth\.session=/)
+  })
+})
