@@ -5,23 +5,33 @@ import { DRAIN_BYTES, MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-da
 
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded' }
 
-/** A chunked body (no Content-Length) of `chunks` chunks of `size` bytes; counts the chunks pulled. */
-function chunkedRequest(chunks: number, size: number) {
-  let pulled = 0
-  const body = new ReadableStream<Uint8Array>({
-    pull(controller) {
-      if (pulled >= chunks) return controller.close()
-      pulled += 1
-      controller.enqueue(new TextEncoder().encode('a'.repeat(size)))
-    },
-  })
-  const request = new Request('http://app.example/login', {
+/** A POST of the login form carrying `body` as a stream (chunked: no Content-Length). */
+function streamedPost(body: ReadableStream<Uint8Array>): Request {
+  return new Request('http://app.example/login', {
     method: 'POST',
     headers: FORM,
     body,
     duplex: 'half',
   } as RequestInit)
-  return { request, pulled: () => pulled }
+}
+
+/**
+ * A chunked body of `chunks` chunks of `size` bytes, counting the chunks
+ * pulled; with `endless`, it then never ends instead of closing.
+ */
+function chunkedRequest(chunks: number, size: number, { endless = false } = {}) {
+  let pulled = 0
+  const body = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled >= chunks) {
+        if (endless) return new Promise<void>(() => undefined)
+        return controller.close()
+      }
+      pulled += 1
+      controller.enqueue(new TextEncoder().encode('a'.repeat(size)))
+    },
+  })
+  return { request: streamedPost(body), pulled: () => pulled }
 }
 
 async function refusal(promise: Promise<unknown>): Promise<{ status: number; message: string }> {
@@ -79,20 +89,7 @@ describe('readFormData', () => {
 
   it('a chunked body over the cap is a Thai 413 without waiting for the rest', async () => {
     // Five 16 KB chunks (64 KB is four), then a body that never ends.
-    let pulled = 0
-    const body = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        if (pulled >= 5) return new Promise<void>(() => undefined)
-        pulled += 1
-        controller.enqueue(new TextEncoder().encode('a'.repeat(16 * 1024)))
-      },
-    })
-    const request = new Request('http://app.example/login', {
-      method: 'POST',
-      headers: FORM,
-      body,
-      duplex: 'half',
-    } as RequestInit)
+    const { request } = chunkedRequest(5, 16 * 1024, { endless: true })
     expect(await refusal(readFormData(request))).toEqual({
       status: 413,
       message: BODY_TOO_LARGE_MESSAGE,
