@@ -51,7 +51,7 @@ const auth: Check = ({ access, session, url, request, watcherMayPost }) => {
   if (access === 'guest' && session.loggedIn) throw redirect('/')
 }
 
-export const CHECKS: Readonly<Record<string, Check>> = { auth }
+const CHECKS: Readonly<Record<string, Check>> = { auth }
 
 /** Runs the chain for one request. */
 export async function runChecks(

@@ -29,7 +29,7 @@ export class SessionEndedError extends Error {
   }
 }
 
-export const PROFILE_MISSING_MESSAGE = 'ไม่สามารถโหลดข้อมูลสมาชิกได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง'
+const PROFILE_MISSING_MESSAGE = 'ไม่สามารถโหลดข้อมูลสมาชิกได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง'
 
 const isUnauthorized = (error: unknown) => error instanceof BackendError && error.status === 401
 

@@ -12,7 +12,7 @@ export interface TtlStore<T> {
   set(key: string, value: T, ttlMs: number): Promise<void>
 }
 
-export const DEFAULT_STORE_MAX_ENTRIES = 100_000
+const DEFAULT_STORE_MAX_ENTRIES = 100_000
 
 /**
  * In this process's memory: a Map with per-entry expiry, swept lazily from
