@@ -83,6 +83,7 @@ export default defineConfig({
         COOKIE_SECURE: 'false',
         LINE_CHANNEL_ID: 'e2e-line-channel',
         LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
+        IMAGE_HOST_URL: MOCK_URL,
       },
       reuseExistingServer: false,
       stdout: 'ignore',

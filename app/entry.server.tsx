@@ -49,6 +49,14 @@ function formTargets(): string[] {
   }
 }
 
+/** The image host's origin, when https: alone would not allow it (the demo's http host). */
+function imageOrigins(): string[] {
+  const host = env().IMAGE_HOST_URL
+  if (!host) return []
+  const origin = new URL(host).origin
+  return origin.startsWith('https:') ? [] : [origin]
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -81,6 +89,7 @@ export default function handleRequest(
           setSecurityHeaders(responseHeaders, nonce, {
             production: env().NODE_ENV === 'production',
             formTargets: formTargets(),
+            imageOrigins: imageOrigins(),
           })
           resolve(
             new Response(createReadableStreamFromReadable(body), {
@@ -114,6 +123,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   setSecurityHeaders(response.headers, newNonce(), {
     production: env().NODE_ENV === 'production',
     formTargets: formTargets(),
+    imageOrigins: imageOrigins(),
   })
   logRequest(request, response.status, requestId)
   return response

@@ -28,6 +28,8 @@ if (!env.BACKEND_URL) {
   env.COOKIE_SECURE ??= 'false'
   env.LINE_CHANNEL_ID ||= 'demo-line-channel'
   env.LINE_AUTHORIZE_URL ??= `${demo.url}/line/authorize`
+  // The demo backend is also the image host (game tiles, banners).
+  env.IMAGE_HOST_URL ||= demo.url
   const port = env.PORT || '3000'
   env.APP_ORIGIN ||= `http://localhost:${port},http://127.0.0.1:${port}`
   console.log(

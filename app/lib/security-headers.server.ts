@@ -13,18 +13,20 @@ export interface CspOptions {
   dev: boolean
   /** Origins a form may be redirected to (the LINE authorize page). */
   formTargets?: string[]
+  /** The image host's origin (IMAGE_HOST_URL), when it is not https (the demo's). */
+  imageOrigins?: string[]
 }
 
 export function contentSecurityPolicy(
   nonce: string,
-  { dev, formTargets = [] }: CspOptions,
+  { dev, formTargets = [], imageOrigins = [] }: CspOptions,
 ): string {
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'"],
     // sonner inserts its stylesheet at run time; no inline scripts are allowed.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'https:'],
+    'img-src': ["'self'", 'data:', 'https:', ...imageOrigins],
     'font-src': ["'self'"],
     'connect-src': dev ? ["'self'", 'ws:'] : ["'self'"],
     'form-action': ["'self'", ...formTargets],
@@ -40,11 +42,11 @@ export function contentSecurityPolicy(
 export function setSecurityHeaders(
   headers: Headers,
   nonce: string,
-  { production, formTargets }: { production: boolean; formTargets?: string[] },
+  { production, ...options }: { production: boolean } & Omit<CspOptions, 'dev'>,
 ): void {
   headers.set(
     'Content-Security-Policy',
-    contentSecurityPolicy(nonce, { dev: !production, formTargets }),
+    contentSecurityPolicy(nonce, { dev: !production, ...options }),
   )
   headers.set('X-Content-Type-Options', 'nosniff')
   if (!headers.has('Referrer-Policy')) {

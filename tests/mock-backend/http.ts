@@ -11,6 +11,8 @@ export type Reply =
   | { kind: 'json'; status: number; body: unknown; headers?: Record<string, string> }
   | { kind: 'html'; status: number; html: string }
   | { kind: 'redirect'; location: string }
+  /** A file the backend serves as is (the demo image host's SVGs). */
+  | { kind: 'file'; contentType: string; body: string; cacheSeconds: number }
   /** 200 with a body that is not JSON (an injected failure). */
   | { kind: 'garbage' }
   /** Never answered (an injected failure); the socket stays open. */
@@ -106,6 +108,16 @@ export function writeReply(res: ServerResponse, reply: Reply): void {
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
     })
     res.end(reply.html)
+  } else if (reply.kind === 'file') {
+    res.writeHead(200, {
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Type': reply.contentType,
+      'Content-Length': Buffer.byteLength(reply.body),
+      'Cache-Control': `public, max-age=${reply.cacheSeconds}, immutable`,
+      // The app's pages (another origin) show these images.
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+    })
+    res.end(reply.body)
   } else if (reply.kind === 'redirect') {
     res.writeHead(302, { ...SECURITY_HEADERS, Location: reply.location })
     res.end()

@@ -14,6 +14,7 @@ import { accountRoutes } from './accounts'
 import { apiRoutes } from './api'
 import { controlRoutes } from './control'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
+import { IMAGE_PREFIX, imageReply } from './images'
 import { lineRoutes } from './line'
 import { type MockOptions, resolveOptions } from './options'
 import { dispatch, type Route } from './router'
@@ -56,6 +57,12 @@ async function answer(app: App, req: IncomingMessage): Promise<Reply> {
   const method = (req.method ?? 'GET').toUpperCase()
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const isControl = url.pathname.startsWith(CONTROL_PREFIX)
+  // The image host: public files, neither logged nor delayed.
+  if (method === 'GET' && url.pathname.startsWith(IMAGE_PREFIX)) {
+    const image = imageReply(url)
+    if (image) return image
+    throw new ApiError(404, 'NOT_FOUND', `No such image: ${url.pathname}`)
+  }
   if (!isControl) {
     const authorization = req.headers.authorization ?? null
     app.state.recordCall({ method, path: url.pathname, authorization, at: Date.now() })

@@ -32,6 +32,7 @@ export async function startAppServer(
       SESSION_SECRET: E2E_SESSION_SECRET,
       COOKIE_SECURE: 'false',
       LINE_CHANNEL_ID: 'e2e-line-channel',
+      ...(env.BACKEND_URL ? { IMAGE_HOST_URL: env.BACKEND_URL } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

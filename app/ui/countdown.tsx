@@ -1,0 +1,52 @@
+/**
+ * A live countdown to a closing time. The server renders it with its own
+ * clock (`now`), so the page reads right before JavaScript loads; once
+ * hydrated it ticks every second on the phone's clock. role="timer" keeps
+ * screen readers from announcing every tick; the label reads it in words.
+ */
+import { useEffect, useState } from 'react'
+import { formatTimeLeft, spokenTimeLeft, timeLeft } from '~/lib/countdown'
+
+export function Countdown({
+  until,
+  now,
+  endedText = 'ปิดรับแล้ว',
+  onEnd,
+  className,
+}: {
+  /** The closing moment, ms since the epoch. */
+  until: number
+  /** The server's clock when the page was made, ms since the epoch. */
+  now: number
+  endedText?: string
+  /** Called once when the countdown reaches zero in the browser. */
+  onEnd?: () => void
+  className?: string
+}) {
+  const [clock, setClock] = useState(now)
+  useEffect(() => {
+    setClock(Date.now())
+    const timer = window.setInterval(() => setClock(Date.now()), 1000)
+    return () => window.clearInterval(timer)
+  }, [until])
+
+  const left = timeLeft(until, clock)
+  const ended = left.ms === 0
+  useEffect(() => {
+    if (ended && clock !== now) onEnd?.()
+    // Only the moment it ends matters, not a new onEnd identity.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [ended])
+
+  return (
+    <span
+      role="timer"
+      aria-label={ended ? endedText : `ปิดรับใน ${spokenTimeLeft(left)}`}
+      className={className}
+    >
+      <span aria-hidden="true" className="tabular-nums">
+        {ended ? endedText : formatTimeLeft(left)}
+      </span>
+    </span>
+  )
+}
