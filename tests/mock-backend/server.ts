@@ -16,6 +16,7 @@ import { controlRoutes } from './control'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
 import { IMAGE_PREFIX, imageReply } from './images'
 import { lineRoutes } from './line'
+import { lottoRoutes } from './lotto'
 import { type MockOptions, resolveOptions } from './options'
 import { dispatch, type Route } from './router'
 import { Sessions } from './sessions'
@@ -31,7 +32,13 @@ export interface MockBackend {
 }
 
 const CONTROL_PREFIX = '/__mock/'
-const ROUTES: readonly Route[] = [...apiRoutes, ...accountRoutes, ...lineRoutes, ...controlRoutes]
+const ROUTES: readonly Route[] = [
+  ...apiRoutes,
+  ...accountRoutes,
+  ...lineRoutes,
+  ...lottoRoutes,
+  ...controlRoutes,
+]
 
 interface App {
   state: MockState

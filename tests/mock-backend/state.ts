@@ -4,6 +4,7 @@
  * failures, latency, token config overrides). `reset()` restores the seed.
  */
 import type { Bank, ErrorCode, Member, TokenPair } from '../../app/backend/schemas'
+import { LottoCalendar } from './lotto-catalog'
 import { pickTokenConfig, type TokenConfig } from './options'
 
 export interface DemoMember extends Member {
@@ -181,6 +182,8 @@ export class MockState {
   /** How far the backend's clock runs ahead of the real one (ms): it judges token expiry by it. */
   clockAheadMs = 0
   config: TokenConfig
+  /** Lotto types, draws and results (lotto-catalog.ts). */
+  readonly lotto = new LottoCalendar()
 
   constructor(initialConfig: TokenConfig) {
     this.#initialConfig = pickTokenConfig(initialConfig)
@@ -202,6 +205,7 @@ export class MockState {
     this.latency = { all: 0, byPath: new Map() }
     this.clockAheadMs = 0
     this.config = { ...this.#initialConfig }
+    this.lotto.reset()
   }
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */
