@@ -83,3 +83,23 @@ export const drawResultSchema = z.object({
   prizes: z.array(z.object({ key: prizeKeySchema, numbers: z.array(z.string().regex(/^\d+$/)) })),
 })
 export type DrawResult = z.infer<typeof drawResultSchema>
+
+/** One line of a slip or a saved set: a number played as a bet kind for an amount in baht. */
+export const stakeLineSchema = z.object({
+  kind: betKindSchema,
+  number: z.string().regex(/^\d{1,3}$/),
+  amount: z.number().positive(),
+})
+export type StakeLine = z.infer<typeof stakeLineSchema>
+
+/** A saved set of numbers (โพยที่บันทึกไว้), playable on any lotto type. */
+export const stakeSetSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1).max(50),
+  lines: z.array(stakeLineSchema),
+  updatedAt: isoTime,
+})
+export type StakeSet = z.infer<typeof stakeSetSchema>
+
+/** `GET /lotto/stake-sets/:id` (bearer): one of the member's sets; 404 NOT_FOUND for another's or none. */
+export const stakeSetResponseSchema = z.object({ data: stakeSetSchema })

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { drawResultSchema, lottoTypesResponseSchema } from '../../app/backend/lotto.schemas'
+import {
+  drawResultSchema,
+  lottoTypesResponseSchema,
+  stakeSetResponseSchema,
+} from '../../app/backend/lotto.schemas'
 import { useBackend } from './helpers'
 import {
   bangkokIso,
@@ -106,5 +110,21 @@ describe('GET /lotto/types', () => {
       expect(type.status).toBe('open')
       expect(Date.parse(type.nextDraw?.closesAt ?? '')).toBeGreaterThan(Date.now())
     }
+  })
+})
+
+describe('GET /lotto/stake-sets/:id', () => {
+  const backend = useBackend()
+  it('gives the member their own set, and a 404 for another member’s', async () => {
+    const client = backend.client()
+    const demo = await client.login('demo', 'demo1234')
+    const mine = await client.get('/lotto/stake-sets/1', demo.accessToken)
+    expect(mine.status).toBe(200)
+    expect(stakeSetResponseSchema.parse(mine.body).data.name).toBe('เลขเด็ดงวดนี้')
+    const somsri = await client.login('somsri', 'somsri1234')
+    expect((await client.get('/lotto/stake-sets/1', somsri.accessToken)).status).toBe(404)
+    expect((await client.get('/lotto/stake-sets/abc', demo.accessToken)).status).toBe(404)
+    expect((await client.get('/lotto/stake-sets/%E0%A4', demo.accessToken)).status).toBe(404)
+    expect((await client.get('/lotto/stake-sets/1')).status).toBe(401)
   })
 })

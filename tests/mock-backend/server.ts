@@ -17,6 +17,7 @@ import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } fro
 import { IMAGE_PREFIX, imageReply } from './images'
 import { lineRoutes } from './line'
 import { lottoRoutes } from './lotto'
+import { stakeSetRoutes } from './lotto-sets'
 import { type MockOptions, resolveOptions } from './options'
 import { dispatch, type Route } from './router'
 import { Sessions } from './sessions'
@@ -37,6 +38,7 @@ const ROUTES: readonly Route[] = [
   ...accountRoutes,
   ...lineRoutes,
   ...lottoRoutes,
+  ...stakeSetRoutes,
   ...controlRoutes,
 ]
 

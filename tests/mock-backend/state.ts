@@ -5,6 +5,7 @@
  */
 import type { Bank, ErrorCode, Member, TokenPair } from '../../app/backend/schemas'
 import { LottoCalendar } from './lotto-catalog'
+import { StakeSets } from './lotto-sets'
 import { pickTokenConfig, type TokenConfig } from './options'
 
 export interface DemoMember extends Member {
@@ -184,6 +185,8 @@ export class MockState {
   config: TokenConfig
   /** Lotto types, draws and results (lotto-catalog.ts). */
   readonly lotto = new LottoCalendar()
+  /** Saved number sets (lotto-sets.ts). */
+  readonly stakeSets = new StakeSets()
 
   constructor(initialConfig: TokenConfig) {
     this.#initialConfig = pickTokenConfig(initialConfig)
@@ -206,6 +209,7 @@ export class MockState {
     this.clockAheadMs = 0
     this.config = { ...this.#initialConfig }
     this.lotto.reset()
+    this.stakeSets.reset()
   }
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */
