@@ -20,6 +20,8 @@ import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
 test.use({ viewport: { width: 360, height: 740 } })
+// Each walk loads a page, runs axe and the keyboard: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
 
 test.beforeEach(async () => {
   await mock.reset()
