@@ -6,9 +6,10 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { useContext, useEffect, type ReactNode } from 'react'
+import { useContext, useEffect, useRef, type ReactNode } from 'react'
 import { useNonce } from '~/lib/nonce'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { siteMeta } from '~/lib/meta'
@@ -48,7 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const requestId = useContext(RequestIdContext)
   return (
-    <html lang="th" dir="ltr">
+    <html lang="th">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -58,6 +59,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* The first focusable element of every page: jumps to <main id="main">. */}
+        <a href="#main" className="skip-link">
+          ข้ามไปยังเนื้อหาหลัก
+        </a>
         <LoadingBar />
         {children}
         <ToastHost />
@@ -69,10 +74,29 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
+/**
+ * Page transitions, and focus on the new page's heading after a navigation
+ * inside the app (docs/decisions/0051-page-transitions-and-focus.md). The
+ * code loads after hydration: it is not needed for the first paint.
+ */
+function usePageChange() {
+  const location = useLocation()
+  const shown = useRef(location)
+  useEffect(() => {
+    const from = shown.current
+    shown.current = location
+    import('~/lib/page-change').then(
+      (m) => (from === location ? m.installPageTransitions(window) : m.pageShown(from, location)),
+      () => {},
+    )
+  }, [location])
+}
+
 export default function App() {
   useFocusRevalidation()
-  // Tests (and support) can tell a hydrated page from server HTML.
+  usePageChange()
   useEffect(() => {
+    // Tests (and support) can tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   return <Outlet />

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest'
-import { accessForPath, isNumericId } from '~/lib/pages'
+import {
+  accessForPath,
+  activeNavItem,
+  BOTTOM_NAV,
+  BOTTOM_NAV_VISITOR,
+  isNumericId,
+  MENU_GROUPS,
+  PAGES,
+  type PageKey,
+} from '~/lib/pages'
 
 describe('accessForPath', () => {
   it.each([
@@ -35,4 +44,72 @@ describe('isNumericId', () => {
   it.each(['0', 'abc', '1.5', '-1', '007', ''])('refuses %j', (id) => {
     expect(isNumericId(id)).toBe(false)
   })
+})
+
+describe('activeNavItem', () => {
+  it.each([
+    ['/', 'home', 'page'],
+    ['/games', 'games', 'page'],
+    ['/casino', 'games', 'section'],
+    ['/slot', 'games', 'section'],
+    ['/sport/', 'games', 'section'],
+    ['/games/lobby', 'games', 'section'],
+    ['/lotto', 'lotto', 'page'],
+    ['/lotto/stake', 'lotto', 'section'],
+    ['/lotto/stake-set', 'lotto', 'section'],
+    ['/lotto/stake-set/12', 'lotto', 'section'],
+    ['/transaction', 'transaction', 'page'],
+    ['/order/payment/3', 'transaction', 'section'],
+    ['/alliance/new', 'profile', 'section'],
+  ])('a member on %s: %s (%s)', (path, key, current) => {
+    expect(activeNavItem(path, BOTTOM_NAV)).toEqual({ key, current })
+  })
+
+  it.each(['/lotto/result', '/promotion', '/lottox', '/games-x'])(
+    'a member on %s: no item',
+    (path) => {
+      expect(activeNavItem(path, BOTTOM_NAV)).toBeUndefined()
+    },
+  )
+
+  it.each([
+    ['/', 'home'],
+    ['/lotto/result', 'lottoResult'],
+    ['/promotion', 'promotion'],
+    ['/login', 'login'],
+    ['/register', 'register'],
+  ])('a visitor on %s: %s', (path, key) => {
+    expect(activeNavItem(path, BOTTOM_NAV_VISITOR)).toEqual({ key, current: 'page' })
+  })
+
+  it('a visitor on /lotto: no item (the visitor has no หวย item)', () => {
+    expect(activeNavItem('/lotto', BOTTOM_NAV_VISITOR)).toBeUndefined()
+  })
+})
+
+describe('navigation covers every page', () => {
+  const linked = new Set<string>([
+    ...MENU_GROUPS.flatMap((g) => g.items),
+    ...BOTTOM_NAV.map((i) => i.key),
+    ...BOTTOM_NAV_VISITOR.map((i) => i.key),
+  ])
+  // Reached from their own section pages (docs/decisions/0050-navigation-map.md):
+  // game tiles link the lobby and launch, /lotto links stake, stake-set and launch;
+  // /forget from /login, /watcher and /line/callback are entered from outside.
+  const fromPages = new Set([
+    'gamesLobby',
+    'gamesLaunch',
+    'lottoStake',
+    'lottoStakeSet',
+    'lottoLaunch',
+    'forget',
+    'watcher',
+    'lineCallback',
+  ])
+  it.each(Object.keys(PAGES))(
+    '%s is in the menu, the bottom nav or a page of its section',
+    (key) => {
+      expect(linked.has(key as PageKey) || fromPages.has(key)).toBe(true)
+    },
+  )
 })

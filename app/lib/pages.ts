@@ -61,14 +61,58 @@ export const MENU: readonly PageKey[] = [
   'profile',
 ]
 
-/** The bottom navigation on phones. */
-export const BOTTOM_NAV: readonly PageKey[] = [
-  'home',
-  'lotto',
-  'transaction',
-  'promotion',
-  'profile',
+/** The hamburger menu of the shell, in groups (docs/decisions/0050-navigation-map.md). */
+export const MENU_GROUPS: readonly { label: string; items: readonly PageKey[] }[] = [
+  { label: 'เล่น', items: ['home', 'games', 'casino', 'slot', 'sport', 'lotto', 'lottoResult'] },
+  { label: 'การเงิน', items: ['transaction', 'order', 'orderPayment'] },
+  { label: 'โปรโมชั่น', items: ['promotion', 'coupon', 'cashback', 'czipz'] },
+  { label: 'บัญชี', items: ['profile', 'affiliate', 'alliance', 'allianceNew'] },
 ]
+
+/**
+ * An item of the bottom navigation: the page it leads to and the pages that
+ * belong to it (each with the pages under it: `/order` covers `/order/42`).
+ */
+export interface NavItem {
+  key: PageKey
+  section?: readonly string[]
+}
+
+/** The bottom navigation on phones for a visitor: only pages a visitor can use. */
+export const BOTTOM_NAV_VISITOR: readonly NavItem[] = [
+  { key: 'home' },
+  { key: 'lottoResult' },
+  { key: 'promotion' },
+  { key: 'login' },
+  { key: 'register' },
+]
+
+/** The bottom navigation on phones for a member. */
+export const BOTTOM_NAV: readonly NavItem[] = [
+  { key: 'home' },
+  { key: 'games', section: ['/games/lobby', '/games/launch', '/casino', '/slot', '/sport'] },
+  { key: 'lotto', section: ['/lotto/stake', '/lotto/stake-set', '/lotto/launch'] },
+  { key: 'transaction', section: ['/order'] },
+  { key: 'profile', section: ['/affiliate', '/alliance'] },
+]
+
+/**
+ * The item of `items` to mark at `pathname`: `page` when it leads to this very
+ * page, `section` when the page belongs to it; undefined when none does
+ * (`/lotto/result` is no page of the member's หวย item).
+ */
+export function activeNavItem(
+  pathname: string,
+  items: readonly NavItem[],
+): { key: PageKey; current: 'page' | 'section' } | undefined {
+  const path = pathname.replace(/\/+$/, '') || '/'
+  const exact = items.find((item) => PAGES[item.key].path === path)
+  if (exact) return { key: exact.key, current: 'page' }
+  const inSection = items.find((item) =>
+    item.section?.some((root) => path === root || path.startsWith(`${root}/`)),
+  )
+  return inSection ? { key: inSection.key, current: 'section' } : undefined
+}
 
 /** The pages whose last path segment is an optional id. */
 const ID_PAGES: readonly PageInfo[] = [PAGES.lottoStakeSet, PAGES.order, PAGES.orderPayment]

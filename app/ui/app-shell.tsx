@@ -1,13 +1,21 @@
 /**
- * The member shell (the `default` layout): top bar with the logo and the
- * balance, a menu (a <details> element: works before JavaScript loads), the
- * content, and the bottom navigation on phones.
+ * The member shell (the `default` layout): the top bar with the logo and the
+ * balance, the menu, the content, and the bottom navigation on
+ * phones (a visitor's or a member's). docs/decisions/0050-navigation-map.md
+ * says what links where, 0052-menu-and-keyboard.md how the menu behaves.
  */
-import { Form, Link, NavLink, useLocation } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { Form, Link, useLocation } from '@remix-run/react'
+import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { SITE_NAME } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
-import { BOTTOM_NAV, MENU, PAGES } from '~/lib/pages'
+import {
+  activeNavItem,
+  BOTTOM_NAV,
+  BOTTOM_NAV_VISITOR,
+  MENU_GROUPS,
+  PAGES,
+  type PageKey,
+} from '~/lib/pages'
 import { useOptionalMember } from '~/ui/member'
 import { WatcherBanner } from '~/ui/watcher-banner'
 
@@ -23,10 +31,46 @@ function LogoutButton() {
   )
 }
 
+const MENU_LINK = 'block rounded-lg px-3 py-2 text-sm hover:bg-night-800'
+
+/**
+ * A disclosure (<details>: opens and closes before JavaScript loads). With
+ * JavaScript it closes on Escape (focus back on the toggle), when an item is
+ * chosen, and when focus moves on past it, so Tab never reaches a control
+ * hidden under the open menu.
+ */
 function Menu() {
   const member = useOptionalMember()
+  const { pathname } = useLocation()
+  const details = useRef<HTMLDetailsElement>(null)
+  const close = () => {
+    const menu = details.current
+    if (!menu?.open) return
+    menu.open = false
+    menu.querySelector('summary')?.focus()
+  }
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close()
+  }
+  const onClick = (event: MouseEvent) => {
+    if ((event.target as Element).closest('nav a')) close()
+  }
   return (
-    <details className="relative">
+    // The handlers listen to the links and the toggle inside (delegation):
+    // <details> itself is the disclosure, the controls are its children.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <details
+      ref={details}
+      className="relative"
+      onKeyDown={onKeyDown}
+      onClick={onClick}
+      onBlur={(event) => {
+        // Focus moved on to a control outside (Tab). A click that focuses
+        // nothing (Safari on links) must not close it before the click lands.
+        const to = event.relatedTarget
+        if (to && !event.currentTarget.contains(to)) event.currentTarget.open = false
+      }}
+    >
       <summary className="btn-ghost cursor-pointer list-none px-3" aria-label="เมนู">
         <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
           <rect y="3" width="20" height="2" rx="1" />
@@ -36,22 +80,28 @@ function Menu() {
       </summary>
       <nav
         aria-label="เมนูหลัก"
-        className="absolute right-0 z-40 mt-2 w-64 rounded-2xl border border-night-700 bg-night-900 p-2 shadow-xl"
+        className="absolute right-0 z-40 mt-2 max-h-[calc(100dvh-5rem)] w-72 overflow-y-auto rounded-2xl border border-night-700 bg-night-900 p-2 shadow-xl"
       >
-        <ul className="grid grid-cols-2 gap-1">
-          {MENU.map((key) => (
-            <li key={key}>
-              <Link
-                to={PAGES[key].path}
-                prefetch="intent"
-                className="block rounded-lg px-3 py-2 text-sm hover:bg-night-800"
-              >
-                {PAGES[key].title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-        <div className="mt-2 border-t border-night-700 pt-2">
+        {MENU_GROUPS.map((group) => (
+          <ul key={group.label} aria-label={group.label} className="grid grid-cols-2 gap-1 py-1">
+            {group.items.map((key) => {
+              const here = PAGES[key].path === pathname
+              return (
+                <li key={key}>
+                  <Link
+                    to={PAGES[key].path}
+                    prefetch="intent"
+                    aria-current={here ? 'page' : undefined}
+                    className={here ? `${MENU_LINK} font-bold text-gold-400` : MENU_LINK}
+                  >
+                    {PAGES[key].title}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        ))}
+        <div className="mt-1 border-t border-night-700 pt-2">
           {member ? (
             <LogoutButton />
           ) : (
@@ -93,27 +143,32 @@ function TopBar() {
   )
 }
 
+/** A visitor sees pages a visitor can use; a member the member's sections. */
 function BottomNav() {
+  const member = useOptionalMember()
+  const { pathname } = useLocation()
+  const items = member ? BOTTOM_NAV : BOTTOM_NAV_VISITOR
+  const active = activeNavItem(pathname, items)
+  const currentOf = (key: PageKey) =>
+    active?.key === key ? (active.current === 'page' ? 'page' : 'true') : undefined
   return (
     <nav
       aria-label="เมนูด่วน"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-night-800 bg-night-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto grid max-w-app grid-cols-5">
-        {BOTTOM_NAV.map((key) => (
+        {items.map(({ key }) => (
           <li key={key}>
-            <NavLink
+            <Link
               to={PAGES[key].path}
-              end={key === 'home'}
               prefetch="intent"
-              className={({ isActive }) =>
-                `flex min-h-14 items-center justify-center px-1 text-center text-xs ${
-                  isActive ? 'font-bold text-gold-400' : 'text-slate-300'
-                }`
-              }
+              aria-current={currentOf(key)}
+              className={`flex min-h-14 items-center justify-center px-1 text-center text-xs ${
+                active?.key === key ? 'font-bold text-gold-400' : 'text-slate-300'
+              }`}
             >
               {PAGES[key].title}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -126,7 +181,9 @@ export function AppShell({ children }: { children: ReactNode }) {
     <>
       <WatcherBanner />
       <TopBar />
-      <main className="mx-auto max-w-app px-4 pb-24 pt-4 md:pb-8">{children}</main>
+      <main id="main" className="mx-auto max-w-app px-4 pb-24 pt-4 md:pb-8">
+        {children}
+      </main>
       <BottomNav />
     </>
   )

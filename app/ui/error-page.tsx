@@ -59,6 +59,9 @@ const THAI_HINT: Record<number, string> = {
   504: 'ระบบหลักตอบสนองช้าเกินไป',
 }
 
+/** Thai script: a message without it is one of the spec's English texts. */
+const THAI = /[\u0E00-\u0E7F]/
+
 export function ErrorPage({
   status,
   message,
@@ -66,11 +69,17 @@ export function ErrorPage({
   hint = THAI_HINT[status],
 }: ShownError & { requestId: string; hint?: string }) {
   return (
-    <main className="mx-auto flex min-h-dvh max-w-app flex-col items-center justify-center gap-4 p-6 text-center">
+    <main
+      id="main"
+
+      className="mx-auto flex min-h-dvh max-w-app flex-col items-center justify-center gap-4 p-6 text-center"
+    >
       <p className="text-6xl font-bold text-gold-400" aria-hidden="true">
         {status}
       </p>
-      <h1 className="text-xl font-bold">{message}</h1>
+      <h1 className="text-xl font-bold" lang={THAI.test(message) ? undefined : 'en'}>
+        {message}
+      </h1>
       {hint ? <p className="text-slate-300">{hint}</p> : null}
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn-primary" reloadDocument={status >= 500}>
@@ -93,8 +102,12 @@ export function ErrorPage({
 export function ErrorPageFallback({ detail }: { detail: string }) {
   return (
     <main className="mx-auto max-w-app p-6">
-      <h1 className="text-xl font-bold">{ERROR_PAGE_FAILED_TITLE}</h1>
-      <p className="mt-2">Another error happened while showing the error page.</p>
+      <h1 className="text-xl font-bold" lang="en">
+        {ERROR_PAGE_FAILED_TITLE}
+      </h1>
+      <p className="mt-2" lang="en">
+        Another error happened while showing the error page.
+      </p>
       <p className="mt-1 text-slate-300">
         เกิดข้อผิดพลาดซ้ำขณะแสดงหน้าแจ้งข้อผิดพลาด กรุณากลับหน้าแรกแล้วลองใหม่
       </p>

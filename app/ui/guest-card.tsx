@@ -1,4 +1,4 @@
-/** The `guest` layout: a simple centred card under the logo. */
+/** The `guest` layout: a simple centred card under the logo (in the banner landmark). */
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { SITE_NAME } from '~/lib/meta'
@@ -6,10 +6,14 @@ import { SITE_NAME } from '~/lib/meta'
 export function GuestCard({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col items-center justify-center px-4 py-8">
-      <Link to="/" className="mb-6 text-2xl font-bold text-gold-400">
-        {SITE_NAME}
-      </Link>
-      <main className="card w-full max-w-sm">{children}</main>
+      <header className="mb-6">
+        <Link to="/" className="text-2xl font-bold text-gold-400">
+          {SITE_NAME}
+        </Link>
+      </header>
+      <main id="main" className="card w-full max-w-sm">
+        {children}
+      </main>
     </div>
   )
 }

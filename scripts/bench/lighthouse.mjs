@@ -73,8 +73,11 @@ function runBounded(cmd, args, { env, timeoutMs }) {
   })
 }
 
-/** Mobile performance score (0-100) and LCP of one page, or `{ skipped: reason }`. */
-export async function lighthouse(url) {
+/**
+ * Mobile performance score (0-100) and LCP of one page, or `{ skipped: reason }`;
+ * `cookie` (a member's session) is sent with every request of the page's origin.
+ */
+export async function lighthouse(url, { cookie } = {}) {
   const chrome = chromePath()
   if (!chrome)
     return { skipped: `no Chromium found (${process.env.CHROME_PATH ?? 'set CHROME_PATH'})` }
@@ -96,6 +99,7 @@ export async function lighthouse(url) {
         `--chrome-flags=${CHROME_FLAGS}`,
         '--output=json',
         `--output-path=${output}`,
+        ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ],
       { env: { ...process.env, CHROME_PATH: chrome }, timeoutMs: PAGE_TIMEOUT_MS },
     )
@@ -106,6 +110,11 @@ export async function lighthouse(url) {
     const report = JSON.parse(readFileSync(output, 'utf8'))
     if (report.runtimeError) {
       return { skipped: `lighthouse: ${report.runtimeError.code} ${report.runtimeError.message}` }
+    }
+    const landed = new URL(report.finalDisplayedUrl ?? report.finalUrl ?? url)
+    const asked = new URL(url)
+    if (landed.pathname !== asked.pathname) {
+      return { skipped: `${asked.pathname} was redirected to ${landed.pathname}` }
     }
     const lcp = report.audits['largest-contentful-paint']
     return {

@@ -8,7 +8,33 @@ import { constants, gzipSync } from 'node:zlib'
 import { request } from './http.mjs'
 
 /** Gzip budgets per page, in bytes (1 KB = 1000 bytes, the stricter reading). */
-export const BUDGETS = { js: 105_000, css: 12_000 }
+export const BUDGETS = { js: 110_000, css: 12_000 }
+
+/** `/` and `/login` keep the stricter JS budget they had before issue 8. */
+const STRICT_JS = { '/': 105_000, '/login': 105_000 }
+
+/** The budget of `kind` ('js' or 'css') on the page at `path`. */
+export function budgetFor(path, kind) {
+  return kind === 'js' ? (STRICT_JS[path] ?? BUDGETS.js) : BUDGETS[kind]
+}
+
+/**
+ * The pages measured: every page of issue 8; `member` pages are fetched with
+ * a logged-in member's session cookie (scripts/bench/member.mjs).
+ */
+export const MEASURED_PAGES = [
+  { path: '/', member: false },
+  { path: '/login', member: false },
+  { path: '/games', member: true },
+  { path: '/casino', member: true },
+  { path: '/slot', member: true },
+  { path: '/sport', member: true },
+  { path: '/games/lobby?provider=pg', member: true },
+  { path: '/lotto', member: true },
+  { path: '/lotto/stake?lotto=thai', member: true },
+  { path: '/lotto/stake-set', member: true },
+  { path: '/lotto/result', member: false },
+]
 
 const TAG = /<(link|script)\b([^>]*)>/gi
 const ATTR = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g
@@ -56,18 +82,22 @@ export function documentAssets(html, documentUrl) {
   return { js, css }
 }
 
-async function fetchAs(url, encoding) {
+async function fetchAs(url, encoding, cookie) {
   const headers = encoding ? { 'Accept-Encoding': encoding } : {}
+  if (cookie) headers.Cookie = cookie
   const res = await request(url, { headers })
-  if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`)
+  if (res.status !== 200) {
+    const to = res.headers.location ? ` to ${res.headers.location}` : ''
+    throw new Error(`GET ${url}: ${res.status}${to}`)
+  }
   return { bytes: res.body.length, encoding: res.headers['content-encoding'] ?? 'identity', res }
 }
 
 /** One file's sizes: raw, gzip and br as the server sends them, and gzip -9 of the raw bytes. */
-async function measure(url) {
-  const raw = await fetchAs(url)
-  const gzip = await fetchAs(url, 'gzip')
-  const br = await fetchAs(url, 'br')
+async function measure(url, cookie) {
+  const raw = await fetchAs(url, undefined, cookie)
+  const gzip = await fetchAs(url, 'gzip', cookie)
+  const br = await fetchAs(url, 'br', cookie)
   const body = raw.res.body
   return {
     url,
@@ -81,10 +111,13 @@ async function measure(url) {
   }
 }
 
-/** Every JS file of the first load (the static import graph) and every CSS file. */
-export async function firstLoad(appUrl, path) {
+/**
+ * Every JS file of the first load (the static import graph) and every CSS
+ * file; the document is fetched with `cookie` (a member's session) if given.
+ */
+export async function firstLoad(appUrl, path, { cookie } = {}) {
   const pageUrl = new URL(path, appUrl).href
-  const page = await measure(pageUrl)
+  const page = await measure(pageUrl, cookie)
   const html = page.body.toString('utf8')
   const { js, css } = documentAssets(html, pageUrl)
   const queue = [...js]

@@ -1,0 +1,108 @@
+/**
+ * Every page of the product (app/lib/pages.ts), as a visitor and as a
+ * member, on a 360 px phone: axe finds nothing serious or critical, nothing
+ * scrolls sideways, the document is Thai, there is exactly one h1, and the
+ * skip link is the first stop of the keyboard and leads into <main>.
+ *
+ * Not walked:
+ * - /games/launch and /lotto/launch: their loaders leave for the game's or
+ *   the lotto's own site (an external redirect); there is no page of ours.
+ * - the guest pages (/login, /register, /forget) and /line/callback as a
+ *   member: they send a logged-in member home (`/` is walked).
+ * - the member pages as a visitor: each sends the visitor to /login
+ *   (walked as a visitor; routes.spec.ts checks every redirect).
+ */
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { PAGES, type PageInfo } from '~/lib/pages'
+import { hydrated } from './support/accounts'
+import { mock } from './support/mock'
+import { loginAs } from './support/session'
+
+test.use({ viewport: { width: 360, height: 740 } })
+// Each walk loads a page, runs axe and the keyboard: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 })
+
+test.beforeEach(async () => {
+  await mock.reset()
+})
+
+const pages = Object.values(PAGES as Record<string, PageInfo>)
+const LEAVE_THE_APP = new Set<string>([PAGES.gamesLaunch.path, PAGES.lottoLaunch.path])
+/** Where a URL needs a query to show its page rather than a message. */
+const QUERY: Record<string, string> = {
+  [PAGES.lottoStake.path]: '?lotto=thai',
+  [PAGES.gamesLobby.path]: '?provider=pg',
+}
+
+const visitorPages = pages.filter((p) => p.access !== 'member')
+const memberPages = pages.filter(
+  (p) =>
+    (p.access === 'member' && !LEAVE_THE_APP.has(p.path)) ||
+    (p.access === 'public' && p.path !== PAGES.lineCallback.path),
+)
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+async function walk(page: Page, url: string) {
+  const response = await page.goto(url)
+  expect(response?.status(), `${url} answers 200`).toBe(200)
+  await hydrated(page)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th')
+  await expect(page.locator('h1'), 'exactly one h1').toHaveCount(1)
+  expect(await seriousViolations(page), `${url}: axe serious/critical`).toEqual([])
+  const overflow = await page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement
+    return root.scrollWidth - root.clientWidth
+  })
+  expect(overflow, `${url}: no sideways scrolling at 360 px`).toBeLessThanOrEqual(0)
+
+  // The skip link: the first Tab stop, visible, and it leads into <main>.
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'ข้ามไปยังเนื้อหาหลัก' })
+  await expect(skip).toBeFocused()
+  const box = await skip.boundingBox()
+  expect(box?.width ?? 0, 'the focused skip link is visible').toBeGreaterThan(40)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/#main$/)
+  const mainHasControl = await page.evaluate(
+    () =>
+      !!document.querySelector(
+        'main a[href], main button, main input, main select, main [tabindex="0"]',
+      ),
+  )
+  if (mainHasControl) {
+    await page.keyboard.press('Tab')
+    const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'))
+    expect(inMain, `${url}: Tab after the skip link lands inside <main>`).toBe(true)
+  }
+}
+
+test.describe('every page as a visitor', () => {
+  for (const info of visitorPages) {
+    test(info.path, async ({ page }) => {
+      await walk(page, info.path + (QUERY[info.path] ?? ''))
+    })
+  }
+})
+
+test.describe('every page as a member', () => {
+  for (const info of memberPages) {
+    test(info.path, async ({ page, context }) => {
+      await loginAs(context)
+      await walk(page, info.path + (QUERY[info.path] ?? ''))
+    })
+  }
+})
+
+test('the error page marks the spec English message lang="en"', async ({ page }) => {
+  await page.goto('/no-such-page')
+  await expect(page.locator('h1')).toHaveAttribute('lang', 'en')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'th')
+  expect(await seriousViolations(page)).toEqual([])
+})
