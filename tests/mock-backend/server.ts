@@ -13,6 +13,7 @@ import { profileResponseSchema } from '../../app/backend/schemas'
 import { accountRoutes } from './accounts'
 import { apiRoutes } from './api'
 import { controlRoutes } from './control'
+import { gameRoutes } from './games'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
 import { IMAGE_PREFIX, imageReply } from './images'
 import { lineRoutes } from './line'
@@ -31,7 +32,13 @@ export interface MockBackend {
 }
 
 const CONTROL_PREFIX = '/__mock/'
-const ROUTES: readonly Route[] = [...apiRoutes, ...accountRoutes, ...lineRoutes, ...controlRoutes]
+const ROUTES: readonly Route[] = [
+  ...apiRoutes,
+  ...accountRoutes,
+  ...lineRoutes,
+  ...controlRoutes,
+  ...gameRoutes,
+]
 
 interface App {
   state: MockState

@@ -4,6 +4,7 @@
  * failures, latency, token config overrides). `reset()` restores the seed.
  */
 import type { Bank, ErrorCode, Member, TokenPair } from '../../app/backend/schemas'
+import type { GameStatus } from '../../app/backend/games.schemas'
 import { pickTokenConfig, type TokenConfig } from './options'
 
 export interface DemoMember extends Member {
@@ -181,6 +182,11 @@ export class MockState {
   /** How far the backend's clock runs ahead of the real one (ms): it judges token expiry by it. */
   clockAheadMs = 0
   config: TokenConfig
+  /** Game and provider statuses set through /__mock/games/status (games.ts). */
+  gameStatus = new Map<string, GameStatus>()
+  providerStatus = new Map<string, GameStatus>()
+  /** Game ids each member launched, most recent first. */
+  recentGames = new Map<number, string[]>()
 
   constructor(initialConfig: TokenConfig) {
     this.#initialConfig = pickTokenConfig(initialConfig)
@@ -202,6 +208,9 @@ export class MockState {
     this.latency = { all: 0, byPath: new Map() }
     this.clockAheadMs = 0
     this.config = { ...this.#initialConfig }
+    this.gameStatus.clear()
+    this.providerStatus.clear()
+    this.recentGames.clear()
   }
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */
