@@ -172,7 +172,7 @@ export function Lobby({
   notice: LaunchNotice | null
   providerLinks?: React.ReactNode
 }) {
-  const from = lobbyHref(path, query, { category: true, provider: keepProvider })
+  const from = lobbyHref(path, query, { category: categories.length > 0, provider: keepProvider })
   const pages = result ? pageCount(result.total, result.pageSize) : 1
   return (
     <div className="space-y-4">
