@@ -185,6 +185,8 @@ test.describe('with JavaScript', () => {
 
   for (const url of ['/games', '/casino', '/slot', '/sport', '/games/lobby?provider=pgsoft']) {
     test(`${url}: no layout shift, no broken image, fits 360 px, axe clean`, async ({ page }) => {
+      // Two loads, every picture and axe: more than a short journey's time.
+      test.slow()
       await page.addInitScript(() => {
         const w = window as unknown as { __cls: number }
         w.__cls = 0
@@ -205,7 +207,7 @@ test.describe('with JavaScript', () => {
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
       // Bring every lazy image in, then wait for all of them.
       await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 300) {
+        for (let y = 0; y < document.body.scrollHeight; y += 600) {
           window.scrollTo(0, y)
           await new Promise((resolve) => setTimeout(resolve, 30))
         }
