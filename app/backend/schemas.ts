@@ -146,6 +146,12 @@ export const errorCodes = {
   otpAttemptsExceeded: 'OTP_ATTEMPTS_EXCEEDED',
   /** 400: an unknown, used or expired password reset token. */
   resetTokenInvalid: 'RESET_TOKEN_INVALID',
+  /** 404: launching a game the backend does not know. */
+  gameNotFound: 'GAME_NOT_FOUND',
+  /** 409: the game (or its provider) is under maintenance for now. */
+  gameMaintenance: 'GAME_MAINTENANCE',
+  /** 410: the game (or its provider) is no longer offered. */
+  gameClosed: 'GAME_CLOSED',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]

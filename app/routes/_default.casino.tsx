@@ -1,15 +1,22 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { loadLobby } from '~/backend/games.server'
+import { LOBBY_PAGE_SIZE } from '~/lib/games-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
-import { SectionPage } from '~/ui/section-page'
+import { CategoryLobbyPage } from '~/ui/games/lobby-page'
 
 const page = PAGES.casino
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access }, ({ request, url }) =>
+    loadLobby(request, url, { category: 'casino', provider: null }, LOBBY_PAGE_SIZE),
+  )
 
 export const meta = pageMeta(page.title)
 
 export default function Casino() {
-  return <SectionPage title={page.title} />
+  const data = useLoaderData<typeof loader>()
+  return <CategoryLobbyPage title={page.title} path={page.path} category="casino" data={data} />
 }

@@ -1,15 +1,117 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { BackendError } from '~/backend/client.server'
+import { listProviders, loadLobby, type LobbyData, type Provider } from '~/backend/games.server'
+import { NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { isProviderId, lobbyHref, LOBBY_PAGE_SIZE } from '~/lib/games-query'
+import { httpError } from '~/lib/http-error.server'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
-import { SectionPage } from '~/ui/section-page'
+import { Lobby } from '~/ui/games/lobby'
+import { HostImage } from '~/ui/host-image'
+import { EmptyState, Notice } from '~/ui/states'
 
 const page = PAGES.gamesLobby
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
+/** `provider` absent: the list of providers; malformed or unknown: the 404 page (decision 0041). */
+const validProvider = ({ url }: { url: URL }) => {
+  const provider = url.searchParams.get('provider')
+  return provider === null || isProviderId(provider)
+}
+
+type LobbyPageData =
+  | { kind: 'picker'; providers: Provider[]; error: string | null }
+  | ({ kind: 'provider'; provider: Provider | null } & LobbyData)
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(
+    args,
+    { access: page.access, validate: validProvider },
+    async ({ request, url }): Promise<LobbyPageData> => {
+      const providerId = url.searchParams.get('provider')
+      if (providerId === null) {
+        let providers: Provider[] = []
+        let error: string | null = null
+        try {
+          providers = await listProviders(request.signal)
+        } catch (failure) {
+          if (!(failure instanceof BackendError)) throw failure
+          error = failure.message
+        }
+        return { kind: 'picker' as const, providers, error }
+      }
+      const lobby = await loadLobby(request, url, {}, LOBBY_PAGE_SIZE)
+      const provider = lobby.providers?.find((p) => p.id === providerId) ?? null
+      // Without the list (backend down) the lobby shows the backend's message instead.
+      if (lobby.providers && !provider) throw httpError(404, NOT_FOUND_MESSAGE)
+      return { kind: 'provider' as const, ...lobby, provider }
+    },
+  )
 
 export const meta = pageMeta(page.title)
 
 export default function GamesLobby() {
-  return <SectionPage title={page.title} />
+  const data: LobbyPageData = useLoaderData<typeof loader>()
+  if (data.kind === 'picker') {
+    return (
+      <section className="space-y-4">
+        <h1 className="text-2xl font-bold">{page.title}</h1>
+        <p className="text-slate-300">เลือกค่ายเกมที่ต้องการเล่น</p>
+        {data.error ? <Notice tone="error">{data.error}</Notice> : null}
+        {data.providers.length === 0 && !data.error ? (
+          <EmptyState title="ยังไม่มีค่ายเกมให้บริการ" />
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+            {data.providers.map((provider) => (
+              <li key={provider.id}>
+                <Link
+                  to={lobbyHref(page.path, { provider: provider.id })}
+                  className="card block p-2 text-center"
+                  data-testid="provider-link"
+                >
+                  <HostImage
+                    path={provider.logo}
+                    width={160}
+                    height={80}
+                    sizes="(min-width: 640px) 200px, 45vw"
+                    alt=""
+                    className="block aspect-[2/1] h-auto w-full rounded-xl"
+                  />
+                  <span className="mt-2 block font-bold">{provider.name}</span>
+                  <span className="block text-xs text-slate-300">{provider.nameTh}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    )
+  }
+  const { provider } = data
+  return (
+    <section className="space-y-4">
+      <div>
+        <p className="text-sm text-slate-300">{page.title}</p>
+        <h1 className="text-2xl font-bold">{provider?.name ?? data.query.provider}</h1>
+        {provider ? <p className="text-sm text-slate-300">{provider.nameTh}</p> : null}
+      </div>
+      {provider && provider.status !== 'open' ? (
+        <Notice tone="warning">
+          {provider.status === 'maintenance'
+            ? 'ค่ายเกมนี้อยู่ระหว่างปิดปรับปรุงชั่วคราว'
+            : 'ค่ายเกมนี้ปิดให้บริการแล้ว'}
+        </Notice>
+      ) : null}
+      <Lobby
+        path={page.path}
+        query={data.query}
+        categories={provider && provider.categories.length > 1 ? provider.categories : []}
+        keepProvider
+        result={data.result}
+        error={data.error}
+        notice={data.notice}
+      />
+    </section>
+  )
 }

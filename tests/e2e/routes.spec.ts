@@ -53,8 +53,11 @@ test.describe('pages render their Thai title', { tag: '@layout' }, () => {
   }
 })
 
+/** Loaders that always leave (to a game, or back to a lobby): games.spec.ts tests them. */
+const LAUNCH_PAGES = ['/games/launch', '/lotto/launch']
+
 test.describe('member pages render their Thai title for a member', { tag: '@layout' }, () => {
-  for (const page of pages.filter((p) => p.access === 'member')) {
+  for (const page of pages.filter((p) => p.access === 'member' && !LAUNCH_PAGES.includes(p.path))) {
     test(page.path, async ({ page: browser, context }) => {
       await loginAs(context)
       const errors: string[] = []

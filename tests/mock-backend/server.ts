@@ -13,6 +13,7 @@ import { profileResponseSchema } from '../../app/backend/schemas'
 import { accountRoutes } from './accounts'
 import { apiRoutes } from './api'
 import { controlRoutes } from './control'
+import { gameRoutes } from './games'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
 import { IMAGE_PREFIX, imageReply } from './images'
 import { lineRoutes } from './line'
@@ -39,6 +40,7 @@ const ROUTES: readonly Route[] = [
   ...lineRoutes,
   ...lottoRoutes,
   ...stakeSetRoutes,
+  ...gameRoutes,
   ...controlRoutes,
 ]
 

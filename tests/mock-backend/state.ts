@@ -6,6 +6,7 @@
 import type { Bank, ErrorCode, Member, TokenPair } from '../../app/backend/schemas'
 import { LottoCalendar } from './lotto-catalog'
 import { StakeSets } from './lotto-sets'
+import type { GameStatus } from '../../app/backend/games.schemas'
 import { pickTokenConfig, type TokenConfig } from './options'
 
 export interface DemoMember extends Member {
@@ -187,6 +188,11 @@ export class MockState {
   readonly lotto = new LottoCalendar()
   /** Saved number sets (lotto-sets.ts). */
   readonly stakeSets = new StakeSets()
+  /** Game and provider statuses set through /__mock/games/status (games.ts). */
+  gameStatus = new Map<string, GameStatus>()
+  providerStatus = new Map<string, GameStatus>()
+  /** Game ids each member launched, most recent first. */
+  recentGames = new Map<number, string[]>()
 
   constructor(initialConfig: TokenConfig) {
     this.#initialConfig = pickTokenConfig(initialConfig)
@@ -210,6 +216,9 @@ export class MockState {
     this.config = { ...this.#initialConfig }
     this.lotto.reset()
     this.stakeSets.reset()
+    this.gameStatus.clear()
+    this.providerStatus.clear()
+    this.recentGames.clear()
   }
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */

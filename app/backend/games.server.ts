@@ -1,0 +1,145 @@
+/**
+ * Game calls: the providers (public, the same for everyone), the game list
+ * with the backend's filters and paging, the member's recently played games,
+ * and launching a game or the lotto provider's page as the member.
+ */
+import {
+  gamesResponseSchema,
+  launchResponseSchema,
+  MAX_RECENT_GAMES,
+  providersResponseSchema,
+  recentGamesResponseSchema,
+  type Game,
+  type GamesPage,
+  type Provider,
+} from '~/backend/games.schemas'
+import { errorCodes } from '~/backend/schemas'
+import { BackendError, callBackend } from '~/backend/client.server'
+import {
+  launchNoticeOf,
+  parseLobbyQuery,
+  type GameCategory,
+  type LaunchNotice,
+  type LobbyQuery,
+} from '~/lib/games-query'
+import { memberCall } from '~/session/member-api.server'
+
+export type { Game, GamesPage, Provider }
+
+/**
+ * A refused game launch is told on the lobby by its notice key; the Thai
+ * texts are LAUNCH_NOTICES in ~/lib/games-query (the lobby shows them, in the
+ * browser too). The lobby notice for a launch the backend refused; null for
+ * other failures (their BackendError message is Thai already).
+ */
+export function launchRefusal(error: unknown): LaunchNotice | null {
+  if (!(error instanceof BackendError)) return null
+  if (error.code === errorCodes.gameMaintenance) return 'maintenance'
+  if (error.code === errorCodes.gameClosed) return 'closed'
+  if (error.code === errorCodes.gameNotFound) return 'unknown'
+  return null
+}
+
+export function listProviders(signal?: AbortSignal): Promise<Provider[]> {
+  return callBackend({
+    method: 'GET',
+    path: '/games/providers',
+    schema: providersResponseSchema,
+    signal,
+  })
+}
+
+/** One page of games matching `query` (filtered and paged by the backend). */
+export function listGames(
+  request: Request,
+  query: LobbyQuery,
+  pageSize: number,
+): Promise<GamesPage> {
+  const params = new URLSearchParams({ page: String(query.page), pageSize: String(pageSize) })
+  if (query.category) params.set('category', query.category)
+  if (query.provider) params.set('provider', query.provider)
+  if (query.q) params.set('q', query.q)
+  return memberCall(request, {
+    method: 'GET',
+    path: `/games?${params.toString()}`,
+    schema: gamesResponseSchema,
+  })
+}
+
+/** The member's recently played games, most recent first, at most `limit`. */
+export function recentGames(request: Request, limit = 6): Promise<Game[]> {
+  const capped = Math.max(1, Math.min(MAX_RECENT_GAMES, Math.floor(limit)))
+  return memberCall(request, {
+    method: 'GET',
+    path: `/games/recent?limit=${capped}`,
+    schema: recentGamesResponseSchema,
+  })
+}
+
+/** The provider's address for this game; the backend records it as recently played. */
+export async function launchGame(
+  request: Request,
+  gameId: string,
+  returnUrl?: string,
+): Promise<string> {
+  const { url } = await memberCall(request, {
+    method: 'POST',
+    path: '/games/launch',
+    body: { gameId, returnUrl },
+    schema: launchResponseSchema,
+  })
+  return url
+}
+
+/** The lotto provider's address for the member. */
+export async function launchLotto(request: Request, returnUrl?: string): Promise<string> {
+  const { url } = await memberCall(request, {
+    method: 'POST',
+    path: '/lotto/launch',
+    body: { returnUrl },
+    schema: launchResponseSchema,
+  })
+  return url
+}
+
+export interface LobbyData {
+  query: LobbyQuery
+  /** null when the backend could not list them (the page says so, the rest stays). */
+  providers: Provider[] | null
+  result: GamesPage | null
+  /** The Thai message when the games could not be loaded. */
+  error: string | null
+  notice: LaunchNotice | null
+}
+
+/** Only a backend failure becomes a message on the page; anything else (a session that ended) goes on. */
+function settledOrMessage<T>(outcome: PromiseSettledResult<T>): {
+  value: T | null
+  error: string | null
+} {
+  if (outcome.status === 'fulfilled') return { value: outcome.value, error: null }
+  if (outcome.reason instanceof BackendError) return { value: null, error: outcome.reason.message }
+  throw outcome.reason
+}
+
+/** What every lobby loads: the providers and one page of games for the URL's query. */
+export async function loadLobby(
+  request: Request,
+  url: URL,
+  fixed: { category?: GameCategory | null; provider?: string | null },
+  pageSize: number,
+): Promise<LobbyData> {
+  const query = parseLobbyQuery(url, fixed)
+  const [providers, games] = await Promise.allSettled([
+    listProviders(request.signal),
+    listGames(request, query, pageSize),
+  ])
+  const listed = settledOrMessage(games)
+  return {
+    query,
+    providers: settledOrMessage(providers).value,
+    result: listed.value,
+    error: listed.error,
+    notice: launchNoticeOf(url.searchParams.get('notice')),
+  }
+}

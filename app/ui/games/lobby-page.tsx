@@ -1,0 +1,57 @@
+/**
+ * The page of a category lobby (/casino, /slot, /sport) and of all games
+ * (/games): title, the providers that serve it, and the lobby.
+ */
+import {
+  GAME_CATEGORIES,
+  type GameCategory,
+  type LaunchNotice,
+  type LobbyQuery,
+} from '~/lib/games-query'
+import { Lobby, ProviderLinks, type LobbyProvider, type LobbyResult } from '~/ui/games/lobby'
+import { Notice } from '~/ui/states'
+
+export interface LobbyPageData {
+  query: LobbyQuery
+  providers: (LobbyProvider & { categories: GameCategory[] })[] | null
+  result: LobbyResult | null
+  error: string | null
+  notice: LaunchNotice | null
+}
+
+export function CategoryLobbyPage({
+  title,
+  path,
+  category,
+  data,
+}: {
+  title: string
+  path: string
+  /** The category this lobby shows; none on /games (which offers them all as links). */
+  category?: GameCategory
+  data: LobbyPageData
+}) {
+  const providers = (data.providers ?? []).filter(
+    (provider) => !category || provider.categories.includes(category),
+  )
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{title}</h1>
+      <Lobby
+        path={path}
+        query={data.query}
+        categories={category ? [] : GAME_CATEGORIES}
+        result={data.result}
+        error={data.error}
+        notice={data.notice}
+        providerLinks={
+          data.providers === null && !data.error ? (
+            <Notice tone="warning">ไม่สามารถโหลดรายชื่อค่ายเกมได้ในขณะนี้</Notice>
+          ) : (
+            <ProviderLinks providers={providers} category={category} />
+          )
+        }
+      />
+    </section>
+  )
+}
