@@ -12,6 +12,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { profileResponseSchema } from '../../app/backend/schemas'
 import { accountRoutes } from './accounts'
 import { apiRoutes } from './api'
+import { contentRoutes } from './content'
 import { controlRoutes } from './control'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
 import { IMAGE_PREFIX, imageReply } from './images'
@@ -31,7 +32,13 @@ export interface MockBackend {
 }
 
 const CONTROL_PREFIX = '/__mock/'
-const ROUTES: readonly Route[] = [...apiRoutes, ...accountRoutes, ...lineRoutes, ...controlRoutes]
+const ROUTES: readonly Route[] = [
+  ...apiRoutes,
+  ...accountRoutes,
+  ...lineRoutes,
+  ...controlRoutes,
+  ...contentRoutes,
+]
 
 interface App {
   state: MockState
