@@ -4,7 +4,7 @@
  * so each is kept in this process for CONTENT_TTL_MS (docs/decisions/0045).
  * A failure is not kept: the next request asks again.
  */
-import { callBackend } from '~/backend/client.server'
+import { BackendError, callBackend } from '~/backend/client.server'
 import {
   bannersResponseSchema,
   newsResponseSchema,
@@ -55,3 +55,29 @@ export const listBanners = (now?: number): Promise<Banner[]> => banners.get(now)
 export const listPromotions = (now?: number): Promise<Promotion[]> => promotions.get(now)
 /** Newest first. */
 export const listNews = (now?: number): Promise<NewsItem[]> => news.get(now)
+
+/** One part of a page from one backend call: its items, or the Thai message to show in its place. */
+export type ContentPart<T> = { ok: true; items: T[] } | { ok: false; message: string }
+
+export const CONTENT_MESSAGES = {
+  unavailable: 'ไม่สามารถโหลดส่วนนี้ได้ในขณะนี้ กรุณาลองใหม่ภายหลัง',
+} as const
+
+/**
+ * Waits for a list without letting its failure fail the page: a BackendError
+ * gives its Thai message, anything else the generic one; `onError` logs it.
+ * A request the member cancelled still throws (nobody reads that page).
+ */
+export async function contentPart<T>(
+  load: Promise<T[]>,
+  onError: (error: unknown) => void,
+): Promise<ContentPart<T>> {
+  try {
+    return { ok: true, items: await load }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    onError(error)
+    const message = error instanceof BackendError ? error.message : CONTENT_MESSAGES.unavailable
+    return { ok: false, message }
+  }
+}
