@@ -1,32 +1,143 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import {
+  contentPart,
+  listBanners,
+  listNews,
+  listPromotions,
+  type ContentPart,
+} from '~/backend/content.server'
+import { logWarning } from '~/lib/log.server'
 import { pageMeta } from '~/lib/meta'
-import { MENU, PAGES } from '~/lib/pages'
+import { PAGES } from '~/lib/pages'
+import { requestIdOf } from '~/lib/request-id.server'
 import { guard } from '~/session/guard.server'
+import { BannerCarousel } from '~/ui/home/banner-carousel'
+import { ClosingDraws, type ClosingDraw } from '~/ui/home/closing-draws'
+import { newsEntry, promotionCard } from '~/ui/home/format'
+import { MemberSummary } from '~/ui/home/member-summary'
+import { NewsList } from '~/ui/home/news-list'
+import { PromotionStrip } from '~/ui/home/promotion-strip'
+import { RecentGames, type RecentGame } from '~/ui/home/recent-games'
+import { Services } from '~/ui/home/services'
 import { useOptionalMember } from '~/ui/member'
+import { Notice } from '~/ui/states'
 
 const page = PAGES.home
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
+/** How many of each list the home page shows. */
+const SHOWN = { banners: 6, promotions: 8, news: 4 } as const
+
+function mapPart<T, U>(part: ContentPart<T>, map: (item: T) => U, limit: number): ContentPart<U> {
+  return part.ok ? { ok: true, items: part.items.slice(0, limit).map(map) } : part
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access }, async ({ request, session }) => {
+    const failed = (part: string) => (error: unknown) =>
+      logWarning(
+        `home ${part} not shown: ${error instanceof Error ? error.message : String(error)}`,
+        requestIdOf(request),
+      )
+    // Each part on its own: one that fails shows a notice, the rest stays.
+    const [banners, promotions, news] = await Promise.all([
+      contentPart(listBanners(), failed('banners')),
+      contentPart(listPromotions(), failed('promotions')),
+      contentPart(listNews(), failed('news')),
+    ])
+    // wired at merge: recentGames ← the games backend module (recently played, for this member).
+    const recentGames: RecentGame[] = []
+    // wired at merge: closingDraws ← the lotto backend module (open draws, closing soonest first).
+    const closingDraws: ClosingDraw[] = []
+    return {
+      now: Date.now(),
+      banners: mapPart(banners, (banner) => banner, SHOWN.banners),
+      promotions: mapPart(promotions, promotionCard, SHOWN.promotions),
+      news: mapPart(news, newsEntry, SHOWN.news),
+      play: session.loggedIn ? { recentGames, closingDraws } : null,
+    }
+  })
 
 export const meta = pageMeta(page.title)
 
-const SHORTCUTS = MENU.filter((key) => key !== 'home')
+/** A part the backend could not give: a Thai notice in its place. */
+function Unavailable({ what, message }: { what: string; message: string }) {
+  return (
+    <Notice tone="warning">
+      ยังแสดง{what}ไม่ได้ในขณะนี้: {message}
+    </Notice>
+  )
+}
+
+function Section({
+  id,
+  title,
+  more,
+  children,
+}: {
+  id: string
+  title: string
+  more?: { to: string; label: string }
+  children: ReactNode
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <div className="mb-3 flex items-baseline justify-between gap-3">
+        <h2 id={id} className="text-lg font-bold">
+          {title}
+        </h2>
+        {more ? (
+          <Link to={more.to} className="link text-sm">
+            {more.label}
+          </Link>
+        ) : null}
+      </div>
+      {children}
+    </section>
+  )
+}
 
 export default function Home() {
+  const { now, banners, promotions, news, play } = useLoaderData<typeof loader>()
   const member = useOptionalMember()
+
+  const carousel = banners.ok ? (
+    <BannerCarousel banners={banners.items} />
+  ) : (
+    <Unavailable what="แบนเนอร์" message={banners.message} />
+  )
+
   return (
-    <section className="space-y-6">
-      <div className="card bg-gradient-to-br from-night-800 to-night-900">
-        <h1 className="text-2xl font-bold">{page.title}</h1>
-        {member ? (
-          <p className="mt-1 text-slate-300">
-            สวัสดี <span className="font-bold text-slate-100">{member.displayName}</span>
-          </p>
-        ) : (
-          <div className="mt-3 space-y-3">
-            <p className="text-slate-300">เข้าสู่ระบบเพื่อเล่นเกม แทงหวย และรับสิทธิพิเศษของสมาชิก</p>
-            <div className="flex gap-3">
+    <div className="space-y-6">
+      <h1 className="sr-only">{page.title}</h1>
+      {member ? (
+        <>
+          <MemberSummary member={member} />
+          {carousel}
+          <Section
+            id="home-closing"
+            title="หวยใกล้ปิดรับ"
+            more={{ to: PAGES.lotto.path, label: 'ดูทั้งหมด' }}
+          >
+            <ClosingDraws draws={play?.closingDraws ?? []} now={now} />
+          </Section>
+          <Section
+            id="home-recent"
+            title="เล่นล่าสุด"
+            more={{ to: PAGES.games.path, label: 'เกมทั้งหมด' }}
+          >
+            <RecentGames games={play?.recentGames ?? []} />
+          </Section>
+          <Services withBlurbs={false} />
+        </>
+      ) : (
+        <>
+          {carousel}
+          <div className="card bg-gradient-to-br from-night-800 to-night-900">
+            <p className="text-lg font-bold">หวย สล็อต คาสิโน กีฬา ครบในที่เดียว</p>
+            <p className="mt-1 text-slate-300">เข้าสู่ระบบเพื่อเล่นเกม แทงหวย และรับสิทธิพิเศษของสมาชิก</p>
+            <div className="mt-3 flex gap-3">
               <Link to={PAGES.login.path} className="btn-primary flex-1">
                 เข้าสู่ระบบ
               </Link>
@@ -35,24 +146,27 @@ export default function Home() {
               </Link>
             </div>
           </div>
+          <Services withBlurbs />
+        </>
+      )}
+      <Section
+        id="home-promotions"
+        title="โปรโมชั่นแนะนำ"
+        more={{ to: PAGES.promotion.path, label: 'ดูทั้งหมด' }}
+      >
+        {promotions.ok ? (
+          <PromotionStrip promotions={promotions.items} />
+        ) : (
+          <Unavailable what="โปรโมชั่น" message={promotions.message} />
         )}
-      </div>
-      <nav aria-label="บริการทั้งหมด">
-        <h2 className="mb-3 text-lg font-bold">บริการทั้งหมด</h2>
-        <ul className="grid grid-cols-3 gap-3">
-          {SHORTCUTS.map((key) => (
-            <li key={key}>
-              <Link
-                to={PAGES[key].path}
-                prefetch="intent"
-                className="card flex min-h-20 items-center justify-center p-2 text-center text-sm font-bold hover:border-gold-500"
-              >
-                {PAGES[key].title}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </section>
+      </Section>
+      <Section id="home-news" title="ข่าวสารล่าสุด">
+        {news.ok ? (
+          <NewsList news={news.items} />
+        ) : (
+          <Unavailable what="ข่าวสาร" message={news.message} />
+        )}
+      </Section>
+    </div>
   )
 }

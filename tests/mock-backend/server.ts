@@ -12,6 +12,7 @@ import { setTimeout as delay } from 'node:timers/promises'
 import { profileResponseSchema } from '../../app/backend/schemas'
 import { accountRoutes } from './accounts'
 import { apiRoutes } from './api'
+import { contentRoutes } from './content'
 import { controlRoutes } from './control'
 import { gameRoutes } from './games'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
@@ -41,6 +42,7 @@ const ROUTES: readonly Route[] = [
   ...lottoRoutes,
   ...stakeSetRoutes,
   ...gameRoutes,
+  ...contentRoutes,
   ...controlRoutes,
 ]
 

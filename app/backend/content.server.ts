@@ -1,0 +1,83 @@
+/**
+ * Content for the home page (public: no bearer): banners, promotions, news.
+ * Each list changes a few times a day at most, and `/` is the busiest page,
+ * so each is kept in this process for CONTENT_TTL_MS (docs/decisions/0045).
+ * A failure is not kept: the next request asks again.
+ */
+import { BackendError, callBackend } from '~/backend/client.server'
+import {
+  bannersResponseSchema,
+  newsResponseSchema,
+  promotionsResponseSchema,
+  type Banner,
+  type NewsItem,
+  type Promotion,
+} from '~/backend/content.schemas'
+
+export type { Banner, NewsItem, Promotion }
+
+/** How long a list is reused before the backend is asked again. */
+export const CONTENT_TTL_MS = 60 * 1000
+
+type Cached<T> = { at: number; value: Promise<T> }
+
+/** A per-process cache of one backend answer, shared by concurrent requests. */
+export function cachedCall<T>(load: () => Promise<T>, ttlMs = CONTENT_TTL_MS) {
+  let cache: Cached<T> | undefined
+  return {
+    get(now = Date.now()): Promise<T> {
+      if (!cache || now - cache.at > ttlMs) {
+        const value = load()
+        cache = { at: now, value }
+        value.catch(() => {
+          if (cache?.value === value) cache = undefined
+        })
+      }
+      return cache.value
+    },
+    clear() {
+      cache = undefined
+    },
+  }
+}
+
+const banners = cachedCall(() =>
+  callBackend({ method: 'GET', path: '/content/banners', schema: bannersResponseSchema }),
+)
+const promotions = cachedCall(() =>
+  callBackend({ method: 'GET', path: '/content/promotions', schema: promotionsResponseSchema }),
+)
+const news = cachedCall(() =>
+  callBackend({ method: 'GET', path: '/content/news', schema: newsResponseSchema }),
+)
+
+export const listBanners = (now?: number): Promise<Banner[]> => banners.get(now)
+export const listPromotions = (now?: number): Promise<Promotion[]> => promotions.get(now)
+/** Newest first. */
+export const listNews = (now?: number): Promise<NewsItem[]> => news.get(now)
+
+/** One part of a page from one backend call: its items, or the Thai message to show in its place. */
+export type ContentPart<T> = { ok: true; items: T[] } | { ok: false; message: string }
+
+export const CONTENT_MESSAGES = {
+  unavailable: 'ไม่สามารถโหลดส่วนนี้ได้ในขณะนี้ กรุณาลองใหม่ภายหลัง',
+} as const
+
+/**
+ * Waits for a list without letting its failure fail the page: a BackendError
+ * gives its Thai message, anything else the generic one; `onError` logs it.
+ * A request the member cancelled still throws (nobody reads that page).
+ */
+export async function contentPart<T>(
+  load: Promise<T[]>,
+  onError: (error: unknown) => void,
+): Promise<ContentPart<T>> {
+  try {
+    return { ok: true, items: await load }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    onError(error)
+    const message = error instanceof BackendError ? error.message : CONTENT_MESSAGES.unavailable
+    return { ok: false, message }
+  }
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest'
+import { bangkokWallClock, newsEntry, promotionCard, thaiDay } from '~/ui/home/format'
+
+describe('bangkokWallClock', () => {
+  it('reads the Bangkok date and time of a moment in any server time zone', () => {
+    // 17:30 UTC on 30 Nov is 00:30 on 1 Dec in Bangkok.
+    const date = bangkokWallClock(Date.parse('2026-11-30T17:30:00Z'))
+    expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([
+      2026, 11, 1, 0,
+    ])
+  })
+})
+
+describe('thaiDay', () => {
+  it('gives the short Buddhist-era date in Bangkok', () => {
+    expect(thaiDay('2026-12-01T00:00:00+07:00')).toBe('1 ธ.ค. 69')
+    expect(thaiDay('2026-11-30T23:59:00+07:00')).toBe('30 พ.ย. 69')
+  })
+})
+
+describe('promotionCard', () => {
+  const base = {
+    id: 'p',
+    title: 'คืนยอดเสีย 5%',
+    summary: 'ทุกวันจันทร์',
+    image: '/img/promotions/p.svg',
+    startsAt: '2026-11-01T00:00:00+07:00',
+  }
+  it('shows the end date when there is one, else the start', () => {
+    expect(promotionCard({ ...base, endsAt: '2026-12-31T23:59:00+07:00' }).period).toBe(
+      'ถึง 31 ธ.ค. 69',
+    )
+    expect(promotionCard({ ...base, endsAt: null }).period).toBe('ตั้งแต่ 1 พ.ย. 69')
+  })
+})
+
+describe('newsEntry', () => {
+  it('splits the body into paragraphs at blank lines', () => {
+    const entry = newsEntry({
+      id: 'n',
+      title: 'ข่าว',
+      publishedAt: '2026-11-22T09:00:00+07:00',
+      body: 'ย่อหน้าแรก\n\n  ย่อหน้าสอง \n\n\n',
+    })
+    expect(entry.paragraphs).toEqual(['ย่อหน้าแรก', 'ย่อหน้าสอง'])
+    expect(entry.date).toBe('22 พ.ย. 69')
+  })
+})

@@ -1,0 +1,39 @@
+/**
+ * Latest news, readable right here: there is no news page yet, so each item
+ * opens in place (<details>: no script, keyboard and screen readers know it).
+ * docs/decisions/0047.
+ */
+import type { NewsEntry } from '~/ui/home/format'
+
+export function NewsList({ news }: { news: NewsEntry[] }) {
+  if (news.length === 0) return <p className="text-sm text-slate-300">ยังไม่มีข่าวสารใหม่</p>
+  return (
+    <ul className="card divide-y divide-night-700 p-0">
+      {news.map((item) => (
+        <li key={item.id}>
+          <details className="group">
+            <summary className="flex min-h-11 cursor-pointer list-none items-start gap-3 px-4 py-3 [&::-webkit-details-marker]:hidden">
+              <span className="min-w-0 flex-1">
+                <span className="block font-bold leading-snug">{item.title}</span>
+                <time dateTime={item.publishedAt} className="block text-xs text-slate-300">
+                  {item.date}
+                </time>
+              </span>
+              <span
+                aria-hidden="true"
+                className="mt-1 text-slate-300 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+              >
+                ▾
+              </span>
+            </summary>
+            <div className="space-y-2 px-4 pb-4 text-sm leading-relaxed text-slate-200">
+              {item.paragraphs.map((paragraph, index) => (
+                <p key={index}>{paragraph}</p>
+              ))}
+            </div>
+          </details>
+        </li>
+      ))}
+    </ul>
+  )
+}

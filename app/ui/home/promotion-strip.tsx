@@ -1,0 +1,41 @@
+/** Current promotions as a sideways strip (scroll-snap, no script), each leading to /promotion. */
+import { Link } from '@remix-run/react'
+import { PAGES } from '~/lib/pages'
+import { HostImage } from '~/ui/host-image'
+import type { PromotionCard } from '~/ui/home/format'
+
+const CARD_WIDTH = 256
+const CARD_HEIGHT = 144
+
+export function PromotionStrip({ promotions }: { promotions: PromotionCard[] }) {
+  if (promotions.length === 0) {
+    return <p className="text-sm text-slate-300">ยังไม่มีโปรโมชั่นในขณะนี้</p>
+  }
+  return (
+    <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-2 [scrollbar-width:none]">
+      {promotions.map((promotion) => (
+        <li key={promotion.id} className="w-64 max-w-[80%] shrink-0 snap-start">
+          <Link
+            to={`${PAGES.promotion.path}#${encodeURIComponent(promotion.id)}`}
+            className="card block h-full overflow-hidden p-0 hover:border-gold-500"
+          >
+            <HostImage
+              path={promotion.image}
+              width={CARD_WIDTH}
+              height={CARD_HEIGHT}
+              alt=""
+              className="aspect-video w-full object-cover"
+            />
+            <span className="block p-3">
+              <span className="block font-bold leading-snug">{promotion.title}</span>
+              <span className="mt-1 line-clamp-2 block text-sm text-slate-300">
+                {promotion.summary}
+              </span>
+              <span className="mt-2 block text-xs text-gold-300">{promotion.period}</span>
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  )
+}

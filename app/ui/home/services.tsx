@@ -1,0 +1,44 @@
+/**
+ * What the service offers: a tile per section. Members use it as shortcuts;
+ * visitors read what each section is (member sections lead through login).
+ */
+import { Link } from '@remix-run/react'
+import { PAGES, type PageKey } from '~/lib/pages'
+
+const SERVICES: readonly { key: PageKey; icon: string; blurb: string }[] = [
+  { key: 'lotto', icon: '🎯', blurb: 'หวยรัฐบาล ลาว ฮานอย หุ้น และยี่กี' },
+  { key: 'slot', icon: '🎰', blurb: 'สล็อตค่ายดังกว่า 1,000 เกม' },
+  { key: 'casino', icon: '🃏', blurb: 'บาคาร่า รูเล็ต ไฮโลสด' },
+  { key: 'sport', icon: '⚽', blurb: 'ฟุตบอลและกีฬาทั่วโลก' },
+  { key: 'promotion', icon: '🎁', blurb: 'โบนัสและสิทธิพิเศษ' },
+  { key: 'lottoResult', icon: '📋', blurb: 'ตรวจผลหวยทุกงวด' },
+]
+
+export function Services({ withBlurbs }: { withBlurbs: boolean }) {
+  return (
+    <nav aria-labelledby="home-services">
+      <h2 id="home-services" className="mb-3 text-lg font-bold">
+        บริการทั้งหมด
+      </h2>
+      <ul className="grid grid-cols-3 gap-3">
+        {SERVICES.map(({ key, icon, blurb }) => (
+          <li key={key}>
+            <Link
+              to={PAGES[key].path}
+              prefetch="intent"
+              className="card flex h-full min-h-20 flex-col items-center justify-center gap-1 p-2 text-center hover:border-gold-500"
+            >
+              <span aria-hidden="true" className="text-2xl leading-none">
+                {icon}
+              </span>
+              <span className="text-sm font-bold">{PAGES[key].title}</span>
+              {withBlurbs ? (
+                <span className="text-xs leading-snug text-slate-300">{blurb}</span>
+              ) : null}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
