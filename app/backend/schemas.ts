@@ -146,6 +146,8 @@ export const errorCodes = {
   otpAttemptsExceeded: 'OTP_ATTEMPTS_EXCEEDED',
   /** 400: an unknown, used or expired password reset token. */
   resetTokenInvalid: 'RESET_TOKEN_INVALID',
+  /** 409: a stake for a draw that no longer takes stakes (closed, settled, or its type closed). */
+  drawClosed: 'DRAW_CLOSED',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]

@@ -6,6 +6,7 @@
 import type { Bank, ErrorCode, Member, TokenPair } from '../../app/backend/schemas'
 import { LottoCalendar } from './lotto-catalog'
 import { StakeSets } from './lotto-sets'
+import { StakeBook } from './lotto-stakes'
 import { pickTokenConfig, type TokenConfig } from './options'
 
 export interface DemoMember extends Member {
@@ -187,6 +188,8 @@ export class MockState {
   readonly lotto = new LottoCalendar()
   /** Saved number sets (lotto-sets.ts). */
   readonly stakeSets = new StakeSets()
+  /** Placed slips and their outcomes (lotto-stakes.ts). */
+  readonly lottoStakes = new StakeBook()
 
   constructor(initialConfig: TokenConfig) {
     this.#initialConfig = pickTokenConfig(initialConfig)
@@ -210,6 +213,7 @@ export class MockState {
     this.config = { ...this.#initialConfig }
     this.lotto.reset()
     this.stakeSets.reset()
+    this.lottoStakes.reset()
   }
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */
