@@ -190,9 +190,7 @@ export const stakeSchema = z.object({
   status: stakeStatusSchema,
   winnings: z.number().nonnegative(),
   /** The numbers it was judged by, once settled. */
-  result: z
-    .object({ threeTop: z.string(), twoTop: z.string(), twoBottom: z.string() })
-    .nullable(),
+  result: z.object({ threeTop: z.string(), twoTop: z.string(), twoBottom: z.string() }).nullable(),
 })
 export type Stake = z.infer<typeof stakeSchema>
 
