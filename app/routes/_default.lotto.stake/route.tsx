@@ -47,8 +47,10 @@ const DEFAULT_KINDS: BetKind[] = ['threeTop', 'threeTote']
 const rateText = (rate: number) => rate.toLocaleString('th-TH', { maximumFractionDigits: 2 })
 
 export default function LottoStake() {
-  const { now, lotto, draw, rules, limited, lines, moved } = useLoaderData<typeof loader>()
+  const loaded = useLoaderData<typeof loader>()
+  const { now, lotto, draw, rules, limited, moved } = loaded
   const result = useActionData<typeof action>() as SlipActionData | undefined
+  const lines = result?.lines ?? loaded.lines
   const navigation = useNavigation()
   const watched = useWatchedMember()
   const [ended, setEnded] = useState(false)

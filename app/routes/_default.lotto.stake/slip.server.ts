@@ -163,6 +163,8 @@ export interface SlipActionData {
   added?: number
   /** The kinds the entry chose, kept for the next entry (without JavaScript too). */
   kinds?: string[]
+  /** The slip after this post (newer than the loader's without JavaScript). */
+  lines?: SlipLine[]
 }
 
 function formObject(form: FormData) {
@@ -206,11 +208,16 @@ export async function slipAction({ request, url }: RouteContext) {
   const lines = stored?.lines ?? []
   const draw = rules.draw
   if (!draw) return data<SlipActionData>({ closed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED }, 409)
+  // Without JavaScript the page's loader runs in this same request, with the
+  // cookie as it came in: the answer carries the slip as it now is.
   const save = (next: SlipLine[], body: SlipActionData, status = 200) =>
-    data(body, {
-      status,
-      headers: { 'Set-Cookie': slipCookie(lottoId, { drawId: draw.id, lines: next }) },
-    })
+    data(
+      { ...body, lines: next },
+      {
+        status,
+        headers: { 'Set-Cookie': slipCookie(lottoId, { drawId: draw.id, lines: next }) },
+      },
+    )
 
   switch (post.intent) {
     case 'add':
