@@ -103,3 +103,120 @@ export type StakeSet = z.infer<typeof stakeSetSchema>
 
 /** `GET /lotto/stake-sets/:id` (bearer): one of the member's sets; 404 NOT_FOUND for another's or none. */
 export const stakeSetResponseSchema = z.object({ data: stakeSetSchema })
+
+// ---------------------------------------------------------------------------
+// Stakes (the bet slip): docs/backend-api.md, "Lotto" → "Stakes"
+
+/** What the backend pays for one baht on a bet kind, and the amounts a line may take. */
+export const betRuleSchema = z.object({
+  kind: betKindSchema,
+  /** Baht paid per baht staked on a winning line (บาทละ). */
+  rate: z.number().positive(),
+  /** Whole baht. */
+  minAmount: z.number().int().positive(),
+  maxAmount: z.number().int().positive(),
+})
+export type BetRule = z.infer<typeof betRuleSchema>
+
+const lottoNumber = z.string().regex(/^\d{1,3}$/)
+
+/** เลขอั้น: a number of a kind that is not taken (`rate` null) or paid at a lower rate. */
+export const limitedNumberSchema = z.object({
+  kind: betKindSchema,
+  number: lottoNumber,
+  /** null: closed (ปิดรับ); else the reduced rate (e.g. half: จ่ายครึ่ง). */
+  rate: z.number().positive().nullable(),
+})
+export type LimitedNumber = z.infer<typeof limitedNumberSchema>
+
+/** `GET /lotto/types/:id/stake-rules` (bearer): the slip's rules for the type's open draw. */
+export const stakeRulesSchema = z.object({
+  lotto: lottoTypeSchema,
+  /** The draw stakes go to now; null when the type takes none (closed, or none scheduled). */
+  draw: drawSchema.nullable(),
+  /** One per bet kind, in BET_KINDS order. */
+  rules: z.array(betRuleSchema),
+  limited: z.array(limitedNumberSchema),
+  /** Most lines one slip may hold. */
+  maxLines: z.number().int().positive(),
+})
+export type StakeRules = z.infer<typeof stakeRulesSchema>
+export const stakeRulesResponseSchema = z.object({ data: stakeRulesSchema })
+
+/** `POST /lotto/stakes` (bearer). */
+export const placeStakeRequestSchema = z.object({
+  drawId: drawIdSchema,
+  /** The same key again answers the first answer (a retried post stakes once). */
+  idempotencyKey: z.string().min(8).max(64),
+  lines: z.array(stakeLineSchema).min(1),
+})
+export type PlaceStakeRequest = z.infer<typeof placeStakeRequestSchema>
+
+/** Why the backend refused a line (or the whole slip when `line` is null). */
+export const stakeRefusalCodes = [
+  'NUMBER_CLOSED',
+  'BAD_NUMBER',
+  'AMOUNT_TOO_LOW',
+  'AMOUNT_TOO_HIGH',
+  'BAD_AMOUNT',
+  'DUPLICATE_LINE',
+  'TOO_MANY_LINES',
+  'BALANCE_LOW',
+] as const
+export const stakeRefusalCodeSchema = z.enum(stakeRefusalCodes)
+export type StakeRefusalCode = z.infer<typeof stakeRefusalCodeSchema>
+
+export const stakeStatusSchema = z.enum(['pending', 'won', 'lost'])
+export type StakeStatus = z.infer<typeof stakeStatusSchema>
+
+export const placedLineSchema = stakeLineSchema.extend({
+  /** The rate this line is paid at (a reduced rate when the number was เลขอั้น). */
+  rate: z.number().positive(),
+  status: stakeStatusSchema,
+  /** Baht paid for this line (0 until it wins). */
+  winnings: z.number().nonnegative(),
+})
+export type PlacedLine = z.infer<typeof placedLineSchema>
+
+/** A placed slip (โพย) and its outcome. */
+export const stakeSchema = z.object({
+  id: z.number().int().positive(),
+  lottoId: lottoIdSchema,
+  lottoName: z.string(),
+  draw: drawSchema,
+  placedAt: isoTime,
+  lines: z.array(placedLineSchema),
+  total: z.number().nonnegative(),
+  status: stakeStatusSchema,
+  winnings: z.number().nonnegative(),
+  /** The numbers it was judged by, once settled. */
+  result: z.object({ threeTop: z.string(), twoTop: z.string(), twoBottom: z.string() }).nullable(),
+})
+export type Stake = z.infer<typeof stakeSchema>
+
+export const placeStakeResponseSchema = z.object({
+  data: z.discriminatedUnion('outcome', [
+    z.object({
+      outcome: z.literal('accepted'),
+      stake: stakeSchema,
+      /** The member's balance after the debit. */
+      balance: z.number(),
+    }),
+    z.object({
+      outcome: z.literal('refused'),
+      errors: z
+        .array(
+          z.object({
+            /** Index into the posted lines; null: the slip as a whole. */
+            line: z.number().int().nonnegative().nullable(),
+            code: stakeRefusalCodeSchema,
+          }),
+        )
+        .min(1),
+    }),
+  ]),
+})
+export type PlaceStakeAnswer = z.infer<typeof placeStakeResponseSchema>['data']
+
+/** `GET /lotto/stakes?limit=` (bearer): the member's slips, most recent first. */
+export const stakesResponseSchema = z.object({ data: z.array(stakeSchema) })

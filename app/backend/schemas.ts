@@ -152,6 +152,8 @@ export const errorCodes = {
   gameMaintenance: 'GAME_MAINTENANCE',
   /** 410: the game (or its provider) is no longer offered. */
   gameClosed: 'GAME_CLOSED',
+  /** 409: a stake for a draw that no longer takes stakes (closed, settled, or its type closed). */
+  drawClosed: 'DRAW_CLOSED',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]

@@ -20,6 +20,7 @@ import { IMAGE_PREFIX, imageReply } from './images'
 import { lineRoutes } from './line'
 import { lottoRoutes } from './lotto'
 import { stakeSetRoutes } from './lotto-sets'
+import { lottoStakeRoutes } from './lotto-stakes'
 import { type MockOptions, resolveOptions } from './options'
 import { dispatch, type Route } from './router'
 import { Sessions } from './sessions'
@@ -43,6 +44,7 @@ const ROUTES: readonly Route[] = [
   ...stakeSetRoutes,
   ...gameRoutes,
   ...contentRoutes,
+  ...lottoStakeRoutes,
   ...controlRoutes,
 ]
 

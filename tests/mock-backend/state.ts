@@ -7,6 +7,7 @@ import type { Bank, ErrorCode, Member, TokenPair } from '../../app/backend/schem
 import { LottoCalendar } from './lotto-catalog'
 import { StakeSets } from './lotto-sets'
 import type { GameStatus } from '../../app/backend/games.schemas'
+import { StakeBook } from './lotto-stakes'
 import { pickTokenConfig, type TokenConfig } from './options'
 
 export interface DemoMember extends Member {
@@ -193,6 +194,8 @@ export class MockState {
   providerStatus = new Map<string, GameStatus>()
   /** Game ids each member launched, most recent first. */
   recentGames = new Map<number, string[]>()
+  /** Placed slips and their outcomes (lotto-stakes.ts). */
+  readonly lottoStakes = new StakeBook()
 
   constructor(initialConfig: TokenConfig) {
     this.#initialConfig = pickTokenConfig(initialConfig)
@@ -219,6 +222,7 @@ export class MockState {
     this.gameStatus.clear()
     this.providerStatus.clear()
     this.recentGames.clear()
+    this.lottoStakes.reset()
   }
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */

@@ -140,6 +140,7 @@ describe('route modules', () => {
     expect(await accessOf('_default.order.($id).tsx')).toBe('member')
     expect(await accessOf('_guest.login.tsx')).toBe('guest')
     expect(await accessOf('_default.lotto.result.tsx')).toBe('public')
+    expect(await accessOf('_default.lotto.stake/route.tsx')).toBe('member')
     let members = 0
     for (const { file, mod } of modules) {
       if (LAYOUTS.has(file) || UNGUARDED.has(file)) continue

@@ -1,0 +1,496 @@
+/**
+ * The bet slip (โพย) of a lotto type's open draw: choose bet kinds, enter
+ * numbers (typing, or the keypad once JavaScript runs; กลับเลข and
+ * 19 ประตู), see เลขอั้น before submitting, set amounts, review, place. The
+ * slip lives on the server between posts (an encrypted cookie per type,
+ * docs/decisions/0055), so every step is a plain form post that works
+ * without JavaScript; with it the same forms post without a reload. The
+ * server side is ./slip.server.ts.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import type { BetRule, LimitedNumber } from '~/backend/lotto.schemas'
+import { bangkokDate, drawLabelLong } from '~/lib/lotto-draws'
+import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lib/lotto-numbers'
+import {
+  MAX_SLIP_LINES,
+  closedMessage,
+  entryPairs,
+  isClosedNumber,
+  limitOf,
+  lineRate,
+  parseAmount,
+} from '~/lib/lotto-slip'
+import { pageMeta } from '~/lib/meta'
+import { formatBaht } from '~/lib/money'
+import { PAGES } from '~/lib/pages'
+import { formatThaiDateTime } from '~/lib/thai-date'
+import { Countdown } from '~/ui/countdown'
+import { useWatchedMember } from '~/ui/member'
+import { Notice } from '~/ui/states'
+import { guard, slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
+
+const page = PAGES.lottoStake
+const rules = { access: page.access, validate: validLotto } as const
+
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, slipView)
+
+export const action = (args: ActionFunctionArgs) => guard(args, rules, slipAction)
+
+export const meta = pageMeta(page.title)
+
+const WATCHER_TEXT = 'โหมดผู้ดูแล: ดูได้อย่างเดียว'
+const CLOSED_TEXT = 'ปิดรับแทงงวดนี้แล้ว'
+const DEFAULT_KINDS: BetKind[] = ['threeTop', 'threeTote']
+
+const rateText = (rate: number) => rate.toLocaleString('th-TH', { maximumFractionDigits: 2 })
+
+export default function LottoStake() {
+  const loaded = useLoaderData<typeof loader>()
+  const { now, lotto, draw, rules, limited, moved } = loaded
+  const result = useActionData<typeof action>() as SlipActionData | undefined
+  const lines = result?.lines ?? loaded.lines
+  const navigation = useNavigation()
+  const watched = useWatchedMember()
+  const [ended, setEnded] = useState(false)
+  useEffect(() => setEnded(false), [draw?.id])
+  const busy = navigation.state !== 'idle'
+  const closed = !draw || ended || result?.closed === true
+  const readOnly = watched !== null
+  const here = `${page.path}?lotto=${lotto.id}`
+
+  return (
+    <section className="space-y-4">
+      <header className="card space-y-1">
+        <h1 className="text-2xl font-bold">{lotto.name}</h1>
+        {draw ? (
+          <>
+            <p className="text-slate-300">
+              {drawLabelLong(draw)} · ปิดรับ {formatThaiDateTime(bangkokDate(draw.closesAt))} น.
+            </p>
+            <p className="text-lg font-bold text-gold-300">
+              <Countdown
+                until={Date.parse(draw.closesAt)}
+                now={now}
+                endedText={CLOSED_TEXT}
+                onEnd={() => setEnded(true)}
+              />
+            </p>
+          </>
+        ) : (
+          <p className="text-slate-300">ยังไม่มีงวดที่เปิดรับแทง</p>
+        )}
+      </header>
+
+      {readOnly ? <Notice tone="warning">{WATCHER_TEXT} ไม่สามารถแทงหวยแทนสมาชิกได้</Notice> : null}
+      {closed ? (
+        <Notice tone="warning" urgent>
+          {CLOSED_TEXT} โพยของคุณยังอยู่ครบ{' '}
+          <Link to={here} className="link underline">
+            ไปงวดถัดไป
+          </Link>
+        </Notice>
+      ) : null}
+      {moved && !closed ? <Notice>งวดที่คุณเริ่มทำโพยไว้ปิดรับแล้ว เลขในโพยย้ายมาที่งวดนี้</Notice> : null}
+      {result?.ok ? <Notice>{result.ok}</Notice> : null}
+      {result?.error && !result.closed ? (
+        <Notice tone="error" urgent>
+          {result.error}
+        </Notice>
+      ) : null}
+
+      <Entry
+        key={lotto.id}
+        betRules={rules}
+        limited={limited}
+        result={result}
+        disabled={readOnly || closed}
+      />
+      <Slip
+        lines={lines}
+        betRules={rules}
+        limited={limited}
+        lineErrors={result?.lineErrors}
+        disabled={readOnly || closed}
+        busy={busy}
+      />
+      {result?.review && !closed ? (
+        <Confirm
+          review={result.review}
+          title={`${lotto.name} ${draw ? drawLabelLong(draw) : ''}`}
+          back={here}
+          disabled={readOnly || busy}
+        />
+      ) : null}
+      <p className="text-center text-sm">
+        <Link to="/lotto/stake-set" className="link underline">
+          โพยที่บันทึกไว้
+        </Link>{' '}
+        ·{' '}
+        <Link to="/lotto?tab=history" className="link underline">
+          โพยของฉัน
+        </Link>
+      </p>
+    </section>
+  )
+}
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  return hydrated
+}
+
+function Entry({
+  betRules,
+  limited,
+  result,
+  disabled,
+}: {
+  betRules: BetRule[]
+  limited: LimitedNumber[]
+  result: SlipActionData | undefined
+  disabled: boolean
+}) {
+  const hydrated = useHydrated()
+  const [kinds, setKinds] = useState<BetKind[]>(
+    () =>
+      (result?.kinds?.filter((k) => BET_KINDS.includes(k as BetKind)) as BetKind[]) ??
+      DEFAULT_KINDS,
+  )
+  const [number, setNumber] = useState('')
+  useEffect(() => {
+    if (result?.added !== undefined) setNumber('')
+  }, [result])
+
+  const pairs = entryPairs(kinds, number, 'add')
+  const closedHits = pairs.filter((p) => isClosedNumber(limited, p.kind, p.number))
+  const reducedHits = pairs.filter((p) => limitOf(limited, p.kind, p.number)?.rate)
+  const put = (value: string) => setNumber(value.replace(/\D/g, '').slice(0, 3))
+  const toggle = (kind: BetKind) =>
+    setKinds((now) => (now.includes(kind) ? now.filter((k) => k !== kind) : [...now, kind]))
+
+  return (
+    <Form method="post" preventScrollReset className="card space-y-3">
+      <fieldset>
+        <legend className="mb-2 font-bold">ประเภทการแทง</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {betRules.map((rule) => (
+            <div
+              key={rule.kind}
+              className="flex min-h-11 items-center gap-2 rounded-xl border border-night-600 px-3 py-2 has-[:checked]:border-gold-400"
+            >
+              <input
+                id={`kind-${rule.kind}`}
+                type="checkbox"
+                name="kind"
+                value={rule.kind}
+                checked={kinds.includes(rule.kind)}
+                onChange={() => toggle(rule.kind)}
+                className="size-5 accent-gold-400"
+              />
+              <label htmlFor={`kind-${rule.kind}`} className="text-sm">
+                <span className="block font-bold">{BET_KIND_LABELS[rule.kind]}</span>
+                <span className="block text-slate-300">
+                  บาทละ {rateText(rule.rate)} · {rule.minAmount}-
+                  {rule.maxAmount.toLocaleString('th-TH')} บ.
+                </span>
+              </label>
+            </div>
+          ))}
+        </div>
+      </fieldset>
+      <div className="grid grid-cols-2 gap-3">
+        <label className="block">
+          <span className="mb-1 block font-bold">เลขที่แทง</span>
+          <input
+            name="number"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            maxLength={3}
+            autoComplete="off"
+            value={number}
+            onChange={(e) => put(e.target.value)}
+            aria-describedby="number-hint"
+            className="w-full rounded-xl border border-night-600 bg-night-950 px-3 py-2 text-center text-2xl tracking-[0.3em]"
+          />
+        </label>
+        <label className="block">
+          <span className="mb-1 block font-bold">ยอดต่อเลข (บาท)</span>
+          <input
+            name="amount"
+            inputMode="numeric"
+            pattern="[0-9]*"
+            defaultValue="10"
+            autoComplete="off"
+            className="w-full rounded-xl border border-night-600 bg-night-950 px-3 py-2 text-center text-2xl"
+          />
+        </label>
+      </div>
+      <p id="number-hint" className="min-h-5 text-sm" aria-live="polite">
+        {closedHits.length > 0 ? (
+          <span className="text-red-300">
+            {closedHits.map((p) => closedMessage(p.kind, p.number)).join(', ')}
+          </span>
+        ) : reducedHits.length > 0 ? (
+          <span className="text-amber-200">
+            เลขอั้น จ่ายครึ่ง:{' '}
+            {reducedHits.map((p) => `${p.number} (${BET_KIND_LABELS[p.kind]})`).join(', ')}
+          </span>
+        ) : (
+          <span className="text-slate-400">19 ประตู: กรอกเลขหลักเดียวแล้วเลือก 2 ตัวบน/ล่าง</span>
+        )}
+      </p>
+      {hydrated ? <Keypad number={number} put={put} /> : null}
+      <div className="grid grid-cols-3 gap-2">
+        <button
+          name="intent"
+          value="add"
+          className="btn-primary"
+          disabled={disabled || closedHits.length > 0}
+        >
+          เพิ่มเลข
+        </button>
+        <button name="intent" value="reverse" className="btn-ghost" disabled={disabled}>
+          กลับเลข
+        </button>
+        <button name="intent" value="doors" className="btn-ghost" disabled={disabled}>
+          19 ประตู
+        </button>
+      </div>
+      {result?.refused?.length ? (
+        <Notice tone="warning">ไม่ได้เพิ่มเลขปิดรับ: {result.refused.join(', ')}</Notice>
+      ) : null}
+    </Form>
+  )
+}
+
+function Keypad({ number, put }: { number: string; put: (value: string) => void }) {
+  const keys = ['1', '2', '3', '4', '5', '6', '7', '8', '9']
+  const key = 'btn-ghost min-h-12 text-xl'
+  return (
+    <div className="grid grid-cols-3 gap-2" role="group" aria-label="แป้นตัวเลข">
+      {keys.map((digit) => (
+        <button key={digit} type="button" className={key} onClick={() => put(number + digit)}>
+          {digit}
+        </button>
+      ))}
+      <button type="button" className={key} onClick={() => put('')}>
+        ล้าง
+      </button>
+      <button type="button" className={key} onClick={() => put(number + '0')}>
+        0
+      </button>
+      <button
+        type="button"
+        className={key}
+        aria-label="ลบตัวเลขสุดท้าย"
+        onClick={() => put(number.slice(0, -1))}
+      >
+        ลบ
+      </button>
+    </div>
+  )
+}
+
+function Slip({
+  lines,
+  betRules,
+  limited,
+  lineErrors,
+  disabled,
+  busy,
+}: {
+  lines: { kind: BetKind; number: string; amount: number }[]
+  betRules: BetRule[]
+  limited: LimitedNumber[]
+  lineErrors: (string | null)[] | undefined
+  disabled: boolean
+  busy: boolean
+}) {
+  const [amounts, setAmounts] = useState<(number | null)[] | null>(null)
+  useEffect(() => setAmounts(null), [lines])
+  const amountOf = (i: number, fallback: number) => {
+    const typed = amounts?.[i]
+    return typed === undefined ? fallback : (typed ?? 0)
+  }
+  let total = 0
+  let payout = 0
+  lines.forEach((line, i) => {
+    const amount = amountOf(i, line.amount)
+    total += amount
+    payout += amount * lineRate(betRules, limited, line)
+  })
+  const onChange = (e: FormEvent<HTMLFormElement>) =>
+    setAmounts(
+      new FormData(e.currentTarget).getAll('lineAmount').map((value) => parseAmount(String(value))),
+    )
+
+  return (
+    <div className="card space-y-3">
+      <h2 className="text-lg font-bold">
+        โพยของคุณ ({lines.length}/{MAX_SLIP_LINES} รายการ)
+      </h2>
+      {lines.length === 0 ? (
+        <p className="text-slate-300">ยังไม่มีเลขในโพย เลือกประเภท กรอกเลข แล้วกด “เพิ่มเลข”</p>
+      ) : (
+        <>
+          <Form id="slip-line" method="post" preventScrollReset />
+          <Form method="post" preventScrollReset onChange={onChange} className="space-y-3">
+            <ul className="divide-y divide-night-700">
+              {lines.map((line, i) => {
+                const rate = lineRate(betRules, limited, line)
+                const reduced = limitOf(limited, line.kind, line.number)?.rate
+                const error = lineErrors?.[i]
+                const label = `${BET_KIND_LABELS[line.kind]} ${line.number}`
+                return (
+                  <li
+                    key={`${line.kind}-${line.number}-${line.amount}`}
+                    data-testid="slip-line"
+                    className="py-2"
+                  >
+                    <div className="flex items-center gap-2">
+                      <div className="min-w-0 flex-1">
+                        <p>
+                          <span className="text-sm text-slate-300">
+                            {BET_KIND_LABELS[line.kind]}
+                          </span>{' '}
+                          <span className="text-xl font-bold tracking-widest">{line.number}</span>
+                        </p>
+                        <p className="text-xs text-slate-300">
+                          บาทละ {rateText(rate)}
+                          {reduced ? (
+                            <span className="ml-1 rounded bg-amber-900 px-1 text-amber-100">
+                              เลขอั้น จ่ายครึ่ง
+                            </span>
+                          ) : null}{' '}
+                          · ได้ {formatBaht(amountOf(i, line.amount) * rate)}
+                        </p>
+                      </div>
+                      <input
+                        name="lineAmount"
+                        inputMode="numeric"
+                        pattern="[0-9]*"
+                        defaultValue={line.amount}
+                        aria-label={`ยอดแทง ${label}`}
+                        aria-invalid={error ? true : undefined}
+                        aria-describedby={error ? `line-error-${i}` : undefined}
+                        className="w-20 rounded-lg border border-night-600 bg-night-950 px-2 py-2 text-right"
+                      />
+                      <button
+                        form="slip-line"
+                        name="intent"
+                        value={`remove:${i}`}
+                        className="btn-ghost px-3"
+                        aria-label={`ลบ ${label}`}
+                        disabled={disabled}
+                      >
+                        ลบ
+                      </button>
+                    </div>
+                    {error ? (
+                      <p id={`line-error-${i}`} className="mt-1 text-sm text-red-300">
+                        {error}
+                      </p>
+                    ) : null}
+                  </li>
+                )
+              })}
+            </ul>
+            <dl className="grid grid-cols-2 gap-1 text-sm">
+              <dt className="text-slate-300">ยอดแทงรวม</dt>
+              <dd className="text-right font-bold" data-testid="slip-total">
+                {formatBaht(total)}
+              </dd>
+              <dt className="text-slate-300">ถ้าถูกทุกเลข ได้สูงสุด</dt>
+              <dd className="text-right font-bold text-gold-300">{formatBaht(payout)}</dd>
+            </dl>
+            <div className="grid grid-cols-2 gap-2">
+              <button name="intent" value="amounts" className="btn-ghost" disabled={disabled}>
+                บันทึกยอด
+              </button>
+              <button name="intent" value="clear" className="btn-ghost" disabled={disabled}>
+                ล้างโพย
+              </button>
+            </div>
+            <button
+              name="intent"
+              value="review"
+              className="btn-primary w-full"
+              disabled={disabled || busy}
+            >
+              {disabled ? 'แทงไม่ได้ในขณะนี้' : 'ตรวจสอบและยืนยันโพย'}
+            </button>
+          </Form>
+          <Form method="post" preventScrollReset className="flex items-end gap-2">
+            <label className="flex-1 text-sm">
+              <span className="mb-1 block">ยอดเท่ากันทุกเลข (บาท)</span>
+              <input
+                name="allAmount"
+                inputMode="numeric"
+                pattern="[0-9]*"
+                autoComplete="off"
+                className="w-full rounded-lg border border-night-600 bg-night-950 px-2 py-2"
+              />
+            </label>
+            <button name="intent" value="all" className="btn-ghost" disabled={disabled}>
+              ใช้กับทุกเลข
+            </button>
+          </Form>
+        </>
+      )}
+    </div>
+  )
+}
+
+function Confirm({
+  review,
+  title,
+  back,
+  disabled,
+}: {
+  review: NonNullable<SlipActionData['review']>
+  title: string
+  back: string
+  disabled: boolean
+}) {
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => heading.current?.focus(), [review.key])
+  return (
+    <div
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="confirm-title"
+      className="fixed inset-0 z-50 flex items-end justify-center bg-black/70 p-4 sm:items-center"
+    >
+      <div className="card w-full max-w-md space-y-3">
+        <h2 id="confirm-title" ref={heading} tabIndex={-1} className="text-xl font-bold">
+          ยืนยันการแทง
+        </h2>
+        <p className="text-slate-300">{title}</p>
+        <dl className="grid grid-cols-2 gap-1">
+          <dt className="text-slate-300">จำนวน</dt>
+          <dd className="text-right">{review.count} รายการ</dd>
+          <dt className="text-slate-300">ยอดแทงรวม</dt>
+          <dd className="text-right text-lg font-bold" data-testid="confirm-total">
+            {formatBaht(review.total)}
+          </dd>
+          <dt className="text-slate-300">ได้สูงสุด</dt>
+          <dd className="text-right font-bold text-gold-300">{formatBaht(review.payout)}</dd>
+        </dl>
+        <Form method="post" preventScrollReset className="grid grid-cols-2 gap-2">
+          <input type="hidden" name="key" value={review.key} />
+          <input type="hidden" name="drawId" value={review.drawId} />
+          <input type="hidden" name="slip" value={review.slip} />
+          <Link to={back} className="btn-ghost" preventScrollReset>
+            แก้ไขโพย
+          </Link>
+          <button name="intent" value="place" className="btn-primary" disabled={disabled}>
+            {disabled ? 'กำลังส่งโพย…' : 'ยืนยันแทง'}
+          </button>
+        </Form>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,309 @@
+/**
+ * The bet slip's server side: the page's data (the type's open draw, its
+ * rules, the slip kept in its cookie, a saved set poured in with `?set=`)
+ * and every post (add numbers, กลับเลข, 19 ประตู, amounts, remove, clear,
+ * review with a fresh idempotency key, place). Each post is checked with
+ * zod; a malformed one is a Thai message, never a 500.
+ */
+import { data, redirect } from '@remix-run/node'
+import { z } from 'zod'
+import { BackendError } from '~/backend/client.server'
+import { betKindSchema, lottoIdSchema, drawIdSchema } from '~/backend/lotto.schemas'
+import { placeStake, stakeRules } from '~/backend/lotto-stakes.server'
+import { stakeSet } from '~/backend/lotto-sets.server'
+import { readSlip, slipCookie, type StoredSlip } from '~/forms/lotto-slip.server'
+import { NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
+import { httpError } from '~/lib/http-error.server'
+import {
+  MAX_SLIP_LINES,
+  REFUSAL_MESSAGES,
+  addToSlip,
+  decodeSlip,
+  encodeSlip,
+  entryPairs,
+  entryProblem,
+  parseAmount,
+  slipTotals,
+  type SlipLine,
+} from '~/lib/lotto-slip'
+import { formatBaht } from '~/lib/money'
+import { PAGES } from '~/lib/pages'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+
+export { guard } from '~/session/guard.server'
+
+/** The page's validity check: `?lotto=` must look like a lotto id. */
+export function validLotto({ url }: { url: URL }): boolean {
+  return lottoIdSchema.safeParse(url.searchParams.get('lotto')).success
+}
+
+const stakePath = (lottoId: string) => `${PAGES.lottoStake.path}?lotto=${lottoId}`
+
+async function rulesOf(request: Request, lottoId: string) {
+  try {
+    return await stakeRules(request, lottoId)
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 404) {
+      throw httpError(404, NOT_FOUND_MESSAGE)
+    }
+    throw error
+  }
+}
+
+const SET_NOT_FOUND = 'ไม่พบโพยที่บันทึกไว้นี้ โพยของคุณยังเหมือนเดิม'
+
+/** `?set=ID`: the set's lines poured into the slip, then back to the plain URL with a toast. */
+async function pourSet(
+  request: Request,
+  lottoId: string,
+  setParam: string,
+  slip: StoredSlip,
+  limited: Parameters<typeof addToSlip>[3],
+): Promise<Response> {
+  const id = Number(setParam)
+  if (!/^\d{1,9}$/.test(setParam) || id <= 0) {
+    return redirectWithToast(stakePath(lottoId), { type: 'error', message: SET_NOT_FOUND })
+  }
+  let set
+  try {
+    set = await stakeSet(request, id)
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 404) {
+      return redirectWithToast(stakePath(lottoId), { type: 'error', message: SET_NOT_FOUND })
+    }
+    throw error
+  }
+  let lines = slip.lines
+  let refused = 0
+  for (const line of set.lines) {
+    const amount = parseAmount(String(line.amount)) ?? 1
+    const added = addToSlip(lines, [line], amount, limited)
+    lines = added.lines
+    refused += added.refused.length
+  }
+  const message =
+    `เติมเลขจาก “${set.name}” ลงโพยแล้ว` + (refused > 0 ? ` (ข้ามเลขปิดรับ ${refused} รายการ)` : '')
+  return redirectWithToast(
+    stakePath(lottoId),
+    { type: 'success', message: message.slice(0, 200) },
+    { headers: { 'Set-Cookie': slipCookie(lottoId, { drawId: slip.drawId, lines }) } },
+  )
+}
+
+export async function slipView({ request, url }: RouteContext) {
+  const lottoId = url.searchParams.get('lotto') ?? ''
+  const rules = await rulesOf(request, lottoId)
+  const stored = readSlip(request, lottoId)
+  const drawId = rules.draw?.id ?? stored?.drawId
+  const setParam = url.searchParams.get('set')
+  if (setParam !== null) {
+    if (!drawId) throw redirect(stakePath(lottoId))
+    throw await pourSet(
+      request,
+      lottoId,
+      setParam,
+      { drawId, lines: stored?.lines ?? [] },
+      rules.limited,
+    )
+  }
+  return {
+    now: Date.now(),
+    ...rules,
+    lines: stored?.lines ?? [],
+    /** The slip was made for a draw that closed since: its lines now go to this one. */
+    moved: Boolean(stored && rules.draw && stored.drawId !== rules.draw.id),
+  }
+}
+
+const text = (max: number) => z.string().max(max)
+const entrySchema = z.object({
+  intent: z.enum(['add', 'reverse', 'doors']),
+  kind: z.array(betKindSchema).max(6),
+  number: text(3),
+  amount: text(10),
+})
+const actionSchema = z.discriminatedUnion('intent', [
+  entrySchema,
+  z.object({ intent: z.literal('amounts'), lineAmount: z.array(text(10)).max(MAX_SLIP_LINES) }),
+  z.object({ intent: z.literal('review'), lineAmount: z.array(text(10)).max(MAX_SLIP_LINES) }),
+  z.object({ intent: z.literal('remove'), index: z.coerce.number().int().min(0).max(999) }),
+  z.object({ intent: z.literal('all'), allAmount: text(10) }),
+  z.object({ intent: z.literal('clear') }),
+  z.object({
+    intent: z.literal('place'),
+    key: z.string().regex(/^[A-Za-z0-9-]{8,64}$/),
+    drawId: drawIdSchema,
+    slip: text(1_300),
+  }),
+])
+
+export interface SlipActionData {
+  /** A Thai success message. */
+  ok?: string
+  /** A Thai message for the whole slip or entry. */
+  error?: string
+  /** Numbers an entry could not add (closed), in Thai. */
+  refused?: string[]
+  /** Per slip line: the backend's refusal in Thai, or null. */
+  lineErrors?: (string | null)[]
+  /** The confirmation step: what the member is about to place. */
+  review?: {
+    key: string
+    drawId: string
+    slip: string
+    total: number
+    payout: number
+    count: number
+  }
+  /** The draw takes no more stakes (closed while the slip was open). */
+  closed?: boolean
+  /** Lines an entry added (the page clears the number then). */
+  added?: number
+  /** The kinds the entry chose, kept for the next entry (without JavaScript too). */
+  kinds?: string[]
+  /** The slip after this post (newer than the loader's without JavaScript). */
+  lines?: SlipLine[]
+}
+
+function formObject(form: FormData) {
+  const strings = (name: string) => form.getAll(name)
+  const intent = String(form.get('intent') ?? '')
+  const [name, index] = intent.split(':')
+  return {
+    intent: name,
+    index,
+    kind: strings('kind'),
+    number: form.get('number') ?? '',
+    amount: form.get('amount') ?? '',
+    allAmount: form.get('allAmount') ?? '',
+    lineAmount: strings('lineAmount'),
+    key: form.get('key') ?? '',
+    drawId: form.get('drawId') ?? '',
+    slip: form.get('slip') ?? '',
+  }
+}
+
+function withAmounts(lines: SlipLine[], amounts: readonly string[]): SlipLine[] | null {
+  if (amounts.length !== lines.length) return amounts.length === 0 ? lines : null
+  const out: SlipLine[] = []
+  for (const [i, line] of lines.entries()) {
+    const amount = parseAmount(amounts[i] ?? '')
+    if (amount === null) return null
+    out.push({ ...line, amount })
+  }
+  return out
+}
+
+const AMOUNT_MESSAGE = 'กรอกยอดแทงเป็นจำนวนเต็มบาท ตั้งแต่ 1 บาท'
+
+export async function slipAction({ request, url }: RouteContext) {
+  const lottoId = url.searchParams.get('lotto') ?? ''
+  const parsed = actionSchema.safeParse(formObject(await readFormData(request)))
+  if (!parsed.success) return data<SlipActionData>({ error: MALFORMED_FORM_MESSAGE }, 400)
+  const post = parsed.data
+  const rules = await rulesOf(request, lottoId)
+  const stored = readSlip(request, lottoId)
+  const lines = stored?.lines ?? []
+  const draw = rules.draw
+  if (!draw) return data<SlipActionData>({ closed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED }, 409)
+  // Without JavaScript the page's loader runs in this same request, with the
+  // cookie as it came in: the answer carries the slip as it now is.
+  const save = (next: SlipLine[], body: SlipActionData, status = 200) =>
+    data(
+      { ...body, lines: next },
+      {
+        status,
+        headers: { 'Set-Cookie': slipCookie(lottoId, { drawId: draw.id, lines: next }) },
+      },
+    )
+
+  switch (post.intent) {
+    case 'add':
+    case 'reverse':
+    case 'doors': {
+      const number = post.number.trim()
+      const problem = entryProblem(post.kind, number, post.intent)
+      const amount = parseAmount(post.amount)
+      if (problem) return data<SlipActionData>({ error: problem, kinds: post.kind }, 400)
+      if (amount === null) {
+        return data<SlipActionData>({ error: AMOUNT_MESSAGE, kinds: post.kind }, 400)
+      }
+      const pairs = entryPairs(post.kind, number, post.intent)
+      const added = addToSlip(lines, pairs, amount, rules.limited)
+      const count = added.lines.length - lines.length
+      const body: SlipActionData = { added: count, refused: added.refused, kinds: post.kind }
+      if (added.full) body.error = `โพยหนึ่งใบมีได้ไม่เกิน ${MAX_SLIP_LINES} รายการ`
+      else if (pairs.length > added.refused.length) body.ok = `เพิ่ม ${count} รายการลงโพยแล้ว`
+      return save(added.lines, body)
+    }
+    case 'remove':
+      return save(
+        lines.filter((_, i) => i !== post.index),
+        { ok: 'ลบเลขออกจากโพยแล้ว' },
+      )
+    case 'clear':
+      return save([], { ok: 'ล้างโพยแล้ว' })
+    case 'all': {
+      const amount = parseAmount(post.allAmount)
+      if (amount === null) return data<SlipActionData>({ error: AMOUNT_MESSAGE }, 400)
+      return save(
+        lines.map((line) => ({ ...line, amount })),
+        { ok: `ตั้งยอด ${formatBaht(amount)} ทุกเลขแล้ว` },
+      )
+    }
+    case 'amounts':
+    case 'review': {
+      const next = withAmounts(lines, post.lineAmount)
+      if (!next) return data<SlipActionData>({ error: AMOUNT_MESSAGE }, 400)
+      if (post.intent === 'amounts') return save(next, { ok: 'บันทึกยอดแทงแล้ว' })
+      if (next.length === 0) return data<SlipActionData>({ error: 'ยังไม่มีเลขในโพย' }, 400)
+      const { total, payout } = slipTotals(rules.rules, rules.limited, next)
+      return save(next, {
+        review: {
+          key: crypto.randomUUID(),
+          drawId: draw.id,
+          slip: encodeSlip(next),
+          total,
+          payout,
+          count: next.length,
+        },
+      })
+    }
+    case 'place': {
+      const posted = decodeSlip(post.slip)
+      if (!posted || posted.length === 0) {
+        return data<SlipActionData>({ error: MALFORMED_FORM_MESSAGE }, 400)
+      }
+      let answer
+      try {
+        answer = await placeStake(request, {
+          drawId: post.drawId,
+          idempotencyKey: post.key,
+          lines: posted,
+        })
+      } catch (error) {
+        if (error instanceof BackendError && error.code === 'DRAW_CLOSED') {
+          return data<SlipActionData>({ closed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED }, 409)
+        }
+        throw error
+      }
+      if (answer.outcome === 'refused') {
+        const lineErrors = posted.map(() => null as string | null)
+        const whole: string[] = []
+        for (const { line, code } of answer.errors) {
+          if (line !== null && line < lineErrors.length) lineErrors[line] = REFUSAL_MESSAGES[code]
+          else whole.push(REFUSAL_MESSAGES[code])
+        }
+        const error = whole[0] ?? 'บางรายการในโพยแทงไม่ได้ กรุณาแก้ไขรายการที่มีข้อความสีแดง'
+        // The slip as posted is kept, so each message sits on its own line.
+        return save(posted, { error, lineErrors }, 422)
+      }
+      const { stake } = answer
+      return save([], {
+        ok: `แทงหวยสำเร็จ โพยเลขที่ ${stake.id} ยอดแทง ${formatBaht(stake.total)}`,
+      })
+    }
+  }
+}
