@@ -17,6 +17,7 @@ import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } fro
 import { IMAGE_PREFIX, imageReply } from './images'
 import { lineRoutes } from './line'
 import { lottoRoutes } from './lotto'
+import { lottoResultRoutes } from './lotto-results'
 import { stakeSetRoutes } from './lotto-sets'
 import { type MockOptions, resolveOptions } from './options'
 import { dispatch, type Route } from './router'
@@ -39,6 +40,7 @@ const ROUTES: readonly Route[] = [
   ...lineRoutes,
   ...lottoRoutes,
   ...stakeSetRoutes,
+  ...lottoResultRoutes,
   ...controlRoutes,
 ]
 
