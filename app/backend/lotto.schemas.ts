@@ -144,7 +144,10 @@ export type UpdateStakeSet = z.infer<typeof updateStakeSetSchema>
 export const deleteStakeSetResponseSchema = z.object({ data: z.object({ ok: z.literal(true) }) })
 
 /** A draw with its result, null while it is not out yet. */
-export const drawWithResultSchema = z.object({ draw: drawSchema, result: drawResultSchema.nullable() })
+export const drawWithResultSchema = z.object({
+  draw: drawSchema,
+  result: drawResultSchema.nullable(),
+})
 export type DrawWithResult = z.infer<typeof drawWithResultSchema>
 
 /** `GET /lotto/results/:lottoId/draws?limit=`: drawn draws, the most recent first. */

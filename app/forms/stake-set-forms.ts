@@ -104,7 +104,11 @@ export function expandEntry(
   helper: Helper,
 ): StakeLine[] {
   const numbers =
-    helper === 'reverse' ? permutations(number) : helper === 'doors' ? nineteenDoors(number) : [number]
+    helper === 'reverse'
+      ? permutations(number)
+      : helper === 'doors'
+        ? nineteenDoors(number)
+        : [number]
   const ordered = BET_KINDS.filter((kind) => kinds.includes(kind))
   return numbers.flatMap((n) => ordered.map((kind) => ({ kind, number: n, amount })))
 }
@@ -112,7 +116,10 @@ export function expandEntry(
 export const lineKey = (line: Pick<StakeLine, 'kind' | 'number'>) => `${line.kind}-${line.number}`
 
 /** The set's lines with `added` merged in: a line already there takes the new amount. */
-export function mergeLines(existing: readonly StakeLine[], added: readonly StakeLine[]): StakeLine[] {
+export function mergeLines(
+  existing: readonly StakeLine[],
+  added: readonly StakeLine[],
+): StakeLine[] {
   const out = existing.map((line) => ({ ...line }))
   for (const line of added) {
     const same = out.find((candidate) => lineKey(candidate) === lineKey(line))

@@ -144,9 +144,7 @@ export default function LottoResult() {
         {page.title}
       </h1>
       {view.types.length > 0 ? <TypeTabs types={view.types} current={view.lottoId} /> : null}
-      {view.message ? (
-        <Notice tone={view.day ? 'info' : 'error'}>{view.message}</Notice>
-      ) : null}
+      {view.message ? <Notice tone={view.day ? 'info' : 'error'}>{view.message}</Notice> : null}
       {view.types.length > 0 ? <DateForm view={view} /> : null}
       {type && view.day ? <DayView day={view.day} type={type} /> : null}
       {type ? <PlayLink type={type} /> : null}
@@ -157,7 +155,7 @@ export default function LottoResult() {
 
 function TypeTabs({ types, current }: { types: readonly TypeInfo[]; current: string }) {
   return (
-    <nav aria-label="ประเภทหวย">
+    <nav aria-label="เลือกประเภทหวย">
       <ul className="flex flex-wrap gap-2">
         {types.map((type) => (
           <li key={type.id}>

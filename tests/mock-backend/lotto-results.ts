@@ -58,7 +58,8 @@ function dayResults(ctx: RequestContext) {
     if (!latest) throw new ApiError(404, 'NOT_FOUND', 'No draw yet')
     day = latest.drawDate
   } else {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new ApiError(400, 'BAD_REQUEST', 'date: YYYY-MM-DD')
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date))
+      throw new ApiError(400, 'BAD_REQUEST', 'date: YYYY-MM-DD')
     day = date
   }
   const draws = drawsOnDate(seed, day)
