@@ -52,6 +52,8 @@ async function prizeRows(page: Page): Promise<Record<string, string>> {
 const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10)
 
 test.beforeEach(async () => {
+  // Whole journeys on a phone profile: more than the default 30 s on a slow machine.
+  test.slow()
   await mock.reset()
 })
 
@@ -74,8 +76,8 @@ test.describe('without JavaScript', () => {
       'เลขท้าย 2 ตัว',
     ])
 
-    await page.getByLabel('ประเภทหวย').selectOption('lao')
-    await page.getByLabel('งวดวันที่').fill(draw.drawDate)
+    await page.getByLabel('ประเภทหวย', { exact: true }).selectOption('lao')
+    await page.getByLabel('งวดวันที่', { exact: true }).fill(draw.drawDate)
     await page.getByRole('button', { name: 'ดูผลรางวัล' }).click()
     await expect(page).toHaveURL(`/lotto/result?lotto=lao&date=${draw.drawDate}`)
     const shown = await prizeRows(page)

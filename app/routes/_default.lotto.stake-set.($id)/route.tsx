@@ -174,7 +174,6 @@ function UseSet({ view }: { view: SetPageView }) {
   return (
     <Form method="get" action={PAGES.lottoStake.path} className="card space-y-3">
       <h2 className="font-bold">ใช้ชุดนี้แทงหวย</h2>
-      <input type="hidden" name="set" value={view.set.id} />
       <div className="space-y-1">
         <label htmlFor="use-lotto" className="block text-sm font-bold">
           ประเภทหวย
@@ -187,6 +186,8 @@ function UseSet({ view }: { view: SetPageView }) {
           ))}
         </select>
       </div>
+      {/* After the select: the URL reads /lotto/stake?lotto=…&set=…. */}
+      <input type="hidden" name="set" value={view.set.id} />
       <button type="submit" className="btn-primary w-full">
         ใช้ชุดนี้
       </button>
