@@ -161,7 +161,7 @@ function SetPage({ view }: { view: SetPageView }) {
       <UseSet view={view} />
       <Lines set={set} />
       {/* A saved change starts these forms afresh. */}
-      <AddLines key={`add-${set.updatedAt}`} set={set} />
+      <AddLines key={`add-${set.updatedAt}`} />
       <Rename key={`rename-${set.updatedAt}`} set={set} />
       <DeleteSet view={view} />
     </section>
@@ -269,7 +269,7 @@ function Lines({ set }: { set: StakeSet }) {
   )
 }
 
-function AddLines({ set }: { set: StakeSet }) {
+function AddLines() {
   const reply = useActionData<ReplyAction>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
