@@ -5,7 +5,7 @@
  * an offset; draw dates are Bangkok calendar dates (YYYY-MM-DD).
  */
 import { z } from 'zod'
-import { BET_KINDS } from '../lib/lotto-numbers'
+import { BET_KIND_DIGITS, BET_KINDS } from '../lib/lotto-numbers'
 
 export const betKindSchema = z.enum(BET_KINDS)
 
@@ -220,3 +220,66 @@ export type PlaceStakeAnswer = z.infer<typeof placeStakeResponseSchema>['data']
 
 /** `GET /lotto/stakes?limit=` (bearer): the member's slips, most recent first. */
 export const stakesResponseSchema = z.object({ data: z.array(stakeSchema) })
+/** `GET /lotto/stake-sets` (bearer): the member's sets, the most recently changed first. */
+export const stakeSetsResponseSchema = z.object({ data: z.array(stakeSetSchema) })
+
+/** What the backend allows of saved sets (it refuses more; the app checks first). */
+export const STAKE_SET_LIMITS = {
+  /** Sets per member. */
+  maxSets: 20,
+  /** Lines per set. */
+  maxLines: 100,
+  /** Name length, after trimming spaces. */
+  nameMax: 50,
+  /** Baht per line. */
+  maxAmount: 100_000,
+} as const
+
+/** A line of a saved set: the number has the kind's digits, the amount whole baht within the limit. */
+export const stakeSetLineSchema = stakeLineSchema
+  .extend({ amount: z.number().int().min(1).max(STAKE_SET_LIMITS.maxAmount) })
+  .refine((line) => line.number.length === BET_KIND_DIGITS[line.kind], {
+    message: 'The number must have the digits of its bet kind',
+    path: ['number'],
+  })
+
+const stakeSetName = z.string().trim().min(1).max(STAKE_SET_LIMITS.nameMax)
+const stakeSetLines = z.array(stakeSetLineSchema).max(STAKE_SET_LIMITS.maxLines)
+
+/** `POST /lotto/stake-sets` body. */
+export const createStakeSetSchema = z.object({ name: stakeSetName, lines: stakeSetLines }).strict()
+export type CreateStakeSet = z.infer<typeof createStakeSetSchema>
+
+/** `PUT /lotto/stake-sets/:id` body: a new name, new lines, or both. */
+export const updateStakeSetSchema = z
+  .object({ name: stakeSetName.optional(), lines: stakeSetLines.optional() })
+  .strict()
+export type UpdateStakeSet = z.infer<typeof updateStakeSetSchema>
+
+/** `DELETE /lotto/stake-sets/:id`. */
+export const deleteStakeSetResponseSchema = z.object({ data: z.object({ ok: z.literal(true) }) })
+
+/** A draw with its result, null while it is not out yet. */
+export const drawWithResultSchema = z.object({
+  draw: drawSchema,
+  result: drawResultSchema.nullable(),
+})
+export type DrawWithResult = z.infer<typeof drawWithResultSchema>
+
+/** `GET /lotto/results/:lottoId/draws?limit=`: drawn draws, the most recent first. */
+export const pastDrawsResponseSchema = z.object({ data: z.array(drawSchema) })
+
+/** `GET /lotto/results/:lottoId?date=`: the draws of one Bangkok day (ยี่กี: every round), in time order. */
+export const dayResultsSchema = z.object({
+  lottoId: lottoIdSchema,
+  drawDate,
+  draws: z.array(drawWithResultSchema),
+})
+export type DayResults = z.infer<typeof dayResultsSchema>
+export const dayResultsResponseSchema = z.object({ data: dayResultsSchema })
+
+/** `GET /lotto/draws/:drawId`: one draw and its result. */
+export const drawResultResponseSchema = z.object({ data: drawWithResultSchema })
+
+/** Most past draws one call lists. */
+export const PAST_DRAWS_MAX = 100

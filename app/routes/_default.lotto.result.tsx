@@ -1,15 +1,378 @@
-import type { LoaderFunctionArgs } from '@remix-run/node'
-import { pageMeta } from '~/lib/meta'
+/**
+ * Public lotto results: a type (tabs), its latest draw by default or the
+ * draw of a chosen date (a GET form, so `/lotto/result?lotto=thai&date=2026-11-16`
+ * is shareable), each type's prize rows with Thai labels, and its past draws.
+ * Everything is in the server's HTML; the page needs no script of its own.
+ * A bad query keeps the page with a Thai message (404 for an unknown type,
+ * 400 for a malformed or future date): docs/decisions/0060-lotto-results-page.md.
+ */
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { MetaArgs } from '@remix-run/react'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { BackendError } from '~/backend/client.server'
+import { dayResults, pastDraws } from '~/backend/lotto-results.server'
+import type { DayResults, Draw, DrawWithResult, LottoGroup } from '~/backend/lotto.schemas'
+import { lottoTypes } from '~/backend/lotto.server'
+import {
+  bangkokTime,
+  bangkokToday,
+  isHeadlinePrize,
+  parseResultQuery,
+  prizeLabel,
+  RESULT_MESSAGES,
+  thaiDrawDate,
+} from '~/lib/lotto-results'
+import { siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
-import { SectionPage } from '~/ui/section-page'
+import { useOptionalMember } from '~/ui/member'
+import { EmptyState, Notice } from '~/ui/states'
 
 const page = PAGES.lottoResult
+/** Past draws listed under the result. */
+const PAST_LIMIT = 12
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
+interface TypeInfo {
+  id: string
+  name: string
+  group: LottoGroup
+  /** The draw taking stakes next, for the "play" link. */
+  nextDrawId: string | null
+}
 
-export const meta = pageMeta(page.title)
+interface ResultView {
+  types: TypeInfo[]
+  lottoId: string
+  /** The date in the form: the one asked for, else the day shown. */
+  date: string
+  today: string
+  /** The whole page's message (bad query, no draw that day, backend down). */
+  message: string | null
+  day: DayResults | null
+  past: Draw[] | null
+  pastError: string | null
+}
+
+/**
+ * What the page reads of its loader: guard() types a handler's `data(view, { status })`
+ * as data of data, which Remix's serializer cannot see through.
+ */
+type ViewLoader = () => Promise<ResultView>
+
+const messageOf = (error: unknown) => {
+  if (error instanceof BackendError) return error
+  throw error
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access }, async ({ url, request }) => {
+    const today = bangkokToday(Date.now())
+    const view: ResultView = {
+      types: [],
+      lottoId: '',
+      date: '',
+      today,
+      message: null,
+      day: null,
+      past: null,
+      pastError: null,
+    }
+    try {
+      view.types = (await lottoTypes(request.signal)).map((type) => ({
+        id: type.id,
+        name: type.name,
+        group: type.group,
+        nextDrawId: type.status === 'open' ? (type.nextDraw?.id ?? null) : null,
+      }))
+    } catch (error) {
+      const failure = messageOf(error)
+      return data({ ...view, message: failure.message }, { status: 503 })
+    }
+    const query = parseResultQuery(
+      url.searchParams,
+      view.types.map((type) => type.id),
+      today,
+    )
+    view.lottoId = query.lottoId
+    view.date = url.searchParams.get('date') ?? ''
+    const past = pastDraws(query.lottoId, PAST_LIMIT, request.signal).catch(messageOf)
+    let status = 200
+    if (!query.ok) {
+      view.message = query.message
+      status = query.status
+    } else {
+      try {
+        view.day = await dayResults(query.lottoId, query.date, request.signal)
+        view.date = view.day.drawDate
+      } catch (error) {
+        const failure = messageOf(error)
+        view.message = failure.status === 404 ? RESULT_MESSAGES.noDraw : failure.message
+        status = failure.status === 404 ? 404 : 503
+      }
+    }
+    const pastAnswer = await past
+    if (pastAnswer instanceof BackendError) view.pastError = pastAnswer.message
+    else view.past = pastAnswer
+    return data(view, { status })
+  })
+
+export function meta({ data: view }: MetaArgs<ViewLoader>) {
+  const type = view?.types.find((candidate) => candidate.id === view.lottoId)
+  const day = view?.day
+  if (!type || !day) return siteMeta(page.title)
+  const when = thaiDrawDate(day.drawDate)
+  const title = `${page.title} ${type.name} งวดวันที่ ${when}`
+  const latest = [...day.draws].reverse().find((entry) => entry.result)?.result
+  const numbers = latest?.prizes
+    .slice(0, 4)
+    .map((prize) => `${prizeLabel(prize.key, type.group)} ${prize.numbers.join(' ')}`)
+    .join(' ')
+  const description = latest
+    ? `ตรวจผล${type.name} งวดวันที่ ${when}: ${numbers}`
+    : `ผล${type.name} งวดวันที่ ${when} ยังไม่ออก ติดตามผลรางวัลได้ที่นี่`
+  return siteMeta(title).map((tag) =>
+    'name' in tag && tag.name === 'description' ? { ...tag, content: description } : tag,
+  )
+}
 
 export default function LottoResult() {
-  return <SectionPage title={page.title} />
+  const view = useLoaderData<ViewLoader>()
+  const type = view.types.find((candidate) => candidate.id === view.lottoId)
+  return (
+    <section className="space-y-4" aria-labelledby="result-title">
+      <h1 id="result-title" className="text-2xl font-bold">
+        {page.title}
+      </h1>
+      {view.types.length > 0 ? <TypeTabs types={view.types} current={view.lottoId} /> : null}
+      {view.message ? <Notice tone={view.day ? 'info' : 'error'}>{view.message}</Notice> : null}
+      {view.types.length > 0 ? <DateForm view={view} /> : null}
+      {type && view.day ? <DayView day={view.day} type={type} /> : null}
+      {type ? <PlayLink type={type} /> : null}
+      {type ? <PastDraws view={view} type={type} /> : null}
+    </section>
+  )
+}
+
+function TypeTabs({ types, current }: { types: readonly TypeInfo[]; current: string }) {
+  return (
+    <nav aria-label="เลือกประเภทหวย">
+      <ul className="flex flex-wrap gap-2">
+        {types.map((type) => (
+          <li key={type.id}>
+            <Link
+              to={`?lotto=${type.id}`}
+              aria-current={type.id === current ? 'page' : undefined}
+              className={`block rounded-full border px-3 py-2 text-sm ${
+                type.id === current
+                  ? 'border-gold-400 bg-gold-400 font-bold text-night-950'
+                  : 'border-night-600 text-slate-100 hover:bg-night-800'
+              }`}
+            >
+              {type.name}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function DateForm({ view }: { view: ResultView }) {
+  return (
+    <Form method="get" className="card grid grid-cols-1 gap-3 sm:grid-cols-[1fr_1fr_auto]">
+      <div className="space-y-1">
+        <label htmlFor="result-lotto" className="block text-sm font-bold">
+          ประเภทหวย
+        </label>
+        <select
+          id="result-lotto"
+          name="lotto"
+          defaultValue={view.lottoId}
+          key={view.lottoId}
+          className="w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base"
+        >
+          {view.types.map((type) => (
+            <option key={type.id} value={type.id}>
+              {type.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="space-y-1">
+        <label htmlFor="result-date" className="block text-sm font-bold">
+          งวดวันที่
+        </label>
+        <input
+          id="result-date"
+          type="date"
+          name="date"
+          max={view.today}
+          defaultValue={/^\d{4}-\d{2}-\d{2}$/.test(view.date) ? view.date : ''}
+          key={view.date}
+          className="w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base"
+        />
+      </div>
+      <button type="submit" className="btn-primary self-end">
+        ดูผลรางวัล
+      </button>
+    </Form>
+  )
+}
+
+function DayView({ day, type }: { day: DayResults; type: TypeInfo }) {
+  const single = day.draws.length === 1 && day.draws[0]?.draw.round === null
+  return (
+    <article className="card space-y-4" aria-labelledby="draw-title">
+      <h2 id="draw-title" className="text-lg font-bold">
+        {type.name}
+        <span className="block text-base font-normal text-slate-300">
+          งวดวันที่ {thaiDrawDate(day.drawDate)}
+        </span>
+      </h2>
+      {single && day.draws[0] ? (
+        <DrawBody entry={day.draws[0]} group={type.group} />
+      ) : (
+        <Rounds draws={day.draws} group={type.group} />
+      )}
+    </article>
+  )
+}
+
+function NotOut({ draw }: { draw: Draw }) {
+  return (
+    <p className="rounded-xl border border-night-600 bg-night-800 p-4 text-center">
+      <span className="block text-xl font-bold text-gold-300">ยังไม่ออกผล</span>
+      <span className="text-sm text-slate-300">
+        ออกผลวันที่ {thaiDrawDate(draw.drawDate)} เวลา {bangkokTime(draw.drawsAt)} น.
+      </span>
+    </p>
+  )
+}
+
+function DrawBody({ entry, group }: { entry: DrawWithResult; group: LottoGroup }) {
+  const { result } = entry
+  if (!result) return <NotOut draw={entry.draw} />
+  return (
+    <dl className="grid grid-cols-2 gap-3">
+      {result.prizes.map((prize) => {
+        const headline = isHeadlinePrize(prize.key)
+        return (
+          <div
+            key={prize.key}
+            className={`rounded-xl bg-night-800 p-3 text-center ${headline ? 'col-span-2' : ''}`}
+          >
+            <dt className="text-sm text-slate-300">{prizeLabel(prize.key, group)}</dt>
+            <dd
+              className={`flex flex-wrap justify-center gap-x-4 font-bold tabular-nums tracking-wider text-gold-300 ${
+                headline ? 'text-4xl' : 'text-3xl'
+              }`}
+            >
+              {prize.numbers.map((number, i) => (
+                <span key={`${number}-${i}`}>{number}</span>
+              ))}
+            </dd>
+          </div>
+        )
+      })}
+    </dl>
+  )
+}
+
+/** ยี่กี: the day's drawn rounds, the latest first, and the next one still to draw. */
+function Rounds({ draws, group }: { draws: readonly DrawWithResult[]; group: LottoGroup }) {
+  const drawn = draws.filter((entry) => entry.result).reverse()
+  const next = draws.find((entry) => !entry.result)
+  return (
+    <div className="space-y-3">
+      {next ? (
+        <div>
+          <p className="mb-1 text-sm text-slate-300">รอบที่ {next.draw.round}</p>
+          <NotOut draw={next.draw} />
+        </div>
+      ) : null}
+      {drawn.length === 0 ? (
+        <p className="text-slate-300">ยังไม่มีรอบที่ออกผลในวันนี้</p>
+      ) : (
+        <table className="w-full text-center">
+          <caption className="sr-only">ผลรางวัลแต่ละรอบ</caption>
+          <thead>
+            <tr className="text-sm text-slate-300">
+              <th scope="col" className="py-1 font-normal">
+                รอบ
+              </th>
+              <th scope="col" className="py-1 font-normal">
+                {prizeLabel('threeTop', group)}
+              </th>
+              <th scope="col" className="py-1 font-normal">
+                {prizeLabel('twoBottom', group)}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {drawn.map(({ draw, result }) => (
+              <tr key={draw.id} id={`round-${draw.round}`} className="border-t border-night-700">
+                <th scope="row" className="py-2 text-sm font-normal">
+                  {draw.round} <span className="text-slate-400">({bangkokTime(draw.drawsAt)})</span>
+                </th>
+                <td className="py-2 text-2xl font-bold tabular-nums text-gold-300">
+                  {result?.threeTop}
+                </td>
+                <td className="py-2 text-2xl font-bold tabular-nums text-gold-300">
+                  {result?.twoBottom}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </div>
+  )
+}
+
+function PlayLink({ type }: { type: TypeInfo }) {
+  const member = useOptionalMember()
+  if (!type.nextDrawId) return null
+  const stake = `${PAGES.lottoStake.path}?lotto=${type.id}`
+  return member ? (
+    <Link to={stake} className="btn-primary block text-center">
+      แทง{type.name} งวดถัดไป
+    </Link>
+  ) : (
+    <Link
+      to={`${PAGES.login.path}?${new URLSearchParams({ redirectTo: stake })}`}
+      className="btn-ghost block text-center"
+    >
+      เข้าสู่ระบบเพื่อแทง{type.name}
+    </Link>
+  )
+}
+
+function PastDraws({ view, type }: { view: ResultView; type: TypeInfo }) {
+  if (view.pastError) return <Notice tone="warning">{view.pastError}</Notice>
+  const dates = [...new Set((view.past ?? []).map((draw) => draw.drawDate))]
+  return (
+    <section className="space-y-2" aria-labelledby="past-title">
+      <h2 id="past-title" className="text-lg font-bold">
+        งวดที่ผ่านมา
+      </h2>
+      {dates.length === 0 ? (
+        <EmptyState title="ยังไม่มีงวดที่ออกผล" />
+      ) : (
+        <ul className="card divide-y divide-night-700 p-0">
+          {dates.map((date) => (
+            <li key={date}>
+              <Link
+                to={`?lotto=${type.id}&date=${date}`}
+                aria-current={date === view.day?.drawDate ? 'page' : undefined}
+                className="flex justify-between px-4 py-3 hover:bg-night-800 aria-[current=page]:font-bold aria-[current=page]:text-gold-300"
+              >
+                <span>งวดวันที่ {thaiDrawDate(date)}</span>
+                <span aria-hidden="true">›</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
 }

@@ -404,3 +404,14 @@ export class LottoCalendar {
     return result
   }
 }
+
+/** Every draw of a type on a Bangkok calendar date (YYYY-MM-DD), in time order; [] on a day without. */
+export function drawsOnDate(seed: LottoSeed, date: string): DrawTimes[] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date)
+  if (!match) return []
+  const [, y, m, d] = match
+  const utc = Date.UTC(Number(y), Number(m) - 1, Number(d))
+  // 2026-02-30 is no date.
+  if (new Date(utc).toISOString().slice(0, 10) !== date) return []
+  return drawsOfDay(seed, utc - BANGKOK_OFFSET_MS)
+}

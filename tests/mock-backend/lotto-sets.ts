@@ -3,13 +3,18 @@
  * few believable ones for the demo member, kept per member.
  */
 import {
+  createStakeSetSchema,
+  deleteStakeSetResponseSchema,
+  STAKE_SET_LIMITS,
   stakeSetResponseSchema,
+  stakeSetsResponseSchema,
+  updateStakeSetSchema,
   type StakeLine,
   type StakeSet,
 } from '../../app/backend/lotto.schemas'
 import { ApiError, dataReply } from './http'
 import { bangkokIso } from './lotto-catalog'
-import type { RequestContext, Route } from './router'
+import { jsonBody, type RequestContext, type Route } from './router'
 
 interface StoredSet extends StakeSet {
   memberId: number
@@ -59,6 +64,13 @@ export class StakeSets {
     return set
   }
 
+  /** The member's sets, the most recently changed first (then the newest). */
+  ofMemberAll(memberId: number): StoredSet[] {
+    return [...this.sets.values()]
+      .filter((set) => set.memberId === memberId)
+      .sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id)
+  }
+
   /** The member's set with this id (another member's set does not exist for them). */
   ofMember(memberId: number, id: number): StoredSet | undefined {
     const set = this.sets.get(id)
@@ -84,6 +96,47 @@ async function getSet(ctx: RequestContext) {
   return dataReply(stakeSetResponseSchema, { data: publicSet(set) })
 }
 
+async function listSets(ctx: RequestContext) {
+  const member = await ctx.sessions.authenticate(ctx.headers.authorization)
+  const sets = ctx.state.stakeSets.ofMemberAll(member.id).map(publicSet)
+  return dataReply(stakeSetsResponseSchema, { data: sets })
+}
+
+async function createSet(ctx: RequestContext) {
+  const member = await ctx.sessions.authenticate(ctx.headers.authorization)
+  const { name, lines } = jsonBody(ctx, createStakeSetSchema)
+  if (ctx.state.stakeSets.ofMemberAll(member.id).length >= STAKE_SET_LIMITS.maxSets) {
+    throw new ApiError(409, 'CONFLICT', `At most ${STAKE_SET_LIMITS.maxSets} sets`)
+  }
+  const set = ctx.state.stakeSets.add(member.id, name, lines)
+  return dataReply(stakeSetResponseSchema, { data: publicSet(set) }, 201)
+}
+
+async function updateSet(ctx: RequestContext) {
+  const member = await ctx.sessions.authenticate(ctx.headers.authorization)
+  const set = ctx.state.stakeSets.ofMember(member.id, setIdParam(ctx))
+  if (!set) throw new ApiError(404, 'NOT_FOUND', 'No such set')
+  const { name, lines } = jsonBody(ctx, updateStakeSetSchema)
+  if (name !== undefined) set.name = name
+  if (lines !== undefined) set.lines = lines.map((line) => ({ ...line }))
+  set.updatedAt = bangkokIso(Date.now())
+  return dataReply(stakeSetResponseSchema, { data: publicSet(set) })
+}
+
+async function deleteSet(ctx: RequestContext) {
+  const member = await ctx.sessions.authenticate(ctx.headers.authorization)
+  const id = setIdParam(ctx)
+  if (!ctx.state.stakeSets.ofMember(member.id, id)) {
+    throw new ApiError(404, 'NOT_FOUND', 'No such set')
+  }
+  ctx.state.stakeSets.sets.delete(id)
+  return dataReply(deleteStakeSetResponseSchema, { data: { ok: true } })
+}
+
 export const stakeSetRoutes: readonly Route[] = [
+  { method: 'GET', path: '/lotto/stake-sets', handler: listSets },
+  { method: 'POST', path: '/lotto/stake-sets', handler: createSet },
   { method: 'GET', path: '/lotto/stake-sets/:id', handler: getSet },
+  { method: 'PUT', path: '/lotto/stake-sets/:id', handler: updateSet },
+  { method: 'DELETE', path: '/lotto/stake-sets/:id', handler: deleteSet },
 ]

@@ -19,6 +19,7 @@ import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } fro
 import { IMAGE_PREFIX, imageReply } from './images'
 import { lineRoutes } from './line'
 import { lottoRoutes } from './lotto'
+import { lottoResultRoutes } from './lotto-results'
 import { stakeSetRoutes } from './lotto-sets'
 import { lottoStakeRoutes } from './lotto-stakes'
 import { type MockOptions, resolveOptions } from './options'
@@ -45,6 +46,7 @@ const ROUTES: readonly Route[] = [
   ...gameRoutes,
   ...contentRoutes,
   ...lottoStakeRoutes,
+  ...lottoResultRoutes,
   ...controlRoutes,
 ]
 
