@@ -5,6 +5,7 @@
  * A failure is not kept: the next request asks again.
  */
 import { BackendError, callBackend } from '~/backend/client.server'
+import { SessionEndedError } from '~/session/member-api.server'
 import {
   bannersResponseSchema,
   newsResponseSchema,
@@ -76,6 +77,8 @@ export async function contentPart<T>(
     return { ok: true, items: await load }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
+    // An ended session is the guard's to handle (to /login), not a part's notice.
+    if (error instanceof SessionEndedError) throw error
     onError(error)
     const message = error instanceof BackendError ? error.message : CONTENT_MESSAGES.unavailable
     return { ok: false, message }

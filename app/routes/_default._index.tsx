@@ -8,13 +8,16 @@ import {
   listPromotions,
   type ContentPart,
 } from '~/backend/content.server'
+import { listProviders, recentGames } from '~/backend/games.server'
+import { lottoTypes } from '~/backend/lotto.server'
+import { closingDraws } from '~/lib/lotto-draws'
 import { logWarning } from '~/lib/log.server'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { requestIdOf } from '~/lib/request-id.server'
 import { guard } from '~/session/guard.server'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
-import { ClosingDraws, type ClosingDraw } from '~/ui/home/closing-draws'
+import { ClosingDraws } from '~/ui/home/closing-draws'
 import { newsEntry, promotionCard } from '~/ui/home/format'
 import { MemberSummary } from '~/ui/home/member-summary'
 import { NewsList } from '~/ui/home/news-list'
@@ -27,10 +30,36 @@ import { Notice } from '~/ui/states'
 const page = PAGES.home
 
 /** How many of each list the home page shows. */
-const SHOWN = { banners: 6, promotions: 8, news: 4 } as const
+const SHOWN = { banners: 6, promotions: 8, news: 4, recentGames: 8, closingDraws: 4 } as const
 
 function mapPart<T, U>(part: ContentPart<T>, map: (item: T) => U, limit: number): ContentPart<U> {
   return part.ok ? { ok: true, items: part.items.slice(0, limit).map(map) } : part
+}
+
+/** The member's own parts: recently played games and the draws closing soonest. */
+async function memberPlay(request: Request, failed: (part: string) => (error: unknown) => void) {
+  const [recent, providers, types] = await Promise.all([
+    contentPart(recentGames(request, SHOWN.recentGames), failed('recent games')),
+    // Only for the providers' names under the tiles: without them the tiles still show.
+    listProviders(request.signal).catch(() => []),
+    contentPart(lottoTypes(request.signal), failed('closing draws')),
+  ])
+  const providerName = new Map(providers.map((p) => [p.id, p.name]))
+  return {
+    recentGames: mapPart(
+      recent,
+      (game): RecentGame => ({
+        id: game.id,
+        name: game.name,
+        providerName: providerName.get(game.provider) ?? '',
+        image: game.image,
+      }),
+      SHOWN.recentGames,
+    ),
+    closingDraws: types.ok
+      ? { ok: true as const, items: closingDraws(types.items, SHOWN.closingDraws) }
+      : types,
+  }
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
@@ -46,16 +75,13 @@ export const loader = (args: LoaderFunctionArgs) =>
       contentPart(listPromotions(), failed('promotions')),
       contentPart(listNews(), failed('news')),
     ])
-    // wired at merge: recentGames ← the games backend module (recently played, for this member).
-    const recentGames: RecentGame[] = []
-    // wired at merge: closingDraws ← the lotto backend module (open draws, closing soonest first).
-    const closingDraws: ClosingDraw[] = []
+    const play = session.loggedIn ? await memberPlay(request, failed) : null
     return {
       now: Date.now(),
       banners: mapPart(banners, (banner) => banner, SHOWN.banners),
       promotions: mapPart(promotions, promotionCard, SHOWN.promotions),
       news: mapPart(news, newsEntry, SHOWN.news),
-      play: session.loggedIn ? { recentGames, closingDraws } : null,
+      play,
     }
   })
 
@@ -120,14 +146,22 @@ export default function Home() {
             title="หวยใกล้ปิดรับ"
             more={{ to: PAGES.lotto.path, label: 'ดูทั้งหมด' }}
           >
-            <ClosingDraws draws={play?.closingDraws ?? []} now={now} />
+            {play?.closingDraws.ok === false ? (
+              <Unavailable what="งวดหวย" message={play.closingDraws.message} />
+            ) : (
+              <ClosingDraws draws={play?.closingDraws.items ?? []} now={now} />
+            )}
           </Section>
           <Section
             id="home-recent"
             title="เล่นล่าสุด"
             more={{ to: PAGES.games.path, label: 'เกมทั้งหมด' }}
           >
-            <RecentGames games={play?.recentGames ?? []} />
+            {play?.recentGames.ok === false ? (
+              <Unavailable what="เกมที่เล่นล่าสุด" message={play.recentGames.message} />
+            ) : (
+              <RecentGames games={play?.recentGames.items ?? []} />
+            )}
           </Section>
           <Services withBlurbs={false} />
         </>

@@ -1,17 +1,10 @@
 /** "หวยใกล้ปิดรับ": open lotto draws closing soonest, each with a live countdown. */
 import { Link } from '@remix-run/react'
+import type { ClosingDraw } from '~/lib/lotto-draws'
 import { Countdown } from '~/ui/countdown'
 import { EmptyState } from '~/ui/states'
 
-export interface ClosingDraw {
-  lottoId: string
-  lottoName: string
-  drawId: string
-  /** Closing moment, ms since the epoch. */
-  closesAt: number
-  /** Thai BE draw date, e.g. "งวด 1 ธ.ค. 69". */
-  drawLabel: string
-}
+export type { ClosingDraw }
 
 export function stakeHref(lottoId: string): string {
   return `/lotto/stake?${new URLSearchParams({ lotto: lottoId })}`

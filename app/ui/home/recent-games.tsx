@@ -1,5 +1,6 @@
 /** "เล่นล่าสุด": the games the member played last, one tap from playing again. */
 import { Link } from '@remix-run/react'
+import { launchHref } from '~/lib/games-query'
 import { EmptyState } from '~/ui/states'
 import { HostImage } from '~/ui/host-image'
 
@@ -12,10 +13,6 @@ export interface RecentGame {
 }
 
 const TILE = 96
-
-export function launchHref(gameId: string): string {
-  return `/games/launch?${new URLSearchParams({ game: gameId })}`
-}
 
 export function RecentGames({ games }: { games: RecentGame[] }) {
   if (games.length === 0) {
