@@ -28,9 +28,10 @@ export function RecentGames({ games }: { games: RecentGame[] }) {
     <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
       {games.map((game) => (
         <li key={game.id} className="w-24 shrink-0 snap-start">
-          {/* No prefetch: loading this URL launches the game. It replaces this
-              entry, so Back from the game returns to the home page. */}
-          <Link to={launchHref(game.id)} prefetch="none" replace className="group block">
+          {/* No prefetch: loading this URL launches the game. A plain link: the
+              launch redirect never enters the history, so Back from the game
+              returns here (decision 0040); a refused launch comes back to `/`. */}
+          <Link to={launchHref(game.id, '/')} prefetch="none" className="group block">
             <HostImage
               path={game.image}
               width={TILE}
