@@ -124,11 +124,11 @@ export default function LottoStake() {
         />
       ) : null}
       <p className="text-center text-sm">
-        <Link to="/lotto/stake-set" className="link underline">
+        <Link to={PAGES.lottoStakeSet.path} className="link underline">
           โพยที่บันทึกไว้
         </Link>{' '}
         ·{' '}
-        <Link to="/lotto?tab=history" className="link underline">
+        <Link to={`${PAGES.lotto.path}?tab=history`} className="link underline">
           โพยของฉัน
         </Link>
       </p>
