@@ -63,7 +63,10 @@ export default function LottoStake() {
   return (
     <section className="space-y-4">
       <header className="card space-y-1">
-        <h1 className="text-2xl font-bold">{lotto.name}</h1>
+        <h1 className="text-2xl font-bold">
+          <span className="block text-sm font-normal text-slate-300">{page.title}</span>
+          {lotto.name}
+        </h1>
         {draw ? (
           <>
             <p className="text-slate-300">
