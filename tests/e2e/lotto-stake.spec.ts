@@ -72,7 +72,7 @@ test('a member fills a slip with กลับเลข, places it, the draw sett
   await page.getByRole('link', { name: /หวยฮานอย/ }).click()
   await expect(page).toHaveURL(new RegExp(`lotto=${LOTTO}$`))
   await hydrated(page)
-  await expect(page.getByRole('heading', { name: 'หวยฮานอย' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('แทงหวยหวยฮานอย')
   await expect(page.getByRole('timer').first()).toHaveAttribute('aria-label', /ปิดรับใน/)
   await expect(balance(page)).toHaveText('฿1,520.50')
 

@@ -63,7 +63,10 @@ export default function LottoStake() {
   return (
     <section className="space-y-4">
       <header className="card space-y-1">
-        <h1 className="text-2xl font-bold">{lotto.name}</h1>
+        <h1 className="text-2xl font-bold">
+          <span className="block text-sm font-normal text-slate-300">{page.title}</span>
+          {lotto.name}
+        </h1>
         {draw ? (
           <>
             <p className="text-slate-300">
@@ -124,11 +127,11 @@ export default function LottoStake() {
         />
       ) : null}
       <p className="text-center text-sm">
-        <Link to="/lotto/stake-set" className="link underline">
+        <Link to={PAGES.lottoStakeSet.path} className="link underline">
           โพยที่บันทึกไว้
         </Link>{' '}
         ·{' '}
-        <Link to="/lotto?tab=history" className="link underline">
+        <Link to={`${PAGES.lotto.path}?tab=history`} className="link underline">
           โพยของฉัน
         </Link>
       </p>
