@@ -201,6 +201,8 @@ test('prefers-reduced-motion: no autoplay and no pause button', async ({ page })
 test('a visitor sees what the service offers, fits 360 px, and axe finds nothing serious', async ({
   page,
 }) => {
+  // axe over the whole page takes its time on a busy machine.
+  test.slow()
   await page.goto('/')
   const services = page.getByRole('navigation', { name: 'บริการทั้งหมด' })
   for (const name of ['หวย', 'สล็อต', 'คาสิโน', 'กีฬา', 'โปรโมชั่น']) {
@@ -216,6 +218,7 @@ test('a member sees the balance, deposit and withdraw, and the play sections', a
   page,
   context,
 }) => {
+  test.slow()
   await loginAs(context)
   await page.goto('/')
   await expect(page.getByText('สวัสดี สมชาย ใจดี')).toBeVisible()
