@@ -29,7 +29,7 @@ export const MEASURED_PAGES = [
   { path: '/casino', member: true },
   { path: '/slot', member: true },
   { path: '/sport', member: true },
-  { path: '/games/lobby?provider=pg', member: true },
+  { path: '/games/lobby?provider=pgsoft', member: true },
   { path: '/lotto', member: true },
   { path: '/lotto/stake?lotto=thai', member: true },
   { path: '/lotto/stake-set', member: true },
