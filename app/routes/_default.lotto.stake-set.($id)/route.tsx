@@ -24,7 +24,6 @@ import {
 } from '~/forms/stake-set-forms'
 import { useValidatedForm } from '~/forms/use-validated-form'
 import { BET_KIND_LABELS, BET_KINDS, isBetKind, isLottoNumber } from '~/lib/lotto-numbers'
-import { bangkokTime, bangkokToday, thaiDrawDate } from '~/lib/lotto-results'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
@@ -51,7 +50,11 @@ type ReplyAction = () => Promise<SetsReply | undefined>
 
 export default function LottoStakeSet() {
   const view = useLoaderData<ViewLoader>()
-  return view.kind === 'list' ? <SetList sets={view.sets} /> : <SetPage view={view} />
+  return view.kind === 'list' ? (
+    <SetList sets={view.sets} updated={view.updated} />
+  ) : (
+    <SetPage view={view} />
+  )
 }
 
 function useBusy(): boolean {
@@ -61,18 +64,13 @@ function useBusy(): boolean {
 
 const total = (set: StakeSet) => set.lines.reduce((sum, line) => sum + line.amount, 0)
 
-function updatedLabel(iso: string): string {
-  const ms = Date.parse(iso)
-  return `${thaiDrawDate(bangkokToday(ms), 'd MMM BB')} ${bangkokTime(iso)} น.`
-}
-
 function WatcherNote() {
   return useWatchedMember() ? (
     <Notice tone="warning">โหมดผู้ดูแล: ดูชุดตัวเลขได้อย่างเดียว ไม่สามารถสร้างหรือแก้ไขได้</Notice>
   ) : null
 }
 
-function SetList({ sets }: { sets: StakeSet[] }) {
+function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<number, string> }) {
   const reply = useActionData<ReplyAction>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
@@ -127,9 +125,7 @@ function SetList({ sets }: { sets: StakeSet[] }) {
                   <span className="block text-sm text-slate-300">
                     {set.lines.length} รายการ · รวม {formatBaht(total(set))}
                   </span>
-                  <span className="block text-xs text-slate-400">
-                    แก้ไขล่าสุด {updatedLabel(set.updatedAt)}
-                  </span>
+                  <span className="block text-xs text-slate-400">แก้ไขล่าสุด {updated[set.id]}</span>
                 </span>
                 <span aria-hidden="true">›</span>
               </Link>
@@ -154,8 +150,7 @@ function SetPage({ view }: { view: SetPageView }) {
       </p>
       <h1 className="break-words text-2xl font-bold">{set.name}</h1>
       <p className="text-sm text-slate-300">
-        {set.lines.length} รายการ · รวม {formatBaht(total(set))} · แก้ไขล่าสุด{' '}
-        {updatedLabel(set.updatedAt)}
+        {set.lines.length} รายการ · รวม {formatBaht(total(set))} · แก้ไขล่าสุด {view.updated[set.id]}
       </p>
       <WatcherNote />
       <UseSet view={view} />
