@@ -51,6 +51,10 @@ interface ResultView {
   day: DayResults | null
   past: Draw[] | null
   pastError: string | null
+  /** Thai labels of every draw date the page shows, made on the server (no date-fns in the browser). */
+  dates: Record<string, string>
+  /** The shareable title and description of the draw shown. */
+  share: { title: string; description: string } | null
 }
 
 /**
@@ -76,6 +80,8 @@ export const loader = (args: LoaderFunctionArgs) =>
       day: null,
       past: null,
       pastError: null,
+      dates: {},
+      share: null,
     }
     try {
       view.types = (await lottoTypes(request.signal)).map((type) => ({
@@ -113,25 +119,40 @@ export const loader = (args: LoaderFunctionArgs) =>
     const pastAnswer = await past
     if (pastAnswer instanceof BackendError) view.pastError = pastAnswer.message
     else view.past = pastAnswer
+    const shown = [
+      ...(view.day ? [view.day.drawDate] : []),
+      ...(view.day?.draws.map((entry) => entry.draw.drawDate) ?? []),
+      ...(view.past?.map((draw) => draw.drawDate) ?? []),
+    ]
+    view.dates = Object.fromEntries(shown.map((date) => [date, thaiDrawDate(date)]))
+    view.share = shareText(view)
     return data(view, { status })
   })
 
-export function meta({ data: view }: MetaArgs<ViewLoader>) {
-  const type = view?.types.find((candidate) => candidate.id === view.lottoId)
-  const day = view?.day
-  if (!type || !day) return siteMeta(page.title)
-  const when = thaiDrawDate(day.drawDate)
-  const title = `${page.title} ${type.name} งวดวันที่ ${when}`
+/** The title and description a shared link previews: the type, the date, the first prize rows. */
+function shareText(view: ResultView): ResultView['share'] {
+  const type = view.types.find((candidate) => candidate.id === view.lottoId)
+  const day = view.day
+  if (!type || !day) return null
+  const when = view.dates[day.drawDate] ?? day.drawDate
   const latest = [...day.draws].reverse().find((entry) => entry.result)?.result
   const numbers = latest?.prizes
     .slice(0, 4)
     .map((prize) => `${prizeLabel(prize.key, type.group)} ${prize.numbers.join(' ')}`)
     .join(' ')
-  const description = latest
-    ? `ตรวจผล${type.name} งวดวันที่ ${when}: ${numbers}`
-    : `ผล${type.name} งวดวันที่ ${when} ยังไม่ออก ติดตามผลรางวัลได้ที่นี่`
-  return siteMeta(title).map((tag) =>
-    'name' in tag && tag.name === 'description' ? { ...tag, content: description } : tag,
+  return {
+    title: `${page.title} ${type.name} งวดวันที่ ${when}`,
+    description: latest
+      ? `ตรวจผล${type.name} งวดวันที่ ${when}: ${numbers}`
+      : `ผล${type.name} งวดวันที่ ${when} ยังไม่ออก ติดตามผลรางวัลได้ที่นี่`,
+  }
+}
+
+export function meta({ data: view }: MetaArgs<ViewLoader>) {
+  const share = view?.share
+  if (!share) return siteMeta(page.title)
+  return siteMeta(share.title).map((tag) =>
+    'name' in tag && tag.name === 'description' ? { ...tag, content: share.description } : tag,
   )
 }
 
@@ -146,7 +167,7 @@ export default function LottoResult() {
       {view.types.length > 0 ? <TypeTabs types={view.types} current={view.lottoId} /> : null}
       {view.message ? <Notice tone={view.day ? 'info' : 'error'}>{view.message}</Notice> : null}
       {view.types.length > 0 ? <DateForm view={view} /> : null}
-      {type && view.day ? <DayView day={view.day} type={type} /> : null}
+      {type && view.day ? <DayView day={view.day} type={type} dates={view.dates} /> : null}
       {type ? <PlayLink type={type} /> : null}
       {type ? <PastDraws view={view} type={type} /> : null}
     </section>
@@ -219,39 +240,49 @@ function DateForm({ view }: { view: ResultView }) {
   )
 }
 
-function DayView({ day, type }: { day: DayResults; type: TypeInfo }) {
+type Dates = Readonly<Record<string, string>>
+
+function DayView({ day, type, dates }: { day: DayResults; type: TypeInfo; dates: Dates }) {
   const single = day.draws.length === 1 && day.draws[0]?.draw.round === null
   return (
     <article className="card space-y-4" aria-labelledby="draw-title">
       <h2 id="draw-title" className="text-lg font-bold">
         {type.name}
         <span className="block text-base font-normal text-slate-300">
-          งวดวันที่ {thaiDrawDate(day.drawDate)}
+          งวดวันที่ {dates[day.drawDate] ?? day.drawDate}
         </span>
       </h2>
       {single && day.draws[0] ? (
-        <DrawBody entry={day.draws[0]} group={type.group} />
+        <DrawBody entry={day.draws[0]} group={type.group} dates={dates} />
       ) : (
-        <Rounds draws={day.draws} group={type.group} />
+        <Rounds draws={day.draws} group={type.group} dates={dates} />
       )}
     </article>
   )
 }
 
-function NotOut({ draw }: { draw: Draw }) {
+function NotOut({ draw, dates }: { draw: Draw; dates: Dates }) {
   return (
     <p className="rounded-xl border border-night-600 bg-night-800 p-4 text-center">
       <span className="block text-xl font-bold text-gold-300">ยังไม่ออกผล</span>
       <span className="text-sm text-slate-300">
-        ออกผลวันที่ {thaiDrawDate(draw.drawDate)} เวลา {bangkokTime(draw.drawsAt)} น.
+        ออกผลวันที่ {dates[draw.drawDate] ?? draw.drawDate} เวลา {bangkokTime(draw.drawsAt)} น.
       </span>
     </p>
   )
 }
 
-function DrawBody({ entry, group }: { entry: DrawWithResult; group: LottoGroup }) {
+function DrawBody({
+  entry,
+  group,
+  dates,
+}: {
+  entry: DrawWithResult
+  group: LottoGroup
+  dates: Dates
+}) {
   const { result } = entry
-  if (!result) return <NotOut draw={entry.draw} />
+  if (!result) return <NotOut draw={entry.draw} dates={dates} />
   return (
     <dl className="grid grid-cols-2 gap-3">
       {result.prizes.map((prize) => {
@@ -279,7 +310,15 @@ function DrawBody({ entry, group }: { entry: DrawWithResult; group: LottoGroup }
 }
 
 /** ยี่กี: the day's drawn rounds, the latest first, and the next one still to draw. */
-function Rounds({ draws, group }: { draws: readonly DrawWithResult[]; group: LottoGroup }) {
+function Rounds({
+  draws,
+  group,
+  dates,
+}: {
+  draws: readonly DrawWithResult[]
+  group: LottoGroup
+  dates: Dates
+}) {
   const drawn = draws.filter((entry) => entry.result).reverse()
   const next = draws.find((entry) => !entry.result)
   return (
@@ -287,7 +326,7 @@ function Rounds({ draws, group }: { draws: readonly DrawWithResult[]; group: Lot
       {next ? (
         <div>
           <p className="mb-1 text-sm text-slate-300">รอบที่ {next.draw.round}</p>
-          <NotOut draw={next.draw} />
+          <NotOut draw={next.draw} dates={dates} />
         </div>
       ) : null}
       {drawn.length === 0 ? (
@@ -366,7 +405,7 @@ function PastDraws({ view, type }: { view: ResultView; type: TypeInfo }) {
                 aria-current={date === view.day?.drawDate ? 'page' : undefined}
                 className="flex justify-between px-4 py-3 hover:bg-night-800 aria-[current=page]:font-bold aria-[current=page]:text-gold-300"
               >
-                <span>งวดวันที่ {thaiDrawDate(date)}</span>
+                <span>งวดวันที่ {view.dates[date] ?? date}</span>
                 <span aria-hidden="true">›</span>
               </Link>
             </li>

@@ -7,11 +7,10 @@
  * Every form posts an `intent` and works without JavaScript; the server side
  * is ./sets.server.ts. A watcher sees the forms disabled.
  */
-import { getFormProps, getInputProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useState } from 'react'
 import type { StakeSet } from '~/backend/lotto.schemas'
-import { FormAlert, INPUT_CLASS, TextField, firstInvalid } from '~/forms/fields'
 import {
   addLineFields,
   expandEntry,
@@ -22,15 +21,14 @@ import {
   SET_LIMITS,
   type Helper,
 } from '~/forms/stake-set-forms'
-import { useValidatedForm } from '~/forms/use-validated-form'
 import { BET_KIND_LABELS, BET_KINDS, isBetKind, isLottoNumber } from '~/lib/lotto-numbers'
-import { bangkokTime, bangkokToday, thaiDrawDate } from '~/lib/lotto-results'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
+import { FormError, INPUT_CLASS, RuleField, useRuleForm } from './rule-form'
 import { setsAction, setsView, type SetsReply, type SetsView } from './sets.server'
 
 const page = PAGES.lottoStakeSet
@@ -51,7 +49,11 @@ type ReplyAction = () => Promise<SetsReply | undefined>
 
 export default function LottoStakeSet() {
   const view = useLoaderData<ViewLoader>()
-  return view.kind === 'list' ? <SetList sets={view.sets} /> : <SetPage view={view} />
+  return view.kind === 'list' ? (
+    <SetList sets={view.sets} updated={view.updated} />
+  ) : (
+    <SetPage view={view} />
+  )
 }
 
 function useBusy(): boolean {
@@ -61,24 +63,22 @@ function useBusy(): boolean {
 
 const total = (set: StakeSet) => set.lines.reduce((sum, line) => sum + line.amount, 0)
 
-function updatedLabel(iso: string): string {
-  const ms = Date.parse(iso)
-  return `${thaiDrawDate(bangkokToday(ms), 'd MMM BB')} ${bangkokTime(iso)} น.`
-}
-
 function WatcherNote() {
   return useWatchedMember() ? (
     <Notice tone="warning">โหมดผู้ดูแล: ดูชุดตัวเลขได้อย่างเดียว ไม่สามารถสร้างหรือแก้ไขได้</Notice>
   ) : null
 }
 
-function SetList({ sets }: { sets: StakeSet[] }) {
+function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<number, string> }) {
   const reply = useActionData<ReplyAction>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
   const full = sets.length >= SET_LIMITS.maxSets
-  const lastResult = reply?.form === 'create' ? reply.result : undefined
-  const [form, fields] = useValidatedForm({ id: 'set-create', fields: nameFields, lastResult })
+  const form = useRuleForm(
+    'set-create',
+    nameFields,
+    reply?.form === 'create' ? reply.result : undefined,
+  )
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
@@ -86,18 +86,26 @@ function SetList({ sets }: { sets: StakeSet[] }) {
         บันทึกเลขที่แทงบ่อยไว้เป็นชุด แล้วใช้กับหวยประเภทใดก็ได้ (ได้สูงสุด {SET_LIMITS.maxSets} ชุด)
       </p>
       <WatcherNote />
-      <Form method="post" replace className="card space-y-3" {...getFormProps(form)}>
+      <Form
+        method="post"
+        replace
+        noValidate
+        className="card space-y-3"
+        onSubmit={form.onSubmit}
+        onInput={form.onInput}
+      >
         <h2 className="font-bold">สร้างชุดใหม่</h2>
-        <FormAlert id={form.errorId} errors={form.errors} />
+        <FormError id="set-create-error" message={form.formError} />
         <fieldset disabled={watched || full} className="space-y-3">
           <input type="hidden" name="intent" value="create" />
-          <TextField
-            field={fields.name}
+          <RuleField
+            form={form}
+            name="name"
             label={nameFields.name.label}
             hint={`ไม่เกิน ${SET_LIMITS.nameMax} ตัวอักษร เช่น เลขเด็ดงวดนี้`}
             maxLength={SET_LIMITS.nameMax}
+            defaultValue={String(form.posted('name') ?? '')}
             required
-            focusOnError={firstInvalid(['name'], lastResult?.error) === 'name'}
           />
           <button type="submit" className="btn-primary w-full" disabled={busy}>
             สร้างชุด
@@ -127,9 +135,7 @@ function SetList({ sets }: { sets: StakeSet[] }) {
                   <span className="block text-sm text-slate-300">
                     {set.lines.length} รายการ · รวม {formatBaht(total(set))}
                   </span>
-                  <span className="block text-xs text-slate-400">
-                    แก้ไขล่าสุด {updatedLabel(set.updatedAt)}
-                  </span>
+                  <span className="block text-xs text-slate-400">แก้ไขล่าสุด {updated[set.id]}</span>
                 </span>
                 <span aria-hidden="true">›</span>
               </Link>
@@ -154,8 +160,7 @@ function SetPage({ view }: { view: SetPageView }) {
       </p>
       <h1 className="break-words text-2xl font-bold">{set.name}</h1>
       <p className="text-sm text-slate-300">
-        {set.lines.length} รายการ · รวม {formatBaht(total(set))} · แก้ไขล่าสุด{' '}
-        {updatedLabel(set.updatedAt)}
+        {set.lines.length} รายการ · รวม {formatBaht(total(set))} · แก้ไขล่าสุด {view.updated[set.id]}
       </p>
       <WatcherNote />
       <UseSet view={view} />
@@ -205,7 +210,7 @@ function Lines({ set }: { set: StakeSet }) {
       <h2 id="lines-title" className="font-bold">
         เลขในชุด ({set.lines.length}/{SET_LIMITS.maxLines})
       </h2>
-      <FormAlert id="lines-error" errors={error ? [error] : undefined} />
+      <FormError id="lines-error" message={error} />
       {set.lines.length === 0 ? (
         <p className="text-sm text-slate-300">ยังไม่มีเลขในชุดนี้ เพิ่มเลขได้จากฟอร์มด้านล่าง</p>
       ) : (
@@ -273,35 +278,49 @@ function AddLines() {
   const reply = useActionData<ReplyAction>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
-  const lastResult = reply?.form === 'add' ? reply.result : undefined
-  const [form, fields] = useValidatedForm({
-    id: 'set-add',
-    fields: addLineFields,
-    lastResult,
-    defaultValue: { amount: '10', helper: 'none' },
-  })
-  const focus = firstInvalid(['kinds', 'number', 'amount', 'helper'], lastResult?.error)
-  const kinds = (fields.kinds.value ?? []) as unknown
-  const chosen = (Array.isArray(kinds) ? kinds : [kinds]).filter(isBetKind)
-  const number = fields.number.value ?? ''
-  const helper = (HELPERS as readonly string[]).includes(fields.helper.value ?? '')
-    ? (fields.helper.value as Helper)
-    : 'none'
+  const form = useRuleForm(
+    'set-add',
+    addLineFields,
+    reply?.form === 'add' ? reply.result : undefined,
+  )
+  const postedKinds = form.posted('kinds')
+  const [chosen, setChosen] = useState<string[]>(
+    (Array.isArray(postedKinds) ? postedKinds : [postedKinds]).filter(isBetKind),
+  )
+  const [number, setNumber] = useState(String(form.posted('number') ?? ''))
+  const postedHelper = String(form.posted('helper') ?? 'none')
+  const [helper, setHelper] = useState<Helper>(
+    (HELPERS as readonly string[]).includes(postedHelper) ? (postedHelper as Helper) : 'none',
+  )
+  const kinds = chosen.filter(isBetKind)
   const preview =
-    chosen.length > 0 && isLottoNumber(number, number.length) && number.length > 0
-      ? expandEntry(chosen, number, 1, helper).length
+    kinds.length > 0 && number.length > 0 && isLottoNumber(number, number.length)
+      ? expandEntry(kinds, number, 1, helper).length
       : 0
-  const kindsError = fields.kinds.errors?.[0]
+  const kindsError = form.errors.kinds
   return (
-    <Form method="post" replace className="card space-y-3" {...getFormProps(form)}>
+    <Form
+      method="post"
+      replace
+      noValidate
+      className="card space-y-3"
+      onSubmit={form.onSubmit}
+      onInput={form.onInput}
+      onChange={(event) => {
+        const data = new FormData(event.currentTarget)
+        setChosen(data.getAll('kinds').map(String))
+        setNumber(String(data.get('number') ?? ''))
+        const next = String(data.get('helper') ?? 'none')
+        setHelper((HELPERS as readonly string[]).includes(next) ? (next as Helper) : 'none')
+      }}
+    >
       <h2 className="font-bold">เพิ่มเลข</h2>
-      <FormAlert id={form.errorId} errors={form.errors} />
+      <FormError id="set-add-error" message={form.formError} />
       <fieldset disabled={watched} className="min-w-0 space-y-3">
         <input type="hidden" name="intent" value="add" />
         <fieldset
           className="min-w-0"
-          aria-describedby={kindsError ? fields.kinds.errorId : undefined}
-          aria-invalid={kindsError ? true : undefined}
+          aria-describedby={kindsError ? 'set-add-kinds-error' : undefined}
         >
           <legend className="mb-1 text-sm font-bold">{addLineFields.kinds.label}</legend>
           <div className="grid grid-cols-2 gap-2">
@@ -312,32 +331,34 @@ function AddLines() {
               >
                 <input
                   type="checkbox"
-                  name={fields.kinds.name}
+                  name="kinds"
                   value={kind}
                   defaultChecked={chosen.includes(kind)}
+                  aria-invalid={kindsError ? true : undefined}
                   className="size-5 accent-gold-400"
                   // eslint-disable-next-line jsx-a11y/no-autofocus
-                  autoFocus={i === 0 && focus === 'kinds'}
+                  autoFocus={i === 0 && form.focus === 'kinds'}
                 />
                 {BET_KIND_LABELS[kind]}
               </label>
             ))}
           </div>
           {kindsError ? (
-            <p id={fields.kinds.errorId} className="mt-1 text-sm text-danger">
+            <p id="set-add-kinds-error" className="mt-1 text-sm text-danger">
               {kindsError}
             </p>
           ) : null}
         </fieldset>
-        <TextField
-          field={fields.number}
+        <RuleField
+          form={form}
+          name="number"
           label={addLineFields.number.label}
           hint="3 ตัว 2 ตัว หรือ 1 ตัวตามประเภท (19 ประตู: เลขหลักเดียว)"
           inputMode="numeric"
           maxLength={3}
           autoComplete="off"
+          defaultValue={number}
           required
-          focusOnError={focus === 'number'}
         />
         <fieldset className="min-w-0">
           <legend className="mb-1 text-sm font-bold">{addLineFields.helper.label}</legend>
@@ -348,8 +369,10 @@ function AddLines() {
                 className="flex items-center gap-2 rounded-xl border border-night-600 px-3 py-2"
               >
                 <input
-                  {...getInputProps(fields.helper, { type: 'radio', value })}
-                  key={value}
+                  type="radio"
+                  name="helper"
+                  value={value}
+                  defaultChecked={helper === value}
                   className="size-5 accent-gold-400"
                 />
                 {HELPER_LABELS[value]}
@@ -357,20 +380,19 @@ function AddLines() {
             ))}
           </div>
         </fieldset>
-        <TextField
-          field={fields.amount}
+        <RuleField
+          form={form}
+          name="amount"
           label={addLineFields.amount.label}
           hint={`ต่อรายการ 1–${SET_LIMITS.maxAmount.toLocaleString('en-US')} บาท`}
           inputMode="numeric"
           autoComplete="off"
+          defaultValue={String(form.posted('amount') ?? '10')}
           required
-          focusOnError={focus === 'amount'}
         />
-        {preview > 0 ? (
-          <p className="text-sm text-slate-300" aria-live="polite">
-            จะเพิ่ม {preview} รายการ
-          </p>
-        ) : null}
+        <p className="min-h-5 text-sm text-slate-300" aria-live="polite">
+          {preview > 0 ? `จะเพิ่ม ${preview} รายการ` : ''}
+        </p>
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           เพิ่มเลข
         </button>
@@ -383,25 +405,31 @@ function Rename({ set }: { set: StakeSet }) {
   const reply = useActionData<ReplyAction>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
-  const lastResult = reply?.form === 'rename' ? reply.result : undefined
-  const [form, fields] = useValidatedForm({
-    id: 'set-rename',
-    fields: nameFields,
-    lastResult,
-    defaultValue: { name: set.name },
-  })
+  const form = useRuleForm(
+    'set-rename',
+    nameFields,
+    reply?.form === 'rename' ? reply.result : undefined,
+  )
   return (
-    <Form method="post" replace className="card space-y-3" {...getFormProps(form)}>
+    <Form
+      method="post"
+      replace
+      noValidate
+      className="card space-y-3"
+      onSubmit={form.onSubmit}
+      onInput={form.onInput}
+    >
       <h2 className="font-bold">เปลี่ยนชื่อชุด</h2>
-      <FormAlert id={form.errorId} errors={form.errors} />
+      <FormError id="set-rename-error" message={form.formError} />
       <fieldset disabled={watched} className="min-w-0 space-y-3">
         <input type="hidden" name="intent" value="rename" />
-        <TextField
-          field={fields.name}
+        <RuleField
+          form={form}
+          name="name"
           label={nameFields.name.label}
           maxLength={SET_LIMITS.nameMax}
+          defaultValue={String(form.posted('name') ?? set.name)}
           required
-          focusOnError={firstInvalid(['name'], lastResult?.error) === 'name'}
         />
         <button type="submit" className="btn-ghost w-full" disabled={busy}>
           บันทึกชื่อ
@@ -438,7 +466,7 @@ function DeleteSet({ view }: { view: SetPageView }) {
       <p className="text-sm text-slate-300">
         ลบแล้วกู้คืนไม่ได้ เลขทั้ง {view.set.lines.length} รายการจะหายไป
       </p>
-      <FormAlert id="delete-error" errors={error ? [error] : undefined} />
+      <FormError id="delete-error" message={error} />
       <fieldset disabled={watched} className="flex gap-3">
         <input type="hidden" name="intent" value="delete" />
         <Link to={here} className="btn-ghost flex-1 text-center">

@@ -36,15 +36,22 @@ import { BAD_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { isBetKind } from '~/lib/lotto-numbers'
+import { bangkokTime, bangkokToday, thaiDrawDate } from '~/lib/lotto-results'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 
 export type SetsView =
-  | { kind: 'list'; sets: StakeSet[] }
+  | {
+      kind: 'list'
+      sets: StakeSet[]
+      /** "แก้ไขล่าสุด" of each set in Thai, by id, made here (no date-fns in the browser). */
+      updated: Record<number, string>
+    }
   | {
       kind: 'set'
       set: StakeSet
+      updated: Record<number, string>
       confirmDelete: boolean
       /** The lotto types a set can be played on ("ใช้ชุดนี้"), or the reason there are none. */
       types: { id: string; name: string }[]
@@ -77,7 +84,10 @@ async function memberSet(request: Request, id: number): Promise<StakeSet> {
 
 export async function setsView({ request, params, url }: RouteContext): Promise<SetsView> {
   const id = setIdOf(params)
-  if (id === null) return { kind: 'list', sets: await stakeSets(request) }
+  if (id === null) {
+    const sets = await stakeSets(request)
+    return { kind: 'list', sets, updated: updatedLabels(sets) }
+  }
   const [set, types] = await Promise.all([
     memberSet(request, id),
     lottoTypes(request.signal).then(
@@ -91,10 +101,21 @@ export async function setsView({ request, params, url }: RouteContext): Promise<
   return {
     kind: 'set',
     set,
+    updated: updatedLabels([set]),
     confirmDelete: url.searchParams.get('confirm') === 'delete',
     types: types.list.map(({ id: lottoId, name }) => ({ id: lottoId, name })),
     typesError: types.error,
   }
+}
+
+/** 24 พ.ย. 69 14:05 น. (Bangkok time), by set id. */
+function updatedLabels(sets: readonly StakeSet[]): Record<number, string> {
+  return Object.fromEntries(
+    sets.map((set) => {
+      const day = bangkokToday(Date.parse(set.updatedAt))
+      return [set.id, `${thaiDrawDate(day, 'd MMM BB')} ${bangkokTime(set.updatedAt)} น.`]
+    }),
+  )
 }
 
 /** A backend refusal of a set change, in Thai. */
