@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readSlip, slipCookie } from '~/forms/lotto-slip.server'
-import { MAX_SLIP_LINES, type SlipLine } from '~/lib/lotto-slip'
+import { encodeSlip, MAX_SLIP_LINES, type SlipLine } from '~/lib/lotto-slip'
 
 function requestWith(setCookie: string): Request {
   const name = setCookie.slice(0, setCookie.indexOf('='))
@@ -22,7 +22,9 @@ describe('the slip cookie', () => {
     })
     expect(header).toMatch(/^lotto\.slip\.hanoi=/)
     expect(header).toMatch(/HttpOnly/i)
-    expect(header).not.toContain('09')
+    // Sealed: neither the lines nor the draw read in clear.
+    expect(header).not.toContain(encodeSlip([{ kind: 'twoBottom', number: '09', amount: 20 }]))
+    expect(header).not.toContain('hanoi-2026')
     expect(readSlip(requestWith(header), 'hanoi')).toEqual({
       drawId: 'hanoi-20261124',
       lines: [{ kind: 'twoBottom', number: '09', amount: 20 }],

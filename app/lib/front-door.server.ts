@@ -11,6 +11,8 @@
  * - a declared body over MAX_BODY_BYTES: Thai 413, the body unread;
  * - a cross-site write (lib/cross-site.ts against APP_ORIGIN): Thai 403,
  *   before Remix's own origin check (a bodyless 500 and a stack trace);
+ * - a build file under 1 KB: compressed here (remix-serve's compression
+ *   skips small files; lib/small-assets.server.ts);
  * - every request that goes on: its URL as morgan logs it has the values of
  *   secret query parameters (token, code, state) redacted.
  */
@@ -26,6 +28,7 @@ import {
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
 import { redactUrl } from '~/lib/redact'
+import { serveSmallAsset } from '~/lib/small-assets.server'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -163,6 +166,7 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
     answer(req, res, door)
     return true
   }
+  if (serveSmallAsset(req, res)) return true
   redactLoggedUrl(req, res)
   return false
 }

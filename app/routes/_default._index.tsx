@@ -1,16 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import {
-  contentPart,
-  listBanners,
-  listNews,
-  listPromotions,
-  type ContentPart,
-} from '~/backend/content.server'
-import { listProviders, recentGames } from '~/backend/games.server'
-import { lottoTypes } from '~/backend/lotto.server'
-import { closingDraws } from '~/lib/lotto-draws'
+import { contentPart, listBanners, listNews, listPromotions } from '~/backend/content.server'
 import { logWarning } from '~/lib/log.server'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
@@ -18,49 +9,17 @@ import { requestIdOf } from '~/lib/request-id.server'
 import { guard } from '~/session/guard.server'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
-import { newsEntry, promotionCard } from '~/ui/home/format'
+import { newsEntry, promotionCard } from '~/ui/home/format.server'
+import { mapPart, memberPlay, SHOWN } from '~/ui/home/loader.server'
 import { MemberSummary } from '~/ui/home/member-summary'
 import { NewsList } from '~/ui/home/news-list'
 import { PromotionStrip } from '~/ui/home/promotion-strip'
-import { RecentGames, type RecentGame } from '~/ui/home/recent-games'
+import { RecentGames } from '~/ui/home/recent-games'
 import { Services } from '~/ui/home/services'
 import { useOptionalMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 
 const page = PAGES.home
-
-/** How many of each list the home page shows. */
-const SHOWN = { banners: 6, promotions: 8, news: 4, recentGames: 8, closingDraws: 4 } as const
-
-function mapPart<T, U>(part: ContentPart<T>, map: (item: T) => U, limit: number): ContentPart<U> {
-  return part.ok ? { ok: true, items: part.items.slice(0, limit).map(map) } : part
-}
-
-/** The member's own parts: recently played games and the draws closing soonest. */
-async function memberPlay(request: Request, failed: (part: string) => (error: unknown) => void) {
-  const [recent, providers, types] = await Promise.all([
-    contentPart(recentGames(request, SHOWN.recentGames), failed('recent games')),
-    // Only for the providers' names under the tiles: without them the tiles still show.
-    listProviders(request.signal).catch(() => []),
-    contentPart(lottoTypes(request.signal), failed('closing draws')),
-  ])
-  const providerName = new Map(providers.map((p) => [p.id, p.name]))
-  return {
-    recentGames: mapPart(
-      recent,
-      (game): RecentGame => ({
-        id: game.id,
-        name: game.name,
-        providerName: providerName.get(game.provider) ?? '',
-        image: game.image,
-      }),
-      SHOWN.recentGames,
-    ),
-    closingDraws: types.ok
-      ? { ok: true as const, items: closingDraws(types.items, SHOWN.closingDraws) }
-      : types,
-  }
-}
 
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: page.access }, async ({ request, session }) => {

@@ -8,20 +8,23 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { BackendError } from '~/backend/client.server'
-import type { LottoGroup, LottoType, Stake, StakeStatus } from '~/backend/lotto.schemas'
+import type { Draw, LottoGroup, LottoType, Stake, StakeStatus } from '~/backend/lotto.schemas'
 import { lottoTypes } from '~/backend/lotto.server'
 import { memberStakes } from '~/backend/lotto-stakes.server'
-import { bangkokDate, drawLabelLong } from '~/lib/lotto-draws'
+import { withDrawText, type DrawText } from '~/lib/lotto-text.server'
 import { BET_KIND_LABELS } from '~/lib/lotto-numbers'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { formatThaiDateTime } from '~/lib/thai-date'
 import { guard } from '~/session/guard.server'
 import { Countdown } from '~/ui/countdown'
 import { EmptyState, Notice } from '~/ui/states'
 
 const page = PAGES.lotto
+
+/** The shapes this page shows: draws with their Thai texts, made by the loader. */
+type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | null }
+type ShownStake = Omit<Stake, 'draw'> & { draw: Stake['draw'] & DrawText }
 
 /** A part the backend could not give: its Thai message, the rest of the page stays. */
 async function orMessage<T>(load: Promise<T>): Promise<{ value: T | null; error: string | null }> {
@@ -38,10 +41,15 @@ export const loader = (args: LoaderFunctionArgs) =>
     const tab = url.searchParams.get('tab') === 'history' ? 'history' : 'types'
     if (tab === 'history') {
       const stakes = await orMessage(memberStakes(request, 30))
-      return { tab, now: Date.now(), types: null, stakes: stakes.value, error: stakes.error }
+      const described = stakes.value?.map((stake) => ({ ...stake, draw: withDrawText(stake.draw) }))
+      return { tab, now: Date.now(), types: null, stakes: described ?? null, error: stakes.error }
     }
     const types = await orMessage(lottoTypes(request.signal))
-    return { tab, now: Date.now(), types: types.value, stakes: null, error: types.error }
+    const described = types.value?.map((type) => ({
+      ...type,
+      nextDraw: type.nextDraw ? withDrawText(type.nextDraw) : null,
+    }))
+    return { tab, now: Date.now(), types: described ?? null, stakes: null, error: types.error }
   })
 
 export const meta = pageMeta(page.title)
@@ -106,7 +114,7 @@ export default function Lotto() {
   )
 }
 
-function TypeGroups({ types, now }: { types: LottoType[]; now: number }) {
+function TypeGroups({ types, now }: { types: ShownType[]; now: number }) {
   return (
     <>
       {GROUPS.map((group) => {
@@ -131,7 +139,7 @@ function TypeGroups({ types, now }: { types: LottoType[]; now: number }) {
   )
 }
 
-function TypeCard({ type, now }: { type: LottoType; now: number }) {
+function TypeCard({ type, now }: { type: ShownType; now: number }) {
   const draw = type.nextDraw
   const open = type.status === 'open' && draw !== null
   const body = (
@@ -148,7 +156,7 @@ function TypeCard({ type, now }: { type: LottoType; now: number }) {
       {draw ? (
         <span className="mt-1 flex flex-wrap justify-between gap-x-2 text-sm">
           <span>
-            {drawLabelLong(draw)} · ปิดรับ {formatThaiDateTime(bangkokDate(draw.closesAt))} น.
+            {draw.label} · ปิดรับ {draw.closesText} น.
           </span>
           {open ? (
             <Countdown
@@ -179,7 +187,7 @@ const STATUS: Record<StakeStatus, { text: string; className: string }> = {
   lost: { text: 'ไม่ถูกรางวัล', className: 'bg-night-700 text-slate-200' },
 }
 
-function History({ stakes }: { stakes: Stake[] }) {
+function History({ stakes }: { stakes: ShownStake[] }) {
   if (stakes.length === 0) {
     return (
       <EmptyState title="ยังไม่มีโพย">
@@ -200,7 +208,7 @@ function History({ stakes }: { stakes: Stake[] }) {
               <div>
                 <p className="font-bold">{stake.lottoName}</p>
                 <p className="text-sm text-slate-300">
-                  {drawLabelLong(stake.draw)} · โพยเลขที่ {stake.id}
+                  {stake.draw.label} · โพยเลขที่ {stake.id}
                 </p>
               </div>
               <span className={`shrink-0 rounded px-2 py-0.5 text-sm ${status.className}`}>

@@ -1,75 +1,21 @@
 import { getFormProps } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect } from 'react'
 import { LOGIN_LABELS as LABELS, loginFields } from '~/forms/login-form'
 import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
 import { useValidatedForm } from '~/forms/use-validated-form'
-import { formSchema } from '~/forms/zod'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
-import {
-  redirectWithToast,
-  readFormData,
-  guard,
-  lineAuthorizeRedirect,
-  loginAttempt,
-  loginLimitMessage,
-  loginSucceeded,
-  LoginError,
-  loginLocal,
-} from '~/session/guest-pages.server'
-import { safeReturnPath } from '~/session/redirects'
+import { guard, loginAction } from '~/session/guest-pages.server'
 
 const page = PAGES.login
-/** The password never comes back in an answer. */
-const HIDDEN = ['password']
-
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
 
 export const meta = pageMeta(page.title)
 
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request }) => {
-    const form = await readFormData(request)
-    const returnTo = safeReturnPath(form.get('redirectTo'))
-
-    if (form.get('intent') === 'line') {
-      const { location, setCookie } = lineAuthorizeRedirect(request, returnTo)
-      throw redirect(location, { headers: { 'Set-Cookie': setCookie } })
-    }
-
-    const submission = parseWithZod(form, { schema: formSchema(loginFields) })
-    if (submission.status !== 'success') {
-      return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
-    }
-    const username = submission.value.username.trim()
-    const { password } = submission.value
-
-    const waitMs = loginAttempt(request, username)
-    if (waitMs > 0) {
-      const reply = submission.reply({
-        formErrors: [loginLimitMessage(waitMs)],
-        hideFields: HIDDEN,
-      })
-      return data(reply, { status: 429 })
-    }
-
-    try {
-      const member = await loginLocal(request, { username, password })
-      throw redirectWithToast(
-        returnTo,
-        { type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` },
-        // This browser is now known for the username (docs/decisions/0032-login-limits.md).
-        { headers: { 'Set-Cookie': loginSucceeded(request, username) } },
-      )
-    } catch (error) {
-      if (!(error instanceof LoginError)) throw error
-      const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })
-      return data(reply, { status: error.status })
-    }
-  })
+  guard(args, { access: page.access }, ({ request }) => loginAction(request))
 
 export default function Login() {
   const lastResult = useActionData<typeof action>()

@@ -18,3 +18,4 @@ export {
 } from '~/session/line.server'
 export { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
 export { LoginError, loginAsWatcher, loginLocal, loginWithLine } from '~/session/strategies.server'
+export { loginAction } from '~/session/login-action.server'

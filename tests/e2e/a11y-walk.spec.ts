@@ -32,7 +32,7 @@ const LEAVE_THE_APP = new Set<string>([PAGES.gamesLaunch.path, PAGES.lottoLaunch
 /** Where a URL needs a query to show its page rather than a message. */
 const QUERY: Record<string, string> = {
   [PAGES.lottoStake.path]: '?lotto=thai',
-  [PAGES.gamesLobby.path]: '?provider=pg',
+  [PAGES.gamesLobby.path]: '?provider=pgsoft',
 }
 
 const visitorPages = pages.filter((p) => p.access !== 'member')

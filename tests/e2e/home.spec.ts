@@ -242,6 +242,31 @@ test('a member sees the balance, deposit and withdraw, and the play sections', a
   expect(await seriousViolations(page)).toEqual([])
 })
 
+test('a member sees the game just played and the draws closing soonest, each a tap from playing', async ({
+  context,
+  page,
+}) => {
+  await loginAs(context)
+  // Launching leaves for the provider's page and records the game as played.
+  await page.goto('/games/launch?game=pgsoft-001')
+  await expect(page).toHaveURL(new RegExp(`^${MOCK_URL}/play`))
+  await page.goto('/')
+  const recent = page.getByRole('region', { name: 'เล่นล่าสุด' })
+  const tile = recent.getByRole('listitem').getByRole('link').first()
+  await expect(tile).toHaveAttribute('href', '/games/launch?game=pgsoft-001&from=%2F')
+  await expect(page.getByText('ยังไม่มีเกมที่เล่นล่าสุด')).toHaveCount(0)
+  const closing = page.getByRole('region', { name: 'หวยใกล้ปิดรับ' })
+  // ยี่กี closes every 15 minutes: always first, with a live countdown.
+  await expect(closing.getByRole('listitem').getByRole('link').first()).toHaveAttribute(
+    'href',
+    '/lotto/stake?lotto=yeekee',
+  )
+  await expect(closing.getByRole('timer').first()).toBeVisible()
+  await closing.getByRole('listitem').getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/lotto\/stake\?lotto=yeekee$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('หวยยี่กี')
+})
+
 test.describe('a content backend failure', () => {
   // The shared app keeps content for a minute: a fresh one has none kept yet.
   const PORT = APP_PORT + 29

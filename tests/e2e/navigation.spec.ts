@@ -146,7 +146,7 @@ test.describe('the bottom navigation', () => {
       ['/lotto/stake?lotto=thai', 'หวย'],
       ['/lotto/stake-set', 'หวย'],
       ['/casino', 'เกม'],
-      ['/games/lobby?provider=pg', 'เกม'],
+      ['/games/lobby?provider=pgsoft', 'เกม'],
       ['/order', 'ฝาก-ถอน'],
     ] as const) {
       await page.goto(url)

@@ -11,7 +11,6 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { BetRule, LimitedNumber } from '~/backend/lotto.schemas'
-import { bangkokDate, drawLabelLong } from '~/lib/lotto-draws'
 import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lib/lotto-numbers'
 import {
   MAX_SLIP_LINES,
@@ -25,7 +24,6 @@ import {
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { formatThaiDateTime } from '~/lib/thai-date'
 import { Countdown } from '~/ui/countdown'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -70,7 +68,7 @@ export default function LottoStake() {
         {draw ? (
           <>
             <p className="text-slate-300">
-              {drawLabelLong(draw)} · ปิดรับ {formatThaiDateTime(bangkokDate(draw.closesAt))} น.
+              {draw.label} · ปิดรับ {draw.closesText} น.
             </p>
             <p className="text-lg font-bold text-gold-300">
               <Countdown
@@ -121,7 +119,7 @@ export default function LottoStake() {
       {result?.review && !closed ? (
         <Confirm
           review={result.review}
-          title={`${lotto.name} ${draw ? drawLabelLong(draw) : ''}`}
+          title={`${lotto.name} ${draw ? draw.label : ''}`}
           back={here}
           disabled={readOnly || busy}
         />

@@ -9,6 +9,7 @@ import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { BackendError } from '~/backend/client.server'
 import { betKindSchema, lottoIdSchema, drawIdSchema } from '~/backend/lotto.schemas'
+import { withDrawText } from '~/lib/lotto-text.server'
 import { placeStake, stakeRules } from '~/backend/lotto-stakes.server'
 import { stakeSet } from '~/backend/lotto-sets.server'
 import { readSlip, slipCookie, type StoredSlip } from '~/forms/lotto-slip.server'
@@ -111,6 +112,7 @@ export async function slipView({ request, url }: RouteContext) {
   return {
     now: Date.now(),
     ...rules,
+    draw: rules.draw ? withDrawText(rules.draw) : null,
     lines: stored?.lines ?? [],
     /** The slip was made for a draw that closed since: its lines now go to this one. */
     moved: Boolean(stored && rules.draw && stored.drawId !== rules.draw.id),

@@ -3,7 +3,7 @@
  * opens in place (<details>: no script, keyboard and screen readers know it).
  * docs/decisions/0047.
  */
-import type { NewsEntry } from '~/ui/home/format'
+import type { NewsEntry } from '~/ui/home/format.server'
 
 export function NewsList({ news }: { news: NewsEntry[] }) {
   if (news.length === 0) return <p className="text-sm text-slate-300">ยังไม่มีข่าวสารใหม่</p>

@@ -3,27 +3,10 @@
  * (the browser's time zone and clock never change what was rendered).
  */
 import type { NewsItem, Promotion } from '~/backend/content.schemas'
+import { bangkokDate } from '~/lib/lotto-draws'
 import { formatThaiShortDate } from '~/lib/thai-date'
 
-/** Thailand is UTC+7 all year (no daylight saving). */
-const BANGKOK_OFFSET_MS = 7 * 3_600_000
-
-/**
- * A Date whose local fields read the Bangkok wall clock of `ms`, whatever the
- * server's own time zone: the Thai date helpers format local fields.
- */
-export function bangkokWallClock(ms: number): Date {
-  const shifted = new Date(ms + BANGKOK_OFFSET_MS)
-  return new Date(
-    shifted.getUTCFullYear(),
-    shifted.getUTCMonth(),
-    shifted.getUTCDate(),
-    shifted.getUTCHours(),
-    shifted.getUTCMinutes(),
-  )
-}
-
-export const thaiDay = (iso: string) => formatThaiShortDate(bangkokWallClock(Date.parse(iso)))
+export const thaiDay = (iso: string) => formatThaiShortDate(bangkokDate(iso))
 
 export interface PromotionCard {
   id: string

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { bangkokWallClock, newsEntry, promotionCard, thaiDay } from '~/ui/home/format'
+import { bangkokDate } from '~/lib/lotto-draws'
+import { newsEntry, promotionCard, thaiDay } from '~/ui/home/format.server'
 
-describe('bangkokWallClock', () => {
+describe('bangkokDate', () => {
   it('reads the Bangkok date and time of a moment in any server time zone', () => {
     // 17:30 UTC on 30 Nov is 00:30 on 1 Dec in Bangkok.
-    const date = bangkokWallClock(Date.parse('2026-11-30T17:30:00Z'))
+    const date = bangkokDate('2026-11-30T17:30:00Z')
     expect([date.getFullYear(), date.getMonth(), date.getDate(), date.getHours()]).toEqual([
       2026, 11, 1, 0,
     ])

@@ -1,0 +1,58 @@
+/**
+ * The login form's post (/login): the LINE button, or username and password
+ * checked against the login limits, then the session and a welcome toast.
+ * Server-only, so the route's browser chunk carries none of it.
+ */
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from '@remix-run/node'
+import { loginFields } from '~/forms/login-form'
+import { formSchema } from '~/forms/zod'
+import { readFormData } from '~/lib/form-data.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import { lineAuthorizeRedirect } from '~/session/line.server'
+import { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
+import { safeReturnPath } from '~/session/redirects'
+import { LoginError, loginLocal } from '~/session/strategies.server'
+
+/** The password never comes back in an answer. */
+const HIDDEN = ['password']
+
+export async function loginAction(request: Request) {
+  const form = await readFormData(request)
+  const returnTo = safeReturnPath(form.get('redirectTo'))
+
+  if (form.get('intent') === 'line') {
+    const { location, setCookie } = lineAuthorizeRedirect(request, returnTo)
+    throw redirect(location, { headers: { 'Set-Cookie': setCookie } })
+  }
+
+  const submission = parseWithZod(form, { schema: formSchema(loginFields) })
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
+  }
+  const username = submission.value.username.trim()
+  const { password } = submission.value
+
+  const waitMs = loginAttempt(request, username)
+  if (waitMs > 0) {
+    const reply = submission.reply({
+      formErrors: [loginLimitMessage(waitMs)],
+      hideFields: HIDDEN,
+    })
+    return data(reply, { status: 429 })
+  }
+
+  try {
+    const member = await loginLocal(request, { username, password })
+    throw redirectWithToast(
+      returnTo,
+      { type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` },
+      // This browser is now known for the username (docs/decisions/0032-login-limits.md).
+      { headers: { 'Set-Cookie': loginSucceeded(request, username) } },
+    )
+  } catch (error) {
+    if (!(error instanceof LoginError)) throw error
+    const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })
+    return data(reply, { status: error.status })
+  }
+}
