@@ -14,6 +14,7 @@ import { useNonce } from '~/lib/nonce'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { siteMeta } from '~/lib/meta'
 import { rootLoader } from '~/root-loader.server'
+import thaiRegular from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2'
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
@@ -21,6 +22,8 @@ import { describeError, RootErrorBoundary, RouteModuleFailure } from '~/ui/error
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 
 export const links: LinksFunction = () => [
+  // The face most of every page is set in: fetched with the stylesheet, not after it.
+  { rel: 'preload', href: thaiRegular, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' },
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
