@@ -232,7 +232,8 @@ export const STAKE_SET_LIMITS = {
   /** Name length, after trimming spaces. */
   nameMax: 50,
   /** Baht per line. */
-  maxAmount: 100_000,
+  /** The bet slip's own limit per line (app/lib/lotto-slip.ts MAX_LINE_AMOUNT): a set always fits a slip. */
+  maxAmount: 99_999,
 } as const
 
 /** A line of a saved set: the number has the kind's digits, the amount whole baht within the limit. */

@@ -64,13 +64,13 @@ describe('set form rules', () => {
     expect(errorsOf({ kinds: 'twoTop', number: '1', amount: '5', helper: 'doors' })).toEqual({})
   })
 
-  it('amounts: whole baht from 1 to 100,000', () => {
-    for (const amount of ['0', '1.5', '100001', 'abc']) {
+  it('amounts: whole baht from 1 to 99,999, what one slip line takes', () => {
+    for (const amount of ['0', '1.5', '100000', 'abc']) {
       expect(errorsOf({ kinds: 'twoTop', number: '12', amount }), amount).toHaveProperty('amount')
     }
-    expect(parseAmount('100000')).toBe(100_000)
+    expect(parseAmount('99999')).toBe(99_999)
     expect(parseAmount(' 25 ')).toBe(25)
-    for (const bad of ['0', '1.5', '100001', '', '-3', null]) expect(parseAmount(bad)).toBeNull()
+    for (const bad of ['0', '1.5', '100000', '', '-3', null]) expect(parseAmount(bad)).toBeNull()
   })
 
   it('an unknown helper is refused', () => {
@@ -87,9 +87,12 @@ describe('lines', () => {
     expect(digitsOfKinds([])).toBeNull()
   })
 
-  it('กลับเลข gives every ordering for every kind', () => {
+  it('กลับเลข gives every ordering, and 3 ตัวโต๊ด once (it wins on any ordering)', () => {
     const lines = expandEntry(['threeTote', 'threeTop'], '123', 10, 'reverse')
-    expect(lines).toHaveLength(12)
+    expect(lines).toHaveLength(7)
+    expect(lines.filter((line) => line.kind === 'threeTote')).toEqual([
+      { kind: 'threeTote', number: '123', amount: 10 },
+    ])
     expect(lines.slice(0, 2)).toEqual([
       { kind: 'threeTop', number: '123', amount: 10 },
       { kind: 'threeTote', number: '123', amount: 10 },

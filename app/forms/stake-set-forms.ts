@@ -5,6 +5,7 @@
  * already in the set (same kind and number) takes the new amount.
  */
 import type { StakeLine } from '~/backend/lotto.schemas'
+import { MAX_LINE_AMOUNT } from '~/lib/lotto-slip'
 import {
   BET_KIND_DIGITS,
   BET_KIND_LABELS,
@@ -17,7 +18,13 @@ import {
 import { custom, field, integer, max, max_value, min_value, numeric, required } from '~/forms/rules'
 
 /** The same numbers as STAKE_SET_LIMITS (lotto.schemas), without pulling zod into the page. */
-export const SET_LIMITS = { maxSets: 20, maxLines: 100, nameMax: 50, maxAmount: 100_000 } as const
+export const SET_LIMITS = {
+  maxSets: 20,
+  maxLines: 100,
+  nameMax: 50,
+  /** A set's line must fit a slip's line (MAX_LINE_AMOUNT). */
+  maxAmount: MAX_LINE_AMOUNT,
+} as const
 
 export const HELPERS = ['none', 'reverse', 'doors'] as const
 export type Helper = (typeof HELPERS)[number]
@@ -103,14 +110,19 @@ export function expandEntry(
   amount: number,
   helper: Helper,
 ): StakeLine[] {
-  const numbers =
-    helper === 'reverse'
-      ? permutations(number)
-      : helper === 'doors'
-        ? nineteenDoors(number)
-        : [number]
   const ordered = BET_KINDS.filter((kind) => kinds.includes(kind))
-  return numbers.flatMap((n) => ordered.map((kind) => ({ kind, number: n, amount })))
+  if (helper === 'doors') {
+    return nineteenDoors(number).flatMap((n) =>
+      ordered.map((kind) => ({ kind, number: n, amount })),
+    )
+  }
+  // กลับเลข: every ordering, except 3 ตัวโต๊ด (it wins on any ordering already).
+  const numbers = helper === 'reverse' ? permutations(number) : [number]
+  return numbers.flatMap((n) =>
+    ordered
+      .filter((kind) => n === number || kind !== 'threeTote')
+      .map((kind) => ({ kind, number: n, amount })),
+  )
 }
 
 export const lineKey = (line: Pick<StakeLine, 'kind' | 'number'>) => `${line.kind}-${line.number}`

@@ -60,6 +60,7 @@ describe('installFrontDoor', () => {
       headersSent: false,
       writeHead: (status: number) => (written.status = status),
       end: vi.fn(),
+      once: vi.fn(),
     } as unknown as ServerResponse
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
     const trace = { method: 'TRACE', url: '/', headers: {}, socket: {} } as IncomingMessage

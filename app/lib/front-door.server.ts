@@ -28,6 +28,7 @@ import {
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
 import { redactUrl } from '~/lib/redact'
+import { stampRequest } from '~/lib/request-key.server'
 import { serveSmallAsset } from '~/lib/small-assets.server'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 
@@ -167,6 +168,8 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
     return true
   }
   if (serveSmallAsset(req, res)) return true
+  // Every loader's copy of the request carries the same key (lib/request-key.server.ts).
+  stampRequest(req, res)
   redactLoggedUrl(req, res)
   return false
 }

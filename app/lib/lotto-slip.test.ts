@@ -32,6 +32,14 @@ describe('entryPairs', () => {
     ])
   })
 
+  it('กลับเลข: 3 ตัวโต๊ด once, since it wins on any ordering', () => {
+    const pairs = entryPairs(['threeTop', 'threeTote'], '321', 'reverse')
+    expect(pairs.filter((p) => p.kind === 'threeTop')).toHaveLength(6)
+    expect(pairs.filter((p) => p.kind === 'threeTote')).toEqual([
+      { kind: 'threeTote', number: '321' },
+    ])
+  })
+
   it('กลับเลข: every permutation, as each kind', () => {
     const pairs = entryPairs(['threeTop'], '112', 'reverse')
     expect(pairs.map((p) => p.number)).toEqual(['112', '121', '211'])

@@ -42,6 +42,14 @@ export function parseAmount(text: string): number | null {
  * chosen kind of its length; `reverse` (กลับเลข): every permutation of it;
  * `doors` (19 ประตู): a digit's 19 two-digit numbers as each chosen 2-digit kind.
  */
+/**
+ * The numbers one entry plays as `kind`: กลับเลข gives every ordering, except
+ * for 3 ตัวโต๊ด, which already wins on any ordering (one line, not six).
+ */
+export function numbersOf(kind: BetKind, number: string, helper: EntryHelper): string[] {
+  return helper === 'reverse' && kind !== 'threeTote' ? permutations(number) : [number]
+}
+
 export function entryPairs(
   kinds: readonly BetKind[],
   number: string,
@@ -53,10 +61,9 @@ export function entryPairs(
       .filter((kind) => BET_KIND_DIGITS[kind] === 2)
       .flatMap((kind) => nineteenDoors(number).map((n) => ({ kind, number: n })))
   }
-  const numbers = helper === 'reverse' ? permutations(number) : [number]
   return chosen
     .filter((kind) => isLottoNumber(number, BET_KIND_DIGITS[kind]))
-    .flatMap((kind) => numbers.map((n) => ({ kind, number: n })))
+    .flatMap((kind) => numbersOf(kind, number, helper).map((n) => ({ kind, number: n })))
 }
 
 /** Why an entry adds nothing, in Thai, or null when it is fine. */

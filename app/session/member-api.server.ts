@@ -52,7 +52,10 @@ async function renew(session: MemberSession): Promise<string> {
     session.track(renewal)
     const pair = await renewal
     // Another loader of this request may have stored them already.
-    if (session.payload?.refreshToken === refreshToken) {
+    if (
+      session.payload?.refreshToken === refreshToken &&
+      session.payload.accessToken !== pair.accessToken
+    ) {
       session.set({
         ...payload,
         ...tokenSetFromPair(pair, Date.now(), sessionLifetimes(), payload),

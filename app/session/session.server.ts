@@ -19,6 +19,7 @@ import {
   type SessionPayload,
 } from '~/session/cookie.server'
 import { createMemoryStore, type TtlStore } from '~/session/store.server'
+import { perRequest } from '~/lib/request-key.server'
 import { isExpired, jwtLifetimeMs, type TokenLifetimes } from '~/session/tokens'
 
 export type { SessionPayload }
@@ -76,6 +77,8 @@ class CookieSession implements MemberSession {
   #payload: SessionPayload | null
   #changed: boolean
   #headers: string[] | undefined
+  /** The current change is already on this request's response. */
+  #emitted = false
   readonly #renewals = new Set<Promise<unknown>>()
   readonly #chunkNames: string[]
   readonly #expiredOnRead: boolean
@@ -102,15 +105,20 @@ class CookieSession implements MemberSession {
     this.#headers = this.#serialize(payload)
     this.#payload = payload
     this.#changed = true
+    this.#emitted = false
   }
   clear() {
     if (this.#payload === null && this.#changed) return
     this.#payload = null
     this.#changed = true
     this.#headers = undefined
+    this.#emitted = false
   }
   setCookieHeaders(): string[] {
-    if (!this.#changed) return []
+    // Remix merges every loader's headers into one response: the cookie goes
+    // out once per change, not once per loader that saw it.
+    if (!this.#changed || this.#emitted) return []
+    this.#emitted = true
     this.#headers ??= this.#serialize(this.#payload)
     return this.#headers
   }
@@ -139,8 +147,15 @@ async function readSession(request: Request): Promise<MemberSession> {
 
 const sessions = new WeakMap<Request, Promise<MemberSession>>()
 
-/** The session of this request, read once. */
+/**
+ * The session of this request, read once for all its loaders (Remix gives
+ * each loader its own Request copy; the front door's request key ties them
+ * together), so a token renewal sets one cookie on the response, not one per
+ * loader. Without the door's key (unit tests), once per Request object.
+ */
 export function getSession(request: Request): Promise<MemberSession> {
+  const shared = perRequest(request, 'session', () => readSession(request))
+  if (shared) return shared
   let session = sessions.get(request)
   if (!session) {
     session = readSession(request)

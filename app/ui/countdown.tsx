@@ -1,11 +1,15 @@
 /**
  * A live countdown to a closing time. The server renders it with its own
  * clock (`now`), so the page reads right before JavaScript loads; once
- * hydrated it ticks every second on the phone's clock. role="timer" keeps
+ * hydrated it ticks every second on the phone's clock, or on the server's
+ * when the phone's is more than 30 s off. role="timer" keeps
  * screen readers from announcing every tick; the label reads it in words.
  */
 import { useEffect, useState } from 'react'
 import { formatTimeLeft, spokenTimeLeft, timeLeft } from '~/lib/countdown'
+
+/** Up to this far apart, the phone's clock is trusted (page load time hides in the gap). */
+const CLOCK_SKEW_TOLERANCE_MS = 30_000
 
 export function Countdown({
   until,
@@ -25,9 +29,15 @@ export function Countdown({
 }) {
   const [clock, setClock] = useState(now)
   useEffect(() => {
-    setClock(Date.now())
-    const timer = window.setInterval(() => setClock(Date.now()), 1000)
+    // A phone clock far off the server's (not just the page's load time)
+    // would close the slip early or late: count on the server's time then.
+    const gap = now - Date.now()
+    const skew = Math.abs(gap) > CLOCK_SKEW_TOLERANCE_MS ? gap : 0
+    setClock(Date.now() + skew)
+    const timer = window.setInterval(() => setClock(Date.now() + skew), 1000)
     return () => window.clearInterval(timer)
+    // A new `now` comes with new loader data: `until` changes with it or not at all.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [until])
 
   const left = timeLeft(until, clock)

@@ -15,8 +15,11 @@ test.beforeEach(async () => {
 const menuToggle = (page: Page) => page.locator('summary[aria-label="เมนู"]')
 const menu = (page: Page) => page.getByRole('navigation', { name: 'เมนูหลัก' })
 const bottomNav = (page: Page) => page.getByRole('navigation', { name: 'เมนูด่วน' })
+/** The menu's own <details> (pages may have their own, such as the home page's news). */
 const isOpen = (page: Page) =>
-  page.locator('details').evaluate((d) => (d as HTMLDetailsElement).open)
+  page
+    .locator('details:has(> summary[aria-label="เมนู"])')
+    .evaluate((d) => (d as HTMLDetailsElement).open)
 
 /** Navigate inside the app as a Link would (no document request). */
 async function navigateInApp(page: Page, to: string) {

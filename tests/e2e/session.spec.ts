@@ -206,6 +206,7 @@ test.describe('expiry and refresh', () => {
     expect(session?.accessToken.length).toBeGreaterThan(2000)
     await page.goto('/casino')
     await expect(page.locator('h1')).toHaveText('คาสิโน')
+    await page.goto('/profile')
     await expect(page.getByText(DEMO.displayName).first()).toBeVisible()
   })
 })
@@ -332,7 +333,8 @@ test.describe('watcher (support staff)', () => {
       await expect(page.locator('[data-sonner-toast]')).toContainText('ลิงก์นี้ใช้ไม่ได้')
       expect(await openedSession(context)).toEqual(before)
     }
-    await page.goto('/casino')
+    // Still the same member: /profile greets them by name.
+    await page.goto('/profile')
     await expect(page.getByText(DEMO.displayName).first()).toBeVisible()
   })
 

@@ -331,8 +331,8 @@ export class LottoCalendar {
     const next = nextDrawTimes(seed, now)
     if (!next) return undefined
     const times = this.times(next)
-    if (times.closesAt > now) return times
-    // Closed early: the one after it.
+    if (times.closesAt > now && !this.settled.has(times.id)) return times
+    // Closed early or already settled: the one after it.
     const after = nextDrawTimes(seed, next.closesAt)
     return after ? this.times(after) : undefined
   }

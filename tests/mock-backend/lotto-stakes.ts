@@ -291,6 +291,10 @@ function settle(ctx: RequestContext) {
   const { drawId, threeTop, twoBottom } = jsonBody(ctx, settleSchema)
   const times = drawTimesById(drawId)
   if (!times) throw new ApiError(404, 'NOT_FOUND', `No such draw: ${drawId}`)
+  // Stakes are judged once: a second result would contradict the winnings paid.
+  if (ctx.state.lotto.settled.has(drawId)) {
+    throw new ApiError(409, 'CONFLICT', `Draw already settled: ${drawId}`)
+  }
   const numbers = threeTop && twoBottom ? { threeTop, twoBottom } : undefined
   const result = ctx.state.lotto.settle(times, Date.now(), numbers)
   const settledStakes = ctx.state.lottoStakes.settle(drawId, result, ctx.state.members)

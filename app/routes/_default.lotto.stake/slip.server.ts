@@ -289,6 +289,23 @@ export async function slipAction({ request, url }: RouteContext) {
         if (error instanceof BackendError && error.code === 'DRAW_CLOSED') {
           return data<SlipActionData>({ closed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED }, 409)
         }
+        if (error instanceof BackendError && error.status !== 401) {
+          // The backend may have taken it (a timeout, a lost answer): the same
+          // confirmation with the same key, so a retry stakes once, never twice.
+          const { total, payout } = slipTotals(rules.rules, rules.limited, posted)
+          const review = {
+            key: post.key,
+            drawId: post.drawId,
+            slip: post.slip,
+            total,
+            payout,
+            count: posted.length,
+          }
+          return data<SlipActionData>(
+            { error: `${error.message} หากกดยืนยันอีกครั้ง ระบบจะไม่แทงซ้ำ`, review },
+            503,
+          )
+        }
         throw error
       }
       if (answer.outcome === 'refused') {
