@@ -5,10 +5,9 @@
  * browser's bundle.
  */
 import { contentPart, type ContentPart } from '~/backend/content.server'
-import { listProviders, recentGames } from '~/backend/games.server'
+import { recentGames } from '~/backend/games.server'
 import { lottoTypes } from '~/backend/lotto.server'
 import { closingDraws } from '~/lib/lotto-draws'
-import type { RecentGame } from '~/ui/home/recent-games'
 
 /** How many of each list the home page shows. */
 export const SHOWN = {
@@ -32,24 +31,12 @@ export async function memberPlay(
   request: Request,
   failed: (part: string) => (error: unknown) => void,
 ) {
-  const [recent, providers, types] = await Promise.all([
+  const [recent, types] = await Promise.all([
     contentPart(recentGames(request, SHOWN.recentGames), failed('recent games')),
-    // Only for the providers' names under the tiles: without them the tiles still show.
-    listProviders(request.signal).catch(() => []),
     contentPart(lottoTypes(request.signal), failed('closing draws')),
   ])
-  const providerName = new Map(providers.map((p) => [p.id, p.name]))
   return {
-    recentGames: mapPart(
-      recent,
-      (game): RecentGame => ({
-        id: game.id,
-        name: game.name,
-        providerName: providerName.get(game.provider) ?? '',
-        image: game.image,
-      }),
-      SHOWN.recentGames,
-    ),
+    recentGames: recent,
     closingDraws: types.ok
       ? { ok: true as const, items: closingDraws(types.items, SHOWN.closingDraws) }
       : types,
