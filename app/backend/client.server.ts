@@ -96,3 +96,28 @@ export async function callBackend<S extends z.ZodTypeAny>(
   }
   return (parsed.data as { data: z.output<S>['data'] }).data
 }
+
+type Cached<T> = { at: number; value: Promise<T> }
+
+/**
+ * A per-process cache of one answer that is the same for every member (no
+ * bearer), shared by concurrent requests; a failure is not kept.
+ */
+export function cachedCall<T>(load: () => Promise<T>, ttlMs: number) {
+  let cache: Cached<T> | undefined
+  return {
+    get(now = Date.now()): Promise<T> {
+      if (!cache || now - cache.at > ttlMs) {
+        const value = load()
+        cache = { at: now, value }
+        value.catch(() => {
+          if (cache?.value === value) cache = undefined
+        })
+      }
+      return cache.value
+    },
+    clear() {
+      cache = undefined
+    },
+  }
+}

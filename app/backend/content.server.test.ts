@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import { BackendError } from '~/backend/client.server'
 import { bannerSchema } from '~/backend/content.schemas'
-import { cachedCall, CONTENT_MESSAGES, CONTENT_TTL_MS, contentPart } from '~/backend/content.server'
+import { cachedCall } from '~/backend/client.server'
+import { CONTENT_MESSAGES, CONTENT_TTL_MS, contentPart } from '~/backend/content.server'
 
 describe('cachedCall', () => {
   it('shares one call within the time to live, then asks again', async () => {
     const load = vi.fn(async () => ['a'])
-    const cache = cachedCall(load)
+    const cache = cachedCall(load, CONTENT_TTL_MS)
     const [first, second] = await Promise.all([cache.get(1000), cache.get(1000)])
     expect(first).toEqual(['a'])
     expect(second).toBe(first)
@@ -21,7 +22,7 @@ describe('cachedCall', () => {
       .fn<() => Promise<string[]>>()
       .mockRejectedValueOnce(new Error('down'))
       .mockResolvedValueOnce(['b'])
-    const cache = cachedCall(load)
+    const cache = cachedCall(load, CONTENT_TTL_MS)
     await expect(cache.get(1000)).rejects.toThrow('down')
     await expect(cache.get(1001)).resolves.toEqual(['b'])
     expect(load).toHaveBeenCalledTimes(2)

@@ -4,7 +4,7 @@
  * so each is kept in this process for CONTENT_TTL_MS (docs/decisions/0045).
  * A failure is not kept: the next request asks again.
  */
-import { BackendError, callBackend } from '~/backend/client.server'
+import { BackendError, cachedCall, callBackend } from '~/backend/client.server'
 import { SessionEndedError } from '~/session/member-api.server'
 import {
   bannersResponseSchema,
@@ -20,36 +20,18 @@ export type { Banner, NewsItem, Promotion }
 /** How long a list is reused before the backend is asked again. */
 export const CONTENT_TTL_MS = 60 * 1000
 
-type Cached<T> = { at: number; value: Promise<T> }
-
-/** A per-process cache of one backend answer, shared by concurrent requests. */
-export function cachedCall<T>(load: () => Promise<T>, ttlMs = CONTENT_TTL_MS) {
-  let cache: Cached<T> | undefined
-  return {
-    get(now = Date.now()): Promise<T> {
-      if (!cache || now - cache.at > ttlMs) {
-        const value = load()
-        cache = { at: now, value }
-        value.catch(() => {
-          if (cache?.value === value) cache = undefined
-        })
-      }
-      return cache.value
-    },
-    clear() {
-      cache = undefined
-    },
-  }
-}
-
-const banners = cachedCall(() =>
-  callBackend({ method: 'GET', path: '/content/banners', schema: bannersResponseSchema }),
+const banners = cachedCall(
+  () => callBackend({ method: 'GET', path: '/content/banners', schema: bannersResponseSchema }),
+  CONTENT_TTL_MS,
 )
-const promotions = cachedCall(() =>
-  callBackend({ method: 'GET', path: '/content/promotions', schema: promotionsResponseSchema }),
+const promotions = cachedCall(
+  () =>
+    callBackend({ method: 'GET', path: '/content/promotions', schema: promotionsResponseSchema }),
+  CONTENT_TTL_MS,
 )
-const news = cachedCall(() =>
-  callBackend({ method: 'GET', path: '/content/news', schema: newsResponseSchema }),
+const news = cachedCall(
+  () => callBackend({ method: 'GET', path: '/content/news', schema: newsResponseSchema }),
+  CONTENT_TTL_MS,
 )
 
 export const listBanners = (now?: number): Promise<Banner[]> => banners.get(now)

@@ -14,7 +14,7 @@ import {
   type Provider,
 } from '~/backend/games.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { BackendError, callBackend } from '~/backend/client.server'
+import { BackendError, cachedCall, callBackend } from '~/backend/client.server'
 import {
   launchNoticeOf,
   parseLobbyQuery,
@@ -40,13 +40,19 @@ export function launchRefusal(error: unknown): LaunchNotice | null {
   return null
 }
 
-export function listProviders(signal?: AbortSignal): Promise<Provider[]> {
-  return callBackend({
-    method: 'GET',
-    path: '/games/providers',
-    schema: providersResponseSchema,
-    signal,
-  })
+/**
+ * The providers are the same for every member and every lobby asks for them:
+ * kept a minute, so a provider's maintenance badge may lag that long (the
+ * launch itself is refused by the backend at once).
+ */
+const PROVIDERS_TTL_MS = 60 * 1000
+const providers = cachedCall(
+  () => callBackend({ method: 'GET', path: '/games/providers', schema: providersResponseSchema }),
+  PROVIDERS_TTL_MS,
+)
+
+export function listProviders(now = Date.now()): Promise<Provider[]> {
+  return providers.get(now)
 }
 
 /** One page of games matching `query` (filtered and paged by the backend). */
@@ -131,7 +137,7 @@ export async function loadLobby(
 ): Promise<LobbyData> {
   const query = parseLobbyQuery(url, fixed)
   const [providers, games] = await Promise.allSettled([
-    listProviders(request.signal),
+    listProviders(),
     listGames(request, query, pageSize),
   ])
   const listed = settledOrMessage(games)

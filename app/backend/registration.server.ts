@@ -9,7 +9,7 @@ import {
   registerCheckResponseSchema,
   type Bank,
 } from '~/backend/schemas'
-import { BackendError, callBackend } from '~/backend/client.server'
+import { BackendError, cachedCall, callBackend } from '~/backend/client.server'
 
 export const REGISTRATION_MESSAGES = {
   usernameTaken: 'ชื่อผู้ใช้นี้มีผู้ใช้แล้ว กรุณาเลือกชื่ออื่น',
@@ -46,16 +46,11 @@ export async function checkAvailability(
 
 /** The list changes rarely: it is kept for a few minutes. */
 const BANKS_TTL_MS = 5 * 60 * 1000
-let banksCache: { at: number; banks: Promise<Bank[]> } | undefined
+const banks = cachedCall(
+  () => callBackend({ method: 'GET', path: '/banks', schema: banksResponseSchema }),
+  BANKS_TTL_MS,
+)
 
 export function listBanks(now = Date.now()): Promise<Bank[]> {
-  if (!banksCache || now - banksCache.at > BANKS_TTL_MS) {
-    const banks = callBackend({ method: 'GET', path: '/banks', schema: banksResponseSchema })
-    banksCache = { at: now, banks }
-    // A failure is not remembered: the next request asks again.
-    banks.catch(() => {
-      if (banksCache?.banks === banks) banksCache = undefined
-    })
-  }
-  return banksCache.banks
+  return banks.get(now)
 }
