@@ -121,3 +121,20 @@ export function cachedCall<T>(load: () => Promise<T>, ttlMs: number) {
     },
   }
 }
+
+/** A part of a page from one backend call: its value, or the Thai message to show in its place. */
+export type PagePart<T> = { value: T; error: null } | { value: null; error: string }
+
+/**
+ * Waits for one part of a page without letting a backend failure fail the
+ * page: a BackendError gives its Thai message, the rest of the page stays.
+ * Anything else (an ended session, a cancelled request, a bug) goes on.
+ */
+export async function orMessage<T>(load: Promise<T>): Promise<PagePart<T>> {
+  try {
+    return { value: await load, error: null }
+  } catch (error) {
+    if (error instanceof BackendError) return { value: null, error: error.message }
+    throw error
+  }
+}

@@ -14,7 +14,7 @@ import {
   type Provider,
 } from '~/backend/games.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { BackendError, cachedCall, callBackend } from '~/backend/client.server'
+import { BackendError, cachedCall, callBackend, orMessage } from '~/backend/client.server'
 import {
   launchNoticeOf,
   parseLobbyQuery,
@@ -118,16 +118,6 @@ export interface LobbyData {
   notice: LaunchNotice | null
 }
 
-/** Only a backend failure becomes a message on the page; anything else (a session that ended) goes on. */
-function settledOrMessage<T>(outcome: PromiseSettledResult<T>): {
-  value: T | null
-  error: string | null
-} {
-  if (outcome.status === 'fulfilled') return { value: outcome.value, error: null }
-  if (outcome.reason instanceof BackendError) return { value: null, error: outcome.reason.message }
-  throw outcome.reason
-}
-
 /** What every lobby loads: the providers and one page of games for the URL's query. */
 export async function loadLobby(
   request: Request,
@@ -136,14 +126,13 @@ export async function loadLobby(
   pageSize: number,
 ): Promise<LobbyData> {
   const query = parseLobbyQuery(url, fixed)
-  const [providers, games] = await Promise.allSettled([
-    listProviders(),
-    listGames(request, query, pageSize),
+  const [providers, listed] = await Promise.all([
+    orMessage(listProviders()),
+    orMessage(listGames(request, query, pageSize)),
   ])
-  const listed = settledOrMessage(games)
   return {
     query,
-    providers: settledOrMessage(providers).value,
+    providers: providers.value,
     result: listed.value,
     error: listed.error,
     notice: launchNoticeOf(url.searchParams.get('notice')),

@@ -7,7 +7,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { BackendError } from '~/backend/client.server'
+import { orMessage } from '~/backend/client.server'
 import type { Draw, LottoGroup, LottoType, Stake, StakeStatus } from '~/backend/lotto.schemas'
 import { lottoTypes } from '~/backend/lotto.server'
 import { memberStakes } from '~/backend/lotto-stakes.server'
@@ -25,16 +25,6 @@ const page = PAGES.lotto
 /** The shapes this page shows: draws with their Thai texts, made by the loader. */
 type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | null }
 type ShownStake = Omit<Stake, 'draw'> & { draw: Stake['draw'] & DrawText }
-
-/** A part the backend could not give: its Thai message, the rest of the page stays. */
-async function orMessage<T>(load: Promise<T>): Promise<{ value: T | null; error: string | null }> {
-  try {
-    return { value: await load, error: null }
-  } catch (error) {
-    if (error instanceof BackendError) return { value: null, error: error.message }
-    throw error
-  }
-}
 
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: page.access }, async ({ request, url }) => {

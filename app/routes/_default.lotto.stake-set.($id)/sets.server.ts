@@ -9,7 +9,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
-import { BackendError } from '~/backend/client.server'
+import { BackendError, orMessage } from '~/backend/client.server'
 import {
   createStakeSet,
   deleteStakeSet,
@@ -90,20 +90,14 @@ export async function setsView({ request, params, url }: RouteContext): Promise<
   }
   const [set, types] = await Promise.all([
     memberSet(request, id),
-    lottoTypes(request.signal).then(
-      (list) => ({ list, error: null }),
-      (error: unknown) => {
-        if (error instanceof BackendError) return { list: [], error: error.message }
-        throw error
-      },
-    ),
+    orMessage(lottoTypes(request.signal)),
   ])
   return {
     kind: 'set',
     set,
     updated: updatedLabels([set]),
     confirmDelete: url.searchParams.get('confirm') === 'delete',
-    types: types.list.map(({ id: lottoId, name }) => ({ id: lottoId, name })),
+    types: (types.value ?? []).map(({ id: lottoId, name }) => ({ id: lottoId, name })),
     typesError: types.error,
   }
 }
