@@ -5,7 +5,7 @@
  * an offset; draw dates are Bangkok calendar dates (YYYY-MM-DD).
  */
 import { z } from 'zod'
-import { BET_KIND_DIGITS, BET_KINDS } from '../lib/lotto-numbers'
+import { BET_KIND_DIGITS, BET_KINDS, STAKE_SET_LIMITS } from '../lib/lotto-numbers'
 
 export const betKindSchema = z.enum(BET_KINDS)
 
@@ -223,18 +223,7 @@ export const stakesResponseSchema = z.object({ data: z.array(stakeSchema) })
 /** `GET /lotto/stake-sets` (bearer): the member's sets, the most recently changed first. */
 export const stakeSetsResponseSchema = z.object({ data: z.array(stakeSetSchema) })
 
-/** What the backend allows of saved sets (it refuses more; the app checks first). */
-export const STAKE_SET_LIMITS = {
-  /** Sets per member. */
-  maxSets: 20,
-  /** Lines per set. */
-  maxLines: 100,
-  /** Name length, after trimming spaces. */
-  nameMax: 50,
-  /** Baht per line. */
-  /** The bet slip's own limit per line (app/lib/lotto-slip.ts MAX_LINE_AMOUNT): a set always fits a slip. */
-  maxAmount: 99_999,
-} as const
+export { STAKE_SET_LIMITS }
 
 /** A line of a saved set: the number has the kind's digits, the amount whole baht within the limit. */
 export const stakeSetLineSchema = stakeLineSchema

@@ -5,7 +5,6 @@
  * already in the set (same kind and number) takes the new amount.
  */
 import type { StakeLine } from '~/backend/lotto.schemas'
-import { MAX_LINE_AMOUNT } from '~/lib/lotto-slip'
 import {
   BET_KIND_DIGITS,
   BET_KIND_LABELS,
@@ -14,17 +13,12 @@ import {
   nineteenDoors,
   permutations,
   type BetKind,
+  STAKE_SET_LIMITS,
 } from '~/lib/lotto-numbers'
 import { custom, field, integer, max, max_value, min_value, numeric, required } from '~/forms/rules'
 
-/** The same numbers as STAKE_SET_LIMITS (lotto.schemas), without pulling zod into the page. */
-export const SET_LIMITS = {
-  maxSets: 20,
-  maxLines: 100,
-  nameMax: 50,
-  /** A set's line must fit a slip's line (MAX_LINE_AMOUNT). */
-  maxAmount: MAX_LINE_AMOUNT,
-} as const
+/** The backend's limits of saved sets (zod-free: the page does not pull zod in). */
+export const SET_LIMITS = STAKE_SET_LIMITS
 
 export const HELPERS = ['none', 'reverse', 'doors'] as const
 export type Helper = (typeof HELPERS)[number]

@@ -33,6 +33,21 @@ export const BET_KIND_DIGITS: Readonly<Record<BetKind, 1 | 2 | 3>> = {
   runBottom: 1,
 }
 
+/** Whole baht, up to this much per line of a slip (the backend's max per kind is lower). */
+export const MAX_LINE_AMOUNT = 99_999
+
+/** What the backend allows of saved sets (it refuses more; the forms check first). */
+export const STAKE_SET_LIMITS = {
+  /** Sets per member. */
+  maxSets: 20,
+  /** Lines per set. */
+  maxLines: 100,
+  /** Name length, after trimming spaces. */
+  nameMax: 50,
+  /** Baht per line: what one slip line takes, so a set always fits a slip. */
+  maxAmount: MAX_LINE_AMOUNT,
+} as const
+
 export function isBetKind(value: unknown): value is BetKind {
   return typeof value === 'string' && (BET_KINDS as readonly string[]).includes(value)
 }

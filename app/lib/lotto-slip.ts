@@ -11,6 +11,7 @@ import {
   BET_KIND_DIGITS,
   BET_KIND_LABELS,
   isLottoNumber,
+  MAX_LINE_AMOUNT,
   nineteenDoors,
   permutations,
   type BetKind,
@@ -18,8 +19,7 @@ import {
 
 /** Most lines a slip holds: it travels in a cookie (docs/decisions/0055). */
 export const MAX_SLIP_LINES = 100
-/** Whole baht, up to this much per line (the backend's max per kind is lower). */
-export const MAX_LINE_AMOUNT = 99_999
+export { MAX_LINE_AMOUNT }
 
 export interface SlipLine {
   kind: BetKind
