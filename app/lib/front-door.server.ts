@@ -168,8 +168,9 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
     return true
   }
   if (serveSmallAsset(req, res)) return true
-  // Every loader's copy of the request carries the same key (lib/request-key.server.ts).
-  stampRequest(req, res)
+  // Every loader's copy of the request carries the same key (lib/request-key.server.ts);
+  // build files are static, no loader runs for them.
+  if (!(req.url ?? '').startsWith('/build/')) stampRequest(req, res)
   redactLoggedUrl(req, res)
   return false
 }
