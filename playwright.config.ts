@@ -84,6 +84,9 @@ export default defineConfig({
         LINE_CHANNEL_ID: 'e2e-line-channel',
         LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
         IMAGE_HOST_URL: MOCK_URL,
+        CONFIG_SERVICE_URL: MOCK_URL,
+        // Tests change the configuration and look at once.
+        CONFIG_TTL_MS: '0',
       },
       reuseExistingServer: false,
       stdout: 'ignore',

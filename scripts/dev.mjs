@@ -21,6 +21,7 @@ if (!env.BACKEND_URL) {
   env.LINE_CHANNEL_ID ||= 'demo-line-channel'
   env.LINE_AUTHORIZE_URL ??= `${demo.url}/line/authorize`
   env.IMAGE_HOST_URL ||= demo.url
+  env.CONFIG_SERVICE_URL ||= demo.url
   console.log(`BACKEND_URL is not set: started the demo backend at ${demo.url} (demo / demo1234).`)
 }
 // Extra arguments go to `remix dev` (e.g. `npm run dev -- --port 3011` for its own port).

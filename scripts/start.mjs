@@ -30,6 +30,8 @@ if (!env.BACKEND_URL) {
   env.LINE_AUTHORIZE_URL ??= `${demo.url}/line/authorize`
   // The demo backend is also the image host (game tiles, banners).
   env.IMAGE_HOST_URL ||= demo.url
+  // ...and the configuration service (limits, banners, open sections).
+  env.CONFIG_SERVICE_URL ||= demo.url
   const port = env.PORT || '3000'
   env.APP_ORIGIN ||= `http://localhost:${port},http://127.0.0.1:${port}`
   console.log(

@@ -42,6 +42,8 @@ export interface BackendRequest<S extends z.ZodTypeAny> {
   token?: string
   /** The member's request signal: a closed tab stops waiting for the backend. */
   signal?: AbortSignal
+  /** Another service speaking the same envelope (the configuration service); default BACKEND_URL. */
+  baseUrl?: string
 }
 
 function messageForStatus(status: number): string {
@@ -57,7 +59,7 @@ async function send(req: BackendRequest<z.ZodTypeAny>): Promise<Response> {
   if (req.body !== undefined) headers['Content-Type'] = 'application/json'
   if (req.token) headers.Authorization = `Bearer ${req.token}`
   try {
-    return await fetch(`${BACKEND_URL}${req.path}`, {
+    return await fetch(`${req.baseUrl ?? BACKEND_URL}${req.path}`, {
       method: req.method,
       headers,
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
@@ -95,6 +97,16 @@ export async function callBackend<S extends z.ZodTypeAny>(
     throw new BackendError(500, 'INVALID_RESPONSE', BACKEND_MESSAGES.invalidResponse)
   }
   return (parsed.data as { data: z.output<S>['data'] }).data
+}
+
+/**
+ * What a refusal means for the member, by the backend's error code: the
+ * value mapped to its code, or null when the error is no BackendError or
+ * has a code the caller does not map (it goes on to the error page).
+ */
+export function refusalFor<T>(error: unknown, byCode: Readonly<Record<string, T>>): T | null {
+  if (!(error instanceof BackendError) || !Object.hasOwn(byCode, error.code)) return null
+  return byCode[error.code] ?? null
 }
 
 type Cached<T> = { at: number; value: Promise<T> }

@@ -44,6 +44,10 @@ export const promotionSchema = z.object({
   startsAt: moment,
   /** null: no end date. */
   endsAt: moment.nullable(),
+  /** The terms, one Thai sentence each, in order (the detail view lists them). */
+  terms: z.array(z.string().min(1)).default([]),
+  /** Members accept it on /promotion (`POST /promotions/:id/accept`); false: it applies by itself. */
+  acceptable: z.boolean().default(false),
 })
 export type Promotion = z.infer<typeof promotionSchema>
 

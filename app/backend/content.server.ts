@@ -5,6 +5,7 @@
  * A failure is not kept: the next request asks again.
  */
 import { BackendError, cachedCall, callBackend } from '~/backend/client.server'
+import { appConfig } from '~/backend/config.server'
 import { SessionEndedError } from '~/session/member-api.server'
 import {
   bannersResponseSchema,
@@ -35,6 +36,11 @@ const news = cachedCall(
 )
 
 export const listBanners = (now?: number): Promise<Banner[]> => banners.get(now)
+/** The home banners: the configuration service's when it sets some, else the content API's. */
+export async function homeBanners(now?: number): Promise<Banner[]> {
+  const config = await appConfig()
+  return config.banners.length > 0 ? config.banners : listBanners(now)
+}
 export const listPromotions = (now?: number): Promise<Promotion[]> => promotions.get(now)
 /** Newest first. */
 export const listNews = (now?: number): Promise<NewsItem[]> => news.get(now)

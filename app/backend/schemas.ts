@@ -154,6 +154,78 @@ export const errorCodes = {
   gameClosed: 'GAME_CLOSED',
   /** 409: a stake for a draw that no longer takes stakes (closed, settled, or its type closed). */
   drawClosed: 'DRAW_CLOSED',
+  /** 409: an idempotency key already used for a different request. */
+  idempotencyKeyReused: 'IDEMPOTENCY_KEY_REUSED',
+
+  // Wallet: deposits, orders, withdrawals (wallet.schemas.ts).
+  /** 422: a withdrawal below the smallest amount (appConfig limits.withdraw.min). */
+  amountTooLow: 'AMOUNT_TOO_LOW',
+  /** 422: a withdrawal above the largest amount of one withdrawal. */
+  amountTooHigh: 'AMOUNT_TOO_HIGH',
+  /** 422: not whole baht, or not a positive number. */
+  badAmount: 'BAD_AMOUNT',
+  /** 422: more than the balance. */
+  balanceLow: 'BALANCE_LOW',
+  /** 422: more than what is left of today's withdrawal limit. */
+  dailyLimit: 'DAILY_LIMIT',
+  /** 422: the member has no registered bank account to withdraw to. */
+  noBankAccount: 'NO_BANK_ACCOUNT',
+  /** 400: a deposit below the configured minimum (`limits.deposit.min`). */
+  depositAmountTooLow: 'DEPOSIT_AMOUNT_TOO_LOW',
+  /** 400: a deposit above the configured maximum (`limits.deposit.max`). */
+  depositAmountTooHigh: 'DEPOSIT_AMOUNT_TOO_HIGH',
+  /** 409: the deposit method is closed for now (the other may still work). */
+  depositMethodClosed: 'DEPOSIT_METHOD_CLOSED',
+  /** 409: too many unpaid orders at once. */
+  tooManyPendingOrders: 'TOO_MANY_PENDING_ORDERS',
+
+  // Member: profile, affiliate, alliance.
+  /** 400: changing the password with a wrong current password. */
+  wrongPassword: 'WRONG_PASSWORD',
+  /** 409: this LINE account is already linked to another member. */
+  lineAlreadyLinked: 'LINE_ALREADY_LINKED',
+  /** 400: an unknown, used or expired LINE code (linking). */
+  lineCodeInvalid: 'LINE_CODE_INVALID',
+  /** 409: unlinking LINE from a member who has no password (they could not log in again). */
+  lineRequired: 'LINE_REQUIRED',
+  /** 409: withdrawing commission with none available. */
+  noCommission: 'NO_COMMISSION',
+  /** 409: a team name already in use (any letter case). */
+  teamNameTaken: 'TEAM_NAME_TAKEN',
+  /** 409: creating or joining a team while in one. */
+  alreadyInTeam: 'ALREADY_IN_TEAM',
+  /** 404: joining with an invite code no team has. */
+  inviteCodeInvalid: 'INVITE_CODE_INVALID',
+  /** 409: joining a team that has its maximum of members. */
+  teamFull: 'TEAM_FULL',
+  /** 409: leaving a team while in none. */
+  notInTeam: 'NOT_IN_TEAM',
+
+  // Rewards: cashback, coupons, promotions.
+  /** 409: a cashback period with nothing to claim (still open, no loss, or expired). */
+  cashbackNotClaimable: 'CASHBACK_NOT_CLAIMABLE',
+  /** 409: a cashback period already claimed. */
+  cashbackAlreadyClaimed: 'CASHBACK_ALREADY_CLAIMED',
+  /** 404: no coupon has this code. */
+  couponUnknown: 'COUPON_UNKNOWN',
+  /** 410: the coupon's time is over. */
+  couponExpired: 'COUPON_EXPIRED',
+  /** 409: the coupon was used already (by this member, or used up). */
+  couponUsed: 'COUPON_USED',
+  /** 403: the coupon is not for this member. */
+  couponNotEligible: 'COUPON_NOT_ELIGIBLE',
+  /** 403: the promotion is not for this member. */
+  promotionNotEligible: 'PROMOTION_NOT_ELIGIBLE',
+  /** 409: the member already accepted this promotion. */
+  alreadyAccepted: 'ALREADY_ACCEPTED',
+  /** 409: the member has another active promotion (one at a time). */
+  oneActiveOnly: 'ONE_ACTIVE_ONLY',
+
+  // Reward games (/czipz).
+  /** 409: no ticket left today for this reward game (wheel or angpao). */
+  noTickets: 'NO_TICKETS',
+  /** 400: an angpao envelope that does not exist. */
+  envelopeInvalid: 'ENVELOPE_INVALID',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { CONFETTI } from '~/lib/confetti'
 import * as c from '~/lib/constants'
 
 describe('product constants (spec section 9)', () => {
@@ -38,12 +39,12 @@ describe('product constants (spec section 9)', () => {
     })
   })
   it('confetti', () => {
-    expect(c.CONFETTI.particleSize).toBe(10)
-    expect(c.CONFETTI.dropRate).toBe(10)
-    expect(c.CONFETTI.particlesPerFrame).toBe(2)
-    expect(c.CONFETTI.shapes).toEqual(['circle', 'rect', 'heart', 'image'])
-    expect(c.CONFETTI.colors).toHaveLength(12)
-    expect(c.CONFETTI.colors).toContain('DodgerBlue')
-    expect(c.CONFETTI.colors).toContain('Crimson')
+    expect(CONFETTI.particleSize).toBe(10)
+    expect(CONFETTI.dropRate).toBe(10)
+    expect(CONFETTI.particlesPerFrame).toBe(2)
+    expect(CONFETTI.shapes).toEqual(['circle', 'rect', 'heart', 'image'])
+    expect(CONFETTI.colors).toHaveLength(12)
+    expect(CONFETTI.colors).toContain('DodgerBlue')
+    expect(CONFETTI.colors).toContain('Crimson')
   })
 })

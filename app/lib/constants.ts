@@ -68,27 +68,8 @@ export const CAROUSEL = {
   breakpointDebounceMs: 50,
 } as const
 
-/** Confetti defaults (the original's vue-confetti options). */
-export const CONFETTI = {
-  particleSize: 10,
-  dropRate: 10,
-  particlesPerFrame: 2,
-  shapes: ['circle', 'rect', 'heart', 'image'],
-  colors: [
-    'DodgerBlue',
-    'OliveDrab',
-    'Gold',
-    'pink',
-    'SlateBlue',
-    'lightblue',
-    'Violet',
-    'PaleGreen',
-    'SteelBlue',
-    'SandyBrown',
-    'Chocolate',
-    'Crimson',
-  ],
-} as const
+// The confetti defaults (CONFETTI) live in ~/lib/confetti.ts: only the lazily loaded
+// confetti chunk needs them, so they stay out of the chunk every page loads.
 
 /**
  * How long "old refresh token -> the tokens it was rotated to" is remembered:

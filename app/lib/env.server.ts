@@ -70,6 +70,8 @@ const schema = z
     SESSION_SECRET: z.string().optional(),
     COOKIE_SECURE: boolFlag,
     CONFIG_SERVICE_URL: optionalUrl,
+    /** How long a configuration is kept before it is fetched again (ms; 0: every request). */
+    CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
     IMAGE_HOST_URL: optionalUrl,
     LINE_CHANNEL_ID: z.string().default(''),
     LINE_AUTHORIZE_URL: url.default('https://access.line.me/oauth2/v2.1/authorize'),

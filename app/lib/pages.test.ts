@@ -24,6 +24,8 @@ describe('accessForPath', () => {
     ['/order/42', 'member'],
     ['/order/payment/7', 'member'],
     ['/lotto/stake-set/3.data', 'member'],
+    ['/news', 'public'],
+    ['/news/maintenance', 'public'],
   ])('%s is %s', (path, access) => {
     expect(accessForPath(path)).toBe(access)
   })
@@ -105,6 +107,8 @@ describe('navigation covers every page', () => {
     'forget',
     'watcher',
     'lineCallback',
+    // The home page's news list links /news and each /news/:id.
+    'news',
   ])
   it.each(Object.keys(PAGES))(
     '%s is in the menu, the bottom nav or a page of its section',

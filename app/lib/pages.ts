@@ -27,6 +27,7 @@ export const PAGES = {
   lottoResult: { path: '/lotto/result', title: 'ผลหวย', access: 'public' },
   lottoStake: { path: '/lotto/stake', title: 'แทงหวย', access: 'member' },
   lottoStakeSet: { path: '/lotto/stake-set', title: 'ชุดตัวเลขของฉัน', access: 'member' },
+  news: { path: '/news', title: 'ข่าวสาร', access: 'public' },
   order: { path: '/order', title: 'รายการสั่งฝาก', access: 'member' },
   orderPayment: { path: '/order/payment', title: 'ชำระเงิน', access: 'member' },
   profile: { path: '/profile', title: 'โปรไฟล์', access: 'member' },
@@ -115,7 +116,13 @@ export function activeNavItem(
 }
 
 /** The pages whose last path segment is an optional id. */
-const ID_PAGES: readonly PageInfo[] = [PAGES.lottoStakeSet, PAGES.order, PAGES.orderPayment]
+const ID_PAGES: readonly PageInfo[] = [
+  PAGES.lottoStakeSet,
+  PAGES.order,
+  PAGES.orderPayment,
+  // `/news/:id` (the id is the backend's, not a number).
+  PAGES.news,
+]
 
 /**
  * Who may see the page at `pathname` (a page URL or its single-fetch data URL,

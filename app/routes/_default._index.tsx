@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { contentPart, listBanners, listNews, listPromotions } from '~/backend/content.server'
+import { contentPart, homeBanners, listNews, listPromotions } from '~/backend/content.server'
 import { logWarning } from '~/lib/log.server'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
@@ -30,7 +30,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       )
     // Each part on its own: one that fails shows a notice, the rest stays.
     const [banners, promotions, news] = await Promise.all([
-      contentPart(listBanners(), failed('banners')),
+      contentPart(homeBanners(), failed('banners')),
       contentPart(listPromotions(), failed('promotions')),
       contentPart(listNews(), failed('news')),
     ])
@@ -153,7 +153,7 @@ export default function Home() {
           <Unavailable what="โปรโมชั่น" message={promotions.message} />
         )}
       </Section>
-      <Section id="home-news" title="ข่าวสารล่าสุด">
+      <Section id="home-news" title="ข่าวสารล่าสุด" more={{ to: PAGES.news.path, label: 'ข่าวทั้งหมด' }}>
         {news.ok ? (
           <NewsList news={news.items} />
         ) : (

@@ -10,7 +10,7 @@ import { CategoryLobbyPage } from '~/ui/games/lobby-page'
 const page = PAGES.casino
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, ({ request, url }) =>
+  guard(args, { access: page.access, feature: 'games' }, ({ request, url }) =>
     loadLobby(request, url, { category: 'casino', provider: null }, LOBBY_PAGE_SIZE),
   )
 

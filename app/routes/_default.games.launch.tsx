@@ -31,7 +31,7 @@ function refuse(from: string, notice: LaunchNotice): Response {
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request, url, session }) => {
+  guard(args, { access: page.access, feature: 'games' }, async ({ request, url, session }) => {
     const from = safeLobbyPath(url.searchParams.get('from'))
     // A watcher looks but does not play for the member: no launch call at all.
     if (session.payload?.strategy === 'watcher') return refuse(from, 'watcher')

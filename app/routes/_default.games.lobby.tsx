@@ -27,7 +27,7 @@ type LobbyPageData =
 export const loader = (args: LoaderFunctionArgs) =>
   guard(
     args,
-    { access: page.access, validate: validProvider },
+    { access: page.access, feature: 'games', validate: validProvider },
     async ({ request, url }): Promise<LobbyPageData> => {
       const providerId = url.searchParams.get('provider')
       if (providerId === null) {

@@ -19,6 +19,7 @@ import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
 import { Countdown } from '~/ui/countdown'
 import { EmptyState, Notice } from '~/ui/states'
+import { TabLinks } from '~/ui/tab-links'
 
 const page = PAGES.lotto
 
@@ -27,7 +28,7 @@ type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | n
 type ShownStake = Omit<Stake, 'draw'> & { draw: Stake['draw'] & DrawText }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request, url }) => {
+  guard(args, { access: page.access, feature: 'lotto' }, async ({ request, url }) => {
     const tab = url.searchParams.get('tab') === 'history' ? 'history' : 'types'
     if (tab === 'history') {
       const stakes = await orMessage(memberStakes(request, 30))
@@ -53,27 +54,16 @@ const GROUPS: readonly { id: LottoGroup; title: string }[] = [
 
 export default function Lotto() {
   const { tab, now, types, stakes, error } = useLoaderData<typeof loader>()
-  const tabClass = (on: boolean) =>
-    `btn flex-1 ${on ? 'bg-gold-400 text-night-950' : 'border border-night-600 text-slate-100'}`
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
-      <nav aria-label="หวย" className="flex gap-2">
-        <Link
-          to={page.path}
-          className={tabClass(tab === 'types')}
-          aria-current={tab === 'types' ? 'page' : undefined}
-        >
-          แทงหวย
-        </Link>
-        <Link
-          to={`${page.path}?tab=history`}
-          className={tabClass(tab === 'history')}
-          aria-current={tab === 'history' ? 'page' : undefined}
-        >
-          โพยของฉัน
-        </Link>
-      </nav>
+      <TabLinks
+        label="หวย"
+        tabs={[
+          { to: page.path, label: 'แทงหวย', current: tab === 'types' },
+          { to: `${page.path}?tab=history`, label: 'โพยของฉัน', current: tab === 'history' },
+        ]}
+      />
       {error ? <Notice tone="error">{error}</Notice> : null}
       {tab === 'types' ? (
         <>

@@ -18,7 +18,7 @@ const page = PAGES.lottoLaunch
 export const WATCHER_LOTTO_MESSAGE = 'โหมดผู้ดูแลดูหน้าจอได้เท่านั้น ไม่สามารถเข้าระบบหวยแทนสมาชิกได้'
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request, url, session }) => {
+  guard(args, { access: page.access, feature: 'lotto' }, async ({ request, url, session }) => {
     const back = PAGES.lotto.path
     if (session.payload?.strategy === 'watcher') {
       return redirectWithToast(back, { type: 'error', message: WATCHER_LOTTO_MESSAGE })

@@ -1,8 +1,25 @@
+/**
+ * ชำระเงิน: how to pay one pending order. PromptPay: the QR made on the
+ * server from the order's PromptPay id and amount (app/lib/promptpay.server.ts),
+ * inline SVG, so the browser loads no QR library. Bank transfer: the
+ * service's account number as selectable text with a copy button. A
+ * countdown to the order's expiry; an expired order says so and shows no
+ * QR or account. `/order/payment` alone lists the orders waiting to be paid.
+ */
 import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { memberOrder, memberOrders } from '~/backend/orders.server'
 import { pageMeta } from '~/lib/meta'
+import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
+import { promptPaySvg } from '~/lib/promptpay.server'
 import { guard } from '~/session/guard.server'
-import { SectionPage } from '~/ui/section-page'
+import { CopyButton } from '~/ui/copy-button'
+import { Countdown } from '~/ui/countdown'
+import { OrderList } from '~/ui/orders/order-list'
+import { orderView, type OrderView } from '~/ui/orders/order-view.server'
+import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
+import { Notice } from '~/ui/states'
 
 const page = PAGES.orderPayment
 
@@ -10,11 +27,151 @@ export const loader = (args: LoaderFunctionArgs) =>
   guard(
     args,
     { access: page.access, validate: ({ params }) => isNumericId(params.id) },
-    ({ params }) => ({ id: params.id ?? null }),
+    async ({ request, params }) => {
+      if (params.id === undefined) {
+        const orders = await memberOrders(request)
+        const pending = orders.filter((order) => order.status === 'pending').map(orderView)
+        return { kind: 'list', orders: pending } as const
+      }
+      const order = orderView(await memberOrder(request, Number(params.id)))
+      const { promptPayId } = order.payTo
+      const qrSvg =
+        order.status === 'pending' && order.method === 'promptpay' && promptPayId
+          ? await promptPaySvg(promptPayId, order.amount)
+          : null
+      return { kind: 'one', order, qrSvg, now: Date.now() } as const
+    },
   )
 
 export const meta = pageMeta(page.title)
 
 export default function OrderPayment() {
-  return <SectionPage title={page.title} />
+  const data = useLoaderData<typeof loader>()
+  return data.kind === 'list' ? (
+    <ToPay orders={data.orders} />
+  ) : (
+    <Payment order={data.order} qrSvg={data.qrSvg} now={data.now} />
+  )
+}
+
+function ToPay({ orders }: { orders: readonly OrderView[] }) {
+  return (
+    <OrderList
+      title={page.title}
+      orders={orders}
+      basePath={page.path}
+      emptyTitle="ไม่มีรายการที่รอชำระ"
+      aside={(order) => (
+        <span className="text-sm text-slate-300">ชำระภายใน {order.expiresText}</span>
+      )}
+    />
+  )
+}
+
+function Payment({ order, qrSvg, now }: { order: OrderView; qrSvg: string | null; now: number }) {
+  const pending = order.status === 'pending'
+  usePollWhileVisible(pending)
+  const { revalidate } = useRevalidator()
+  const orderLink = `${PAGES.order.path}/${order.id}`
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{page.title}</h1>
+      <div className="card space-y-1 text-center">
+        <p className="text-sm text-slate-300">ยอดที่ต้องโอน (รายการ #{order.id})</p>
+        <p className="text-3xl font-bold text-gold-400">{formatBaht(order.amount)}</p>
+        {pending ? (
+          <p className="text-sm">
+            ชำระภายใน{' '}
+            <Countdown
+              until={order.expiresAtMs}
+              now={now}
+              endedText="หมดเวลาชำระ"
+              onEnd={revalidate}
+              className="font-bold text-amber-200"
+            />
+          </p>
+        ) : null}
+      </div>
+      {pending ? (
+        order.method === 'promptpay' && qrSvg ? (
+          <PromptPay order={order} qrSvg={qrSvg} />
+        ) : (
+          <BankTransfer order={order} />
+        )
+      ) : order.status === 'paid' ? (
+        <Notice tone="info">รายการนี้ชำระเงินแล้ว ยอดเงินเข้ากระเป๋าของคุณแล้ว</Notice>
+      ) : (
+        <Notice tone="warning">
+          รายการนี้{order.status === 'cancelled' ? 'ถูกยกเลิก' : 'หมดอายุ'}แล้ว กรุณาอย่าโอนเงินสำหรับรายการนี้
+          หากต้องการฝากเงิน กรุณาสร้างรายการใหม่
+        </Notice>
+      )}
+      <div className="flex flex-wrap gap-2">
+        <Link to={orderLink} className="btn-ghost flex-1">
+          ดูสถานะรายการ
+        </Link>
+        {pending ? null : (
+          <Link to={`${PAGES.transaction.path}?tab=deposit`} className="btn-ghost flex-1">
+            ฝากเงินใหม่
+          </Link>
+        )}
+      </div>
+    </section>
+  )
+}
+
+function PromptPay({ order, qrSvg }: { order: OrderView; qrSvg: string }) {
+  return (
+    <div className="card space-y-3 text-center">
+      <h2 className="font-bold">สแกน QR พร้อมเพย์ด้วยแอปธนาคาร</h2>
+      <div
+        data-testid="promptpay-qr"
+        role="img"
+        aria-label={`QR พร้อมเพย์ ยอด ${formatBaht(order.amount)}`}
+        className="mx-auto aspect-square w-full max-w-64 overflow-hidden rounded-xl bg-white [&>svg]:block [&>svg]:size-full"
+        // The SVG is made on the server from the order alone (no member input).
+        dangerouslySetInnerHTML={{ __html: qrSvg }}
+      />
+      <p className="text-sm text-slate-300">
+        ชื่อบัญชีผู้รับ: <span className="font-bold text-slate-100">{order.payTo.accountName}</span>
+      </p>
+      <p className="text-xs text-slate-400">โอนตามยอดใน QR เท่านั้น ระบบจะเติมเงินให้อัตโนมัติเมื่อได้รับเงิน</p>
+    </div>
+  )
+}
+
+function BankTransfer({ order }: { order: OrderView }) {
+  const { bankName, accountNumber, accountName } = order.payTo
+  return (
+    <div className="card space-y-3">
+      <h2 className="font-bold">โอนเงินเข้าบัญชีของเรา</h2>
+      <dl className="space-y-2 text-sm">
+        <div>
+          <dt className="text-slate-300">ธนาคาร</dt>
+          <dd className="font-bold">{bankName ?? '-'}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-300" id="account-number-label">
+            เลขที่บัญชี
+          </dt>
+          <dd className="flex items-center justify-between gap-3">
+            <span
+              className="select-all font-mono text-xl font-bold tracking-wider"
+              aria-labelledby="account-number-label"
+            >
+              {accountNumber ?? '-'}
+            </span>
+            {accountNumber ? <CopyButton text={accountNumber} label="คัดลอกเลขที่บัญชี" /> : null}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-300">ชื่อบัญชี</dt>
+          <dd className="font-bold">{accountName}</dd>
+        </div>
+      </dl>
+      <p className="text-xs text-slate-400">
+        โอนให้ตรงยอด {formatBaht(order.amount)} จากบัญชีที่ลงทะเบียนไว้ ระบบจะเติมเงินให้อัตโนมัติเมื่อได้รับเงิน
+      </p>
+    </div>
+  )
 }

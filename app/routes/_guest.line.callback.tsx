@@ -1,3 +1,4 @@
+import { BackendError } from '~/backend/client.server'
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
@@ -11,12 +12,18 @@ import {
   lineRedirectUri,
   LoginError,
   loginWithLine,
+  LINE_LINK_RETURN,
+  linkLine,
+  lineRefusal,
+  PROFILE_MESSAGES,
 } from '~/session/guest-pages.server'
 const page = PAGES.lineCallback
 
 const MESSAGES = {
   state: 'ไม่สามารถยืนยันการเข้าสู่ระบบด้วย LINE ได้ (ข้อมูลไม่ตรงกัน) กรุณาลองใหม่อีกครั้ง',
+  linkState: 'ไม่สามารถเชื่อมต่อบัญชี LINE ได้ (หมดเวลาหรือข้อมูลไม่ตรงกัน) กรุณาลองใหม่อีกครั้ง',
   denied: 'คุณยกเลิกการเข้าสู่ระบบด้วย LINE',
+  linkDenied: 'คุณยกเลิกการเชื่อมต่อบัญชี LINE',
 } as const
 
 /** LINE sends the member back here with `code` and `state` (or `error`). */
@@ -25,6 +32,20 @@ export const loader = (args: LoaderFunctionArgs) =>
     const fail = (message: string) =>
       data({ message }, { headers: { 'Set-Cookie': clearLineState() } })
     const returnTo = checkLineState(request, url.searchParams.get('state'))
+    if (returnTo === LINE_LINK_RETURN && session.loggedIn) {
+      // A watcher only looks: no link made in the member's name.
+      const watcher = session.payload?.strategy === 'watcher'
+      return linkAndReturn(request, url, watcher ? null : url.searchParams.get('code'))
+    }
+    // A member who went to link LINE and came back too late (or without the
+    // state cookie): back to the profile, not to the login's error.
+    if (returnTo === null && session.loggedIn) {
+      throw redirectWithToast(
+        PAGES.profile.path,
+        { type: 'error', message: MESSAGES.linkState },
+        { headers: { 'Set-Cookie': clearLineState() } },
+      )
+    }
     if (returnTo === null) return fail(MESSAGES.state)
     if (url.searchParams.has('error')) return fail(MESSAGES.denied)
     const code = url.searchParams.get('code')
@@ -42,6 +63,29 @@ export const loader = (args: LoaderFunctionArgs) =>
       throw error
     }
   })
+
+/** A member linking LINE from /profile: link with the code, back to /profile with a toast. */
+async function linkAndReturn(request: Request, url: URL, code: string | null): Promise<never> {
+  const back = (type: 'success' | 'error', message: string): never => {
+    throw redirectWithToast(
+      PAGES.profile.path,
+      { type, message },
+      { headers: { 'Set-Cookie': clearLineState() } },
+    )
+  }
+  if (url.searchParams.has('error')) return back('error', MESSAGES.linkDenied)
+  if (!code) return back('error', PROFILE_MESSAGES.lineCodeInvalid)
+  try {
+    await linkLine(request, { code, redirectUri: lineRedirectUri(request) })
+  } catch (error) {
+    const message = lineRefusal(error)
+    if (message) return back('error', message)
+    // The backend down or slow: its Thai message, back on the page the member came from.
+    if (error instanceof BackendError) return back('error', error.message)
+    throw error
+  }
+  return back('success', PROFILE_MESSAGES.lineLinked)
+}
 
 export const meta = pageMeta(page.title)
 

@@ -13,6 +13,8 @@
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
+import type { Feature } from '~/backend/config.schemas'
+import { requireOpen } from '~/backend/config.server'
 import {
   CROSS_SITE_MESSAGE,
   errorMessage,
@@ -37,6 +39,8 @@ export interface RouteRules {
   }) => boolean | Promise<boolean>
   /** A watcher session may post here (logout, leaving watcher mode); elsewhere it only looks. */
   watcherMayPost?: boolean
+  /** The section this page belongs to: closed by the configuration service -> the Thai 503 page. */
+  feature?: Feature
 }
 
 export interface RouteContext {
@@ -82,6 +86,26 @@ function withCookies<T>(value: T, session: MemberSession): T {
   return value
 }
 
+/**
+ * Runs the page's handler. On a page a visitor may see, a member whose
+ * session the backend just ended (a member part of the page found out) gets
+ * the page as a visitor: the session is cleared and the handler runs once
+ * more; the root loader's toast says why. A member-only page goes to /login.
+ */
+async function runHandler<T>(
+  handler: (ctx: RouteContext) => Promise<T> | T,
+  ctx: RouteContext,
+  access: Access,
+): Promise<T> {
+  try {
+    return await handler(ctx)
+  } catch (error) {
+    if (!(error instanceof SessionEndedError) || access === 'member') throw error
+    ctx.session.clear()
+    return handler(ctx)
+  }
+}
+
 export async function guard<T>(
   { request, params }: LoaderFunctionArgs | ActionFunctionArgs,
   rules: RouteRules,
@@ -100,10 +124,11 @@ export async function guard<T>(
       watcherMayPost,
       session,
     })
+    if (rules.feature) await requireOpen(rules.feature)
     if (rules.validate && !(await rules.validate({ params, url }))) {
       throw httpError(404, NOT_FOUND_MESSAGE)
     }
-    const result = await handler({ request, params, url, session })
+    const result = await runHandler(handler, { request, params, url, session }, rules.access)
     await session.settled()
     if (result instanceof Response) return withCookies<Response>(result, session)
     if (isDataWithResponseInit(result)) return withCookies(result, session)

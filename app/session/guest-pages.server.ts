@@ -15,7 +15,9 @@ export {
   clearLineState,
   lineAuthorizeRedirect,
   lineRedirectUri,
+  LINE_LINK_RETURN,
 } from '~/session/line.server'
+export { linkLine, lineRefusal, PROFILE_MESSAGES } from '~/backend/profile.server'
 export { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
 export { LoginError, loginAsWatcher, loginLocal, loginWithLine } from '~/session/strategies.server'
 export { loginAction } from '~/session/login-action.server'

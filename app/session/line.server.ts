@@ -11,6 +11,12 @@ import { safeReturnPath } from '~/session/redirects'
 const STATE_COOKIE = 'auth.line-state'
 const STATE_MAX_AGE_S = 600
 export const LINE_CALLBACK_PATH = '/line/callback'
+/**
+ * The return path /profile's "link LINE" gives the authorize redirect: a
+ * member who comes back to the callback with it, logged in, links the LINE
+ * account instead of logging in (docs/decisions/0076-member-pages.md).
+ */
+export const LINE_LINK_RETURN = '/profile?line=link'
 
 /**
  * The site's own origin as the member's browser sees it: APP_ORIGIN's first

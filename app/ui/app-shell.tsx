@@ -125,12 +125,15 @@ function TopBar() {
         </Link>
         <div className="ml-auto flex items-center gap-2">
           {member ? (
-            <p className="rounded-xl bg-night-800 px-3 py-1 text-right leading-tight">
+            <Link
+              to={PAGES.transaction.path}
+              className="rounded-xl bg-night-800 px-3 py-1 text-right leading-tight hover:bg-night-700"
+            >
               <span className="block text-xs text-slate-300">ยอดเงิน</span>
               <span className="font-bold text-gold-300" data-testid="balance">
                 {formatBaht(member.balance)}
               </span>
-            </p>
+            </Link>
           ) : (
             <Link to={PAGES.login.path} className="btn-primary min-h-9 py-1 text-sm">
               เข้าสู่ระบบ

@@ -20,6 +20,11 @@ const CHROME_FLAGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // With its scrollbars shown, headless Chromium here held the first frame's
+  // presentation back until a later frame (observed FCP 1.2 or 2.2 s while
+  // the page painted at 0.3 s): the bimodal LCP of docs/decisions/0086.
+  // Phones draw overlay scrollbars; Playwright hides them too.
+  '--hide-scrollbars',
 ].join(' ')
 
 /** The Chromium/Chrome to use, or null when there is none to find. */

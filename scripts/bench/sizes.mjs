@@ -19,7 +19,7 @@ export function budgetFor(path, kind) {
 }
 
 /**
- * The pages measured: every page of issue 8; `member` pages are fetched with
+ * The pages measured: every page of issues 8 and 9; `member` pages are fetched with
  * a logged-in member's session cookie (scripts/bench/member.mjs).
  */
 export const MEASURED_PAGES = [
@@ -34,7 +34,42 @@ export const MEASURED_PAGES = [
   { path: '/lotto/stake?lotto=thai', member: true },
   { path: '/lotto/stake-set', member: true },
   { path: '/lotto/result', member: false },
+  // Issue 9: money and rewards.
+  { path: '/transaction', member: true },
+  { path: '/transaction?tab=withdraw', member: true },
+  { path: '/transaction?tab=history', member: true },
+  { path: '/order', member: true },
+  { path: '/profile', member: true },
+  { path: '/affiliate', member: true },
+  { path: '/alliance', member: true },
+  { path: '/alliance/new', member: true },
+  { path: '/cashback', member: true },
+  { path: '/coupon', member: true },
+  { path: '/promotion', member: false },
+  { path: '/czipz', member: true },
+  { path: '/order/10001', member: true },
+  { path: '/order/payment/10001', member: true },
+  { path: '/news/draw-dates', member: false },
 ]
+
+/** Makes what measured pages need in the demo backend: the demo member's PromptPay order 10001. */
+export async function prepareMeasuredPages(backendUrl) {
+  const post = (path, body, token) =>
+    fetch(`${backendUrl}${path}`, {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      },
+      body: JSON.stringify(body),
+    }).then((res) => res.json())
+  const { data } = await post('/__mock/tokens', { username: 'demo' })
+  await post(
+    '/wallet/deposits',
+    { amount: 500, method: 'promptpay', idempotencyKey: 'bench-order-10001' },
+    data.accessToken,
+  )
+}
 
 const TAG = /<(link|script)\b([^>]*)>/gi
 const ATTR = /([a-zA-Z_:][-a-zA-Z0-9_:.]*)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g

@@ -66,6 +66,13 @@ export function demoPromotions(now: number): Promotion[] {
       image: '/img/promotions/welcome-100.svg',
       startsAt: bangkokDay(now, -30),
       endsAt: null,
+      terms: [
+        'สำหรับสมาชิกใหม่ที่ยังไม่เคยรับโปรโมชั่นใด ๆ เท่านั้น',
+        'ฝากขั้นต่ำ 100 บาท รับโบนัส 100% สูงสุด 1,000 บาท',
+        'ทำยอดเล่นให้ครบ 5,000 บาท ก่อนถอน',
+        'ขอสงวนสิทธิ์ในการเปลี่ยนแปลงเงื่อนไขโดยไม่ต้องแจ้งล่วงหน้า',
+      ],
+      acceptable: true,
     },
     {
       id: 'cashback-weekly',
@@ -74,6 +81,12 @@ export function demoPromotions(now: number): Promotion[] {
       image: '/img/promotions/cashback-weekly.svg',
       startsAt: bangkokDay(now, -14),
       endsAt: bangkokDay(now, 45),
+      terms: [
+        'คิดจากยอดเสียสุทธิของสัปดาห์ (จันทร์–อาทิตย์) ในอัตรา 5%',
+        'กดรับได้ที่หน้าคืนยอดเสียภายในสัปดาห์ถัดไป',
+        'ไม่ต้องทำเทิร์น ถอนได้ทันที',
+      ],
+      acceptable: false,
     },
     {
       id: 'refer-friend',
@@ -82,6 +95,11 @@ export function demoPromotions(now: number): Promotion[] {
       image: '/img/promotions/refer-friend.svg',
       startsAt: bangkokDay(now, -60),
       endsAt: null,
+      terms: [
+        'รับค่าคอมมิชชั่น 0.5% จากยอดเล่นของเพื่อนที่สมัครผ่านลิงก์ของคุณ',
+        'ถอนค่าคอมมิชชั่นเข้ากระเป๋าได้ที่หน้าแนะนำเพื่อน',
+      ],
+      acceptable: false,
     },
     {
       id: 'daily-deposit',
@@ -90,6 +108,26 @@ export function demoPromotions(now: number): Promotion[] {
       image: '/img/promotions/daily-deposit.svg',
       startsAt: bangkokDay(now, -3),
       endsAt: bangkokDay(now, 27),
+      terms: [
+        'ฝากครั้งแรกของวันตั้งแต่ 300 บาท รับโบนัส 10% สูงสุด 300 บาท',
+        'ทำยอดเล่นให้ครบ 3,000 บาท ก่อนถอน',
+        'รับโปรโมชั่นได้ครั้งละหนึ่งรายการเท่านั้น',
+      ],
+      acceptable: true,
+    },
+    {
+      id: 'lotto-weekly',
+      title: 'แทงหวยครบ 1,000 รับเครดิตฟรี 50',
+      summary: 'กดรับโปรแล้วแทงหวยสะสมครบ 1,000 บาทภายในสัปดาห์ รับเครดิตฟรี 50 บาท',
+      image: '/img/promotions/lotto-weekly.svg',
+      startsAt: bangkokDay(now, -7),
+      endsAt: bangkokDay(now, 21),
+      terms: [
+        'นับยอดแทงหวยทุกประเภทหลังจากกดรับโปรโมชั่น',
+        'แทงสะสมครบ 1,000 บาท รับเครดิตฟรี 50 บาท',
+        'รับโปรโมชั่นได้ครั้งละหนึ่งรายการเท่านั้น',
+      ],
+      acceptable: true,
     },
   ]
 }

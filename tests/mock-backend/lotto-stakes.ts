@@ -40,6 +40,7 @@ import {
   type LottoSeed,
 } from './lotto-catalog'
 import { jsonBody, type RequestContext, type Route } from './router'
+import type { Ledger } from './ledger'
 import type { DemoMember } from './state'
 
 /** Most lines one slip may hold (the app keeps its slip in a cookie: docs/decisions/0055). */
@@ -102,12 +103,18 @@ const round2 = (n: number) => Math.round(n * 100) / 100
 
 /** Everything the demo remembers of slips: placed stakes, idempotency keys, extra เลขอั้น. */
 export class StakeBook {
+  readonly #ledger: Ledger
   stakes: StoredStake[] = []
   nextId = 1
   /** `${memberId}:${key}` -> the accepted answer. */
   answers = new Map<string, PlaceStakeAnswer>()
   /** เลขอั้น added by tests, by lotto id. */
   extraLimited = new Map<string, LimitedNumber[]>()
+
+  /** Stakes and winnings move the balance through the wallet's ledger. */
+  constructor(ledger: Ledger) {
+    this.#ledger = ledger
+  }
 
   reset(): void {
     this.stakes = []
@@ -176,9 +183,16 @@ export class StakeBook {
       errors.push({ line: null, code: 'BALANCE_LOW' })
     }
     if (errors.length > 0) return { outcome: 'refused', errors }
-    member.balance = round2(member.balance - total)
+    const id = this.nextId++
+    this.#ledger.post(member, {
+      kind: 'stake',
+      amount: -total,
+      note: `แทง${seed.name}`,
+      ref: `stake:${id}`,
+      at: now,
+    })
     const stake: StoredStake = {
-      id: this.nextId++,
+      id,
       memberId: member.id,
       lottoId: seed.id,
       lottoName: seed.name,
@@ -226,7 +240,14 @@ export class StakeBook {
       stake.status = stake.winnings > 0 ? 'won' : 'lost'
       stake.result = { ...result }
       const member = members.get(stake.memberId)
-      if (member) member.balance = round2(member.balance + stake.winnings)
+      if (member && stake.winnings > 0) {
+        this.#ledger.post(member, {
+          kind: 'winnings',
+          amount: stake.winnings,
+          note: `ถูกรางวัล${stake.lottoName}`,
+          ref: `stake:${stake.id}`,
+        })
+      }
       count++
     }
     return count

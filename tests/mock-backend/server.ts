@@ -11,9 +11,15 @@ import type { AddressInfo } from 'node:net'
 import { setTimeout as delay } from 'node:timers/promises'
 import { profileResponseSchema } from '../../app/backend/schemas'
 import { accountRoutes } from './accounts'
+import { affiliateRoutes } from './affiliate'
+import { allianceRoutes } from './alliance'
+import { appConfigRoutes } from './app-config'
+import { cashbackRoutes } from './cashback'
+import { couponRoutes } from './coupons'
 import { apiRoutes } from './api'
 import { contentRoutes } from './content'
 import { controlRoutes } from './control'
+import { czipzRoutes } from './czipz'
 import { gameRoutes } from './games'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
 import { IMAGE_PREFIX, imageReply } from './images'
@@ -23,10 +29,14 @@ import { lottoResultRoutes } from './lotto-results'
 import { stakeSetRoutes } from './lotto-sets'
 import { lottoStakeRoutes } from './lotto-stakes'
 import { type MockOptions, resolveOptions } from './options'
+import { profileRoutes } from './profile'
+import { orderRoutes } from './orders'
+import { promotionRoutes } from './promotions'
 import { dispatch, type Route } from './router'
 import { Sessions } from './sessions'
 import { type FailureRule, MockState } from './state'
 import { TokenService } from './tokens'
+import { walletRoutes } from './wallet'
 
 export type { MockOptions } from './options'
 
@@ -47,6 +57,16 @@ const ROUTES: readonly Route[] = [
   ...contentRoutes,
   ...lottoStakeRoutes,
   ...lottoResultRoutes,
+  ...appConfigRoutes,
+  ...profileRoutes,
+  ...affiliateRoutes,
+  ...allianceRoutes,
+  ...walletRoutes,
+  ...orderRoutes,
+  ...cashbackRoutes,
+  ...couponRoutes,
+  ...promotionRoutes,
+  ...czipzRoutes,
   ...controlRoutes,
 ]
 

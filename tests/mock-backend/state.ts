@@ -4,11 +4,23 @@
  * failures, latency, token config overrides). `reset()` restores the seed.
  */
 import type { Bank, ErrorCode, Member, TokenPair } from '../../app/backend/schemas'
+import type { AppConfig } from '../../app/backend/config.schemas'
+import { demoAppConfig } from './app-config'
+import { AffiliateBook } from './affiliate'
+import { TeamBook } from './alliance'
+import { CashbackBook } from './cashback'
+import { CouponBook } from './coupons'
+import { RewardGameBook } from './czipz'
+import { Ledger } from './ledger'
 import { LottoCalendar } from './lotto-catalog'
+import { OrderBook } from './orders'
 import { StakeSets } from './lotto-sets'
 import type { GameStatus } from '../../app/backend/games.schemas'
 import { StakeBook } from './lotto-stakes'
 import { pickTokenConfig, type TokenConfig } from './options'
+import { ProfileBook } from './profile'
+import { seedWalletHistory, WithdrawalDesk } from './wallet'
+import { PromotionEntries } from './promotions'
 
 export interface DemoMember extends Member {
   /** `null`: no password login (a LINE-only member). */
@@ -76,13 +88,53 @@ export const THAI_BANKS: readonly Readonly<Bank>[] = Object.freeze([
   { code: '069', shortName: 'KKP', name: 'ธนาคารเกียรตินาคินภัทร', accountDigits: 10 },
 ])
 
-/** What a registration stored besides the member (the demo never pays out). */
+/** What a registration stored besides the member: the account withdrawals go to. */
 export interface BankAccount {
   bankCode: string
   accountNumber: string
   accountName: string
   referralCode: string | undefined
 }
+
+/** The seed members' registered bank accounts (withdrawals go there). */
+export const SEED_BANK_ACCOUNTS: ReadonlyMap<number, Readonly<BankAccount>> = new Map([
+  [
+    1001,
+    {
+      bankCode: '004',
+      accountNumber: '1234567890',
+      accountName: 'สมชาย ใจดี',
+      referralCode: undefined,
+    },
+  ],
+  [
+    1002,
+    {
+      bankCode: '014',
+      accountNumber: '4056789123',
+      accountName: 'สมศรี มีสุข',
+      referralCode: undefined,
+    },
+  ],
+  [
+    1003,
+    {
+      bankCode: '006',
+      accountNumber: '9876543210',
+      accountName: 'มานะ ถูกระงับ',
+      referralCode: undefined,
+    },
+  ],
+  [
+    1004,
+    {
+      bankCode: '002',
+      accountNumber: '1112223334',
+      accountName: 'สมหญิง รักไทย',
+      referralCode: undefined,
+    },
+  ],
+])
 
 /** An OTP "sent" by SMS (the demo logs it instead, and /__mock/otp shows it). */
 export interface OtpRecord {
@@ -194,8 +246,32 @@ export class MockState {
   providerStatus = new Map<string, GameStatus>()
   /** Game ids each member launched, most recent first. */
   recentGames = new Map<number, string[]>()
+  /** Every movement of a member's balance (ledger.ts). */
+  readonly ledger = new Ledger()
   /** Placed slips and their outcomes (lotto-stakes.ts). */
-  readonly lottoStakes = new StakeBook()
+  readonly lottoStakes = new StakeBook(this.ledger)
+  /** Deposit orders (orders.ts). */
+  readonly orders = new OrderBook(this.ledger, () => this.members)
+  /** What the demo configuration service serves (app-config.ts). */
+  appConfig: AppConfig = demoAppConfig()
+  /** Join dates and LINE links (profile.ts). */
+  readonly profiles = new ProfileBook()
+  /** Referral codes, commission and its withdrawals (affiliate.ts). */
+  readonly affiliate = new AffiliateBook(this.ledger)
+  /** Teams (alliance.ts). */
+  readonly alliance = new TeamBook()
+  /** Withdrawals' daily limit and idempotent answers (wallet.ts). */
+  readonly wallet = new WithdrawalDesk()
+  /** Cashback periods' claims (cashback.ts). */
+  readonly cashback = new CashbackBook(this.ledger)
+  /** Coupon redemptions (coupons.ts). */
+  readonly coupons = new CouponBook()
+  /** Reward-game tickets members got from coupons (SPIN3), by member id. */
+  readonly couponTickets = new Map<number, number>()
+  /** Promotions members accepted (promotions.ts). */
+  readonly promotionEntries = new PromotionEntries(this.ledger)
+  /** Reward game tickets, plays and forced results (czipz.ts). */
+  readonly czipz = new RewardGameBook(this.ledger, this.couponTickets)
 
   constructor(initialConfig: TokenConfig) {
     this.#initialConfig = pickTokenConfig(initialConfig)
@@ -223,6 +299,21 @@ export class MockState {
     this.providerStatus.clear()
     this.recentGames.clear()
     this.lottoStakes.reset()
+    this.ledger.reset()
+    this.orders.reset()
+    this.appConfig = demoAppConfig()
+    this.profiles.reset()
+    this.affiliate.reset()
+    this.alliance.reset()
+    this.cashback.reset()
+    this.coupons.reset()
+    this.couponTickets.clear()
+    this.promotionEntries.reset()
+    this.czipz.reset()
+    for (const [memberId, account] of SEED_BANK_ACCOUNTS)
+      this.bankAccounts.set(memberId, { ...account })
+    this.wallet.reset()
+    seedWalletHistory(this)
   }
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */

@@ -120,7 +120,7 @@ describe('route modules', () => {
   })
 
   it('every page is declared with the access the spec gives it', () => {
-    const publicPaths = ['/', '/promotion', '/lotto/result', '/watcher', '/line/callback']
+    const publicPaths = ['/', '/promotion', '/lotto/result', '/watcher', '/line/callback', '/news']
     const guestPaths = ['/login', '/register', '/forget']
     for (const page of Object.values(PAGES as Record<string, PageInfo>)) {
       const expected = publicPaths.includes(page.path)

@@ -28,12 +28,13 @@ import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { FormError, INPUT_CLASS, RuleField, useRuleForm } from './rule-form'
+import { FormError, INPUT_CLASS, RuleField, useRuleForm } from '~/forms/rule-form'
 import { setsAction, setsView, type SetsReply, type SetsView } from './sets.server'
 
 const page = PAGES.lottoStakeSet
 const rules = {
   access: page.access,
+  feature: 'lotto',
   validate: ({ params }: { params: { id?: string } }) => isNumericId(params.id),
 } as const
 

@@ -30,7 +30,7 @@ import { Notice } from '~/ui/states'
 import { guard, slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
 
 const page = PAGES.lottoStake
-const rules = { access: page.access, validate: validLotto } as const
+const rules = { access: page.access, feature: 'lotto', validate: validLotto } as const
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, rules, slipView)
 

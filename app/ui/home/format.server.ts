@@ -17,7 +17,9 @@ export interface PromotionCard {
   period: string
 }
 
-export function promotionCard(promotion: Promotion): PromotionCard {
+export function promotionCard(
+  promotion: Pick<Promotion, 'id' | 'title' | 'summary' | 'image' | 'startsAt' | 'endsAt'>,
+): PromotionCard {
   const { id, title, summary, image, startsAt, endsAt } = promotion
   const period = endsAt ? `ถึง ${thaiDay(endsAt)}` : `ตั้งแต่ ${thaiDay(startsAt)}`
   return { id, title, summary, image, period }

@@ -1,8 +1,10 @@
 /**
- * Latest news, readable right here: there is no news page yet, so each item
- * opens in place (<details>: no script, keyboard and screen readers know it).
- * docs/decisions/0047.
+ * Latest news, readable right here: each item opens in place (<details>: no
+ * script, keyboard and screen readers know it; docs/decisions/0047) and
+ * links its own page (/news/:id) to read or share it.
  */
+import { Link } from '@remix-run/react'
+import { PAGES } from '~/lib/pages'
 import type { NewsEntry } from '~/ui/home/format.server'
 
 export function NewsList({ news }: { news: NewsEntry[] }) {
@@ -30,6 +32,11 @@ export function NewsList({ news }: { news: NewsEntry[] }) {
               {item.paragraphs.map((paragraph, index) => (
                 <p key={index}>{paragraph}</p>
               ))}
+              <p>
+                <Link to={`${PAGES.news.path}/${encodeURIComponent(item.id)}`} className="link">
+                  อ่านข่าวนี้ในหน้าข่าวสาร
+                </Link>
+              </p>
             </div>
           </details>
         </li>

@@ -32,7 +32,13 @@ export async function startAppServer(
       SESSION_SECRET: E2E_SESSION_SECRET,
       COOKIE_SECURE: 'false',
       LINE_CHANNEL_ID: 'e2e-line-channel',
-      ...(env.BACKEND_URL ? { IMAGE_HOST_URL: env.BACKEND_URL } : {}),
+      ...(env.BACKEND_URL
+        ? {
+            IMAGE_HOST_URL: env.BACKEND_URL,
+            CONFIG_SERVICE_URL: env.BACKEND_URL,
+            CONFIG_TTL_MS: '0',
+          }
+        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

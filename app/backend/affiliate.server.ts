@@ -1,0 +1,39 @@
+/**
+ * The member's affiliate program (docs/backend-api.md, "Affiliate"): the
+ * referral code, referred members, commission by month, and withdrawing the
+ * commission to the balance (idempotent: one key, one withdrawal).
+ */
+import {
+  affiliateResponseSchema,
+  commissionWithdrawResponseSchema,
+  type Affiliate,
+} from '~/backend/member.schemas'
+import { errorCodes } from '~/backend/schemas'
+import { refusalFor } from '~/backend/client.server'
+import { memberCall } from '~/session/member-api.server'
+
+export const AFFILIATE_MESSAGES = {
+  noCommission: 'ยังไม่มีค่าคอมมิชชั่นที่ถอนได้',
+  keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+} as const
+
+export function affiliate(request: Request): Promise<Affiliate> {
+  return memberCall(request, { method: 'GET', path: '/affiliate', schema: affiliateResponseSchema })
+}
+
+export function withdrawCommission(request: Request, idempotencyKey: string) {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/affiliate/withdraw',
+    schema: commissionWithdrawResponseSchema,
+    body: { idempotencyKey },
+  })
+}
+
+/** The Thai message for a refused withdrawal; null when it is no such refusal. */
+export function withdrawRefusal(error: unknown): string | null {
+  return refusalFor(error, {
+    [errorCodes.noCommission]: AFFILIATE_MESSAGES.noCommission,
+    [errorCodes.idempotencyKeyReused]: AFFILIATE_MESSAGES.keyReused,
+  })
+}

@@ -1,0 +1,64 @@
+/**
+ * The member's team (docs/backend-api.md, "Alliance"): the team, creating
+ * one, joining by invite code, leaving. Every call is made as the member.
+ */
+import {
+  allianceResponseSchema,
+  leaveTeamResponseSchema,
+  teamResponseSchema,
+  type Team,
+} from '~/backend/member.schemas'
+import { errorCodes } from '~/backend/schemas'
+import { refusalFor } from '~/backend/client.server'
+import { memberCall } from '~/session/member-api.server'
+
+export const ALLIANCE_MESSAGES = {
+  teamNameTaken: 'ชื่อทีมนี้มีผู้ใช้แล้ว กรุณาเลือกชื่ออื่น',
+  alreadyInTeam: 'คุณอยู่ในทีมอยู่แล้ว ต้องออกจากทีมเดิมก่อน',
+  inviteCodeInvalid: 'ไม่พบทีมของรหัสเชิญนี้ กรุณาตรวจสอบรหัสอีกครั้ง',
+  teamFull: 'ทีมนี้มีสมาชิกครบแล้ว',
+  notInTeam: 'คุณไม่ได้อยู่ในทีมใด',
+} as const
+
+export function myTeam(request: Request): Promise<Team | null> {
+  return memberCall(request, { method: 'GET', path: '/alliance', schema: allianceResponseSchema })
+}
+
+export function createTeam(request: Request, name: string): Promise<Team> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/alliance',
+    schema: teamResponseSchema,
+    body: { name },
+  })
+}
+
+export function joinTeam(request: Request, inviteCode: string): Promise<Team> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/alliance/join',
+    schema: teamResponseSchema,
+    body: { inviteCode },
+  })
+}
+
+export async function leaveTeam(request: Request): Promise<void> {
+  await memberCall(request, {
+    method: 'POST',
+    path: '/alliance/leave',
+    schema: leaveTeamResponseSchema,
+  })
+}
+
+const MESSAGES_BY_CODE: Readonly<Record<string, string>> = {
+  [errorCodes.teamNameTaken]: ALLIANCE_MESSAGES.teamNameTaken,
+  [errorCodes.alreadyInTeam]: ALLIANCE_MESSAGES.alreadyInTeam,
+  [errorCodes.inviteCodeInvalid]: ALLIANCE_MESSAGES.inviteCodeInvalid,
+  [errorCodes.teamFull]: ALLIANCE_MESSAGES.teamFull,
+  [errorCodes.notInTeam]: ALLIANCE_MESSAGES.notInTeam,
+}
+
+/** The Thai message for a team refusal (a 4xx with a known code); null otherwise. */
+export function allianceRefusal(error: unknown): string | null {
+  return refusalFor(error, MESSAGES_BY_CODE)
+}

@@ -1,0 +1,56 @@
+/**
+ * Cashback (คืนยอดเสีย): docs/backend-api.md, "Cashback". The member's
+ * periods with their loss, rate and amount, the claims made, and a claim
+ * (one credit per period, one per idempotency key). Every call is made as
+ * the member.
+ */
+import { refusalFor } from '~/backend/client.server'
+import {
+  cashbackClaimResponseSchema,
+  cashbackResponseSchema,
+  type CashbackClaim,
+  type CashbackOverview,
+  type CashbackPeriod,
+} from '~/backend/rewards.schemas'
+import { errorCodes } from '~/backend/schemas'
+import { memberCall } from '~/session/member-api.server'
+
+export type { CashbackClaim, CashbackOverview, CashbackPeriod }
+
+export const CASHBACK_MESSAGES = {
+  notClaimable: 'งวดนี้ยังไม่มียอดคืนที่รับได้ หรือหมดเวลารับแล้ว',
+  alreadyClaimed: 'รับยอดคืนของงวดนี้ไปแล้ว',
+  unknownPeriod: 'ไม่พบงวดนี้ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+  keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+} as const
+
+export function cashbackOverview(request: Request): Promise<CashbackOverview> {
+  return memberCall(request, {
+    method: 'GET',
+    path: '/rewards/cashback',
+    schema: cashbackResponseSchema,
+  })
+}
+
+export function claimCashback(
+  request: Request,
+  body: { periodId: string; idempotencyKey: string },
+): Promise<{ claim: CashbackClaim; balance: number }> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/rewards/cashback/claim',
+    schema: cashbackClaimResponseSchema,
+    body,
+  })
+}
+
+/** A claim's refusal in Thai, or null when it is no refusal of the claim (rethrow it). */
+export function cashbackRefusal(error: unknown): string | null {
+  return refusalFor(error, {
+    [errorCodes.cashbackNotClaimable]: CASHBACK_MESSAGES.notClaimable,
+    [errorCodes.cashbackAlreadyClaimed]: CASHBACK_MESSAGES.alreadyClaimed,
+    [errorCodes.idempotencyKeyReused]: CASHBACK_MESSAGES.keyReused,
+    [errorCodes.notFound]: CASHBACK_MESSAGES.unknownPeriod,
+    [errorCodes.badRequest]: CASHBACK_MESSAGES.unknownPeriod,
+  })
+}

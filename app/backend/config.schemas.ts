@@ -1,0 +1,55 @@
+/**
+ * The configuration service's answer (`GET {CONFIG_SERVICE_URL}/app-config`,
+ * docs/backend-api.md "Configuration"): deposit and withdrawal limits, the
+ * home banners and which sections are open. Shared with the demo backend,
+ * which serves a configuration offline.
+ */
+import { z } from 'zod'
+import { bannerSchema } from '~/backend/content.schemas'
+import { envelope } from '~/backend/schemas'
+
+/** The sections an operator can close for maintenance. */
+export const FEATURES = [
+  'transaction',
+  'lotto',
+  'games',
+  'czipz',
+  'coupon',
+  'cashback',
+  'affiliate',
+  'alliance',
+  'promotion',
+] as const
+export type Feature = (typeof FEATURES)[number]
+
+/** Whole baht, per transaction. */
+export const amountRangeSchema = z
+  .object({ min: z.number().nonnegative(), max: z.number().positive() })
+  .refine((range) => range.min <= range.max, 'min must not exceed max')
+export type AmountRange = z.infer<typeof amountRangeSchema>
+
+export const appConfigSchema = z.object({
+  limits: z.object({
+    deposit: amountRangeSchema,
+    withdraw: amountRangeSchema,
+  }),
+  /** A section missing here is open. */
+  features: z.object(
+    Object.fromEntries(FEATURES.map((f) => [f, z.boolean().default(true)])) as Record<
+      Feature,
+      z.ZodDefault<z.ZodBoolean>
+    >,
+  ),
+  /** The home page's banners; when empty, the content API's are shown. */
+  banners: z.array(bannerSchema).default([]),
+})
+export type AppConfig = z.output<typeof appConfigSchema>
+
+export const appConfigResponseSchema = envelope(appConfigSchema)
+
+/** What the app runs on before the service has ever answered (or with no service set). */
+export const DEFAULT_APP_CONFIG: AppConfig = Object.freeze({
+  limits: { deposit: { min: 100, max: 50_000 }, withdraw: { min: 300, max: 50_000 } },
+  features: Object.fromEntries(FEATURES.map((f) => [f, true])) as Record<Feature, boolean>,
+  banners: [],
+})

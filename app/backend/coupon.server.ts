@@ -1,0 +1,57 @@
+/**
+ * Coupons: docs/backend-api.md, "Coupons". Redeeming a code (once per
+ * idempotency key) and the member's redemptions. Every refusal of a code
+ * maps to a Thai message on the code field.
+ */
+import { refusalFor } from '~/backend/client.server'
+import {
+  couponRedeemResponseSchema,
+  couponsResponseSchema,
+  type CouponRedemption,
+} from '~/backend/rewards.schemas'
+import { errorCodes } from '~/backend/schemas'
+import { COUPON_CODE_MESSAGE } from '~/forms/coupon-form'
+import { memberCall } from '~/session/member-api.server'
+
+export type { CouponRedemption }
+
+export const COUPON_MESSAGES = {
+  unknown: 'ไม่พบคูปองนี้ กรุณาตรวจสอบรหัสอีกครั้ง',
+  expired: 'คูปองนี้หมดอายุแล้ว',
+  used: 'คูปองนี้ถูกใช้ไปแล้ว',
+  notEligible: 'คูปองนี้ไม่สามารถใช้กับบัญชีของคุณได้',
+  malformed: COUPON_CODE_MESSAGE,
+  keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+} as const
+
+export function couponRedemptions(request: Request): Promise<CouponRedemption[]> {
+  return memberCall(request, {
+    method: 'GET',
+    path: '/rewards/coupons',
+    schema: couponsResponseSchema,
+  })
+}
+
+export function redeemCoupon(
+  request: Request,
+  body: { code: string; idempotencyKey: string },
+): Promise<{ redemption: CouponRedemption; balance: number }> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/rewards/coupons/redeem',
+    schema: couponRedeemResponseSchema,
+    body,
+  })
+}
+
+/** A redeem's refusal in Thai (for the code field), or null when it is no refusal of the code. */
+export function couponRefusal(error: unknown): string | null {
+  return refusalFor(error, {
+    [errorCodes.couponUnknown]: COUPON_MESSAGES.unknown,
+    [errorCodes.couponExpired]: COUPON_MESSAGES.expired,
+    [errorCodes.couponUsed]: COUPON_MESSAGES.used,
+    [errorCodes.couponNotEligible]: COUPON_MESSAGES.notEligible,
+    [errorCodes.badRequest]: COUPON_MESSAGES.malformed,
+    [errorCodes.idempotencyKeyReused]: COUPON_MESSAGES.keyReused,
+  })
+}

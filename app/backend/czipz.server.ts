@@ -1,0 +1,63 @@
+/**
+ * The reward games' backend calls (docs/backend-api.md, "Reward games"), all
+ * made as the member: the day's tickets and the wheel, a spin and an angpao
+ * pick (each with the form's one-time key: the backend decides the prize and
+ * takes the ticket once per key), and the Thai messages of its refusals.
+ */
+import {
+  rewardGamesResponseSchema,
+  rewardResultResponseSchema,
+  type RewardGames,
+  type RewardResult,
+} from '~/backend/czipz.schemas'
+import { refusalFor } from '~/backend/client.server'
+import { errorCodes } from '~/backend/schemas'
+import { memberCall } from '~/session/member-api.server'
+
+export const CZIPZ_MESSAGES = {
+  noTickets: 'สิทธิ์ลุ้นรางวัลของวันนี้หมดแล้ว กลับมาเล่นใหม่พรุ่งนี้นะคะ',
+  envelopeInvalid: 'ไม่พบซองอั่งเปาที่เลือก กรุณาเลือกใหม่อีกครั้ง',
+  keyReused: 'คำขอนี้ถูกใช้ไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+} as const
+
+/** The member's tickets for today, the wheel's slices and the recent plays. */
+export function rewardGames(request: Request): Promise<RewardGames> {
+  return memberCall(request, {
+    method: 'GET',
+    path: '/rewards/games',
+    schema: rewardGamesResponseSchema,
+  })
+}
+
+/** Spins the wheel: the backend's decided prize and slice; BackendError 409 NO_TICKETS when none left. */
+export function spinWheel(request: Request, idempotencyKey: string): Promise<RewardResult> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/rewards/wheel/spin',
+    body: { idempotencyKey },
+    schema: rewardResultResponseSchema,
+  })
+}
+
+/** Opens envelope `envelope` (0-based): what the backend put in it. */
+export function pickAngpao(
+  request: Request,
+  envelope: number,
+  idempotencyKey: string,
+): Promise<RewardResult> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/rewards/angpao/pick',
+    body: { envelope, idempotencyKey },
+    schema: rewardResultResponseSchema,
+  })
+}
+
+/** The Thai message for a refused spin or pick (null: not a refusal of this area). */
+export function czipzErrorMessage(error: unknown): string | null {
+  return refusalFor(error, {
+    [errorCodes.noTickets]: CZIPZ_MESSAGES.noTickets,
+    [errorCodes.envelopeInvalid]: CZIPZ_MESSAGES.envelopeInvalid,
+    [errorCodes.idempotencyKeyReused]: CZIPZ_MESSAGES.keyReused,
+  })
+}

@@ -1,0 +1,72 @@
+/**
+ * Deposit orders' backend calls (docs/backend-api.md, "Wallet: deposits and
+ * orders"), all made as the member: make a deposit order (one per
+ * idempotency key), the member's orders, one order. Refusals of the deposit
+ * form map to a Thai message on their field (`depositFieldError`).
+ */
+import {
+  orderResponseSchema,
+  ordersResponseSchema,
+  type CreateDepositRequest,
+  type Order,
+} from '~/backend/orders.schemas'
+import { errorCodes } from '~/backend/schemas'
+import { BackendError } from '~/backend/client.server'
+import { DEPOSIT_MESSAGES, type DepositErrors, type DepositLimits } from '~/lib/deposit-form'
+import { NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { httpError } from '~/lib/http-error.server'
+import { memberCall } from '~/session/member-api.server'
+
+/** Makes the order (or gives the one this key already made). */
+export function createDeposit(request: Request, body: CreateDepositRequest): Promise<Order> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/wallet/deposits',
+    body,
+    schema: orderResponseSchema,
+  })
+}
+
+/** The member's orders, newest first. */
+export function memberOrders(request: Request): Promise<Order[]> {
+  return memberCall(request, {
+    method: 'GET',
+    path: '/wallet/orders',
+    schema: ordersResponseSchema,
+  })
+}
+
+/** One of the member's orders; an unknown one (or another member's) is the 404 page. */
+export async function memberOrder(request: Request, id: number): Promise<Order> {
+  try {
+    return await memberCall(request, {
+      method: 'GET',
+      path: `/wallet/orders/${id}`,
+      schema: orderResponseSchema,
+    })
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 404) {
+      throw httpError(404, NOT_FOUND_MESSAGE)
+    }
+    throw error
+  }
+}
+
+/** The deposit form's field (or the form itself) a backend refusal belongs to, in Thai. */
+export function depositFieldError(error: unknown, limits: DepositLimits): DepositErrors | null {
+  if (!(error instanceof BackendError)) return null
+  switch (error.code) {
+    case errorCodes.depositAmountTooLow:
+      return { amount: DEPOSIT_MESSAGES.amountTooLow(limits.min) }
+    case errorCodes.depositAmountTooHigh:
+      return { amount: DEPOSIT_MESSAGES.amountTooHigh(limits.max) }
+    case errorCodes.depositMethodClosed:
+      return { method: DEPOSIT_MESSAGES.methodClosed }
+    case errorCodes.tooManyPendingOrders:
+      return { form: DEPOSIT_MESSAGES.tooManyPending }
+    case errorCodes.idempotencyKeyReused:
+      return { form: DEPOSIT_MESSAGES.keyReused }
+    default:
+      return null
+  }
+}

@@ -1,0 +1,82 @@
+/**
+ * The member's profile (docs/backend-api.md, "Profile"): account details,
+ * password change, LINE link and unlink. Every call is made as the member.
+ */
+import {
+  accountResponseSchema,
+  lineStatusResponseSchema,
+  okResponseSchema,
+  type Account,
+} from '~/backend/member.schemas'
+import { errorCodes } from '~/backend/schemas'
+import { BackendError, refusalFor } from '~/backend/client.server'
+import { memberCall } from '~/session/member-api.server'
+
+export const PROFILE_MESSAGES = {
+  wrongPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+  passwordChanged: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว',
+  lineLinked: 'เชื่อมต่อบัญชี LINE เรียบร้อยแล้ว',
+  lineUnlinked: 'ยกเลิกการเชื่อมต่อบัญชี LINE แล้ว',
+  lineAlreadyLinked: 'บัญชี LINE นี้เชื่อมต่อกับสมาชิกคนอื่นอยู่แล้ว',
+  lineCodeInvalid: 'ไม่สามารถยืนยันบัญชี LINE ได้ กรุณาลองเชื่อมต่อใหม่อีกครั้ง',
+  lineRequired: 'บัญชีนี้เข้าสู่ระบบด้วย LINE เท่านั้น จึงยกเลิกการเชื่อมต่อไม่ได้',
+} as const
+
+export function account(request: Request): Promise<Account> {
+  return memberCall(request, {
+    method: 'GET',
+    path: '/user/account',
+    schema: accountResponseSchema,
+  })
+}
+
+/** A wrong current password is a BackendError WRONG_PASSWORD (see passwordFieldError). */
+export async function changePassword(
+  request: Request,
+  body: { currentPassword: string; newPassword: string },
+): Promise<void> {
+  await memberCall(request, {
+    method: 'POST',
+    path: '/user/password',
+    schema: okResponseSchema,
+    body,
+  })
+}
+
+/** The password form's field a backend refusal belongs to, with its Thai message. */
+export function passwordFieldError(
+  error: unknown,
+): { field: 'currentPassword'; message: string } | null {
+  return error instanceof BackendError && error.code === errorCodes.wrongPassword
+    ? { field: 'currentPassword', message: PROFILE_MESSAGES.wrongPassword }
+    : null
+}
+
+export function linkLine(
+  request: Request,
+  body: { code: string; redirectUri: string },
+): Promise<Account['line']> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/user/line/link',
+    schema: lineStatusResponseSchema,
+    body,
+  })
+}
+
+export function unlinkLine(request: Request): Promise<Account['line']> {
+  return memberCall(request, {
+    method: 'POST',
+    path: '/user/line/unlink',
+    schema: lineStatusResponseSchema,
+  })
+}
+
+/** The Thai message for a refused LINE link or unlink; null when it is no such refusal. */
+export function lineRefusal(error: unknown): string | null {
+  return refusalFor(error, {
+    [errorCodes.lineAlreadyLinked]: PROFILE_MESSAGES.lineAlreadyLinked,
+    [errorCodes.lineCodeInvalid]: PROFILE_MESSAGES.lineCodeInvalid,
+    [errorCodes.lineRequired]: PROFILE_MESSAGES.lineRequired,
+  })
+}

@@ -1,0 +1,57 @@
+/**
+ * Promotions a member takes part in: docs/backend-api.md, "Promotions". The
+ * public list (with terms) is the content module's (`listPromotions`,
+ * kept a minute); here, as the member, the accepted ones with their
+ * turnover, and accepting one (eligibility is the backend's).
+ */
+import { refusalFor } from '~/backend/client.server'
+import {
+  memberPromotionsResponseSchema,
+  promotionAcceptResponseSchema,
+  type MemberPromotion,
+} from '~/backend/rewards.schemas'
+import { errorCodes } from '~/backend/schemas'
+import { memberCall } from '~/session/member-api.server'
+
+export type { MemberPromotion }
+
+export const PROMOTION_MESSAGES = {
+  notEligible: 'บัญชีของคุณไม่ตรงตามเงื่อนไขของโปรโมชั่นนี้',
+  alreadyAccepted: 'คุณรับโปรโมชั่นนี้ไปแล้ว',
+  oneActiveOnly: 'คุณมีโปรโมชั่นที่ยังทำเทิร์นไม่ครบอยู่ รับได้ครั้งละหนึ่งโปรโมชั่น',
+  gone: 'ไม่พบโปรโมชั่นนี้แล้ว',
+  keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+} as const
+
+/** The member's accepted promotions, newest first. */
+export function memberPromotions(request: Request): Promise<MemberPromotion[]> {
+  return memberCall(request, {
+    method: 'GET',
+    path: '/promotions/mine',
+    schema: memberPromotionsResponseSchema,
+  })
+}
+
+export function acceptPromotion(
+  request: Request,
+  promotionId: string,
+  idempotencyKey: string,
+): Promise<MemberPromotion> {
+  return memberCall(request, {
+    method: 'POST',
+    path: `/promotions/${encodeURIComponent(promotionId)}/accept`,
+    schema: promotionAcceptResponseSchema,
+    body: { idempotencyKey },
+  })
+}
+
+/** An accept's refusal in Thai, or null when it is no refusal (rethrow it). */
+export function promotionRefusal(error: unknown): string | null {
+  return refusalFor(error, {
+    [errorCodes.promotionNotEligible]: PROMOTION_MESSAGES.notEligible,
+    [errorCodes.alreadyAccepted]: PROMOTION_MESSAGES.alreadyAccepted,
+    [errorCodes.oneActiveOnly]: PROMOTION_MESSAGES.oneActiveOnly,
+    [errorCodes.notFound]: PROMOTION_MESSAGES.gone,
+    [errorCodes.idempotencyKeyReused]: PROMOTION_MESSAGES.keyReused,
+  })
+}

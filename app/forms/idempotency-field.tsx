@@ -1,0 +1,4 @@
+/** The hidden one-time key of a money-moving form (app/lib/idempotency.server.ts). */
+export function IdempotencyField({ value }: { value: string }) {
+  return <input type="hidden" name="idempotencyKey" value={value} />
+}

@@ -1,0 +1,145 @@
+/**
+ * The browser side of the member forms (saved sets, profile, team, coupon),
+ * on the rule set alone (~/forms/rules):
+ * the same chains and Thai messages as the server's `parseWithZod(formSchema)`,
+ * checked on submit and again on every input once a submit failed, without
+ * conform's browser code (about 7 KB gzip that the member pages' 110 KB budget
+ * cannot carry here: docs/decisions/0062-saved-sets-forms-without-conform.md).
+ * The server's answer is conform's `submission.reply()`, read as plain data.
+ */
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { resolveForm, type Fields, type FormErrors } from '~/forms/rules'
+
+/** What this page reads of conform's `SubmissionResult`. */
+export interface ReplyData {
+  initialValue?: Record<string, unknown> | null
+  /** Field errors by name; the form's own under ''. */
+  error?: Record<string, string[] | null> | null
+}
+
+export const INPUT_CLASS =
+  'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base aria-[invalid=true]:border-danger'
+
+function payloadOf(form: HTMLFormElement, fields: Fields): Record<string, unknown> {
+  const data = new FormData(form)
+  return Object.fromEntries(
+    Object.entries(fields).map(([name, field]) => [
+      name,
+      field.kind === 'texts' ? data.getAll(name) : (data.get(name) ?? undefined),
+    ]),
+  )
+}
+
+function errorsOf(form: HTMLFormElement, fields: Fields): FormErrors {
+  const result = resolveForm(fields, payloadOf(form, fields))
+  return 'error' in result ? result.error : {}
+}
+
+export interface RuleForm {
+  id: string
+  /** The first message of each invalid field. */
+  errors: Readonly<Record<string, string | undefined>>
+  /** The server's refusal of the whole form. */
+  formError: string | undefined
+  /** A field's value as last posted (to keep it after a refusal without JavaScript). */
+  posted(name: string): unknown
+  /** The first invalid field of the server's answer (autofocus works before JavaScript too). */
+  focus: string | undefined
+  onSubmit(event: FormEvent<HTMLFormElement>): void
+  onInput(event: FormEvent<HTMLFormElement>): void
+}
+
+export function useRuleForm(id: string, fields: Fields, reply: ReplyData | undefined): RuleForm {
+  const [checked, setChecked] = useState<FormErrors | null>(null)
+  // A new answer from the server replaces the browser's own findings.
+  useEffect(() => setChecked(null), [reply])
+  const server = reply?.error ?? {}
+  const source: Record<string, string[] | null | undefined> = checked ?? server
+  const errors = Object.fromEntries(
+    Object.keys(fields).map((name) => [name, source[name]?.[0] ?? undefined]),
+  )
+  return {
+    id,
+    errors,
+    formError: checked ? undefined : (server['']?.[0] ?? undefined),
+    posted: (name) => reply?.initialValue?.[name],
+    focus: checked ? undefined : Object.keys(fields).find((name) => server[name]?.length),
+    onSubmit(event) {
+      const found = errorsOf(event.currentTarget, fields)
+      setChecked(found)
+      const first = Object.keys(fields).find((name) => found[name])
+      if (!first) return
+      event.preventDefault()
+      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    },
+    onInput(event) {
+      if (checked !== null || Object.keys(server).length > 0) {
+        setChecked(errorsOf(event.currentTarget, fields))
+      }
+    },
+  }
+}
+
+/** A text input with its label, hint and first error (aria-invalid / aria-describedby). */
+export function RuleField({
+  form,
+  name,
+  label,
+  hint,
+  required,
+  ...rest
+}: {
+  form: RuleForm
+  name: string
+  label: string
+  hint?: string
+  required?: boolean
+} & Pick<
+  InputHTMLAttributes<HTMLInputElement>,
+  'defaultValue' | 'inputMode' | 'maxLength' | 'autoComplete'
+>) {
+  const id = `${form.id}-${name}`
+  const error = form.errors[name]
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : '']
+    .filter(Boolean)
+    .join(' ')
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-bold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        {...rest}
+        aria-required={required || undefined}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={form.focus === name}
+        className={INPUT_CLASS}
+      />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-slate-400">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+/** The form's own error (a backend refusal): announced when it appears. */
+export function FormError({ id, message }: { id: string; message: string | undefined }) {
+  return (
+    <div id={id} role="alert" className={message ? undefined : 'sr-only'}>
+      {message ? (
+        <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
+      ) : null}
+    </div>
+  )
+}

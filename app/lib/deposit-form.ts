@@ -1,0 +1,64 @@
+/**
+ * The deposit form's rules, one copy for the browser and the server (no zod:
+ * the /transaction page stays light). The amount is whole baht within the
+ * configured limits; the method is bank transfer or PromptPay.
+ */
+import { formatBaht } from '~/lib/money'
+
+export const DEPOSIT_METHODS = ['promptpay', 'bank'] as const
+export type DepositMethod = (typeof DEPOSIT_METHODS)[number]
+
+export const DEPOSIT_METHOD_LABELS: Readonly<Record<DepositMethod, string>> = {
+  promptpay: 'พร้อมเพย์ (สแกน QR)',
+  bank: 'โอนเข้าบัญชีธนาคาร',
+}
+
+/** Quick amounts offered as buttons (those within the limits). */
+export const QUICK_AMOUNTS = [100, 300, 500, 1000, 5000] as const
+
+export interface DepositLimits {
+  min: number
+  max: number
+}
+
+export const DEPOSIT_MESSAGES = {
+  amountRequired: 'กรุณากรอกจำนวนเงินที่ต้องการฝาก',
+  amountWhole: 'กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม',
+  amountTooLow: (min: number) => `ฝากขั้นต่ำครั้งละ ${formatBaht(min)}`,
+  amountTooHigh: (max: number) => `ฝากได้สูงสุดครั้งละ ${formatBaht(max)}`,
+  methodRequired: 'กรุณาเลือกช่องทางการฝากเงิน',
+  methodClosed: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น',
+  tooManyPending: 'คุณมีรายการฝากที่รอชำระหลายรายการแล้ว กรุณาชำระหรือรอให้รายการเดิมหมดอายุก่อน',
+  keyMissing: 'แบบฟอร์มหมดอายุ กรุณาลองใหม่อีกครั้ง',
+  keyReused: 'แบบฟอร์มนี้ถูกใช้ส่งรายการอื่นไปแล้ว กรุณากรอกใหม่อีกครั้ง',
+} as const
+
+export type DepositErrors = Partial<Record<'amount' | 'method' | 'form', string>>
+
+export interface DepositValues {
+  amount: number
+  method: DepositMethod
+}
+
+const isMethod = (value: unknown): value is DepositMethod =>
+  DEPOSIT_METHODS.includes(value as DepositMethod)
+
+/** The form's values, or the first Thai message of each wrong field. */
+export function checkDeposit(
+  input: { amount: unknown; method: unknown },
+  limits: DepositLimits,
+): { values: DepositValues } | { errors: DepositErrors } {
+  const errors: DepositErrors = {}
+  const raw = typeof input.amount === 'string' ? input.amount.trim().replace(/,/g, '') : ''
+  let amount = Number.NaN
+  if (raw === '') errors.amount = DEPOSIT_MESSAGES.amountRequired
+  else if (!/^\d{1,9}$/.test(raw)) errors.amount = DEPOSIT_MESSAGES.amountWhole
+  else {
+    amount = Number(raw)
+    if (amount < limits.min) errors.amount = DEPOSIT_MESSAGES.amountTooLow(limits.min)
+    else if (amount > limits.max) errors.amount = DEPOSIT_MESSAGES.amountTooHigh(limits.max)
+  }
+  if (!isMethod(input.method)) errors.method = DEPOSIT_MESSAGES.methodRequired
+  if (Object.keys(errors).length > 0) return { errors }
+  return { values: { amount, method: input.method as DepositMethod } }
+}

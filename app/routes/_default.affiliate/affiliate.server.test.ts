@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { lineShareUrl, referralLink, SHARE_TEXT, thaiMonth } from './affiliate.server'
+
+describe('affiliate page helpers', () => {
+  it('builds the referral link on the site origin', () => {
+    expect(referralLink('https://example.test', 'DEMO88')).toBe(
+      'https://example.test/register?ref=DEMO88',
+    )
+    expect(referralLink('https://example.test', 'A B')).toBe(
+      'https://example.test/register?ref=A%20B',
+    )
+  })
+
+  it("shares the text and link on LINE's share page", () => {
+    const url = new URL(lineShareUrl('https://example.test/register?ref=DEMO88'))
+    expect(`${url.origin}${url.pathname}`).toBe('https://line.me/R/share')
+    expect(url.searchParams.get('text')).toBe(
+      `${SHARE_TEXT} https://example.test/register?ref=DEMO88`,
+    )
+  })
+
+  it('names months in Thai with the Buddhist-era year', () => {
+    expect(thaiMonth('2026-11')).toBe('พฤศจิกายน 2569')
+    expect(thaiMonth('2025-01')).toBe('มกราคม 2568')
+  })
+})

@@ -1,0 +1,94 @@
+/**
+ * /affiliate's server side: the referral link (this site's origin, so the
+ * link works wherever the app runs), masked names and Thai Buddhist-era
+ * dates made here (date-fns stays on the server), and the commission
+ * withdrawal: one idempotency key per shown form, so a double tap or a
+ * resubmit withdraws once.
+ */
+import { data } from '@remix-run/node'
+import { affiliate, withdrawCommission, withdrawRefusal } from '~/backend/affiliate.server'
+import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
+import { readFormData } from '~/lib/form-data.server'
+import { httpError } from '~/lib/http-error.server'
+import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { maskName } from '~/lib/mask'
+import { formatBaht } from '~/lib/money'
+import { PAGES } from '~/lib/pages'
+import { formatThaiDate } from '~/lib/thai-date'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+import { publicOrigin } from '~/session/line.server'
+
+export const SHARE_TEXT = 'มาสมัครสมาชิกด้วยกัน สมัครง่าย ฝาก-ถอนไว ผ่านลิงก์นี้เลย'
+
+export interface AffiliateView {
+  code: string
+  link: string
+  shareUrl: string
+  ratePercent: number
+  referred: { name: string; joined: string; active: boolean }[]
+  periods: { month: string; turnover: number; commission: number }[]
+  available: number
+  withdrawn: number
+  idempotencyKey: string
+}
+
+export type AffiliateReply = { error: string }
+
+/** `YYYY-MM` as a Thai month of the Buddhist era: พฤศจิกายน 2569. */
+export function thaiMonth(month: string): string {
+  const [y = 0, m = 1] = month.split('-').map(Number)
+  return formatThaiDate(new Date(y, m - 1, 1), 'MMMM BBBB')
+}
+
+function thaiShortDay(isoDate: string): string {
+  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number)
+  return formatThaiDate(new Date(y, m - 1, d), 'd MMM BBBB')
+}
+
+/** The link a friend registers with. */
+export function referralLink(origin: string, code: string): string {
+  return `${origin}${PAGES.register.path}?ref=${encodeURIComponent(code)}`
+}
+
+/** LINE's share page with the text and the link. */
+export function lineShareUrl(link: string): string {
+  return `https://line.me/R/share?text=${encodeURIComponent(`${SHARE_TEXT} ${link}`)}`
+}
+
+export async function affiliateView({ request }: RouteContext): Promise<AffiliateView> {
+  const program = await affiliate(request)
+  const link = referralLink(publicOrigin(request), program.code)
+  return {
+    code: program.code,
+    link,
+    shareUrl: lineShareUrl(link),
+    ratePercent: program.ratePercent,
+    referred: program.referred.map((r) => ({
+      name: maskName(r.name),
+      joined: thaiShortDay(r.joinedAt),
+      active: r.active,
+    })),
+    periods: program.periods.map((p) => ({ ...p, month: thaiMonth(p.month) })),
+    available: program.available,
+    withdrawn: program.withdrawn,
+    idempotencyKey: newIdempotencyKey(),
+  }
+}
+
+export async function affiliateAction({ request }: RouteContext) {
+  const form = await readFormData(request)
+  const key = readIdempotencyKey(form)
+  if (form.get('intent') !== 'withdraw' || !key) throw httpError(400, BAD_REQUEST_MESSAGE)
+  try {
+    const { amount } = await withdrawCommission(request, key)
+    return redirectWithToast(PAGES.affiliate.path, {
+      type: 'success',
+      message: `ถอนค่าคอมมิชชั่น ${formatBaht(amount)} เข้ากระเป๋าเงินแล้ว`,
+    })
+  } catch (error) {
+    const message = withdrawRefusal(error)
+    if (!message) throw error
+    return data<AffiliateReply>({ error: message }, 409)
+  }
+}

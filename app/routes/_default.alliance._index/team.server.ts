@@ -1,0 +1,86 @@
+/**
+ * /alliance's server side: the member's team (the others' names masked, the
+ * Thai date made here), joining by invite code, and leaving after a confirm
+ * step (`?confirm=leave`, the same with and without JavaScript).
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import { allianceRefusal, joinTeam, leaveTeam, myTeam } from '~/backend/alliance.server'
+import { inviteCodeFields } from '~/forms/member-forms'
+import { formSchema } from '~/forms/zod'
+import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
+import { readFormData } from '~/lib/form-data.server'
+import { httpError } from '~/lib/http-error.server'
+import { maskName } from '~/lib/mask'
+import { PAGES } from '~/lib/pages'
+import { formatThaiDate } from '~/lib/thai-date'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+
+export interface TeamView {
+  team: {
+    name: string
+    inviteCode: string
+    created: string
+    maxMembers: number
+    members: { rank: number; name: string; points: number; leader: boolean; you: boolean }[]
+  } | null
+  confirmLeave: boolean
+}
+
+export type TeamReply =
+  { form: 'join'; result: SubmissionResult<string[]> } | { form: 'leave'; error: string }
+
+export async function teamView({ request, url }: RouteContext): Promise<TeamView> {
+  const team = await myTeam(request)
+  if (!team) return { team: null, confirmLeave: false }
+  const [y = 0, m = 1, d = 1] = team.createdAt.split('-').map(Number)
+  return {
+    team: {
+      name: team.name,
+      inviteCode: team.inviteCode,
+      created: formatThaiDate(new Date(y, m - 1, d)),
+      maxMembers: team.maxMembers,
+      members: team.members.map((member) => ({
+        ...member,
+        name: member.you ? member.name : maskName(member.name),
+      })),
+    },
+    confirmLeave: url.searchParams.get('confirm') === 'leave',
+  }
+}
+
+export async function teamAction({ request }: RouteContext) {
+  const form = await readFormData(request)
+  const intent = form.get('intent')
+  if (intent === 'join') {
+    const submission = parseWithZod(form, { schema: formSchema(inviteCodeFields) })
+    if (submission.status !== 'success') {
+      return data<TeamReply>({ form: 'join', result: submission.reply() }, 400)
+    }
+    try {
+      const team = await joinTeam(request, String(submission.value.inviteCode).toUpperCase())
+      return redirectWithToast(PAGES.alliance.path, {
+        type: 'success',
+        message: `เข้าร่วมทีม ${team.name} แล้ว`,
+      })
+    } catch (error) {
+      const message = allianceRefusal(error)
+      if (!message) throw error
+      const result = submission.reply({ fieldErrors: { inviteCode: [message] } })
+      return data<TeamReply>({ form: 'join', result }, 409)
+    }
+  }
+  if (intent === 'leave') {
+    try {
+      await leaveTeam(request)
+    } catch (error) {
+      const message = allianceRefusal(error)
+      if (!message) throw error
+      return data<TeamReply>({ form: 'leave', error: message }, 409)
+    }
+    return redirectWithToast(PAGES.alliance.path, { type: 'success', message: 'ออกจากทีมแล้ว' })
+  }
+  throw httpError(400, BAD_REQUEST_MESSAGE)
+}

@@ -1,0 +1,101 @@
+/**
+ * The cashback page's server side: the member's periods and claims as the
+ * page shows them (Thai labels made here), a one-time key for the claim
+ * forms, and the claim post. A success redirects with a toast (post,
+ * redirect, get); the backend pays a period once and a key once, so a double
+ * tap or a back-and-resubmit never pays twice.
+ */
+import { data } from '@remix-run/node'
+import { BackendError } from '~/backend/client.server'
+import {
+  CASHBACK_MESSAGES,
+  cashbackOverview,
+  cashbackRefusal,
+  claimCashback,
+} from '~/backend/cashback.server'
+import type { CashbackStatus } from '~/backend/rewards.schemas'
+import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { readFormData } from '~/lib/form-data.server'
+import { formatBaht } from '~/lib/money'
+import { PAGES } from '~/lib/pages'
+import { cashbackPeriodLabel, thaiMoment } from '~/lib/rewards-text.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+
+export interface PeriodRow {
+  id: string
+  label: string
+  loss: number
+  rate: number
+  amount: number
+  status: CashbackStatus
+  /** "รับได้ถึง 29 พ.ย. 2569 23:59 น." for a claimable period. */
+  until: string | null
+}
+
+export interface ClaimRow {
+  id: string
+  period: string
+  amount: number
+  at: string
+  iso: string
+}
+
+export async function cashbackView({ request }: RouteContext) {
+  const { periods, claims } = await cashbackOverview(request)
+  const labels = new Map(periods.map((p) => [p.id, cashbackPeriodLabel(p)]))
+  const rows: PeriodRow[] = periods.map((p) => ({
+    id: p.id,
+    label: labels.get(p.id) ?? p.id,
+    loss: p.loss,
+    rate: p.rate,
+    amount: p.amount,
+    status: p.status,
+    // The backend gives the first moment it is no longer claimable: show the minute before.
+    until: p.claimableUntil
+      ? thaiMoment(new Date(Date.parse(p.claimableUntil) - 60_000).toISOString())
+      : null,
+  }))
+  const claimRows: ClaimRow[] = claims.map((c) => ({
+    id: c.id,
+    period: labels.get(c.periodId) ?? c.periodId,
+    amount: c.amount,
+    at: thaiMoment(c.claimedAt),
+    iso: c.claimedAt,
+  }))
+  return {
+    idempotencyKey: newIdempotencyKey(),
+    periods: rows,
+    claims: claimRows,
+    claimable: rows.filter((r) => r.status === 'claimable').reduce((sum, r) => sum + r.amount, 0),
+    rate: periods[0]?.rate ?? null,
+  }
+}
+
+export type ClaimReply = { periodId: string; error: string }
+
+export async function cashbackAction({ request }: RouteContext) {
+  const form = await readFormData(request)
+  const periodId = form.get('periodId')
+  const idempotencyKey = readIdempotencyKey(form)
+  if (typeof periodId !== 'string' || !/^[A-Za-z0-9-]{1,32}$/.test(periodId) || !idempotencyKey) {
+    return data<ClaimReply>(
+      { periodId: '', error: CASHBACK_MESSAGES.unknownPeriod },
+      { status: 400 },
+    )
+  }
+  try {
+    const { claim } = await claimCashback(request, { periodId, idempotencyKey })
+    return redirectWithToast(PAGES.cashback.path, {
+      type: 'success',
+      message: `รับยอดคืน ${formatBaht(claim.amount)} เข้ากระเป๋าแล้ว`,
+    })
+  } catch (error) {
+    const refusal = cashbackRefusal(error)
+    if (refusal !== null) return data<ClaimReply>({ periodId, error: refusal }, { status: 409 })
+    if (error instanceof BackendError && error.status >= 500) {
+      return data<ClaimReply>({ periodId, error: error.message }, { status: 503 })
+    }
+    throw error
+  }
+}

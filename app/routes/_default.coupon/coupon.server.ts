@@ -1,0 +1,106 @@
+/**
+ * The coupon page's server side: the member's redemptions (a part of the
+ * page: when the backend cannot give them, the form still works), a one-time
+ * key for the form, and the redeem post. A refusal of the code is a Thai
+ * message on the code field; a success redirects to `?redeemed=<id>`, where
+ * the page shows what the coupon gave (post, redirect, get: a reload never
+ * redeems twice, and the same key never credits twice).
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data } from '@remix-run/node'
+import { BackendError, orMessage } from '~/backend/client.server'
+import { couponRedemptions, couponRefusal, redeemCoupon } from '~/backend/coupon.server'
+import type { CouponRedemption } from '~/backend/rewards.schemas'
+import { couponFields, normalizeCouponCode } from '~/forms/coupon-form'
+import { formSchema } from '~/forms/zod'
+import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { readFormData } from '~/lib/form-data.server'
+import { formatBaht } from '~/lib/money'
+import { PAGES } from '~/lib/pages'
+import { thaiMoment } from '~/lib/rewards-text.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+
+export interface RedemptionRow {
+  id: string
+  code: string
+  title: string
+  /** Thai lines of what it gave: "เครดิต ฿100.00", "ตั๋วเกมลุ้นรางวัล 3 ใบ". */
+  gave: string[]
+  at: string
+  iso: string
+}
+
+export const STALE_FORM_MESSAGE = 'แบบฟอร์มหมดอายุ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง'
+
+export function rewardLines(reward: CouponRedemption['reward']): string[] {
+  const lines: string[] = []
+  if (reward.credit > 0) lines.push(`เครดิต ${formatBaht(reward.credit)}`)
+  if (reward.bonus > 0) lines.push(`โบนัส ${formatBaht(reward.bonus)}`)
+  if (reward.spinTickets > 0) lines.push(`ตั๋วเกมลุ้นรางวัล ${reward.spinTickets} ใบ`)
+  return lines.length > 0 ? lines : ['สิทธิพิเศษ']
+}
+
+const row = (r: CouponRedemption): RedemptionRow => ({
+  id: r.id,
+  code: r.code,
+  title: r.title,
+  gave: rewardLines(r.reward),
+  at: thaiMoment(r.redeemedAt),
+  iso: r.redeemedAt,
+})
+
+export async function couponView({ request, url }: RouteContext) {
+  const history = await orMessage(couponRedemptions(request))
+  const rows = (history.value ?? []).map(row)
+  const redeemedId = url.searchParams.get('redeemed')
+  return {
+    idempotencyKey: newIdempotencyKey(),
+    history: rows,
+    historyError: history.error,
+    /** The redemption just made (after the redirect), when it is the member's. */
+    redeemed: rows.find((r) => r.id === redeemedId) ?? null,
+  }
+}
+
+export type CouponReply = { result: SubmissionResult<string[]> }
+
+export async function couponAction({ request }: RouteContext) {
+  const form = await readFormData(request)
+  const submission = parseWithZod(form, { schema: formSchema(couponFields) })
+  if (submission.status !== 'success') {
+    return data<CouponReply>({ result: submission.reply() }, { status: 400 })
+  }
+  const code = normalizeCouponCode(submission.value.code)
+  const idempotencyKey = readIdempotencyKey(form)
+  if (code === null || idempotencyKey === null) {
+    return data<CouponReply>(
+      { result: submission.reply({ formErrors: [STALE_FORM_MESSAGE] }) },
+      { status: 400 },
+    )
+  }
+  try {
+    const { redemption } = await redeemCoupon(request, { code, idempotencyKey })
+    return redirectWithToast(`${PAGES.coupon.path}?redeemed=${encodeURIComponent(redemption.id)}`, {
+      type: 'success',
+      message: `ใช้คูปอง ${redemption.code} แล้ว ได้รับ${rewardLines(redemption.reward).join(' ')}`,
+    })
+  } catch (error) {
+    const refusal = couponRefusal(error)
+    if (refusal !== null) {
+      return data<CouponReply>(
+        { result: submission.reply({ fieldErrors: { code: [refusal] } }) },
+        { status: 409 },
+      )
+    }
+    // The backend could not answer: its Thai message on the form, the page stays.
+    if (error instanceof BackendError && error.status >= 500) {
+      return data<CouponReply>(
+        { result: submission.reply({ formErrors: [error.message] }) },
+        { status: 503 },
+      )
+    }
+    throw error
+  }
+}

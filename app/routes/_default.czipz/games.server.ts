@@ -1,0 +1,71 @@
+/**
+ * The reward games page's server side: loading the day's games with a
+ * one-time key per game, and the spin / pick posts (the backend decides the
+ * prize; the page only shows it).
+ */
+import { data } from '@remix-run/node'
+import { BackendError } from '~/backend/client.server'
+import { ANGPAO_ENVELOPES, type RewardGame, type RewardResult } from '~/backend/czipz.schemas'
+import {
+  CZIPZ_MESSAGES,
+  czipzErrorMessage,
+  pickAngpao,
+  rewardGames,
+  spinWheel,
+} from '~/backend/czipz.server'
+import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
+import { httpError } from '~/lib/http-error.server'
+import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { formatThaiDateTime } from '~/lib/thai-date'
+
+/** An ISO time with +07:00 as its Bangkok wall-clock time, whatever the server's zone. */
+const bangkokWallClock = (iso: string) => new Date(iso.slice(0, 19))
+
+export async function loadGames(request: Request) {
+  const games = await rewardGames(request)
+  return {
+    wheel: games.wheel,
+    angpao: games.angpao,
+    resetsText: formatThaiDateTime(bangkokWallClock(games.ticketsResetAt)),
+    history: games.history.map((play) => ({
+      ...play,
+      atText: formatThaiDateTime(bangkokWallClock(play.at)),
+    })),
+    // One key per game: a key belongs to one kind of request.
+    keys: { wheel: newIdempotencyKey(), angpao: newIdempotencyKey() },
+  }
+}
+
+export type GamesActionData =
+  | { game: RewardGame; result: RewardResult; error?: undefined }
+  | { game: RewardGame; error: string; result?: undefined }
+
+const refused = (game: RewardGame, error: string, status: number) =>
+  data<GamesActionData>({ game, error }, { status })
+
+/** `intent=spin` or `intent=pick` (with `envelope`), each with its one-time key. */
+export async function playAction(request: Request) {
+  const form = await readFormData(request)
+  const intent = form.get('intent')
+  const key = readIdempotencyKey(form)
+  if (!key || (intent !== 'spin' && intent !== 'pick')) {
+    throw httpError(400, MALFORMED_FORM_MESSAGE)
+  }
+  const game: RewardGame = intent === 'spin' ? 'wheel' : 'angpao'
+  let envelope = 0
+  if (game === 'angpao') {
+    envelope = Number(form.get('envelope'))
+    if (!Number.isInteger(envelope) || envelope < 0 || envelope >= ANGPAO_ENVELOPES) {
+      return refused(game, CZIPZ_MESSAGES.envelopeInvalid, 400)
+    }
+  }
+  try {
+    const result =
+      game === 'wheel' ? await spinWheel(request, key) : await pickAngpao(request, envelope, key)
+    return data<GamesActionData>({ game, result })
+  } catch (error) {
+    const message = czipzErrorMessage(error)
+    if (message) return refused(game, message, error instanceof BackendError ? error.status : 409)
+    throw error
+  }
+}

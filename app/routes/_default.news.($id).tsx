@@ -1,0 +1,93 @@
+/**
+ * ข่าวสาร: `/news` lists every news item, newest first; `/news/:id` shows
+ * one (reached from the home page's news list). Public, rendered on the
+ * server from the content module's list (kept a minute). An id that is no
+ * news item is the 404 page.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { listNews } from '~/backend/content.server'
+import { NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { httpError } from '~/lib/http-error.server'
+import { siteMeta } from '~/lib/meta'
+import { PAGES } from '~/lib/pages'
+import { guard, type RouteContext } from '~/session/guard.server'
+import { newsEntry, type NewsEntry } from '~/ui/home/format.server'
+import { EmptyState } from '~/ui/states'
+
+const page = PAGES.news
+const NEWS_ID = /^[A-Za-z0-9_-]{1,64}$/
+
+async function newsView({ params }: RouteContext): Promise<{
+  news: NewsEntry[]
+  item: NewsEntry | null
+}> {
+  const news = (await listNews()).map(newsEntry)
+  if (params.id === undefined) return { news, item: null }
+  const item = news.find((entry) => entry.id === params.id)
+  if (!item) throw httpError(404, NOT_FOUND_MESSAGE)
+  return { news: [], item }
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(
+    args,
+    {
+      access: page.access,
+      validate: ({ params }) => params.id === undefined || NEWS_ID.test(params.id),
+    },
+    newsView,
+  )
+
+type ViewLoader = () => ReturnType<typeof newsView>
+
+export const meta = ({ data }: { data?: { item?: { title: string } | null } }) =>
+  siteMeta(data?.item ? `${data.item.title} | ${page.title}` : page.title)
+
+export default function News() {
+  const { news, item } = useLoaderData<ViewLoader>()
+  if (item) {
+    return (
+      <article className="space-y-4">
+        <p>
+          <Link to={page.path} className="link text-sm">
+            ‹ {page.title}ทั้งหมด
+          </Link>
+        </p>
+        <h1 className="break-words text-2xl font-bold">{item.title}</h1>
+        <p className="text-sm text-slate-300">
+          เผยแพร่เมื่อ <time dateTime={item.publishedAt}>{item.date}</time>
+        </p>
+        <div className="card space-y-3 leading-relaxed text-slate-200">
+          {item.paragraphs.map((paragraph, index) => (
+            <p key={index}>{paragraph}</p>
+          ))}
+        </div>
+      </article>
+    )
+  }
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{page.title}</h1>
+      {news.length === 0 ? (
+        <EmptyState title="ยังไม่มีข่าวสารใหม่" />
+      ) : (
+        <ul className="card divide-y divide-night-700 p-0">
+          {news.map((entry) => (
+            <li key={entry.id}>
+              <Link
+                to={`${page.path}/${encodeURIComponent(entry.id)}`}
+                className="block px-4 py-3 hover:bg-night-800"
+              >
+                <span className="block font-bold leading-snug">{entry.title}</span>
+                <time dateTime={entry.publishedAt} className="block text-xs text-slate-300">
+                  {entry.date}
+                </time>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,115 @@
+/**
+ * /profile's server side: what the page shows (masked numbers, the Thai
+ * Buddhist-era join date, made here so date-fns stays on the server) and its
+ * posts: change password, LINE link (off to LINE's authorize page; the
+ * callback links: docs/decisions/0076-member-pages.md) and unlink.
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import { data, redirect } from '@remix-run/node'
+import {
+  account,
+  changePassword,
+  lineRefusal,
+  passwordFieldError,
+  PROFILE_MESSAGES,
+  unlinkLine,
+} from '~/backend/profile.server'
+import { changePasswordFields } from '~/forms/member-forms'
+import { formSchema } from '~/forms/zod'
+import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
+import { readFormData } from '~/lib/form-data.server'
+import { httpError } from '~/lib/http-error.server'
+import { maskAccount, maskPhone } from '~/lib/mask'
+import { PAGES } from '~/lib/pages'
+import { formatThaiDate } from '~/lib/thai-date'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+import { LINE_LINK_RETURN, lineAuthorizeRedirect } from '~/session/line.server'
+
+export interface ProfileView {
+  username: string
+  displayName: string
+  phone: string
+  bank: { name: string; accountNumber: string } | null
+  memberSince: string
+  line: { linked: boolean; name: string | null; required: boolean }
+}
+
+export type ProfileReply =
+  { form: 'password'; result: SubmissionResult<string[]> } | { form: 'line'; error: string }
+
+/** `YYYY-MM-DD` as a Thai date: 15 มีนาคม 2567. */
+export function thaiDay(isoDate: string): string {
+  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number)
+  return formatThaiDate(new Date(y, m - 1, d))
+}
+
+export async function profileView({ request }: RouteContext): Promise<ProfileView> {
+  const details = await account(request)
+  return {
+    username: details.username,
+    displayName: details.displayName,
+    phone: maskPhone(details.phone),
+    bank: details.bank
+      ? { name: details.bank.name, accountNumber: maskAccount(details.bank.accountNumber) }
+      : null,
+    memberSince: thaiDay(details.memberSince),
+    line: details.line,
+  }
+}
+
+const PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirm']
+
+async function passwordAction(request: Request, form: FormData) {
+  const submission = parseWithZod(form, { schema: formSchema(changePasswordFields) })
+  if (submission.status !== 'success') {
+    const result = submission.reply({ hideFields: PASSWORD_FIELDS })
+    return data<ProfileReply>({ form: 'password', result }, 400)
+  }
+  const { currentPassword, password } = submission.value
+  try {
+    await changePassword(request, {
+      currentPassword: String(currentPassword),
+      newPassword: String(password),
+    })
+  } catch (error) {
+    const refusal = passwordFieldError(error)
+    if (!refusal) throw error
+    const result = submission.reply({
+      fieldErrors: { [refusal.field]: [refusal.message] },
+      hideFields: PASSWORD_FIELDS,
+    })
+    return data<ProfileReply>({ form: 'password', result }, 400)
+  }
+  return redirectWithToast(PAGES.profile.path, {
+    type: 'success',
+    message: PROFILE_MESSAGES.passwordChanged,
+  })
+}
+
+export async function profileAction({ request }: RouteContext) {
+  const form = await readFormData(request)
+  switch (form.get('intent')) {
+    case 'password':
+      return passwordAction(request, form)
+    case 'line-link': {
+      const { location, setCookie } = lineAuthorizeRedirect(request, LINE_LINK_RETURN)
+      return redirect(location, { headers: { 'Set-Cookie': setCookie } })
+    }
+    case 'line-unlink':
+      try {
+        await unlinkLine(request)
+      } catch (error) {
+        const message = lineRefusal(error)
+        if (!message) throw error
+        return data<ProfileReply>({ form: 'line', error: message }, 409)
+      }
+      return redirectWithToast(PAGES.profile.path, {
+        type: 'success',
+        message: PROFILE_MESSAGES.lineUnlinked,
+      })
+    default:
+      throw httpError(400, BAD_REQUEST_MESSAGE)
+  }
+}

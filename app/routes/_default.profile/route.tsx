@@ -1,0 +1,229 @@
+/**
+ * /profile: the member's account (username, name, masked phone and bank
+ * account, member since in the Buddhist era), the LINE link with link and
+ * unlink, changing the password, and logout. Every form posts and works
+ * without JavaScript; the server side is ./profile.server.ts. A watcher sees
+ * the forms disabled (the guard refuses their posts anyway).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useEffect } from 'react'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { changePasswordFields, PASSWORD_LABELS } from '~/forms/member-forms'
+import { pageMeta } from '~/lib/meta'
+import { PAGES } from '~/lib/pages'
+import { FormError, INPUT_CLASS, useRuleForm, type RuleForm } from '~/forms/rule-form'
+import { guard } from '~/session/guard.server'
+import { useWatchedMember } from '~/ui/member'
+import { Notice } from '~/ui/states'
+import { profileAction, profileView, type ProfileReply, type ProfileView } from './profile.server'
+
+const page = PAGES.profile
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access }, profileView)
+
+export const action = (args: ActionFunctionArgs) =>
+  guard(args, { access: page.access }, profileAction)
+
+export const meta = pageMeta(page.title)
+
+/** guard() types a handler's `data(reply, { status })` as data of data: the page reads these. */
+type ViewLoader = () => Promise<ProfileView>
+type ReplyAction = () => Promise<ProfileReply | undefined>
+
+function useBusy(intent: string): boolean {
+  const navigation = useNavigation()
+  return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+export default function Profile() {
+  const view = useLoaderData<ViewLoader>()
+  const watched = useWatchedMember() !== null
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{page.title}</h1>
+      {watched ? <Notice tone="warning">โหมดผู้ดูแล: ดูข้อมูลได้อย่างเดียว ไม่สามารถแก้ไขได้</Notice> : null}
+      <Details view={view} />
+      <LineLink line={view.line} watched={watched} />
+      <ChangePassword watched={watched} />
+      <Form method="post" action="/logout" className="card">
+        <input type="hidden" name="from" value={page.path} />
+        <button type="submit" className="btn-ghost w-full">
+          ออกจากระบบ
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+function Details({ view }: { view: ProfileView }) {
+  const rows: [string, string][] = [
+    ['ชื่อผู้ใช้', view.username],
+    ['ชื่อ-นามสกุล', view.displayName],
+    ['เบอร์โทรศัพท์', view.phone],
+    ['บัญชีธนาคาร', view.bank ? `${view.bank.name} ${view.bank.accountNumber}` : 'ยังไม่ได้ผูกบัญชี'],
+    ['สมาชิกตั้งแต่', view.memberSince],
+  ]
+  return (
+    <section className="card" aria-labelledby="details-title">
+      <h2 id="details-title" className="mb-2 font-bold">
+        ข้อมูลบัญชี
+      </h2>
+      <dl className="divide-y divide-night-700">
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex flex-wrap justify-between gap-x-3 py-2">
+            <dt className="text-sm text-slate-300">{label}</dt>
+            <dd
+              className="min-w-0 break-words text-right font-bold"
+              data-testid={`profile-${label}`}
+            >
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}
+
+function LineLink({ line, watched }: { line: ProfileView['line']; watched: boolean }) {
+  const reply = useActionData<ReplyAction>()
+  const error = reply?.form === 'line' ? reply.error : undefined
+  const linking = useBusy('line-link')
+  const unlinking = useBusy('line-unlink')
+  return (
+    <section className="card space-y-3" aria-labelledby="line-title">
+      <h2 id="line-title" className="font-bold">
+        บัญชี LINE
+      </h2>
+      <FormError id="line-error" message={error} />
+      <p className="text-sm" data-testid="line-status">
+        {line.linked ? `เชื่อมต่อแล้ว${line.name ? ` (${line.name})` : ''}` : 'ยังไม่ได้เชื่อมต่อ'}
+      </p>
+      {line.linked && line.required ? (
+        <p className="text-sm text-slate-300">บัญชีนี้เข้าสู่ระบบด้วย LINE เท่านั้น จึงยกเลิกการเชื่อมต่อไม่ได้</p>
+      ) : (
+        <Form method="post">
+          <fieldset disabled={watched}>
+            {line.linked ? (
+              <button
+                type="submit"
+                name="intent"
+                value="line-unlink"
+                className="btn-ghost w-full"
+                disabled={unlinking}
+              >
+                ยกเลิกการเชื่อมต่อ LINE
+              </button>
+            ) : (
+              <button
+                type="submit"
+                name="intent"
+                value="line-link"
+                className="btn-line w-full"
+                disabled={linking}
+              >
+                เชื่อมต่อบัญชี LINE
+              </button>
+            )}
+          </fieldset>
+        </Form>
+      )}
+    </section>
+  )
+}
+
+function PasswordInput({
+  form,
+  name,
+  label,
+  autoComplete,
+}: {
+  form: RuleForm
+  name: keyof typeof PASSWORD_LABELS
+  label: string
+  autoComplete: string
+}) {
+  const id = `${form.id}-${name}`
+  const error = form.errors[name]
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-bold">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        aria-required
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={form.focus === name}
+        className={INPUT_CLASS}
+      />
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+function ChangePassword({ watched }: { watched: boolean }) {
+  const reply = useActionData<ReplyAction>()
+  const busy = useBusy('password')
+  const form = useRuleForm(
+    'password',
+    changePasswordFields,
+    reply?.form === 'password' ? reply.result : undefined,
+  )
+  // After a refusal (a client navigation: autofocus only acts on a new page), focus its field.
+  const focus = form.focus
+  useEffect(() => {
+    if (focus) document.getElementById(`password-${focus}`)?.focus()
+  }, [reply, focus])
+  return (
+    <Form
+      method="post"
+      replace
+      noValidate
+      className="card space-y-3"
+      onSubmit={form.onSubmit}
+      onInput={form.onInput}
+      aria-labelledby="password-title"
+    >
+      <h2 id="password-title" className="font-bold">
+        เปลี่ยนรหัสผ่าน
+      </h2>
+      <FormError id="password-error" message={form.formError} />
+      <fieldset disabled={watched} className="space-y-3">
+        <input type="hidden" name="intent" value="password" />
+        <PasswordInput
+          form={form}
+          name="currentPassword"
+          label={PASSWORD_LABELS.currentPassword}
+          autoComplete="current-password"
+        />
+        <PasswordInput
+          form={form}
+          name="password"
+          label={PASSWORD_LABELS.password}
+          autoComplete="new-password"
+        />
+        <PasswordInput
+          form={form}
+          name="passwordConfirm"
+          label={PASSWORD_LABELS.passwordConfirm}
+          autoComplete="new-password"
+        />
+        <p className="text-xs text-slate-400">รหัสผ่านใหม่ 8-64 ตัวอักษร</p>
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          เปลี่ยนรหัสผ่าน
+        </button>
+      </fieldset>
+    </Form>
+  )
+}

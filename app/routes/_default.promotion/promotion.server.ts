@@ -1,0 +1,150 @@
+/**
+ * The promotions page's server side. The list is public (the content
+ * module's, kept a minute); `?id=` shows one promotion with its terms (an id
+ * that is no current promotion is the 404 page). For a member it adds the
+ * accepted promotions with their turnover, and a one-time key for the accept
+ * form; accepting is a post (eligibility is the backend's, its refusals are
+ * Thai messages on the form).
+ */
+import { data } from '@remix-run/node'
+import { BackendError, orMessage } from '~/backend/client.server'
+import { contentPart, listPromotions } from '~/backend/content.server'
+import type { Promotion } from '~/backend/content.schemas'
+import {
+  acceptPromotion,
+  memberPromotions,
+  PROMOTION_MESSAGES,
+  promotionRefusal,
+} from '~/backend/promotions.server'
+import type { MemberPromotion } from '~/backend/rewards.schemas'
+import { errorMessage, NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { httpError } from '~/lib/http-error.server'
+import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { readFormData } from '~/lib/form-data.server'
+import { logWarning } from '~/lib/log.server'
+import { PAGES } from '~/lib/pages'
+import { requestIdOf } from '~/lib/request-id.server'
+import { thaiLongDay, thaiMoment } from '~/lib/rewards-text.server'
+import { redirectWithToast } from '~/lib/toast.server'
+import type { RouteContext } from '~/session/guard.server'
+import { thaiDay } from '~/ui/home/format.server'
+
+/** A promotion id as the backend writes them (anything else is no promotion). */
+const PROMOTION_ID = /^[A-Za-z0-9_-]{1,64}$/
+
+export interface PromotionItem {
+  id: string
+  title: string
+  summary: string
+  image: string
+  /** "ถึง 31 ธ.ค. 69", "ตั้งแต่ 1 พ.ย. 69". */
+  period: string
+  acceptable: boolean
+}
+
+export interface PromotionDetail extends PromotionItem {
+  terms: string[]
+  /** "1 พฤศจิกายน 2569 – 31 ธันวาคม 2569", "ตั้งแต่ 1 พฤศจิกายน 2569 (ไม่มีวันสิ้นสุด)". */
+  dates: string
+}
+
+export interface Progress {
+  promotionId: string
+  title: string
+  status: MemberPromotion['status']
+  done: number
+  required: number
+  /** 0–100, whole. */
+  percent: number
+  acceptedAt: string
+}
+
+const item = (p: Promotion): PromotionItem => ({
+  id: p.id,
+  title: p.title,
+  summary: p.summary,
+  image: p.image,
+  period: p.endsAt ? `ถึง ${thaiDay(p.endsAt)}` : `ตั้งแต่ ${thaiDay(p.startsAt)}`,
+  acceptable: p.acceptable,
+})
+
+const detail = (p: Promotion): PromotionDetail => ({
+  ...item(p),
+  terms: p.terms,
+  dates: p.endsAt
+    ? `${thaiLongDay(p.startsAt)} – ${thaiLongDay(p.endsAt)}`
+    : `ตั้งแต่ ${thaiLongDay(p.startsAt)} (ไม่มีวันสิ้นสุด)`,
+})
+
+export function progressOf(entry: MemberPromotion): Progress {
+  const required = entry.turnoverRequired
+  const done = Math.min(entry.turnoverDone, required)
+  return {
+    promotionId: entry.promotionId,
+    title: entry.title,
+    status: entry.status,
+    done,
+    required,
+    percent: required > 0 ? Math.floor((done / required) * 100) : 100,
+    acceptedAt: thaiMoment(entry.acceptedAt),
+  }
+}
+
+/** The `?id=` asked for: null for the list; a malformed one is the 404 page. */
+function idOf(url: URL): string | null {
+  const id = url.searchParams.get('id')
+  if (id === null) return null
+  if (!PROMOTION_ID.test(id)) throw httpError(404, NOT_FOUND_MESSAGE)
+  return id
+}
+
+export async function promotionView({ request, url, session }: RouteContext) {
+  const id = idOf(url)
+  // The public list and the member's own promotions, side by side; a list
+  // the backend could not give is a notice, the rest of the page stays.
+  const [list, mine] = await Promise.all([
+    contentPart(listPromotions(), (error) =>
+      logWarning(`promotions not shown: ${errorMessage(error)}`, requestIdOf(request)),
+    ),
+    session.loggedIn ? orMessage(memberPromotions(request)) : null,
+  ])
+  const promotions = list.ok ? list.items : null
+  const listError = list.ok ? null : list.message
+  const found = id !== null && promotions ? promotions.find((p) => p.id === id) : undefined
+  // A promotion that is not (or no longer) offered: the 404 page.
+  if (id !== null && promotions && !found) throw httpError(404, NOT_FOUND_MESSAGE)
+  return {
+    promotions: (promotions ?? []).map(item),
+    listError,
+    detail: found ? detail(found) : null,
+    /** The member's accepted promotions (null for a visitor). */
+    mine: mine?.value?.map(progressOf) ?? null,
+    mineError: mine?.error ?? null,
+    idempotencyKey: session.loggedIn ? newIdempotencyKey() : null,
+  }
+}
+
+export type AcceptReply = { error: string }
+
+export async function acceptAction({ request }: RouteContext) {
+  const form = await readFormData(request)
+  const promotionId = form.get('promotionId')
+  const idempotencyKey = readIdempotencyKey(form)
+  if (typeof promotionId !== 'string' || !PROMOTION_ID.test(promotionId) || !idempotencyKey) {
+    return data<AcceptReply>({ error: PROMOTION_MESSAGES.gone }, { status: 400 })
+  }
+  try {
+    const accepted = await acceptPromotion(request, promotionId, idempotencyKey)
+    return redirectWithToast(`${PAGES.promotion.path}?id=${encodeURIComponent(promotionId)}`, {
+      type: 'success',
+      message: `รับโปรโมชั่น "${accepted.title}" แล้ว`,
+    })
+  } catch (error) {
+    const refusal = promotionRefusal(error)
+    if (refusal !== null) return data<AcceptReply>({ error: refusal }, { status: 409 })
+    if (error instanceof BackendError && error.status >= 500) {
+      return data<AcceptReply>({ error: error.message }, { status: 503 })
+    }
+    throw error
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The deposit tab: amount (whole baht within the configured limits) and
+ * method -> the backend makes an order (one per form key) -> /order/:id.
+ * The form is checked here always (and in the browser once JavaScript
+ * runs); the backend's refusals come back on their field. The member's
+ * unpaid orders are listed above the form, so coming back to it (Back)
+ * leads to the order already made rather than to a second one.
+ */
+import { data, redirect } from '@remix-run/node'
+import { appConfig } from '~/backend/config.server'
+import type { Order } from '~/backend/orders.schemas'
+import { createDeposit, depositFieldError, memberOrders } from '~/backend/orders.server'
+import { BackendError } from '~/backend/client.server'
+import {
+  checkDeposit,
+  DEPOSIT_MESSAGES,
+  type DepositErrors,
+  type DepositLimits,
+} from '~/lib/deposit-form'
+import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { PAGES } from '~/lib/pages'
+
+const PENDING_SHOWN = 3
+
+export interface PendingOrder {
+  id: number
+  amount: number
+  method: Order['method']
+}
+
+export async function loadDeposit(request: Request) {
+  const [config, pending] = await Promise.all([
+    appConfig(),
+    memberOrders(request).then(
+      (orders): { orders: PendingOrder[] } | { error: string } => ({
+        orders: orders
+          .filter((order) => order.status === 'pending')
+          .slice(0, PENDING_SHOWN)
+          .map(({ id, amount, method }) => ({ id, amount, method })),
+      }),
+      (error: unknown) => {
+        if (!(error instanceof BackendError)) throw error
+        return { error: error.message }
+      },
+    ),
+  ])
+  const { min, max } = config.limits.deposit
+  return { idempotencyKey: newIdempotencyKey(), limits: { min, max }, pending }
+}
+
+export interface DepositReply {
+  errors: DepositErrors
+  values: { amount: string; method: string }
+}
+
+function refused(reply: DepositReply, status: number) {
+  return data({ deposit: reply }, { status })
+}
+
+export async function depositAction(request: Request, form: FormData) {
+  const config = await appConfig()
+  const limits: DepositLimits = config.limits.deposit
+  const amount = form.get('amount')
+  const method = form.get('method')
+  const values = {
+    amount: typeof amount === 'string' ? amount.slice(0, 20) : '',
+    method: typeof method === 'string' ? method.slice(0, 20) : '',
+  }
+  const checked = checkDeposit({ amount, method }, limits)
+  if ('errors' in checked) return refused({ errors: checked.errors, values }, 400)
+  const idempotencyKey = readIdempotencyKey(form)
+  if (!idempotencyKey)
+    return refused({ errors: { form: DEPOSIT_MESSAGES.keyMissing }, values }, 400)
+  try {
+    const order = await createDeposit(request, { ...checked.values, idempotencyKey })
+    return redirect(`${PAGES.order.path}/${order.id}`)
+  } catch (error) {
+    const errors = depositFieldError(error, limits)
+    if (errors)
+      return refused({ errors, values }, error instanceof BackendError ? error.status : 400)
+    if (error instanceof BackendError)
+      return refused({ errors: { form: error.message }, values }, 502)
+    throw error
+  }
+}

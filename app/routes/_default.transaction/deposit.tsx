@@ -1,0 +1,191 @@
+/**
+ * The deposit tab: a plain POST form (works without JavaScript), checked in
+ * the browser with the server's own rules once JavaScript runs.
+ */
+import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { useEffect, useState, type FormEvent } from 'react'
+import { IdempotencyField } from '~/forms/idempotency-field'
+import {
+  checkDeposit,
+  DEPOSIT_METHOD_LABELS,
+  DEPOSIT_METHODS,
+  type DepositErrors,
+} from '~/lib/deposit-form'
+import { formatBaht } from '~/lib/money'
+import { PAGES } from '~/lib/pages'
+import { useWatchedMember } from '~/ui/member'
+import { Notice } from '~/ui/states'
+import type { DepositReply, loadDeposit } from './deposit.server'
+
+const FORM_ID = 'deposit'
+const INPUT_CLASS =
+  'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base aria-[invalid=true]:border-danger'
+
+function useDepositReply(): DepositReply | undefined {
+  const reply = useActionData() as { deposit?: DepositReply } | undefined
+  return reply && typeof reply === 'object' ? reply.deposit : undefined
+}
+
+export function DepositTab({ data }: { data: Awaited<ReturnType<typeof loadDeposit>> }) {
+  const reply = useDepositReply()
+  const watched = useWatchedMember()
+  const navigation = useNavigation()
+  const submitting =
+    navigation.state === 'submitting' && navigation.formData?.get('intent') === 'deposit'
+  const [checked, setChecked] = useState<DepositErrors | null>(null)
+  // A new answer from the server replaces the browser's own findings.
+  useEffect(() => setChecked(null), [reply])
+  const errors: DepositErrors = checked ?? reply?.errors ?? {}
+  const focus = checked
+    ? undefined
+    : reply?.errors.amount
+      ? 'amount'
+      : reply?.errors.method
+        ? 'method'
+        : undefined
+  const { min, max } = data.limits
+  const method = reply?.values.method ?? 'promptpay'
+
+  function inputs(form: HTMLFormElement) {
+    const values = new FormData(form)
+    return { amount: values.get('amount'), method: values.get('method') }
+  }
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const result = checkDeposit(inputs(event.currentTarget), data.limits)
+    const found = 'errors' in result ? result.errors : {}
+    setChecked(found)
+    const first = found.amount ? 'amount' : found.method ? 'method' : undefined
+    if (!first) return
+    event.preventDefault()
+    event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+  }
+  function onInput(event: FormEvent<HTMLFormElement>) {
+    if (checked !== null || reply) {
+      const result = checkDeposit(inputs(event.currentTarget), data.limits)
+      setChecked('errors' in result ? result.errors : {})
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <PendingOrders pending={data.pending} />
+      {watched ? (
+        <Notice tone="warning">โหมดผู้ดูแล: ดูได้อย่างเดียว ไม่สามารถฝากเงินแทนสมาชิกได้</Notice>
+      ) : null}
+      <Form
+        id={FORM_ID}
+        method="post"
+        action={`${PAGES.transaction.path}?tab=deposit`}
+        noValidate
+        onSubmit={onSubmit}
+        onInput={onInput}
+        className="card space-y-4"
+        aria-labelledby="deposit-title"
+      >
+        <h2 id="deposit-title" className="text-lg font-bold">
+          ฝากเงินเข้ากระเป๋า
+        </h2>
+        {errors.form ? (
+          <Notice tone="error" urgent>
+            {errors.form}
+          </Notice>
+        ) : null}
+        <input type="hidden" name="intent" value="deposit" />
+        <IdempotencyField value={data.idempotencyKey} />
+        <fieldset disabled={watched !== null} className="space-y-4">
+          <div className="space-y-1">
+            <label htmlFor="deposit-amount" className="block text-sm font-bold">
+              จำนวนเงิน (บาท)
+            </label>
+            <input
+              id="deposit-amount"
+              name="amount"
+              type="text"
+              inputMode="numeric"
+              autoComplete="off"
+              enterKeyHint="done"
+              maxLength={12}
+              defaultValue={reply?.values.amount ?? ''}
+              aria-required
+              aria-invalid={errors.amount ? true : undefined}
+              aria-describedby={
+                errors.amount ? 'deposit-amount-hint deposit-amount-error' : 'deposit-amount-hint'
+              }
+              // Focus moves to the first invalid field after a refused post (WCAG 3.3.1).
+              // eslint-disable-next-line jsx-a11y/no-autofocus
+              autoFocus={focus === 'amount'}
+              className={INPUT_CLASS}
+            />
+            <p id="deposit-amount-hint" className="text-xs text-slate-400">
+              ขั้นต่ำ {formatBaht(min)} สูงสุด {formatBaht(max)} ต่อครั้ง (จำนวนเต็ม)
+            </p>
+            {errors.amount ? (
+              <p id="deposit-amount-error" className="text-sm text-danger">
+                {errors.amount}
+              </p>
+            ) : null}
+          </div>
+          <fieldset
+            className="space-y-2"
+            aria-invalid={errors.method ? true : undefined}
+            aria-describedby={errors.method ? 'deposit-method-error' : undefined}
+          >
+            <legend className="mb-1 text-sm font-bold">ช่องทางการฝาก</legend>
+            {DEPOSIT_METHODS.map((value, index) => (
+              <label
+                key={value}
+                className="flex items-center gap-3 rounded-xl border border-night-600 bg-night-800 px-3 py-3 has-[:checked]:border-gold-400"
+              >
+                <input
+                  type="radio"
+                  name="method"
+                  value={value}
+                  defaultChecked={value === method}
+                  // eslint-disable-next-line jsx-a11y/no-autofocus
+                  autoFocus={focus === 'method' && index === 0}
+                  className="size-5 shrink-0 accent-gold-400"
+                />
+                <span>{DEPOSIT_METHOD_LABELS[value]}</span>
+              </label>
+            ))}
+            {errors.method ? (
+              <p id="deposit-method-error" className="text-sm text-danger">
+                {errors.method}
+              </p>
+            ) : null}
+          </fieldset>
+          <button
+            type="submit"
+            className="btn-primary w-full"
+            aria-disabled={submitting || undefined}
+          >
+            {submitting ? 'กำลังสร้างรายการ…' : 'ฝากเงิน'}
+          </button>
+        </fieldset>
+      </Form>
+    </div>
+  )
+}
+
+function PendingOrders({
+  pending,
+}: {
+  pending: Awaited<ReturnType<typeof loadDeposit>>['pending']
+}) {
+  if ('error' in pending) return <Notice tone="warning">{pending.error}</Notice>
+  if (pending.orders.length === 0) return null
+  return (
+    <Notice tone="info">
+      <p className="font-bold">รายการฝากที่รอชำระ</p>
+      <ul className="mt-1 space-y-1">
+        {pending.orders.map((order) => (
+          <li key={order.id}>
+            <Link to={`${PAGES.order.path}/${order.id}`} className="underline">
+              รายการ #{order.id}: {formatBaht(order.amount)} ({DEPOSIT_METHOD_LABELS[order.method]})
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Notice>
+  )
+}

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import {
+  HISTORY_MESSAGES,
+  historyHref,
+  isDay,
+  readHistoryQuery,
+  signedBaht,
+} from './history.server'
+
+const read = (query: string) =>
+  readHistoryQuery(new URL(`http://x/transaction?tab=history&${query}`))
+
+describe('readHistoryQuery', () => {
+  it('reads the filters and the page of the URL', () => {
+    expect(read('kind=withdraw&status=pending&from=2026-11-01&to=2026-11-23&page=2')).toEqual({
+      filters: { kind: 'withdraw', status: 'pending', from: '2026-11-01', to: '2026-11-23' },
+      page: 2,
+      notes: [],
+    })
+    expect(read('kind=&status=&from=&to=')).toEqual({
+      filters: { kind: null, status: null, from: null, to: null },
+      page: 1,
+      notes: [],
+    })
+  })
+
+  it('drops tampered values with a Thai note', () => {
+    for (const query of [
+      'kind=cash',
+      'status=PAID',
+      'from=2026-02-30',
+      'to=yesterday',
+      'page=0',
+      'page=-1',
+      'page=1e3',
+      'page=99999999',
+    ]) {
+      const { filters, page, notes } = read(query)
+      expect(filters).toEqual({ kind: null, status: null, from: null, to: null })
+      expect(page).toBe(1)
+      expect(notes).toEqual([HISTORY_MESSAGES.ignored])
+    }
+  })
+
+  it('drops a range that ends before it starts', () => {
+    const { filters, notes } = read('from=2026-11-20&to=2026-11-01')
+    expect(filters).toMatchObject({ from: null, to: null })
+    expect(notes).toEqual([HISTORY_MESSAGES.range])
+  })
+})
+
+describe('helpers', () => {
+  it('checks days, links pages and signs amounts', () => {
+    expect(isDay('2024-02-29')).toBe(true)
+    expect(isDay('2026-02-29')).toBe(false)
+    expect(historyHref({ kind: 'deposit', status: null, from: null, to: null }, 2)).toBe(
+      '/transaction?tab=history&kind=deposit&page=2',
+    )
+    expect(historyHref({ kind: null, status: null, from: null, to: null }, 1)).toBe(
+      '/transaction?tab=history',
+    )
+    expect(signedBaht(-350)).toBe('−฿350.00')
+    expect(signedBaht(1000)).toBe('+฿1,000.00')
+  })
+})

@@ -1,0 +1,150 @@
+/**
+ * The history tab: every line of the member's ledger, filtered by kind,
+ * status and a range of Bangkok days, paged by links. The URL is the state
+ * (a GET form and plain links: all of it works without JavaScript). A value
+ * the form could not have sent (a tampered link) is dropped with a Thai note,
+ * never a 500. Dates and amounts are made into Thai text here, so the date
+ * library stays on the server.
+ */
+import { orMessage } from '~/backend/client.server'
+import { transactionHistory } from '~/backend/wallet.server'
+import {
+  HISTORY_PAGE_SIZE,
+  TRANSACTION_KINDS,
+  TRANSACTION_STATUSES,
+  type HistoryQuery,
+  type Transaction,
+  type TransactionKind,
+  type TransactionStatus,
+} from '~/backend/wallet.schemas'
+import { bangkokDate } from '~/lib/lotto-draws'
+import { formatBaht } from '~/lib/money'
+import { formatThaiDate, formatThaiDateTime } from '~/lib/thai-date'
+import { KIND_LABELS, STATUS_LABELS } from './history-labels'
+
+/** Pages beyond this are a tampered link. */
+const MAX_PAGE = 10_000
+
+export const HISTORY_MESSAGES = {
+  ignored: 'ตัวกรองบางค่าไม่ถูกต้อง ระบบจึงไม่ได้นำมาใช้',
+  range: 'วันที่เริ่มต้นต้องไม่หลังวันที่สิ้นสุด ระบบจึงไม่ได้กรองตามช่วงวันที่',
+} as const
+
+export interface HistoryFilters {
+  kind: TransactionKind | null
+  status: TransactionStatus | null
+  /** YYYY-MM-DD (Bangkok days, inclusive). */
+  from: string | null
+  to: string | null
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string): value is T =>
+  (values as readonly string[]).includes(value)
+
+/** A real calendar day as YYYY-MM-DD. */
+export function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
+  const date = new Date(`${value}T00:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+}
+
+/** The filters and page of the URL; what is not valid is dropped, with the note to show. */
+export function readHistoryQuery(url: URL): {
+  filters: HistoryFilters
+  page: number
+  notes: string[]
+} {
+  const notes = new Set<string>()
+  const param = (name: string) => url.searchParams.get(name)?.trim() ?? ''
+  const pick = <T>(name: string, ok: (value: string) => boolean, as: (v: string) => T) => {
+    const value = param(name)
+    if (value === '') return null
+    if (ok(value)) return as(value)
+    notes.add(HISTORY_MESSAGES.ignored)
+    return null
+  }
+  const kind = pick(
+    'kind',
+    (v) => oneOf(TRANSACTION_KINDS, v),
+    (v) => v as TransactionKind,
+  )
+  const status = pick(
+    'status',
+    (v) => oneOf(TRANSACTION_STATUSES, v),
+    (v) => v as TransactionStatus,
+  )
+  let from = pick('from', isDay, String)
+  let to = pick('to', isDay, String)
+  if (from && to && from > to) {
+    notes.add(HISTORY_MESSAGES.range)
+    from = null
+    to = null
+  }
+  const page =
+    pick('page', (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_PAGE, Number) ?? 1
+  return { filters: { kind, status, from, to }, page, notes: [...notes] }
+}
+
+/** A link to another page of the same filters. */
+export function historyHref(filters: HistoryFilters, page: number): string {
+  const params = new URLSearchParams({ tab: 'history' })
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value)
+  if (page > 1) params.set('page', String(page))
+  return `/transaction?${params}`
+}
+
+/** "+฿1,000.00" / "−฿350.00": the sign is text, the colour only repeats it. */
+export function signedBaht(amount: number): string {
+  return `${amount < 0 ? '−' : '+'}${formatBaht(Math.abs(amount))}`
+}
+
+function shownLine(line: Transaction) {
+  return {
+    id: line.id,
+    kind: line.kind,
+    kindLabel: KIND_LABELS[line.kind],
+    status: line.status,
+    statusLabel: STATUS_LABELS[line.status],
+    note: line.note,
+    amount: line.amount,
+    amountText: signedBaht(line.amount),
+    balanceAfterText: line.balanceAfter === null ? null : formatBaht(line.balanceAfter),
+    atText: formatThaiDateTime(bangkokDate(line.at)),
+  }
+}
+export type HistoryLine = ReturnType<typeof shownLine>
+
+const dayText = (day: string) => formatThaiDate(new Date(`${day}T00:00:00`), 'd MMM BBBB')
+
+export async function loadHistory(request: Request, url: URL) {
+  const { filters, page, notes } = readHistoryQuery(url)
+  const query: HistoryQuery = {
+    kind: filters.kind ?? undefined,
+    status: filters.status ?? undefined,
+    from: filters.from ?? undefined,
+    to: filters.to ?? undefined,
+    page,
+    perPage: HISTORY_PAGE_SIZE,
+  }
+  const answer = await orMessage(transactionHistory(request, query))
+  const pages = answer.value ? Math.max(1, Math.ceil(answer.value.total / answer.value.perPage)) : 1
+  return {
+    filters,
+    notes,
+    filtered: Object.values(filters).some((value) => value !== null),
+    rangeText:
+      filters.from || filters.to
+        ? `${filters.from ? dayText(filters.from) : 'เริ่มต้น'} – ${filters.to ? dayText(filters.to) : 'ปัจจุบัน'}`
+        : null,
+    error: answer.error,
+    result: answer.value && {
+      lines: answer.value.items.map(shownLine),
+      total: answer.value.total,
+      page,
+      pages,
+      prev: page > 1 ? historyHref(filters, Math.min(page - 1, pages)) : null,
+      next: page < pages ? historyHref(filters, page + 1) : null,
+      first: historyHref(filters, 1),
+    },
+  }
+}

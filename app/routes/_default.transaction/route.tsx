@@ -1,0 +1,87 @@
+/**
+ * ฝาก-ถอน: the member's money page, in three tabs that are links
+ * (`?tab=deposit|withdraw|history`, works without JavaScript): deposit
+ * (amount and method -> the backend makes an order -> /order/:id), withdraw
+ * (to the registered bank account, with a confirmation step) and the history
+ * of every movement of the balance. Each tab's loading and posting lives
+ * beside this file (deposit.*, withdraw.*, history.*).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
+import { httpError } from '~/lib/http-error.server'
+import { pageMeta } from '~/lib/meta'
+import { formatBaht } from '~/lib/money'
+import { PAGES } from '~/lib/pages'
+import { guard } from '~/session/guard.server'
+import { useMember } from '~/ui/member'
+import { TabLinks } from '~/ui/tab-links'
+import { depositAction, loadDeposit } from './deposit.server'
+import { DepositTab } from './deposit'
+import { loadHistory } from './history.server'
+import { HistoryTab } from './history'
+import { loadWithdraw, withdrawAction } from './withdraw.server'
+import { WithdrawTab } from './withdraw'
+
+const page = PAGES.transaction
+
+const TABS = [
+  { id: 'deposit', label: 'ฝากเงิน' },
+  { id: 'withdraw', label: 'ถอนเงิน' },
+  { id: 'history', label: 'ประวัติ' },
+] as const
+type Tab = (typeof TABS)[number]['id']
+
+/** The tab of the URL; anything else (a tampered link) is the deposit tab. */
+function tabOf(url: URL): Tab {
+  const wanted = url.searchParams.get('tab')
+  return TABS.find((tab) => tab.id === wanted)?.id ?? 'deposit'
+}
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access, feature: 'transaction' }, async ({ request, url }) => {
+    const tab = tabOf(url)
+    if (tab === 'withdraw') return { tab, withdraw: await loadWithdraw(request) } as const
+    if (tab === 'history') return { tab, history: await loadHistory(request, url) } as const
+    return { tab, deposit: await loadDeposit(request) } as const
+  })
+
+export const action = (args: ActionFunctionArgs) =>
+  guard(args, { access: page.access, feature: 'transaction' }, async ({ request }) => {
+    const form = await readFormData(request)
+    const intent = form.get('intent')
+    if (typeof intent === 'string' && intent.startsWith('deposit')) {
+      return depositAction(request, form)
+    }
+    if (typeof intent === 'string' && intent.startsWith('withdraw')) {
+      return withdrawAction(request, form)
+    }
+    throw httpError(400, MALFORMED_FORM_MESSAGE)
+  })
+
+export const meta = pageMeta(page.title)
+
+export default function Transaction() {
+  const data = useLoaderData<typeof loader>()
+  const member = useMember()
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{page.title}</h1>
+      <p className="card flex items-baseline justify-between">
+        <span className="text-slate-300">ยอดเงินคงเหลือ</span>
+        <span className="text-xl font-bold text-gold-400">{formatBaht(member.balance)}</span>
+      </p>
+      <TabLinks
+        label={page.title}
+        tabs={TABS.map((tab) => ({
+          to: `${page.path}?tab=${tab.id}`,
+          label: tab.label,
+          current: tab.id === data.tab,
+        }))}
+      />
+      {data.tab === 'deposit' ? <DepositTab data={data.deposit} /> : null}
+      {data.tab === 'withdraw' ? <WithdrawTab data={data.withdraw} /> : null}
+      {data.tab === 'history' ? <HistoryTab data={data.history} /> : null}
+    </section>
+  )
+}

@@ -1,0 +1,146 @@
+/**
+ * The withdraw tab: to the member's registered bank account only, in two
+ * posts. `withdraw-review` checks the amount (the configuration's limits, the
+ * balance, what is left of today's limit) and answers the review;
+ * `withdraw-confirm` places it with the one-time key the loader made, carried
+ * through the review (a double tap or a resubmit is one withdrawal);
+ * `withdraw-edit` goes back to the form with the amount kept. The backend has
+ * the last word: its refusal codes become Thai messages on the amount field.
+ * Plain posts and answers: all of it works without JavaScript.
+ */
+import { BackendError, orMessage } from '~/backend/client.server'
+import { appConfig } from '~/backend/config.server'
+import {
+  placeWithdrawal,
+  withdrawAmountError,
+  withdrawInfo,
+  WITHDRAW_MESSAGES,
+} from '~/backend/wallet.server'
+import type { Transaction, WithdrawInfo } from '~/backend/wallet.schemas'
+import { MALFORMED_FORM_MESSAGE } from '~/lib/form-data.server'
+import { httpError } from '~/lib/http-error.server'
+import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { formatThaiDateTime } from '~/lib/thai-date'
+import { bangkokDate } from '~/lib/lotto-draws'
+import { checkAmount, maskAccountNumber, parseAmount, type AmountProblem } from './withdraw-rules'
+
+/** What the browser sees of the account: never the whole number. */
+function shownInfo(info: WithdrawInfo) {
+  return {
+    account: info.account && {
+      bankName: info.account.bankName,
+      accountName: info.account.accountName,
+      accountNumber: maskAccountNumber(info.account.accountNumber),
+    },
+    dailyLimit: info.dailyLimit,
+    dailyLeft: info.dailyLeft,
+  }
+}
+
+export async function loadWithdraw(request: Request) {
+  const [config, info] = await Promise.all([appConfig(), orMessage(withdrawInfo(request))])
+  return {
+    idempotencyKey: newIdempotencyKey(),
+    limits: config.limits.withdraw,
+    info: info.value && shownInfo(info.value),
+    error: info.error,
+  }
+}
+
+function problemMessage(problem: AmountProblem): string {
+  switch (problem.problem) {
+    case 'required':
+      return WITHDRAW_MESSAGES.required
+    case 'wholeBaht':
+      return WITHDRAW_MESSAGES.wholeBaht
+    case 'balanceLow':
+      return WITHDRAW_MESSAGES.balanceLow
+    case 'tooLow':
+      return WITHDRAW_MESSAGES.tooLow(problem.limit)
+    case 'tooHigh':
+      return WITHDRAW_MESSAGES.tooHigh(problem.limit)
+    case 'dailyLimit':
+      return WITHDRAW_MESSAGES.dailyLimit(problem.limit)
+  }
+}
+
+export type WithdrawReply =
+  | {
+      form: 'withdraw'
+      stage: 'edit'
+      amount: string
+      idempotencyKey: string
+      error: string | null
+    }
+  | { form: 'withdraw'; stage: 'review'; amount: number; idempotencyKey: string }
+  | {
+      form: 'withdraw'
+      stage: 'done'
+      withdrawal: Pick<Transaction, 'id' | 'amount'> & { atText: string }
+    }
+
+export async function withdrawAction(request: Request, form: FormData): Promise<WithdrawReply> {
+  const intent = form.get('intent')
+  const idempotencyKey = readIdempotencyKey(form)
+  if (!idempotencyKey) throw httpError(400, MALFORMED_FORM_MESSAGE)
+  const raw = form.get('amount')
+  const typed = typeof raw === 'string' ? raw.slice(0, 20) : ''
+  const edit = (error: string | null): WithdrawReply => ({
+    form: 'withdraw',
+    stage: 'edit',
+    amount: typed,
+    idempotencyKey,
+    error,
+  })
+  if (intent === 'withdraw-edit') return edit(null)
+  if (intent !== 'withdraw-review' && intent !== 'withdraw-confirm') {
+    throw httpError(400, MALFORMED_FORM_MESSAGE)
+  }
+
+  const config = await appConfig()
+  const limits = config.limits.withdraw
+  if (intent === 'withdraw-review') {
+    let info: WithdrawInfo
+    try {
+      info = await withdrawInfo(request)
+    } catch (error) {
+      if (error instanceof BackendError) return edit(error.message)
+      throw error
+    }
+    if (!info.account) return edit(WITHDRAW_MESSAGES.noBankAccount)
+    const checked = checkAmount(raw, { limits, balance: info.balance, dailyLeft: info.dailyLeft })
+    if ('problem' in checked) return edit(problemMessage(checked))
+    return { form: 'withdraw', stage: 'review', amount: checked.amount, idempotencyKey }
+  }
+
+  // The confirmation goes straight to the backend: a repeat of a confirmed
+  // post must get the same withdrawal back, not be judged on the lowered balance.
+  const amount = parseAmount(raw)
+  if (amount === 'empty') return edit(WITHDRAW_MESSAGES.required)
+  if (amount === null || amount <= 0) return edit(WITHDRAW_MESSAGES.wholeBaht)
+  try {
+    const { withdrawal } = await placeWithdrawal(request, { amount, idempotencyKey })
+    return {
+      form: 'withdraw',
+      stage: 'done',
+      withdrawal: {
+        id: withdrawal.id,
+        amount: withdrawal.amount,
+        atText: formatThaiDateTime(bangkokDate(withdrawal.at)),
+      },
+    }
+  } catch (error) {
+    const dailyLeft =
+      error instanceof BackendError && error.code === 'DAILY_LIMIT'
+        ? await withdrawInfo(request).then(
+            (fresh) => fresh.dailyLeft,
+            () => null,
+          )
+        : null
+    const message = withdrawAmountError(error, limits, dailyLeft)
+    if (message) return edit(message)
+    // Down or unsure: the same key may be posted again safely (one withdrawal per key).
+    if (error instanceof BackendError) return edit(error.message)
+    throw error
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * The demo configuration service (docs/backend-api.md, "Configuration"):
+ * `GET /app-config` with limits, banners and the open sections. The demo
+ * backend plays the service too (`npm start` and the e2e tests point
+ * CONFIG_SERVICE_URL at it); `/__mock/app-config` changes it for tests
+ * (close a section, move a limit). Making it fail: `/__mock/fail` on
+ * `/app-config`.
+ */
+import { z } from 'zod'
+import {
+  amountRangeSchema,
+  appConfigResponseSchema,
+  DEFAULT_APP_CONFIG,
+  FEATURES,
+  type AppConfig,
+} from '../../app/backend/config.schemas'
+import { dataReply } from './http'
+import { jsonBody, type RequestContext, type Route } from './router'
+
+export const DEMO_APP_CONFIG: AppConfig = {
+  ...DEFAULT_APP_CONFIG,
+  limits: { deposit: { min: 100, max: 50_000 }, withdraw: { min: 300, max: 30_000 } },
+}
+
+export function demoAppConfig(): AppConfig {
+  return structuredClone(DEMO_APP_CONFIG)
+}
+
+const changeSchema = z
+  .object({
+    features: z
+      .object(Object.fromEntries(FEATURES.map((f) => [f, z.boolean()])))
+      .partial()
+      .strict(),
+    limits: z
+      .object({ deposit: amountRangeSchema, withdraw: amountRangeSchema })
+      .partial()
+      .strict(),
+  })
+  .partial()
+  .strict()
+
+function show(ctx: RequestContext) {
+  return dataReply(appConfigResponseSchema, { data: ctx.state.appConfig })
+}
+
+/** Merges a change into the served configuration. */
+function change(ctx: RequestContext) {
+  const body = jsonBody(ctx, changeSchema)
+  const current = ctx.state.appConfig
+  ctx.state.appConfig = {
+    ...current,
+    features: { ...current.features, ...body.features },
+    limits: { ...current.limits, ...body.limits },
+  }
+  return show(ctx)
+}
+
+export const appConfigRoutes: readonly Route[] = [
+  { method: 'GET', path: '/app-config', handler: show },
+  { method: 'POST', path: '/__mock/app-config', handler: change },
+]
