@@ -64,6 +64,13 @@ function useBusy(): boolean {
 
 const total = (set: StakeSet) => set.lines.reduce((sum, line) => sum + line.amount, 0)
 
+/**
+ * Changes with every saved change, even two within one second (the
+ * backend's updatedAt is to the second): keys the forms that start afresh.
+ */
+const revision = (set: StakeSet) =>
+  [set.updatedAt, set.name, ...set.lines.map((line) => `${lineKey(line)}=${line.amount}`)].join('|')
+
 function WatcherNote() {
   return useWatchedMember() ? (
     <Notice tone="warning">โหมดผู้ดูแล: ดูชุดตัวเลขได้อย่างเดียว ไม่สามารถสร้างหรือแก้ไขได้</Notice>
@@ -167,8 +174,8 @@ function SetPage({ view }: { view: SetPageView }) {
       <UseSet view={view} />
       <Lines set={set} />
       {/* A saved change starts these forms afresh. */}
-      <AddLines key={`add-${set.updatedAt}`} />
-      <Rename key={`rename-${set.updatedAt}`} set={set} />
+      <AddLines key={`add-${revision(set)}`} />
+      <Rename key={`rename-${revision(set)}`} set={set} />
       <DeleteSet view={view} />
     </section>
   )
@@ -217,7 +224,7 @@ function Lines({ set }: { set: StakeSet }) {
       ) : (
         <>
           {/* One form per purpose; the rows' controls join them with the form attribute. */}
-          <Form method="post" id="set-amounts" replace key={set.updatedAt}>
+          <Form method="post" id="set-amounts" replace key={revision(set)}>
             <input type="hidden" name="intent" value="amounts" />
           </Form>
           <Form method="post" id="set-remove" replace>
