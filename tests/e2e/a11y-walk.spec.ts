@@ -1,8 +1,10 @@
 /**
  * Every page of the product (app/lib/pages.ts), as a visitor and as a
- * member, on a 360 px phone: axe finds nothing serious or critical, nothing
- * scrolls sideways, the document is Thai, there is exactly one h1, and the
- * skip link is the first stop of the keyboard and leads into <main>.
+ * member, on a 360 px phone: it answers 200 and hydrates without a script
+ * error or a hydration mismatch, its title and its one h1 name the page (and
+ * a member sees the balance), axe finds nothing serious or critical, nothing
+ * scrolls sideways, the document is Thai, and the skip link is the first
+ * stop of the keyboard and leads into <main>.
  *
  * Not walked:
  * - /games/launch and /lotto/launch: their loaders leave for the game's or
@@ -35,6 +37,11 @@ const QUERY: Record<string, string> = {
   [PAGES.gamesLobby.path]: '?provider=pgsoft',
 }
 
+/** Where the page's h1 names what the query chose rather than the page. */
+const HEADING: Record<string, string> = { [PAGES.gamesLobby.path]: 'PG Soft' }
+/** The staff's watcher page has no member header, whoever opens it. */
+const WITHOUT_HEADER = new Set<string>([PAGES.watcher.path])
+
 const visitorPages = pages.filter((p) => p.access !== 'member')
 const memberPages = pages.filter(
   (p) =>
@@ -49,12 +56,22 @@ async function seriousViolations(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-async function walk(page: Page, url: string) {
+async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member') {
+  const url = info.path + (QUERY[info.path] ?? '')
+  const errors: string[] = []
+  page.on('pageerror', (error) => errors.push(error.message))
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
   const response = await page.goto(url)
   expect(response?.status(), `${url} answers 200`).toBe(200)
   await hydrated(page)
   await expect(page.locator('html')).toHaveAttribute('lang', 'th')
+  await expect(page).toHaveTitle(new RegExp(info.title))
   await expect(page.locator('h1'), 'exactly one h1').toHaveCount(1)
+  await expect(page.locator('h1')).toContainText(HEADING[info.path] ?? info.title)
+  const header = as === 'member' && !WITHOUT_HEADER.has(info.path)
+  await expect(page.getByTestId('balance'), 'the balance in the member header').toHaveCount(
+    header ? 1 : 0,
+  )
   expect(await seriousViolations(page), `${url}: axe serious/critical`).toEqual([])
   const overflow = await page.evaluate(() => {
     const root = document.scrollingElement ?? document.documentElement
@@ -81,12 +98,13 @@ async function walk(page: Page, url: string) {
     const inMain = await page.evaluate(() => !!document.activeElement?.closest('main'))
     expect(inMain, `${url}: Tab after the skip link lands inside <main>`).toBe(true)
   }
+  expect(errors, `${url}: no script error or hydration mismatch`).toEqual([])
 }
 
 test.describe('every page as a visitor', () => {
   for (const info of visitorPages) {
     test(info.path, async ({ page }) => {
-      await walk(page, info.path + (QUERY[info.path] ?? ''))
+      await walk(page, info, 'visitor')
     })
   }
 })
@@ -95,7 +113,7 @@ test.describe('every page as a member', () => {
   for (const info of memberPages) {
     test(info.path, async ({ page, context }) => {
       await loginAs(context)
-      await walk(page, info.path + (QUERY[info.path] ?? ''))
+      await walk(page, info, 'member')
     })
   }
 })

@@ -6,8 +6,6 @@ const pages = Object.values(PAGES as Record<string, PageInfo>)
 
 /** The optional-id pages, each with and without an id. */
 const ID_PAGES = ['/lotto/stake-set', '/order', '/order/payment']
-/** Pages that need a query to be a page (without it: the 404 page). */
-const PAGE_URLS: Record<string, string> = { '/lotto/stake': '/lotto/stake?lotto=hanoi' }
 
 test.describe('every route answers (logged out)', () => {
   for (const page of pages) {
@@ -32,54 +30,8 @@ test.describe('every route answers (logged out)', () => {
   }
 })
 
-test.describe('pages render their Thai title', { tag: '@layout' }, () => {
-  for (const page of pages.filter((p) => p.access !== 'member')) {
-    test(page.path, async ({ page: browser }) => {
-      const errors: string[] = []
-      browser.on('pageerror', (error) => errors.push(error.message))
-      browser.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-      // The narrowest phone we support.
-      await browser.setViewportSize({ width: 360, height: 740 })
-      await browser.goto(page.path)
-      // The page hydrates without a mismatch or a script error.
-      await expect(browser.locator('html')).toHaveAttribute('data-hydrated', 'true')
-      await expect(browser).toHaveTitle(new RegExp(page.title))
-      await expect(browser.locator('h1').first()).toContainText(page.title)
-      // Nothing is wider than the phone screen.
-      const overflow = await browser.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
-      expect(overflow).toBeLessThanOrEqual(0)
-      expect(errors).toEqual([])
-    })
-  }
-})
-
-/** Loaders that always leave (to a game, or back to a lobby): games.spec.ts tests them. */
-const LAUNCH_PAGES = ['/games/launch', '/lotto/launch']
-
-test.describe('member pages render their Thai title for a member', { tag: '@layout' }, () => {
-  for (const page of pages.filter((p) => p.access === 'member' && !LAUNCH_PAGES.includes(p.path))) {
-    test(page.path, async ({ page: browser, context }) => {
-      await loginAs(context)
-      const errors: string[] = []
-      browser.on('pageerror', (error) => errors.push(error.message))
-      browser.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
-      await browser.setViewportSize({ width: 360, height: 740 })
-      const response = await browser.goto(PAGE_URLS[page.path] ?? page.path)
-      expect(response?.status()).toBe(200)
-      await expect(browser.locator('html')).toHaveAttribute('data-hydrated', 'true')
-      await expect(browser).toHaveTitle(new RegExp(page.title))
-      await expect(browser.locator('h1').first()).toContainText(page.title)
-      await expect(browser.getByTestId('balance')).toBeVisible()
-      const overflow = await browser.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
-      expect(overflow).toBeLessThanOrEqual(0)
-      expect(errors).toEqual([])
-    })
-  }
-})
+// Every page rendered in a browser (title, h1, no script error, 360 px):
+// a11y-walk.spec.ts walks them all, as a visitor and as a member.
 
 test.describe('404', () => {
   test('/no-such-page is a 404 with a link home', async ({ page, request }) => {
