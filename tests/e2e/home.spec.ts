@@ -176,22 +176,29 @@ test('the carousel moves by the arrow keys, and Tab reaches its buttons', async 
 test('autoplay moves to the next banner by itself, and the pause button stops it', async ({
   page,
 }) => {
+  // The page's clock runs on its own and the test jumps it past the 5 s interval.
+  await page.clock.install()
   await page.goto('/')
   await carouselReady(page)
-  await expect.poll(() => slideInView(page), { timeout: 8000 }).toBe('2 จาก 4')
+  expect(await slideInView(page)).toBe('1 จาก 4')
+  await page.clock.fastForward(5500)
+  await expect.poll(() => slideInView(page)).toBe('2 จาก 4')
   await page.getByRole('button', { name: 'หยุดเลื่อนอัตโนมัติ' }).click()
   await page.mouse.move(0, 700)
   await expect(page.getByRole('button', { name: 'เลื่อนอัตโนมัติ' })).toBeVisible()
-  await page.waitForTimeout(6000)
+  await page.clock.fastForward(12_000)
+  await page.waitForTimeout(500)
   expect(await slideInView(page)).toBe('2 จาก 4')
 })
 
 test('prefers-reduced-motion: no autoplay and no pause button', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' })
+  await page.clock.install()
   await page.goto('/')
   await carouselReady(page)
   await expect(page.getByRole('button', { name: /อัตโนมัติ/ })).toHaveCount(0)
-  await page.waitForTimeout(6500)
+  await page.clock.fastForward(12_000)
+  await page.waitForTimeout(500)
   expect(await slideInView(page)).toBe('1 จาก 4')
   // It still moves when asked, at once.
   await page.getByRole('button', { name: 'แบนเนอร์ถัดไป' }).click()
