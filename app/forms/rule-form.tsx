@@ -7,7 +7,14 @@
  * cannot carry here: docs/decisions/0062-saved-sets-forms-without-conform.md).
  * The server's answer is conform's `submission.reply()`, read as plain data.
  */
-import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react'
+import { Form } from '@remix-run/react'
+import {
+  useEffect,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+} from 'react'
 import { resolveForm, type Fields, type FormErrors } from '~/forms/rules'
 
 /** What this page reads of conform's `SubmissionResult`. */
@@ -141,5 +148,52 @@ export function FormError({ id, message }: { id: string; message: string | undef
         <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * A member form as a card: a post that the rule set checks in the browser
+ * first, its heading (`<id>-title`, naming the form), the backend's refusal
+ * of the whole form (`<id>-error`), and the fields in a fieldset that a
+ * watcher, or a rule of the page, turns off. `after` comes below the fields.
+ */
+export function RuleFormCard({
+  form,
+  title,
+  disabled,
+  onChange,
+  after,
+  children,
+}: {
+  form: RuleForm
+  /** Left out where the page's h1 already names the one form. */
+  title?: string
+  disabled: boolean
+  onChange?: (event: FormEvent<HTMLFormElement>) => void
+  after?: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <Form
+      method="post"
+      replace
+      noValidate
+      className="card space-y-3"
+      onSubmit={form.onSubmit}
+      onInput={form.onInput}
+      onChange={onChange}
+      aria-labelledby={title ? `${form.id}-title` : undefined}
+    >
+      {title ? (
+        <h2 id={`${form.id}-title`} className="font-bold">
+          {title}
+        </h2>
+      ) : null}
+      <FormError id={`${form.id}-error`} message={form.formError} />
+      <fieldset disabled={disabled} className="min-w-0 space-y-3">
+        {children}
+      </fieldset>
+      {after}
+    </Form>
   )
 }

@@ -23,7 +23,7 @@ const lines = (page: Page) => page.getByRole('region', { name: /เลขใน�
 
 async function createSet(page: Page, name: string) {
   await page.goto('/lotto/stake-set')
-  await page.getByLabel('ชื่อชุด').fill(name)
+  await page.getByLabel('ชื่อชุด', { exact: true }).fill(name)
   await button(page, 'สร้างชุด').click()
   await expect(page).toHaveURL(/\/lotto\/stake-set\/\d+$/)
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
@@ -72,7 +72,7 @@ test('a member creates, fills, renames, edits, plays and deletes a set', async (
   // The form starts afresh for the next entry.
   await expect(page.getByLabel('ตัวเลข', { exact: true })).toHaveValue('')
 
-  await page.getByLabel('ชื่อชุด').fill('ชุดวันหวยออก')
+  await page.getByLabel('ชื่อชุด', { exact: true }).fill('ชุดวันหวยออก')
   await button(page, 'บันทึกชื่อ').click()
   await expect(page.getByRole('heading', { level: 1, name: 'ชุดวันหวยออก' })).toBeVisible()
 

@@ -8,7 +8,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { inviteCodeFields } from '~/forms/member-forms'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { FormError, RuleField, useRuleForm } from '~/forms/rule-form'
+import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -137,36 +137,22 @@ function NoTeam() {
   return (
     <>
       <Notice>คุณยังไม่มีทีม เข้าร่วมทีมของเพื่อนด้วยรหัสเชิญ หรือสร้างทีมของคุณเอง</Notice>
-      <Form
-        method="post"
-        replace
-        noValidate
-        className="card space-y-3"
-        onSubmit={form.onSubmit}
-        onInput={form.onInput}
-        aria-labelledby="join-title"
-      >
-        <h2 id="join-title" className="font-bold">
-          เข้าร่วมทีมด้วยรหัสเชิญ
-        </h2>
-        <FormError id="join-error" message={form.formError} />
-        <fieldset disabled={watched} className="space-y-3">
-          <input type="hidden" name="intent" value="join" />
-          <RuleField
-            form={form}
-            name="inviteCode"
-            label={inviteCodeFields.inviteCode.label}
-            hint="ตัวอักษรภาษาอังกฤษหรือตัวเลข เช่น LUCKY9"
-            maxLength={12}
-            autoComplete="off"
-            defaultValue={String(form.posted('inviteCode') ?? '')}
-            required
-          />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            เข้าร่วมทีม
-          </button>
-        </fieldset>
-      </Form>
+      <RuleFormCard form={form} title="เข้าร่วมทีมด้วยรหัสเชิญ" disabled={watched}>
+        <input type="hidden" name="intent" value="join" />
+        <RuleField
+          form={form}
+          name="inviteCode"
+          label={inviteCodeFields.inviteCode.label}
+          hint="ตัวอักษรภาษาอังกฤษหรือตัวเลข เช่น LUCKY9"
+          maxLength={12}
+          autoComplete="off"
+          defaultValue={String(form.posted('inviteCode') ?? '')}
+          required
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          เข้าร่วมทีม
+        </button>
+      </RuleFormCard>
       <Link to={PAGES.allianceNew.path} className="btn-ghost w-full">
         สร้างทีมใหม่
       </Link>

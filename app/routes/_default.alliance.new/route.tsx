@@ -8,7 +8,7 @@ import { normalizeTeamName } from '~/lib/team-name'
 import { parseWithZod } from '@conform-to/zod'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Link, useActionData, useNavigation } from '@remix-run/react'
 import { allianceRefusal, createTeam, myTeam } from '~/backend/alliance.server'
 import { teamNameFields } from '~/forms/member-forms'
 import { formSchema } from '~/forms/zod'
@@ -19,7 +19,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { TEAM_NAME } from '~/lib/team-name'
 import { redirectWithToast } from '~/lib/toast.server'
-import { FormError, RuleField, useRuleForm } from '~/forms/rule-form'
+import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -77,32 +77,22 @@ export default function AllianceNew() {
       </p>
       <h1 className="text-2xl font-bold">{page.title}</h1>
       {watched ? <Notice tone="warning">โหมดผู้ดูแล: ดูได้อย่างเดียว ไม่สามารถสร้างทีมได้</Notice> : null}
-      <Form
-        method="post"
-        replace
-        noValidate
-        className="card space-y-3"
-        onSubmit={form.onSubmit}
-        onInput={form.onInput}
-      >
-        <FormError id="team-error" message={form.formError} />
-        <fieldset disabled={watched} className="space-y-3">
-          <input type="hidden" name="intent" value="create" />
-          <RuleField
-            form={form}
-            name="name"
-            label={teamNameFields.name.label}
-            hint={`${TEAM_NAME.min}-${TEAM_NAME.max} ตัวอักษร ใช้ตัวอักษรไทย ภาษาอังกฤษ ตัวเลข และเว้นวรรคได้`}
-            maxLength={TEAM_NAME.max + 10}
-            autoComplete="off"
-            defaultValue={String(form.posted('name') ?? '')}
-            required
-          />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            สร้างทีม
-          </button>
-        </fieldset>
-      </Form>
+      <RuleFormCard form={form} disabled={watched}>
+        <input type="hidden" name="intent" value="create" />
+        <RuleField
+          form={form}
+          name="name"
+          label={teamNameFields.name.label}
+          hint={`${TEAM_NAME.min}-${TEAM_NAME.max} ตัวอักษร ใช้ตัวอักษรไทย ภาษาอังกฤษ ตัวเลข และเว้นวรรคได้`}
+          maxLength={TEAM_NAME.max + 10}
+          autoComplete="off"
+          defaultValue={String(form.posted('name') ?? '')}
+          required
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          สร้างทีม
+        </button>
+      </RuleFormCard>
       <p className="text-sm text-slate-300">
         เมื่อสร้างทีมแล้ว คุณจะเป็นหัวหน้าทีม และได้รหัสเชิญไว้ชวนเพื่อนเข้าทีม
       </p>

@@ -7,7 +7,7 @@
  * the post anyway).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { couponFields } from '~/forms/coupon-form'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { pageMeta } from '~/lib/meta'
@@ -15,7 +15,7 @@ import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { FormError, RuleField, useRuleForm } from '~/forms/rule-form'
+import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { couponAction, couponView, type CouponReply } from './coupon.server'
 
 const page = PAGES.coupon
@@ -61,36 +61,22 @@ export default function Coupon() {
       {watched ? (
         <Notice tone="warning">โหมดผู้ดูแล: ดูประวัติคูปองได้อย่างเดียว ไม่สามารถใช้คูปองได้</Notice>
       ) : null}
-      <Form
-        method="post"
-        replace
-        noValidate
-        className="card space-y-3"
-        onSubmit={form.onSubmit}
-        onInput={form.onInput}
-        aria-labelledby="coupon-form-title"
-      >
-        <h2 id="coupon-form-title" className="font-bold">
-          ใช้คูปอง
-        </h2>
-        <FormError id="coupon-error" message={form.formError} />
-        <fieldset disabled={watched} className="space-y-3">
-          <IdempotencyField value={view.idempotencyKey} />
-          <RuleField
-            form={form}
-            name="code"
-            label={couponFields.code.label}
-            hint="ตัวอักษรภาษาอังกฤษหรือตัวเลข 4–20 ตัว เช่น WELCOME100"
-            maxLength={40}
-            autoComplete="off"
-            defaultValue={String(form.posted('code') ?? '')}
-            required
-          />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            {busy ? 'กำลังตรวจสอบ…' : 'ใช้คูปอง'}
-          </button>
-        </fieldset>
-      </Form>
+      <RuleFormCard form={form} title="ใช้คูปอง" disabled={watched}>
+        <IdempotencyField value={view.idempotencyKey} />
+        <RuleField
+          form={form}
+          name="code"
+          label={couponFields.code.label}
+          hint="ตัวอักษรภาษาอังกฤษหรือตัวเลข 4–20 ตัว เช่น WELCOME100"
+          maxLength={40}
+          autoComplete="off"
+          defaultValue={String(form.posted('code') ?? '')}
+          required
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'กำลังตรวจสอบ…' : 'ใช้คูปอง'}
+        </button>
+      </RuleFormCard>
       <section aria-labelledby="coupon-history" className="space-y-2">
         <h2 id="coupon-history" className="text-lg font-bold">
           ประวัติการใช้คูปอง

@@ -28,7 +28,7 @@ import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { FormError, INPUT_CLASS, RuleField, useRuleForm } from '~/forms/rule-form'
+import { FormError, INPUT_CLASS, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { setsAction, setsView, type SetsReply, type SetsView } from './sets.server'
 
 const page = PAGES.lottoStakeSet
@@ -94,37 +94,32 @@ function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<number, 
         บันทึกเลขที่แทงบ่อยไว้เป็นชุด แล้วใช้กับหวยประเภทใดก็ได้ (ได้สูงสุด {SET_LIMITS.maxSets} ชุด)
       </p>
       <WatcherNote />
-      <Form
-        method="post"
-        replace
-        noValidate
-        className="card space-y-3"
-        onSubmit={form.onSubmit}
-        onInput={form.onInput}
+      <RuleFormCard
+        form={form}
+        title="สร้างชุดใหม่"
+        disabled={watched || full}
+        after={
+          full ? (
+            <p className="text-sm text-amber-200">
+              มีครบ {SET_LIMITS.maxSets} ชุดแล้ว ลบชุดเก่าก่อนสร้างชุดใหม่
+            </p>
+          ) : null
+        }
       >
-        <h2 className="font-bold">สร้างชุดใหม่</h2>
-        <FormError id="set-create-error" message={form.formError} />
-        <fieldset disabled={watched || full} className="space-y-3">
-          <input type="hidden" name="intent" value="create" />
-          <RuleField
-            form={form}
-            name="name"
-            label={nameFields.name.label}
-            hint={`ไม่เกิน ${SET_LIMITS.nameMax} ตัวอักษร เช่น เลขเด็ดงวดนี้`}
-            maxLength={SET_LIMITS.nameMax}
-            defaultValue={String(form.posted('name') ?? '')}
-            required
-          />
-          <button type="submit" className="btn-primary w-full" disabled={busy}>
-            สร้างชุด
-          </button>
-        </fieldset>
-        {full ? (
-          <p className="text-sm text-amber-200">
-            มีครบ {SET_LIMITS.maxSets} ชุดแล้ว ลบชุดเก่าก่อนสร้างชุดใหม่
-          </p>
-        ) : null}
-      </Form>
+        <input type="hidden" name="intent" value="create" />
+        <RuleField
+          form={form}
+          name="name"
+          label={nameFields.name.label}
+          hint={`ไม่เกิน ${SET_LIMITS.nameMax} ตัวอักษร เช่น เลขเด็ดงวดนี้`}
+          maxLength={SET_LIMITS.nameMax}
+          defaultValue={String(form.posted('name') ?? '')}
+          required
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          สร้างชุด
+        </button>
+      </RuleFormCard>
       <h2 className="text-lg font-bold">ชุดของฉัน ({sets.length})</h2>
       {sets.length === 0 ? (
         <EmptyState title="ยังไม่มีชุดตัวเลข">
@@ -307,13 +302,10 @@ function AddLines() {
       : 0
   const kindsError = form.errors.kinds
   return (
-    <Form
-      method="post"
-      replace
-      noValidate
-      className="card space-y-3"
-      onSubmit={form.onSubmit}
-      onInput={form.onInput}
+    <RuleFormCard
+      form={form}
+      title="เพิ่มเลข"
+      disabled={watched}
       onChange={(event) => {
         const data = new FormData(event.currentTarget)
         setChosen(data.getAll('kinds').map(String))
@@ -322,90 +314,86 @@ function AddLines() {
         setHelper((HELPERS as readonly string[]).includes(next) ? (next as Helper) : 'none')
       }}
     >
-      <h2 className="font-bold">เพิ่มเลข</h2>
-      <FormError id="set-add-error" message={form.formError} />
-      <fieldset disabled={watched} className="min-w-0 space-y-3">
-        <input type="hidden" name="intent" value="add" />
-        <fieldset
-          className="min-w-0"
-          aria-describedby={kindsError ? 'set-add-kinds-error' : undefined}
-        >
-          <legend className="mb-1 text-sm font-bold">{addLineFields.kinds.label}</legend>
-          <div className="grid grid-cols-2 gap-2">
-            {BET_KINDS.map((kind, i) => (
-              <label
-                key={kind}
-                className="flex items-center gap-2 rounded-xl border border-night-600 px-3 py-2"
-              >
-                <input
-                  type="checkbox"
-                  name="kinds"
-                  value={kind}
-                  defaultChecked={chosen.includes(kind)}
-                  aria-invalid={kindsError ? true : undefined}
-                  className="size-5 accent-gold-400"
-                  // eslint-disable-next-line jsx-a11y/no-autofocus
-                  autoFocus={i === 0 && form.focus === 'kinds'}
-                />
-                {BET_KIND_LABELS[kind]}
-              </label>
-            ))}
-          </div>
-          {kindsError ? (
-            <p id="set-add-kinds-error" className="mt-1 text-sm text-danger">
-              {kindsError}
-            </p>
-          ) : null}
-        </fieldset>
-        <RuleField
-          form={form}
-          name="number"
-          label={addLineFields.number.label}
-          hint="3 ตัว 2 ตัว หรือ 1 ตัวตามประเภท (19 ประตู: เลขหลักเดียว)"
-          inputMode="numeric"
-          maxLength={3}
-          autoComplete="off"
-          defaultValue={number}
-          required
-        />
-        <fieldset className="min-w-0">
-          <legend className="mb-1 text-sm font-bold">{addLineFields.helper.label}</legend>
-          <div className="flex flex-wrap gap-2">
-            {HELPERS.map((value) => (
-              <label
-                key={value}
-                className="flex items-center gap-2 rounded-xl border border-night-600 px-3 py-2"
-              >
-                <input
-                  type="radio"
-                  name="helper"
-                  value={value}
-                  defaultChecked={helper === value}
-                  className="size-5 accent-gold-400"
-                />
-                {HELPER_LABELS[value]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <RuleField
-          form={form}
-          name="amount"
-          label={addLineFields.amount.label}
-          hint={`ต่อรายการ 1–${SET_LIMITS.maxAmount.toLocaleString('en-US')} บาท`}
-          inputMode="numeric"
-          autoComplete="off"
-          defaultValue={String(form.posted('amount') ?? '10')}
-          required
-        />
-        <p className="min-h-5 text-sm text-slate-300" aria-live="polite">
-          {preview > 0 ? `จะเพิ่ม ${preview} รายการ` : ''}
-        </p>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          เพิ่มเลข
-        </button>
+      <input type="hidden" name="intent" value="add" />
+      <fieldset
+        className="min-w-0"
+        aria-describedby={kindsError ? 'set-add-kinds-error' : undefined}
+      >
+        <legend className="mb-1 text-sm font-bold">{addLineFields.kinds.label}</legend>
+        <div className="grid grid-cols-2 gap-2">
+          {BET_KINDS.map((kind, i) => (
+            <label
+              key={kind}
+              className="flex items-center gap-2 rounded-xl border border-night-600 px-3 py-2"
+            >
+              <input
+                type="checkbox"
+                name="kinds"
+                value={kind}
+                defaultChecked={chosen.includes(kind)}
+                aria-invalid={kindsError ? true : undefined}
+                className="size-5 accent-gold-400"
+                // eslint-disable-next-line jsx-a11y/no-autofocus
+                autoFocus={i === 0 && form.focus === 'kinds'}
+              />
+              {BET_KIND_LABELS[kind]}
+            </label>
+          ))}
+        </div>
+        {kindsError ? (
+          <p id="set-add-kinds-error" className="mt-1 text-sm text-danger">
+            {kindsError}
+          </p>
+        ) : null}
       </fieldset>
-    </Form>
+      <RuleField
+        form={form}
+        name="number"
+        label={addLineFields.number.label}
+        hint="3 ตัว 2 ตัว หรือ 1 ตัวตามประเภท (19 ประตู: เลขหลักเดียว)"
+        inputMode="numeric"
+        maxLength={3}
+        autoComplete="off"
+        defaultValue={number}
+        required
+      />
+      <fieldset className="min-w-0">
+        <legend className="mb-1 text-sm font-bold">{addLineFields.helper.label}</legend>
+        <div className="flex flex-wrap gap-2">
+          {HELPERS.map((value) => (
+            <label
+              key={value}
+              className="flex items-center gap-2 rounded-xl border border-night-600 px-3 py-2"
+            >
+              <input
+                type="radio"
+                name="helper"
+                value={value}
+                defaultChecked={helper === value}
+                className="size-5 accent-gold-400"
+              />
+              {HELPER_LABELS[value]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <RuleField
+        form={form}
+        name="amount"
+        label={addLineFields.amount.label}
+        hint={`ต่อรายการ 1–${SET_LIMITS.maxAmount.toLocaleString('en-US')} บาท`}
+        inputMode="numeric"
+        autoComplete="off"
+        defaultValue={String(form.posted('amount') ?? '10')}
+        required
+      />
+      <p className="min-h-5 text-sm text-slate-300" aria-live="polite">
+        {preview > 0 ? `จะเพิ่ม ${preview} รายการ` : ''}
+      </p>
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
+        เพิ่มเลข
+      </button>
+    </RuleFormCard>
   )
 }
 
@@ -419,31 +407,20 @@ function Rename({ set }: { set: StakeSet }) {
     reply?.form === 'rename' ? reply.result : undefined,
   )
   return (
-    <Form
-      method="post"
-      replace
-      noValidate
-      className="card space-y-3"
-      onSubmit={form.onSubmit}
-      onInput={form.onInput}
-    >
-      <h2 className="font-bold">เปลี่ยนชื่อชุด</h2>
-      <FormError id="set-rename-error" message={form.formError} />
-      <fieldset disabled={watched} className="min-w-0 space-y-3">
-        <input type="hidden" name="intent" value="rename" />
-        <RuleField
-          form={form}
-          name="name"
-          label={nameFields.name.label}
-          maxLength={SET_LIMITS.nameMax}
-          defaultValue={String(form.posted('name') ?? set.name)}
-          required
-        />
-        <button type="submit" className="btn-ghost w-full" disabled={busy}>
-          บันทึกชื่อ
-        </button>
-      </fieldset>
-    </Form>
+    <RuleFormCard form={form} title="เปลี่ยนชื่อชุด" disabled={watched}>
+      <input type="hidden" name="intent" value="rename" />
+      <RuleField
+        form={form}
+        name="name"
+        label={nameFields.name.label}
+        maxLength={SET_LIMITS.nameMax}
+        defaultValue={String(form.posted('name') ?? set.name)}
+        required
+      />
+      <button type="submit" className="btn-ghost w-full" disabled={busy}>
+        บันทึกชื่อ
+      </button>
+    </RuleFormCard>
   )
 }
 

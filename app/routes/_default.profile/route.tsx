@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { changePasswordFields, PASSWORD_LABELS } from '~/forms/member-forms'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { FormError, INPUT_CLASS, useRuleForm, type RuleForm } from '~/forms/rule-form'
+import { FormError, INPUT_CLASS, RuleFormCard, useRuleForm, type RuleForm } from '~/forms/rule-form'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -186,44 +186,30 @@ function ChangePassword({ watched }: { watched: boolean }) {
     if (focus) document.getElementById(`password-${focus}`)?.focus()
   }, [reply, focus])
   return (
-    <Form
-      method="post"
-      replace
-      noValidate
-      className="card space-y-3"
-      onSubmit={form.onSubmit}
-      onInput={form.onInput}
-      aria-labelledby="password-title"
-    >
-      <h2 id="password-title" className="font-bold">
+    <RuleFormCard form={form} title="เปลี่ยนรหัสผ่าน" disabled={watched}>
+      <input type="hidden" name="intent" value="password" />
+      <PasswordInput
+        form={form}
+        name="currentPassword"
+        label={PASSWORD_LABELS.currentPassword}
+        autoComplete="current-password"
+      />
+      <PasswordInput
+        form={form}
+        name="password"
+        label={PASSWORD_LABELS.password}
+        autoComplete="new-password"
+      />
+      <PasswordInput
+        form={form}
+        name="passwordConfirm"
+        label={PASSWORD_LABELS.passwordConfirm}
+        autoComplete="new-password"
+      />
+      <p className="text-xs text-slate-400">รหัสผ่านใหม่ 8-64 ตัวอักษร</p>
+      <button type="submit" className="btn-primary w-full" disabled={busy}>
         เปลี่ยนรหัสผ่าน
-      </h2>
-      <FormError id="password-error" message={form.formError} />
-      <fieldset disabled={watched} className="space-y-3">
-        <input type="hidden" name="intent" value="password" />
-        <PasswordInput
-          form={form}
-          name="currentPassword"
-          label={PASSWORD_LABELS.currentPassword}
-          autoComplete="current-password"
-        />
-        <PasswordInput
-          form={form}
-          name="password"
-          label={PASSWORD_LABELS.password}
-          autoComplete="new-password"
-        />
-        <PasswordInput
-          form={form}
-          name="passwordConfirm"
-          label={PASSWORD_LABELS.passwordConfirm}
-          autoComplete="new-password"
-        />
-        <p className="text-xs text-slate-400">รหัสผ่านใหม่ 8-64 ตัวอักษร</p>
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          เปลี่ยนรหัสผ่าน
-        </button>
-      </fieldset>
-    </Form>
+      </button>
+    </RuleFormCard>
   )
 }
