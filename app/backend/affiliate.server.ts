@@ -11,10 +11,11 @@ import {
 import { errorCodes } from '~/backend/schemas'
 import { refusalFor } from '~/backend/client.server'
 import { memberCall } from '~/session/member-api.server'
+import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export const AFFILIATE_MESSAGES = {
   noCommission: 'ยังไม่มีค่าคอมมิชชั่นที่ถอนได้',
-  keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+  keyReused: KEY_REUSED_MESSAGE,
 } as const
 
 export function affiliate(request: Request): Promise<Affiliate> {

@@ -14,6 +14,7 @@ import {
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
 import { memberCall } from '~/session/member-api.server'
+import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export type { CashbackClaim, CashbackOverview, CashbackPeriod }
 
@@ -21,7 +22,7 @@ export const CASHBACK_MESSAGES = {
   notClaimable: 'งวดนี้ยังไม่มียอดคืนที่รับได้ หรือหมดเวลารับแล้ว',
   alreadyClaimed: 'รับยอดคืนของงวดนี้ไปแล้ว',
   unknownPeriod: 'ไม่พบงวดนี้ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
-  keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+  keyReused: KEY_REUSED_MESSAGE,
 } as const
 
 export function cashbackOverview(request: Request): Promise<CashbackOverview> {

@@ -12,6 +12,7 @@ import {
 import { errorCodes } from '~/backend/schemas'
 import { COUPON_CODE_MESSAGE } from '~/forms/coupon-form'
 import { memberCall } from '~/session/member-api.server'
+import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export type { CouponRedemption }
 
@@ -21,7 +22,7 @@ export const COUPON_MESSAGES = {
   used: 'คูปองนี้ถูกใช้ไปแล้ว',
   notEligible: 'คูปองนี้ไม่สามารถใช้กับบัญชีของคุณได้',
   malformed: COUPON_CODE_MESSAGE,
-  keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+  keyReused: KEY_REUSED_MESSAGE,
 } as const
 
 export function couponRedemptions(request: Request): Promise<CouponRedemption[]> {

@@ -13,11 +13,12 @@ import {
 import { refusalFor } from '~/backend/client.server'
 import { errorCodes } from '~/backend/schemas'
 import { memberCall } from '~/session/member-api.server'
+import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export const CZIPZ_MESSAGES = {
   noTickets: 'สิทธิ์ลุ้นรางวัลของวันนี้หมดแล้ว กลับมาเล่นใหม่พรุ่งนี้นะคะ',
   envelopeInvalid: 'ไม่พบซองอั่งเปาที่เลือก กรุณาเลือกใหม่อีกครั้ง',
-  keyReused: 'คำขอนี้ถูกใช้ไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+  keyReused: KEY_REUSED_MESSAGE,
 } as const
 
 /** The member's tickets for today, the wheel's slices and the recent plays. */

@@ -12,6 +12,7 @@ import {
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
 import { memberCall } from '~/session/member-api.server'
+import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export type { MemberPromotion }
 
@@ -20,7 +21,7 @@ export const PROMOTION_MESSAGES = {
   alreadyAccepted: 'คุณรับโปรโมชั่นนี้ไปแล้ว',
   oneActiveOnly: 'คุณมีโปรโมชั่นที่ยังทำเทิร์นไม่ครบอยู่ รับได้ครั้งละหนึ่งโปรโมชั่น',
   gone: 'ไม่พบโปรโมชั่นนี้แล้ว',
-  keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง',
+  keyReused: KEY_REUSED_MESSAGE,
 } as const
 
 /** The member's accepted promotions, newest first. */

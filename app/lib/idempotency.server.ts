@@ -8,6 +8,12 @@ import { randomUUID } from 'node:crypto'
 
 export const IDEMPOTENCY_FIELD = 'idempotencyKey'
 
+/**
+ * The backend's IDEMPOTENCY_KEY_REUSED (the key came back with another
+ * request): the page is stale. Deposit and withdraw say more of what to do.
+ */
+export const KEY_REUSED_MESSAGE = 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง'
+
 const KEY = /^[A-Za-z0-9-]{8,64}$/
 
 export function newIdempotencyKey(): string {
