@@ -48,5 +48,7 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
       toast,
       env: publicEnv(),
     }
-    return data(body, flash.clear ? { headers: { 'Set-Cookie': flash.clear } } : undefined)
+    const headers = new Headers()
+    for (const cookie of flash.clear) headers.append('Set-Cookie', cookie)
+    return data(body, { headers })
   })

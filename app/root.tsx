@@ -23,6 +23,7 @@ import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
 import { describeError, RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
+import { toastPending } from '~/lib/toast-pending'
 
 export const links: LinksFunction = () => [
   // The faces most of every page is set in (Thai text, its headings, Latin
@@ -55,6 +56,8 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   defaultShouldRevalidate,
 }) => {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
+  // A loader redirected with a toast: the root's data carries it.
+  if (typeof document !== 'undefined' && toastPending(document.cookie)) return true
   // Same URL: an explicit revalidate() (focus, retry) — refresh the member.
   if (currentUrl.href === nextUrl.href) return defaultShouldRevalidate
   return false

@@ -23,6 +23,8 @@ export interface CookieOptions {
   maxAge?: number
   /** Secure attribute; COOKIE_SECURE by default. */
   secure?: boolean
+  /** Leaves HttpOnly off: only for a cookie that carries nothing but a signal to the page. */
+  readableByScripts?: boolean
 }
 
 /** A Set-Cookie value: HttpOnly, SameSite=Lax, Path=/ unless told otherwise. */
@@ -30,7 +32,7 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
   return serialize(name, value, {
     path: options.path ?? '/',
     maxAge: options.maxAge,
-    httpOnly: true,
+    httpOnly: !options.readableByScripts,
     secure: options.secure ?? env().COOKIE_SECURE,
     sameSite: 'lax',
     // Our values are base64url already; keep them byte for byte.

@@ -89,9 +89,13 @@ test('a member creates, fills, renames, edits, plays and deletes a set', async (
   // The slip takes the set's lines but 123 (closed, เลขอั้น) and leaves `set` out of the address.
   await expect(page).toHaveURL('/lotto/stake?lotto=lao')
   await expect(page.getByTestId('slip-line')).toHaveCount(4)
+  // The loader's redirect brought a toast: shown here, on the slip, not on a later page.
+  const poured = page.getByText('เติมเลขจาก “ชุดวันหวยออก” ลงโพยแล้ว', { exact: false })
+  await expect(poured).toBeVisible()
 
   await page.goto(`/lotto/stake-set/${setId}`)
   await hydrated(page)
+  await expect(poured).toHaveCount(0)
   await deleteWithConfirm(page, 'ชุดวันหวยออก')
   await expect(page.getByRole('heading', { name: 'ชุดของฉัน (2)' })).toBeVisible()
 })
