@@ -15,6 +15,7 @@
  *   (walked as a visitor; routes.spec.ts checks every redirect).
  */
 import AxeBuilder from '@axe-core/playwright'
+import { TOASTS } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { PAGES, type PageInfo } from '~/lib/pages'
 import { hydrated } from './support/accounts'
@@ -50,7 +51,7 @@ const memberPages = pages.filter(
 )
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

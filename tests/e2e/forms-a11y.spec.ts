@@ -4,6 +4,7 @@
  * each fits a 360 px wide phone without sideways scrolling.
  */
 import AxeBuilder from '@axe-core/playwright'
+import { TOASTS } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { clientAddress, hydrated, sentOtp } from './support/accounts'
 import { mock } from './support/mock'
@@ -16,7 +17,7 @@ test.beforeEach(async () => {
 
 /** axe's serious and critical findings, as "rule: targets" lines (empty when clean). */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

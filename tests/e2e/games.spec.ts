@@ -6,6 +6,7 @@
  * and no layout shift, no broken image, no sideways scroll, axe clean.
  */
 import AxeBuilder from '@axe-core/playwright'
+import { TOASTS } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { mock } from './support/mock'
@@ -233,7 +234,7 @@ test.describe('with JavaScript', () => {
         () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
       )
       expect(overflow).toBeLessThanOrEqual(0)
-      const { violations } = await new AxeBuilder({ page }).analyze()
+      const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
       const serious = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

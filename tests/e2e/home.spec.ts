@@ -5,6 +5,7 @@
  * fit and accessibility on a phone.
  */
 import AxeBuilder from '@axe-core/playwright'
+import { TOASTS } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { APP_PORT, MOCK_URL } from '../../playwright.config'
 import { hydrated } from './support/accounts'
@@ -49,7 +50,7 @@ function slideInView(page: Page) {
 }
 
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze()
+  const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

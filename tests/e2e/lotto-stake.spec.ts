@@ -7,6 +7,7 @@
  * set poured in, a watcher who may only look, and axe / 360 px.
  */
 import AxeBuilder from '@axe-core/playwright'
+import { TOASTS } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
@@ -284,7 +285,7 @@ test('/lotto and /lotto/stake: axe and 360 px', { tag: '@layout' }, async ({ pag
       await button(page, 'กลับเลข').click()
       await expect(lines(page)).toHaveCount(6)
     }
-    const { violations } = await new AxeBuilder({ page }).analyze()
+    const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
     const serious = violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

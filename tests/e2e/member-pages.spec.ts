@@ -6,6 +6,7 @@
  * a watcher who only looks, and axe / no sideways scroll at 360 px.
  */
 import AxeBuilder from '@axe-core/playwright'
+import { TOASTS } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { APP_URL } from '../../playwright.config'
 import { backendLoginStatus, clientAddress, hydrated } from './support/accounts'
@@ -272,7 +273,7 @@ test.describe('at 360 px', () => {
       await loginAs(context, username)
       await page.goto(url)
       await hydrated(page)
-      const { violations } = await new AxeBuilder({ page }).analyze()
+      const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
       const serious = violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)

@@ -6,6 +6,7 @@
  * and paging with JavaScript off; a watcher who may only look; axe and 360 px.
  */
 import AxeBuilder from '@axe-core/playwright'
+import { TOASTS } from './support/axe'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
@@ -235,7 +236,7 @@ test(
     for (const url of [WITHDRAW, HISTORY, `${HISTORY}&kind=cash`]) {
       await page.goto(url)
       await hydrated(page)
-      const { violations } = await new AxeBuilder({ page }).analyze()
+      const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
       const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       expect(serious, `${url}: ${serious.map((v) => v.id).join(', ')}`).toEqual([])
       const overflow = await page.evaluate(
@@ -249,7 +250,7 @@ test(
     await amountField(page).fill('500')
     await button(page, 'ถัดไป: ตรวจสอบรายการ').click()
     await expect(page.getByRole('heading', { name: 'ตรวจสอบรายการถอน' })).toBeVisible()
-    const { violations } = await new AxeBuilder({ page }).analyze()
+    const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
   },
 )
