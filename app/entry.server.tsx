@@ -30,6 +30,9 @@ import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
 env()
 // remix-serve imports this build before it creates its express app: the door goes in first.
 installFrontDoor()
+// A promise rejected with nobody awaiting it is a bug to fix, not a reason to
+// stop serving every member: Node's default would end the process.
+process.on('unhandledRejection', (reason) => logError(reason, 'unhandled-rejection'))
 if (env().TRUST_PROXY_HOPS === 0) {
   console.log(
     'TRUST_PROXY_HOPS=0: no forwarding header is trusted for the client address; the per-IP login limit is off.',

@@ -101,7 +101,12 @@ export const loader = (args: LoaderFunctionArgs) =>
     )
     view.lottoId = query.lottoId
     view.date = url.searchParams.get('date') ?? ''
-    const past = pastDraws(query.lottoId, PAST_LIMIT, request.signal).catch(messageOf)
+    // Settles to a value, never rejects: the day's results below may throw
+    // first (the member went away), and a rejection nobody awaits stops Node.
+    const past = pastDraws(query.lottoId, PAST_LIMIT, request.signal).then(
+      (draws) => ({ draws }),
+      (error: unknown) => ({ error }),
+    )
     let status = 200
     if (!query.ok) {
       view.message = query.message
@@ -117,8 +122,8 @@ export const loader = (args: LoaderFunctionArgs) =>
       }
     }
     const pastAnswer = await past
-    if (pastAnswer instanceof BackendError) view.pastError = pastAnswer.message
-    else view.past = pastAnswer
+    if ('error' in pastAnswer) view.pastError = messageOf(pastAnswer.error).message
+    else view.past = pastAnswer.draws
     const shown = [
       ...(view.day ? [view.day.drawDate] : []),
       ...(view.day?.draws.map((entry) => entry.draw.drawDate) ?? []),

@@ -285,3 +285,24 @@ test.describe('a redirect to another site', () => {
     await expect(page).toHaveURL(`${APP_URL}/`)
   })
 })
+
+test('a visitor who leaves while the results load does not stop the server', async ({
+  request,
+}) => {
+  // Both of the page's backend calls are slow; the visitor goes away first.
+  await mock.latency(3000, '/lotto/results/thai')
+  await mock.latency(3000, '/lotto/results/thai/draws')
+  const leaving = new AbortController()
+  const load = fetch(`${APP_URL}/lotto/result?lotto=thai`, { signal: leaving.signal }).catch(
+    () => null,
+  )
+  await new Promise((resolve) => setTimeout(resolve, 400))
+  leaving.abort()
+  await load
+  await new Promise((resolve) => setTimeout(resolve, 1000))
+  // Still serving: the page answers the next visitor.
+  await mock.latency(0, '/lotto/results/thai')
+  await mock.latency(0, '/lotto/results/thai/draws')
+  const next = await request.get('/lotto/result?lotto=thai')
+  expect(next.status()).toBe(200)
+})
