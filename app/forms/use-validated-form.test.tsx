@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { getFormProps, getInputProps } from '@conform-to/react'
+import { getFormProps, getInputProps, type SubmissionResult } from '@conform-to/react'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { FormEvent } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -13,8 +13,14 @@ const fields = {
 }
 
 /** A form as the pages build it; `submits` records whether each submit went through. */
-function Demo({ submits }: { submits: boolean[] }) {
-  const [form, inputs] = useValidatedForm({ id: 'demo', fields })
+function Demo({
+  submits,
+  lastResult,
+}: {
+  submits: boolean[]
+  lastResult?: SubmissionResult<string[]>
+}) {
+  const [form, inputs] = useValidatedForm({ id: 'demo', fields, lastResult })
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     form.onSubmit(event)
     submits.push(!event.defaultPrevented)
@@ -41,9 +47,12 @@ function Demo({ submits }: { submits: boolean[] }) {
 
 function setup() {
   const submits: boolean[] = []
-  render(<Demo submits={submits} />)
+  const { rerender } = render(<Demo submits={submits} />)
   return {
     submits,
+    /** The server's answer to the submit arrives. */
+    reply: (lastResult: SubmissionResult<string[]>) =>
+      rerender(<Demo submits={submits} lastResult={lastResult} />),
     name: screen.getByLabelText('name'),
     code: screen.getByLabelText('code'),
     error: (text: string) => screen.queryByText(text),
@@ -104,6 +113,27 @@ describe('useValidatedForm', () => {
     expect(submits).toEqual([false])
     expect(error('กรุณากรอกชื่อ')).not.toBeNull()
     expect(document.activeElement).toBe(screen.getByLabelText('name'))
+  })
+
+  it('keeps the server’s error on a field when its answer beats a field check still waiting', async () => {
+    const { submits, name, code, error, reply } = setup()
+    type(name, 'สมชาย')
+    type(code, 'x')
+    // The focus leaves the field for the button: a field check is scheduled.
+    fireEvent.focusOut(code)
+    fireEvent.click(screen.getByRole('button', { name: 'ถัดไป' }))
+    expect(submits).toEqual([true])
+    // A fast server refuses the code before the 16 ms are up.
+    await act(async () =>
+      reply({
+        status: 'error',
+        initialValue: { name: 'สมชาย', code: 'x' },
+        error: { code: ['รหัสไม่ถูกต้อง'] },
+      }),
+    )
+    expect(error('รหัสไม่ถูกต้อง')).not.toBeNull()
+    await wait(VALIDATION_DEBOUNCE_MS * 2)
+    expect(error('รหัสไม่ถูกต้อง')).not.toBeNull()
   })
 
   it('lets a valid form submit', async () => {

@@ -82,11 +82,21 @@ export function useValidatedForm<F extends Fields>({
         }, VALIDATION_DEBOUNCE_MS),
       )
     }
+    // A submit checks every field: a field check still waiting (the input
+    // just typed, the focus leaving it for the button) must not run after
+    // it and wipe the server's answer to that submit off the field.
+    const cancel = (event: Event) => {
+      if (!(event.target instanceof HTMLFormElement) || event.target.id !== id) return
+      for (const timer of timers.values()) clearTimeout(timer)
+      timers.clear()
+    }
     document.addEventListener('input', schedule)
     document.addEventListener('focusout', schedule)
+    document.addEventListener('submit', cancel, true)
     return () => {
       document.removeEventListener('input', schedule)
       document.removeEventListener('focusout', schedule)
+      document.removeEventListener('submit', cancel, true)
       for (const timer of timers.values()) clearTimeout(timer)
     }
   }, [id, validate])
