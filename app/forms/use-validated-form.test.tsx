@@ -136,6 +136,17 @@ describe('useValidatedForm', () => {
     expect(error('รหัสไม่ถูกต้อง')).not.toBeNull()
   })
 
+  it('checks each field typed in turn: one field’s check does not cancel the other’s', async () => {
+    const { name, code, error } = setup()
+    type(name, 'ab')
+    await wait(VALIDATION_DEBOUNCE_MS - 4)
+    type(code, '')
+    fireEvent.focusOut(code)
+    await wait(VALIDATION_DEBOUNCE_MS * 2)
+    expect(error('ชื่อต้องมีอย่างน้อย 3 ตัวอักษร')).not.toBeNull()
+    expect(error('กรุณากรอกรหัส')).not.toBeNull()
+  })
+
   it('lets a valid form submit', async () => {
     const { submits, name, code } = setup()
     type(name, 'สมชาย')

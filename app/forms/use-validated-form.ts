@@ -20,6 +20,9 @@ import { useEffect } from 'react'
 import { resolveForm, type Fields, type FormErrors, type FormOutput } from '~/forms/rules'
 import { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
 
+/** The name of the hidden button by which conform submits its intents (validate a field...). */
+const CONFORM_INTENT = '__intent__'
+
 export interface ValidatedFormOptions<F extends Fields> {
   /** The form's id: also the prefix of its fields' ids. */
   id: string
@@ -87,6 +90,8 @@ export function useValidatedForm<F extends Fields>({
     // it and wipe the server's answer to that submit off the field.
     const cancel = (event: Event) => {
       if (!(event.target instanceof HTMLFormElement) || event.target.id !== id) return
+      // conform's own field check is a submit too, by a hidden `__intent__` button.
+      if ((event as SubmitEvent).submitter?.getAttribute('name') === CONFORM_INTENT) return
       for (const timer of timers.values()) clearTimeout(timer)
       timers.clear()
     }
