@@ -103,7 +103,7 @@ export function RuleField({
   required?: boolean
 } & Pick<
   InputHTMLAttributes<HTMLInputElement>,
-  'defaultValue' | 'inputMode' | 'maxLength' | 'autoComplete'
+  'defaultValue' | 'inputMode' | 'maxLength' | 'autoComplete' | 'type'
 >) {
   const id = `${form.id}-${name}`
   const error = form.errors[name]

@@ -11,7 +11,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { changePasswordFields, PASSWORD_LABELS } from '~/forms/member-forms'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { FormError, INPUT_CLASS, RuleFormCard, useRuleForm, type RuleForm } from '~/forms/rule-form'
+import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -133,45 +133,6 @@ function LineLink({ line, watched }: { line: ProfileView['line']; watched: boole
   )
 }
 
-function PasswordInput({
-  form,
-  name,
-  label,
-  autoComplete,
-}: {
-  form: RuleForm
-  name: keyof typeof PASSWORD_LABELS
-  label: string
-  autoComplete: string
-}) {
-  const id = `${form.id}-${name}`
-  const error = form.errors[name]
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-bold">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete={autoComplete}
-        aria-required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={form.focus === name}
-        className={INPUT_CLASS}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  )
-}
-
 function ChangePassword({ watched }: { watched: boolean }) {
   const reply = useActionData<ReplyAction>()
   const busy = useBusy('password')
@@ -188,23 +149,29 @@ function ChangePassword({ watched }: { watched: boolean }) {
   return (
     <RuleFormCard form={form} title="เปลี่ยนรหัสผ่าน" disabled={watched}>
       <input type="hidden" name="intent" value="password" />
-      <PasswordInput
+      <RuleField
         form={form}
         name="currentPassword"
         label={PASSWORD_LABELS.currentPassword}
+        type="password"
         autoComplete="current-password"
+        required
       />
-      <PasswordInput
+      <RuleField
         form={form}
         name="password"
         label={PASSWORD_LABELS.password}
+        type="password"
         autoComplete="new-password"
+        required
       />
-      <PasswordInput
+      <RuleField
         form={form}
         name="passwordConfirm"
         label={PASSWORD_LABELS.passwordConfirm}
+        type="password"
         autoComplete="new-password"
+        required
       />
       <p className="text-xs text-slate-400">รหัสผ่านใหม่ 8-64 ตัวอักษร</p>
       <button type="submit" className="btn-primary w-full" disabled={busy}>
