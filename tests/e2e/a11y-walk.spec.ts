@@ -14,8 +14,7 @@
  * - the member pages as a visitor: each sends the visitor to /login
  *   (walked as a visitor; routes.spec.ts checks every redirect).
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { PAGES, type PageInfo } from '~/lib/pages'
 import { hydrated } from './support/accounts'
@@ -50,13 +49,6 @@ const memberPages = pages.filter(
     (p.access === 'public' && p.path !== PAGES.lineCallback.path),
 )
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member') {
   const url = info.path + (QUERY[info.path] ?? '')
   const errors: string[] = []
@@ -74,10 +66,7 @@ async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member') {
     header ? 1 : 0,
   )
   expect(await seriousViolations(page), `${url}: axe serious/critical`).toEqual([])
-  const overflow = await page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement
-    return root.scrollWidth - root.clientWidth
-  })
+  const overflow = await sidewaysOverflow(page)
   expect(overflow, `${url}: no sideways scrolling at 360 px`).toBeLessThanOrEqual(0)
 
   // The skip link: the first Tab stop, visible, and it leads into <main>.

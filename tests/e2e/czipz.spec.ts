@@ -6,8 +6,7 @@
  * the same key twice is one spin; the angpao pick; a watcher only looks;
  * without JavaScript a spin still works; axe and 360 px.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { DEMO_PRIZES } from '../mock-backend/czipz'
@@ -245,13 +244,8 @@ test('/czipz: axe and 360 px', { tag: '@layout' }, async ({ page, context }) => 
   await expect(page.getByTestId('prize')).not.toBeEmpty()
   await page.getByRole('button', { name: 'เลือกซองที่ 1' }).click()
   await expect(page.getByText('สิทธิ์เปิดซองวันนี้หมดแล้ว')).toBeVisible()
-  const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  const serious = await seriousViolations(page)
   expect(serious).toEqual([])
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
+  const overflow = await sidewaysOverflow(page)
   expect(overflow, 'no sideways scrolling at 360 px').toBeLessThanOrEqual(0)
 })

@@ -3,8 +3,7 @@
  * on /login, /register and /forget (each step, with errors showing too), and
  * each fits a 360 px wide phone without sideways scrolling.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { clientAddress, hydrated, sentOtp } from './support/accounts'
 import { mock } from './support/mock'
@@ -15,19 +14,9 @@ test.beforeEach(async () => {
   await mock.reset()
 })
 
-/** axe's serious and critical findings, as "rule: targets" lines (empty when clean). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 async function expectAccessible(page: Page, what: string) {
   expect(await seriousViolations(page), what).toEqual([])
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
+  const overflow = await sidewaysOverflow(page)
   expect(overflow, `${what}: no sideways scrolling at 360 px`).toBeLessThanOrEqual(0)
 }
 

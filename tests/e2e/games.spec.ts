@@ -5,8 +5,7 @@
  * on the lobby (maintenance, closed, bad ids, a watcher), the backend down,
  * and no layout shift, no broken image, no sideways scroll, axe clean.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { mock } from './support/mock'
@@ -230,14 +229,9 @@ test.describe('with JavaScript', () => {
       expect(broken).toEqual([])
       expect(await page.locator('img').count()).toBeGreaterThan(10)
       expect(cls).toBe(0)
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
+      const overflow = await sidewaysOverflow(page)
       expect(overflow).toBeLessThanOrEqual(0)
-      const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      const serious = await seriousViolations(page)
       expect(serious).toEqual([])
     })
   }

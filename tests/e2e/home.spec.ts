@@ -4,8 +4,7 @@
  * visitors' and members' parts, a content backend failure, and the page's
  * fit and accessibility on a phone.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { APP_PORT, MOCK_URL } from '../../playwright.config'
 import { hydrated } from './support/accounts'
@@ -48,16 +47,6 @@ function slideInView(page: Page) {
     return slide?.getAttribute('aria-label') ?? null
   })
 }
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
-const sidewaysOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })

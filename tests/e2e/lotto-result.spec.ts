@@ -5,8 +5,7 @@
  * a draw not out yet says so, bad queries and a backend failure give Thai
  * messages, and the page passes axe at 360 px.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { mock } from './support/mock'
@@ -167,14 +166,9 @@ test.describe('at 360 px', () => {
   for (const query of ['lotto=thai', 'lotto=yeekee', 'lotto=nope']) {
     test(`axe and no sideways scrolling: ?${query}`, async ({ page }) => {
       await page.goto(`/lotto/result?${query}`)
-      const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      const serious = await seriousViolations(page)
       expect(serious).toEqual([])
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
+      const overflow = await sidewaysOverflow(page)
       expect(overflow).toBeLessThanOrEqual(0)
     })
   }

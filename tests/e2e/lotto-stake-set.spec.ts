@@ -5,8 +5,7 @@
  * errors; the 404 page for ids that are not the member's; a watcher sees
  * the forms disabled; axe at 360 px.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { hydrated } from './support/accounts'
 import { mock } from './support/mock'
@@ -174,14 +173,9 @@ test.describe('at 360 px', () => {
     test(`axe and no sideways scrolling: ${url}`, async ({ page }) => {
       await page.goto(url)
       await hydrated(page)
-      const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      const serious = await seriousViolations(page)
       expect(serious).toEqual([])
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
+      const overflow = await sidewaysOverflow(page)
       expect(overflow).toBeLessThanOrEqual(0)
     })
   }

@@ -6,8 +6,7 @@
  * per-line refusal, closing time passing while the slip is open, a saved
  * set poured in, a watcher who may only look, and axe / 360 px.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
@@ -285,14 +284,9 @@ test('/lotto and /lotto/stake: axe and 360 px', { tag: '@layout' }, async ({ pag
       await button(page, 'กลับเลข').click()
       await expect(lines(page)).toHaveCount(6)
     }
-    const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-    const serious = violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+    const serious = await seriousViolations(page)
     expect(serious, url).toEqual([])
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    )
+    const overflow = await sidewaysOverflow(page)
     expect(overflow, `${url}: no sideways scrolling at 360 px`).toBeLessThanOrEqual(0)
   }
 })

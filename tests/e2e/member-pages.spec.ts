@@ -5,8 +5,7 @@
  * submit), /alliance and /alliance/new (create with a taken name, leave),
  * a watcher who only looks, and axe / no sideways scroll at 360 px.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { APP_URL } from '../../playwright.config'
 import { backendLoginStatus, clientAddress, hydrated } from './support/accounts'
@@ -273,14 +272,9 @@ test.describe('at 360 px', () => {
       await loginAs(context, username)
       await page.goto(url)
       await hydrated(page)
-      const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-      const serious = violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+      const serious = await seriousViolations(page)
       expect(serious).toEqual([])
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
+      const overflow = await sidewaysOverflow(page)
       expect(overflow).toBeLessThanOrEqual(0)
     })
   }

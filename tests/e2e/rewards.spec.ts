@@ -7,8 +7,7 @@
  * (an unknown id is the 404 page), a watcher who may only look, and axe /
  * 360 px on every page.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { hydrated } from './support/accounts'
 import { mock } from './support/mock'
@@ -28,14 +27,9 @@ async function redeem(page: Page, code: string) {
 }
 
 async function expectCleanPage(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-  const serious = violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+  const serious = await seriousViolations(page)
   expect(serious).toEqual([])
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  )
+  const overflow = await sidewaysOverflow(page)
   expect(overflow).toBeLessThanOrEqual(0)
 }
 

@@ -5,11 +5,10 @@
  * balance, over today's limit); the same journey and the history's filter
  * and paging with JavaScript off; a watcher who may only look; axe and 360 px.
  */
-import AxeBuilder from '@axe-core/playwright'
-import { TOASTS } from './support/axe'
 import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -236,12 +235,8 @@ test(
     for (const url of [WITHDRAW, HISTORY, `${HISTORY}&kind=cash`]) {
       await page.goto(url)
       await hydrated(page)
-      const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      expect(serious, `${url}: ${serious.map((v) => v.id).join(', ')}`).toEqual([])
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      )
+      expect(await seriousViolations(page), url).toEqual([])
+      const overflow = await sidewaysOverflow(page)
       expect(overflow, url).toBeLessThanOrEqual(0)
     }
     // The review step too.
@@ -250,7 +245,6 @@ test(
     await amountField(page).fill('500')
     await button(page, 'ถัดไป: ตรวจสอบรายการ').click()
     await expect(page.getByRole('heading', { name: 'ตรวจสอบรายการถอน' })).toBeVisible()
-    const { violations } = await new AxeBuilder({ page }).exclude(TOASTS).analyze()
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
   },
 )
