@@ -83,6 +83,20 @@ const schema = z
     LOGIN_LIMIT_PER_DEVICE: positiveInt(10),
     LOGIN_LIMIT_WINDOW_S: positiveInt(900),
     REFRESH_GRACE_MS: positiveInt(DEFAULT_REFRESH_GRACE_MS),
+    /** Shared state of several instances (refreshes, ended sessions, login limits); unset: this process's memory. */
+    REDIS_URL: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z
+        .string()
+        .url('must be a URL such as redis://127.0.0.1:6379/0')
+        .refine((v) => /^rediss?:\/\//.test(v), 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    /** A Redis command slower than this is given up and memory answers instead (ms). */
+    REDIS_COMMAND_TIMEOUT_MS: positiveInt(250),
+    REDIS_KEY_PREFIX: z.string().default('member-app:'),
+    /** After SIGTERM, how long requests under way may take before the process exits anyway (ms). */
+    SHUTDOWN_TIMEOUT_MS: positiveInt(20_000),
     ACCESS_TOKEN_LIFETIME_S: lifetime(ACCESS_TOKEN_LIFETIME_S),
     REFRESH_TOKEN_LIFETIME_S: lifetime(REFRESH_TOKEN_LIFETIME_S),
     APP_VERSION: z.string().min(1).default(DEFAULT_APP_VERSION),

@@ -33,7 +33,7 @@ export async function loginAction(request: Request) {
   const username = submission.value.username.trim()
   const { password } = submission.value
 
-  const waitMs = loginAttempt(request, username)
+  const waitMs = await loginAttempt(request, username)
   if (waitMs > 0) {
     const reply = submission.reply({
       formErrors: [loginLimitMessage(waitMs)],
@@ -48,7 +48,7 @@ export async function loginAction(request: Request) {
       returnTo,
       { type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` },
       // This browser is now known for the username (docs/decisions/0032-login-limits.md).
-      { headers: { 'Set-Cookie': loginSucceeded(request, username) } },
+      { headers: { 'Set-Cookie': await loginSucceeded(request, username) } },
     )
   } catch (error) {
     if (!(error instanceof LoginError)) throw error

@@ -27,63 +27,63 @@ function from(setCookie?: string, headers: Record<string, string> = {}) {
 }
 
 describe('login limits', () => {
-  it('a stranger filling the username ceiling does not lock out the member’s own browser', () => {
+  it('a stranger filling the username ceiling does not lock out the member’s own browser', async () => {
     const l = limits()
-    const memberCookie = l.succeeded(from(), 'Somchai')
+    const memberCookie = await l.succeeded(from(), 'Somchai')
     expect(memberCookie).toMatch(new RegExp(`^${DEVICE_COOKIE}=`))
     expect(memberCookie).toContain('HttpOnly')
     // The stranger: three attempts allowed, then refused.
-    for (let i = 0; i < 3; i++) expect(l.attempt(from(), 'somchai')).toBe(0)
-    expect(l.attempt(from(), 'somchai')).toBeGreaterThan(0)
+    for (let i = 0; i < 3; i++) expect(await l.attempt(from(), 'somchai')).toBe(0)
+    expect(await l.attempt(from(), 'somchai')).toBeGreaterThan(0)
     // The member's browser still gets in, on its own bucket.
-    expect(l.attempt(from(memberCookie), ' SOMCHAI ')).toBe(0)
+    expect(await l.attempt(from(memberCookie), ' SOMCHAI ')).toBe(0)
     // And the stranger is still refused.
-    expect(l.attempt(from(), 'somchai')).toBeGreaterThan(0)
+    expect(await l.attempt(from(), 'somchai')).toBeGreaterThan(0)
   })
 
-  it('the known browser has its own limit too, cleared by a success', () => {
+  it('the known browser has its own limit too, cleared by a success', async () => {
     const l = limits()
-    const cookie = l.succeeded(from(), 'somchai')
-    for (let i = 0; i < 3; i++) expect(l.attempt(from(cookie), 'somchai')).toBe(0)
-    expect(l.attempt(from(cookie), 'somchai')).toBeGreaterThan(0)
-    l.succeeded(from(cookie), 'somchai')
-    expect(l.attempt(from(cookie), 'somchai')).toBe(0)
+    const cookie = await l.succeeded(from(), 'somchai')
+    for (let i = 0; i < 3; i++) expect(await l.attempt(from(cookie), 'somchai')).toBe(0)
+    expect(await l.attempt(from(cookie), 'somchai')).toBeGreaterThan(0)
+    await l.succeeded(from(cookie), 'somchai')
+    expect(await l.attempt(from(cookie), 'somchai')).toBe(0)
   })
 
-  it('a device cookie for another username gives no exemption', () => {
+  it('a device cookie for another username gives no exemption', async () => {
     const l = limits()
-    const cookie = l.succeeded(from(), 'attacker')
-    for (let i = 0; i < 3; i++) expect(l.attempt(from(cookie), 'somchai')).toBe(0)
-    expect(l.attempt(from(cookie), 'somchai')).toBeGreaterThan(0)
+    const cookie = await l.succeeded(from(), 'attacker')
+    for (let i = 0; i < 3; i++) expect(await l.attempt(from(cookie), 'somchai')).toBe(0)
+    expect(await l.attempt(from(cookie), 'somchai')).toBeGreaterThan(0)
   })
 
-  it('a forged or tampered device cookie is a stranger', () => {
+  it('a forged or tampered device cookie is a stranger', async () => {
     const l = limits()
-    const cookie = l.succeeded(from(), 'somchai')
+    const cookie = await l.succeeded(from(), 'somchai')
     const tampered = cookie.replace(/=(.)/, (_, c: string) => `=${c === 'A' ? 'B' : 'A'}`)
     const forged = `${DEVICE_COOKIE}=${Buffer.from('{"id":"x","usernames":["somchai"]}').toString('base64url')}`
-    for (let i = 0; i < 3; i++) l.attempt(from(), 'somchai')
-    expect(l.attempt(from(tampered), 'somchai')).toBeGreaterThan(0)
-    expect(l.attempt(from(forged), 'somchai')).toBeGreaterThan(0)
+    for (let i = 0; i < 3; i++) await l.attempt(from(), 'somchai')
+    expect(await l.attempt(from(tampered), 'somchai')).toBeGreaterThan(0)
+    expect(await l.attempt(from(forged), 'somchai')).toBeGreaterThan(0)
   })
 
-  it('the device cookie remembers the latest usernames of this browser', () => {
+  it('the device cookie remembers the latest usernames of this browser', async () => {
     const l = limits()
-    let cookie = l.succeeded(from(), 'a1')
-    cookie = l.succeeded(from(cookie), 'b2')
-    for (let i = 0; i < 3; i++) l.attempt(from(), 'a1')
-    expect(l.attempt(from(cookie), 'a1')).toBe(0)
+    let cookie = await l.succeeded(from(), 'a1')
+    cookie = await l.succeeded(from(cookie), 'b2')
+    for (let i = 0; i < 3; i++) await l.attempt(from(), 'a1')
+    expect(await l.attempt(from(cookie), 'a1')).toBe(0)
   })
 
-  it('the window ends', () => {
+  it('the window ends', async () => {
     const l = limits()
-    for (let i = 0; i < 4; i++) l.attempt(from(), 'somchai')
-    expect(l.attempt(from(), 'somchai')).toBeGreaterThan(0)
+    for (let i = 0; i < 4; i++) await l.attempt(from(), 'somchai')
+    expect(await l.attempt(from(), 'somchai')).toBeGreaterThan(0)
     l.later(60_000)
-    expect(l.attempt(from(), 'somchai')).toBe(0)
+    expect(await l.attempt(from(), 'somchai')).toBe(0)
   })
 
-  it('per-IP limit applies to strangers only when the address is known', () => {
+  it('per-IP limit applies to strangers only when the address is known', async () => {
     const l = createLoginLimits({
       perIp: 2,
       perUsername: 100,
@@ -93,10 +93,10 @@ describe('login limits', () => {
       device: deviceCookie(config),
     })
     const ip = { 'X-Forwarded-For': '198.51.100.1' }
-    expect(l.attempt(from(undefined, ip), 'u1')).toBe(0)
-    expect(l.attempt(from(undefined, ip), 'u2')).toBe(0)
-    expect(l.attempt(from(undefined, ip), 'u3')).toBeGreaterThan(0)
+    expect(await l.attempt(from(undefined, ip), 'u1')).toBe(0)
+    expect(await l.attempt(from(undefined, ip), 'u2')).toBe(0)
+    expect(await l.attempt(from(undefined, ip), 'u3')).toBeGreaterThan(0)
     // Unknown address (TRUST_PROXY_HOPS=0): no per-IP count.
-    for (let i = 0; i < 5; i++) expect(l.attempt(from(), `v${i}`)).toBe(0)
+    for (let i = 0; i < 5; i++) expect(await l.attempt(from(), `v${i}`)).toBe(0)
   })
 })

@@ -17,7 +17,7 @@ import { z } from 'zod'
 import { clientAddress } from '~/lib/client-address.server'
 import { env } from '~/lib/env.server'
 import { sealedCookie, type SealedCookie } from '~/lib/sealed-cookie.server'
-import { RateLimiter } from '~/session/rate-limit.server'
+import { sharedRateLimiter, type AttemptCounter, type Hit } from '~/session/rate-limit.server'
 
 export const DEVICE_COOKIE = 'auth.device'
 const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60
@@ -63,10 +63,12 @@ export function loginLimitMessage(retryAfterMs: number): string {
 
 export function createLoginLimits(settings: LoginLimitSettings) {
   const now = settings.now ?? Date.now
-  const rule = (limit: number) => new RateLimiter({ limit, windowMs: settings.windowMs }, now)
-  const ip = rule(settings.perIp)
-  const byName = rule(settings.perUsername)
-  const byDevice = rule(settings.perDevice)
+  const rule = (name: string, limit: number): AttemptCounter =>
+    sharedRateLimiter(name, { limit, windowMs: settings.windowMs }, now)
+  const ip = rule('ip', settings.perIp)
+  const byName = rule('username', settings.perUsername)
+  const byDevice = rule('device', settings.perDevice)
+  const notCounted: Hit = { limited: false, retryAfterMs: 0 }
 
   /** The device cookie's value when it names `name`. */
   function knownDevice(request: Request, name: string): Device | null {
@@ -76,27 +78,26 @@ export function createLoginLimits(settings: LoginLimitSettings) {
 
   return {
     /** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
-    attempt(request: Request, username: string): number {
+    async attempt(request: Request, username: string): Promise<number> {
       const name = normalise(username)
       const device = knownDevice(request, name)
       if (device) {
-        const own = byDevice.hit(`${device.id}:${name}`)
+        const own = await byDevice.hit(`${device.id}:${name}`)
         return own.limited ? own.retryAfterMs : 0
       }
       const address = settings.address(request)
-      const a = address ? ip.hit(address) : { limited: false, retryAfterMs: 0 }
-      const b = byName.hit(name)
+      const [a, b] = await Promise.all([address ? ip.hit(address) : notCounted, byName.hit(name)])
       if (a.limited || b.limited)
         return Math.max(a.limited ? a.retryAfterMs : 0, b.limited ? b.retryAfterMs : 0)
       return 0
     },
 
     /** A successful login: clears its bucket; returns the Set-Cookie that remembers this browser. */
-    succeeded(request: Request, username: string): string {
+    async succeeded(request: Request, username: string): Promise<string> {
       const name = normalise(username)
       const device = settings.device.read(request, now())
-      if (device?.usernames.includes(name)) byDevice.reset(`${device.id}:${name}`)
-      else byName.reset(name)
+      if (device?.usernames.includes(name)) await byDevice.reset(`${device.id}:${name}`)
+      else await byName.reset(name)
       const id = device?.id ?? randomBytes(18).toString('base64url')
       const usernames = [name, ...(device?.usernames ?? []).filter((u) => u !== name)].slice(
         0,
@@ -125,11 +126,11 @@ function get() {
 }
 
 /** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
-export function loginAttempt(request: Request, username: string): number {
+export function loginAttempt(request: Request, username: string): Promise<number> {
   return get().attempt(request, username)
 }
 
 /** A successful login: returns the Set-Cookie of the known-device cookie. */
-export function loginSucceeded(request: Request, username: string): string {
+export function loginSucceeded(request: Request, username: string): Promise<string> {
   return get().succeeded(request, username)
 }

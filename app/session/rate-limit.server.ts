@@ -1,11 +1,26 @@
 /**
- * In-memory login attempt limits, per client IP and per username: a fixed
- * window counter per key. One process only — documented in
- * docs/decisions/ with the other per-process state.
+ * Login attempt limits, per client IP, username or known device: a fixed
+ * window counter per key. `RateLimiter` counts in this process's memory;
+ * `sharedRateLimiter` counts in Redis (every instance adds to the same
+ * count) and in memory while Redis is away (docs/decisions/0088).
  */
+import { createHash } from 'node:crypto'
+import { redisKey, shared } from '~/lib/redis.server'
+
 export interface RateLimitRule {
   limit: number
   windowMs: number
+}
+
+export interface Hit {
+  limited: boolean
+  retryAfterMs: number
+}
+
+/** What the login limits need of a counter (memory or shared). */
+export interface AttemptCounter {
+  hit(key: string): Promise<Hit>
+  reset(key: string): Promise<void>
 }
 
 interface Window {
@@ -46,5 +61,46 @@ export class RateLimiter {
       if (this.#windows.size < MAX_KEYS) break
       this.#windows.delete(key)
     }
+  }
+}
+
+/** INCR, with the window's expiry set by the attempt that opens it; returns the count and the ms left. */
+const HIT = `local c = redis.call('INCR', KEYS[1])
+local t = redis.call('PTTL', KEYS[1])
+if c == 1 or t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) t = tonumber(ARGV[1]) end
+return {c, t}`
+
+/**
+ * A counter every instance shares through Redis (keys hashed: no username or
+ * address in Redis), falling back to this process's memory while Redis is
+ * away or not configured.
+ */
+export function sharedRateLimiter(
+  name: string,
+  rule: RateLimitRule,
+  now: () => number = Date.now,
+): AttemptCounter {
+  const memory = new RateLimiter(rule, now)
+  const keyOf = (key: string) =>
+    redisKey('limit', name, createHash('sha256').update(key, 'utf8').digest('base64url'))
+  return {
+    hit: (key) =>
+      shared(
+        async (r) => {
+          const [count, ttl] = (await r.eval(HIT, 1, keyOf(key), String(rule.windowMs))) as [
+            number,
+            number,
+          ]
+          return { limited: count > rule.limit, retryAfterMs: Math.max(0, ttl) }
+        },
+        () => memory.hit(key),
+      ),
+    async reset(key) {
+      memory.reset(key)
+      await shared(
+        (r) => r.del(keyOf(key)),
+        () => 0,
+      )
+    },
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
-import { createRefresher } from '~/session/refresh.server'
+import { createRefresher, openPair } from '~/session/refresh.server'
 import { createMemoryStore, type TtlStore } from '~/session/store.server'
 
 function deferred<T>() {
@@ -24,7 +24,7 @@ const GRACE = 120_000
 
 function setup() {
   const time = clock()
-  const store = createMemoryStore<TokenPair>({ now: time.now })
+  const store = createMemoryStore<string>({ now: time.now })
   return { time, store, refresh: createRefresher(store, () => GRACE) }
 }
 
@@ -90,16 +90,29 @@ describe('createRefresher', () => {
   })
 
   it('keys the store by a SHA-256 hash with the grace as TTL, never the raw token', async () => {
-    const set = vi.fn(async () => undefined)
-    const store: TtlStore<TokenPair> = { get: async () => undefined, set }
+    const set = vi.fn(async (_key: string, _value: string, _ttl: number) => undefined)
+    const store: TtlStore<string> = { get: async () => undefined, set }
     await createRefresher(store, () => GRACE)('refresh-secret', async () => PAIR)
     const key = createHash('sha256').update('refresh-secret').digest('base64url')
-    expect(set).toHaveBeenCalledWith(key, PAIR, GRACE)
+    expect(set).toHaveBeenCalledWith(key, expect.any(String), GRACE)
     expect(JSON.stringify(set.mock.calls)).not.toContain('refresh-secret')
   })
 
+  it('seals the remembered tokens: only the old refresh token opens them', async () => {
+    const set = vi.fn(async (_key: string, _value: string, _ttl: number) => undefined)
+    await createRefresher({ get: async () => undefined, set }, () => GRACE)(
+      'refresh-secret',
+      async () => PAIR,
+    )
+    const sealed = set.mock.calls[0]![1]
+    expect(sealed).not.toContain(PAIR.accessToken)
+    expect(sealed).not.toContain(PAIR.refreshToken)
+    expect(openPair(sealed, 'refresh-secret')).toEqual(PAIR)
+    expect(openPair(sealed, 'another-refresh-token')).toBeNull()
+  })
+
   it('still hands out the new tokens when the store fails', async () => {
-    const store: TtlStore<TokenPair> = {
+    const store: TtlStore<string> = {
       get: async () => Promise.reject(new Error('store down')),
       set: async () => Promise.reject(new Error('store down')),
     }

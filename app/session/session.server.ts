@@ -18,7 +18,7 @@ import {
   sessionEndsAt,
   type SessionPayload,
 } from '~/session/cookie.server'
-import { createMemoryStore, type TtlStore } from '~/session/store.server'
+import { createSharedStore, type TtlStore } from '~/session/store.server'
 import { perRequest } from '~/lib/request-key.server'
 import { isExpired, jwtLifetimeMs, type TokenLifetimes } from '~/session/tokens'
 
@@ -56,8 +56,8 @@ export function isSessionExpired(payload: SessionPayload, now = Date.now()): boo
   return isExpired(sessionEndsAt(payload), now)
 }
 
-/** Session ids that were logged out (shared by every request of this process). */
-const endedSessions: TtlStore<true> = createMemoryStore<true>()
+/** Session ids that were logged out (every instance's, with REDIS_URL; else this process's). */
+const endedSessions: TtlStore<true> = createSharedStore<true>('ended')
 
 /**
  * Ends the session for every copy of its cookie. Another copy may have been

@@ -1,0 +1,167 @@
+/**
+ * The state several instances share through a real redis-server: each
+ * "instance" here has its own memory (its own stores, refresher and limits)
+ * and the same Redis, as three app processes behind a load balancer would.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { TokenPair } from '~/backend/schemas'
+import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/lib/redis.server'
+import { createRefresher, redisRefreshLock } from '~/session/refresh.server'
+import { sharedRateLimiter } from '~/session/rate-limit.server'
+import { createSharedStore } from '~/session/store.server'
+import { startTestRedis, type TestRedis } from '../../tests/support/redis-server'
+
+let server: TestRedis
+let client: SharedRedis
+
+async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestRedis()
+})
+afterAll(async () => {
+  await server.remove()
+})
+beforeEach(async () => {
+  await server.start()
+  client = connectRedis(server.url, 250)
+  setRedisForTests(client)
+  await until(() => redisReady())
+  await client.eval("return redis.call('FLUSHALL')", 0)
+})
+afterEach(() => {
+  client.disconnect()
+  setRedisForTests(undefined)
+})
+
+const PAIR: TokenPair = { accessToken: 'access-2', refreshToken: 'refresh-2' }
+
+function instance() {
+  return createRefresher(createSharedStore<string>('refresh'), () => 120_000, {
+    lock: redisRefreshLock(400),
+    pollMs: 5,
+    extendEveryMs: 100,
+    maxWaitMs: () => 5000,
+  })
+}
+
+describe('shared store', () => {
+  it('a value one instance writes is read by another', async () => {
+    const a = createSharedStore<true>('ended')
+    const b = createSharedStore<true>('ended')
+    await a.set('sid-1', true, 60_000)
+    expect(await b.get('sid-1')).toBe(true)
+    expect(await b.get('sid-2')).toBeUndefined()
+  })
+
+  it('while Redis is away: served from memory at once, then written to Redis when it is back', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const a = createSharedStore<true>('ended')
+    await server.stop()
+    await until(() => !redisReady())
+    const started = Date.now()
+    await a.set('sid-away', true, 60_000)
+    expect(await a.get('sid-away')).toBe(true)
+    expect(Date.now() - started).toBeLessThan(200)
+    expect(warn.mock.calls.filter(([m]) => String(m).includes('unavailable'))).toHaveLength(1)
+    await server.start()
+    await until(() => redisReady())
+    // Another instance (empty memory) sees what was written while Redis was away.
+    const b = createSharedStore<true>('ended')
+    await until(async () => (await b.get('sid-away')) === true)
+    expect(warn.mock.calls.some(([m]) => String(m).includes('back'))).toBe(true)
+  })
+})
+
+describe('refresh across instances', () => {
+  it('50 callers spread over 3 instances make ONE backend call and all get the same pair', async () => {
+    const instances = [instance(), instance(), instance()]
+    let calls = 0
+    const doRefresh = async () => {
+      calls += 1
+      await new Promise((r) => setTimeout(r, 50))
+      return PAIR
+    }
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => instances[i % 3]!('refresh-1', doRefresh)),
+    )
+    expect(results).toEqual(Array(50).fill(PAIR))
+    expect(calls).toBe(1)
+    // Later, with the old cookie (a lost answer), another instance remembers.
+    expect(await instance()('refresh-1', doRefresh)).toEqual(PAIR)
+    expect(calls).toBe(1)
+  })
+
+  it('a holder whose call fails releases the lock: a waiting instance calls the backend itself', async () => {
+    const [a, b] = [instance(), instance()]
+    let release!: () => void
+    const failing = vi.fn(
+      () => new Promise<TokenPair>((_, reject) => (release = () => reject(new Error('down')))),
+    )
+    const first = a('refresh-1', failing)
+    await until(() => failing.mock.calls.length === 1)
+    const working = vi.fn(async () => PAIR)
+    const second = b('refresh-1', working)
+    await new Promise((r) => setTimeout(r, 30))
+    expect(working).not.toHaveBeenCalled()
+    release()
+    await expect(first).rejects.toThrow('down')
+    expect(await second).toEqual(PAIR)
+    expect(working).toHaveBeenCalledTimes(1)
+  })
+
+  it('a holder that dies (its lock is no longer extended) is taken over once the lock expires', async () => {
+    // Another instance took the lock and died: nobody extends or releases it.
+    const dead = redisRefreshLock(300)
+    const { createHash } = await import('node:crypto')
+    const key = createHash('sha256').update('refresh-1').digest('base64url')
+    expect(await dead.take(key)).toBe('mine')
+    const started = Date.now()
+    const working = vi.fn(async () => PAIR)
+    expect(await instance()('refresh-1', working)).toEqual(PAIR)
+    expect(working).toHaveBeenCalledTimes(1)
+    expect(Date.now() - started).toBeGreaterThanOrEqual(250)
+  })
+
+  it('while Redis is away: each instance still refreshes once for its own callers', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    await server.stop()
+    await until(() => !redisReady())
+    const doRefresh = vi.fn(async () => PAIR)
+    const a = instance()
+    expect(await Promise.all([a('refresh-1', doRefresh), a('refresh-1', doRefresh)])).toEqual([
+      PAIR,
+      PAIR,
+    ])
+    expect(doRefresh).toHaveBeenCalledTimes(1)
+  })
+})
+
+describe('login limits across instances', () => {
+  it('attempts on two instances add to one count, and a success on either resets it', async () => {
+    const rule = { limit: 3, windowMs: 60_000 }
+    const [a, b] = [sharedRateLimiter('username', rule), sharedRateLimiter('username', rule)]
+    expect((await a.hit('somchai')).limited).toBe(false)
+    expect((await b.hit('somchai')).limited).toBe(false)
+    expect((await a.hit('somchai')).limited).toBe(false)
+    const over = await b.hit('somchai')
+    expect(over.limited).toBe(true)
+    expect(over.retryAfterMs).toBeGreaterThan(59_000)
+    await a.reset('somchai')
+    expect((await b.hit('somchai')).limited).toBe(false)
+  })
+
+  it('keeps no username in Redis (keys are hashed)', async () => {
+    await sharedRateLimiter('username', { limit: 3, windowMs: 60_000 }).hit('somchai')
+    const keys = (await client.eval("return redis.call('KEYS', '*')", 0)) as string[]
+    expect(keys).toHaveLength(1)
+    expect(keys[0]).not.toContain('somchai')
+    expect(keys[0]).toMatch(/^member-app:limit:username:/)
+  })
+})
