@@ -19,8 +19,10 @@ import { documentBody } from '~/lib/compression.server'
 import { env } from '~/lib/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
 import { installFrontDoor } from '~/lib/front-door.server'
+import { installShutdown } from '~/lib/shutdown.server'
 import { logError, logRequest, logWarning } from '~/lib/log.server'
 import { NonceContext } from '~/lib/nonce'
+import { redis } from '~/lib/redis.server'
 import { REQUEST_ID_HEADER } from '~/lib/request-id'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { requestIdOf } from '~/lib/request-id.server'
@@ -28,8 +30,12 @@ import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
 
 // Validate the environment when the server loads, not on the first request.
 env()
+// Connect to the shared Redis (REDIS_URL) now, so the first member does not wait for it.
+redis()
 // remix-serve imports this build before it creates its express app: the door goes in first.
 installFrontDoor()
+// SIGTERM: /readyz says so, requests under way finish, then Redis closes (lib/shutdown.server.ts).
+installShutdown()
 // A promise rejected with nobody awaiting it is a bug to fix, not a reason to
 // stop serving every member: Node's default would end the process.
 process.on('unhandledRejection', (reason) => logError(reason, 'unhandled-rejection'))
@@ -72,6 +78,8 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
+    // Stops a render still streaming after the timeout (cleared when the page is done).
+    const abortTimer = setTimeout(() => abort(), streamTimeout + 1000)
     const { pipe, abort } = renderToPipeableStream(
       <NonceContext.Provider value={nonce}>
         <RequestIdContext.Provider value={requestId}>
@@ -101,6 +109,8 @@ export default function handleRequest(
             }),
           )
           logRequest(request, responseStatusCode, requestId, started)
+          // A finished page needs no abort timer: it must not hold a shutting-down process.
+          body.once('close', () => clearTimeout(abortTimer))
           pipe(body)
         },
         onShellError(error: unknown) {
@@ -112,7 +122,6 @@ export default function handleRequest(
         },
       },
     )
-    setTimeout(abort, streamTimeout + 1000)
   })
 }
 

@@ -29,6 +29,7 @@ import {
 } from '~/lib/errors'
 import { redactUrl } from '~/lib/redact'
 import { stampRequest } from '~/lib/request-key.server'
+import { trackRequest } from '~/lib/shutdown.server'
 import { serveSmallAsset } from '~/lib/small-assets.server'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 
@@ -154,6 +155,8 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
   const marked = req as IncomingMessage & { [PASSED]?: boolean }
   if (marked[PASSED]) return false
   marked[PASSED] = true
+  // A graceful shutdown waits for this request (lib/shutdown.server.ts).
+  trackRequest(res)
   const door = doorAnswer(
     {
       method: req.method,

@@ -31,7 +31,7 @@ const files = readdirSync(ROUTES_DIR, { withFileTypes: true }).flatMap((entry) =
 /** Pathless layouts render no page of their own: they need no loader. */
 const LAYOUTS = new Set(['_default.tsx', '_guest.tsx'])
 /** Resource routes that answer without a session. */
-const UNGUARDED = new Set(['healthz.ts'])
+const UNGUARDED = new Set(['healthz.ts', 'readyz.ts'])
 
 type Handler = (args: {
   request: Request

@@ -1,0 +1,93 @@
+/**
+ * Graceful shutdown. On SIGTERM (a deploy, a scale-down) or SIGINT:
+ * - remix-serve stops accepting connections and closes idle keep-alive ones
+ *   (its own handler: `server.close()`);
+ * - /readyz answers 503 from then on, so a load balancer that still asks
+ *   sends no new members here;
+ * - requests under way run to their end (their backend calls, their refresh
+ *   and its write to Redis); then the Redis connection is closed and nothing
+ *   else keeps the process alive, so it exits (at once when nothing else
+ *   runs, else after a moment without requests);
+ * - if requests are still running after SHUTDOWN_TIMEOUT_MS, the process
+ *   exits anyway (a load balancer's own deadline is usually 30 s).
+ */
+import type { ServerResponse } from 'node:http'
+import { env } from '~/lib/env.server'
+import { closeRedis } from '~/lib/redis.server'
+
+let inFlight = 0
+let draining = false
+const idleWaiters = new Set<() => void>()
+
+/** Counts a request until its response is finished or its connection closed. */
+export function trackRequest(res: ServerResponse): void {
+  inFlight += 1
+  res.once('close', () => {
+    inFlight -= 1
+    if (inFlight === 0) for (const wake of idleWaiters) wake()
+  })
+}
+
+export function requestsInFlight(): number {
+  return inFlight
+}
+
+/** The process is shutting down: not ready for new members. */
+export function isDraining(): boolean {
+  return draining
+}
+
+function idle(): Promise<void> {
+  if (inFlight === 0) return Promise.resolve()
+  return new Promise((resolve) => {
+    const wake = () => {
+      idleWaiters.delete(wake)
+      resolve()
+    }
+    idleWaiters.add(wake)
+  })
+}
+
+/** Starts draining: resolves once the requests under way have finished and Redis is closed. */
+export async function drain(timeoutMs = env().SHUTDOWN_TIMEOUT_MS): Promise<void> {
+  if (draining) return
+  draining = true
+  console.log(`Shutting down: finishing ${inFlight} request(s) under way.`)
+  const deadline = setTimeout(() => {
+    console.error(
+      `Shutting down: ${inFlight} request(s) still running after ${timeoutMs} ms; exiting.`,
+    )
+    process.exit(1)
+  }, timeoutMs)
+  await idle()
+  await closeRedis()
+  clearTimeout(deadline)
+  console.log('Shut down: every request answered.')
+  exitWhenQuiet()
+}
+
+/**
+ * Remix keeps a timer per data answer for its stream timeout (about 5 s,
+ * cleared only when the request is aborted): the process would linger for
+ * nothing. Once no request has come for a moment, it exits. (The timer is
+ * unref'd: a process with nothing left exits on its own first.)
+ */
+function exitWhenQuiet() {
+  const check = () => {
+    if (inFlight > 0) return void idle().then(exitWhenQuiet)
+    process.exit(0)
+  }
+  setTimeout(check, QUIET_MS).unref()
+}
+
+/** How long without a request before a drained process exits. */
+const QUIET_MS = 200
+
+let installed = false
+
+/** Listens for SIGTERM and SIGINT once per process (beside remix-serve's own handler). */
+export function installShutdown(): void {
+  if (installed) return
+  installed = true
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.once(signal, () => void drain())
+}

@@ -1,0 +1,79 @@
+import { env } from '~/lib/env.server'
+import { METHOD_NOT_ALLOWED_MESSAGE } from '~/lib/errors'
+import { redis, shared } from '~/lib/redis.server'
+import { isDraining } from '~/lib/shutdown.server'
+
+/** How long one check is reused: a flood of /readyz must not become a flood at the backend. */
+const REUSE_MS = 1000
+const CHECK_TIMEOUT_MS = 1000
+
+type Check = 'ok' | 'down' | 'off'
+
+async function backendAnswers(): Promise<Check> {
+  try {
+    const res = await fetch(`${env().BACKEND_URL}/healthz`, {
+      signal: AbortSignal.timeout(CHECK_TIMEOUT_MS),
+    })
+    await res.body?.cancel()
+    return res.ok ? 'ok' : 'down'
+  } catch {
+    return 'down'
+  }
+}
+
+async function redisAnswers(): Promise<Check> {
+  if (!redis()) return 'off'
+  return shared(
+    async (r) => ((await r.ping()) === 'PONG' ? 'ok' : 'down'),
+    () => 'down' as const,
+  )
+}
+
+let last: { at: number; checks: Promise<{ backend: Check; redis: Check }> } | undefined
+
+function checks() {
+  const now = Date.now()
+  if (!last || now - last.at >= REUSE_MS) {
+    last = {
+      at: now,
+      checks: Promise.all([backendAnswers(), redisAnswers()]).then(([backend, redis]) => ({
+        backend,
+        redis,
+      })),
+    }
+  }
+  return last.checks
+}
+
+/**
+ * Readiness for load balancers (docs/deploy.md, docs/decisions/0088): 200
+ * when this instance can serve members: the backend answers its /healthz and
+ * the instance is not shutting down. Redis is reported too, but an instance
+ * whose Redis is away still serves (from its own memory), so that alone is
+ * "degraded", not 503: taking every instance out would be an outage.
+ */
+export async function loader() {
+  const { APP_VERSION, APP_COMMIT } = env()
+  const { backend, redis } = await checks()
+  const draining = isDraining()
+  const ready = backend === 'ok' && !draining
+  const status = draining
+    ? 'draining'
+    : !ready
+      ? 'not-ready'
+      : redis === 'down'
+        ? 'degraded'
+        : 'ready'
+  return Response.json(
+    { status, backend, redis, version: APP_VERSION, commit: APP_COMMIT },
+    { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
+  )
+}
+
+/** Only GET and HEAD: anything else is a Thai 405 (not Remix's English error). */
+export function action() {
+  return Response.json(
+    { message: METHOD_NOT_ALLOWED_MESSAGE },
+    { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } },
+  )
+}
