@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { startDemoBackend, stopChild } from './lib/processes.mjs'
+import { demoEnv, startDemoBackend, stopChild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 const env = { ...process.env, REMIX_DEV_BUILD: '1' }
@@ -17,11 +17,7 @@ if (!env.BACKEND_URL) {
     spawnSync('node', ['scripts/build-mock-backend.mjs'], { stdio: 'inherit' })
   }
   demo = await startDemoBackend(env)
-  env.BACKEND_URL = demo.url
-  env.LINE_CHANNEL_ID ||= 'demo-line-channel'
-  env.LINE_AUTHORIZE_URL ??= `${demo.url}/line/authorize`
-  env.IMAGE_HOST_URL ||= demo.url
-  env.CONFIG_SERVICE_URL ||= demo.url
+  demoEnv(env, demo.url)
   console.log(`BACKEND_URL is not set: started the demo backend at ${demo.url} (demo / demo1234).`)
 }
 // Extra arguments go to `remix dev` (e.g. `npm run dev -- --port 3011` for its own port).

@@ -1,6 +1,8 @@
 /** Child processes the scripts manage: the demo backend and servers. */
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
+import { existsSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 
 const DEMO_CLI = 'build/mock-backend/cli.mjs'
@@ -43,4 +45,30 @@ export async function stopChild(child) {
   const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
   await once(child, 'exit').catch(() => undefined)
   clearTimeout(timer)
+}
+
+/**
+ * The app's settings for the demo backend at `demoUrl` (it is also the LINE
+ * login, the image host and the configuration service), for a server on
+ * `port`. A demo has no secrets to keep: a fresh session secret per start,
+ * and plain-http cookies. Values already set win.
+ */
+export function demoEnv(env, demoUrl, port) {
+  env.BACKEND_URL = demoUrl
+  env.SESSION_SECRET ??= randomBytes(32).toString('base64url')
+  env.COOKIE_SECURE ??= 'false'
+  env.LINE_CHANNEL_ID ||= 'demo-line-channel'
+  env.LINE_AUTHORIZE_URL ??= `${demoUrl}/line/authorize`
+  env.IMAGE_HOST_URL ||= demoUrl
+  env.CONFIG_SERVICE_URL ||= demoUrl
+  if (port) env.APP_ORIGIN ||= `http://localhost:${port},http://127.0.0.1:${port}`
+  return env
+}
+
+/** Builds the app and the demo backend when either build is missing (`npm run build`). */
+export function ensureBuild() {
+  if (existsSync('build/index.js') && existsSync('build/mock-backend/cli.mjs')) return
+  console.log('No build found: running `npm run build` first.')
+  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
+  if (built.status !== 0) process.exit(built.status ?? 1)
 }

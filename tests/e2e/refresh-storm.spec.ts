@@ -6,44 +6,13 @@
  * (The demo backend answers a reused refresh token within its own grace
  * window, so only the call count shows a bypassed refresher.)
  */
-import { expect, test, type APIResponse } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { unsealSession } from '~/session/cookie.server'
 import { E2E_SESSION_SECRET } from '../../playwright.config'
-import {
-  judgeAnswer,
-  STORM_SIZE,
-  STORM_USERNAME,
-  stormPaths,
-} from '../../scripts/bench/storm-rules.mjs'
+import { STORM_SIZE, STORM_USERNAME, stormPaths } from '../../scripts/bench/storm-rules.mjs'
 import { mock } from './support/mock'
 import { sessionCookieHeader } from './support/session'
-
-interface Outcome extends ReturnType<typeof judgeAnswer> {
-  path: string
-  status: number
-  newSessionCookies: string[]
-}
-
-async function outcomeOf(path: string, response: APIResponse): Promise<Outcome> {
-  const setCookies = response
-    .headersArray()
-    .filter((h) => h.name.toLowerCase() === 'set-cookie')
-    .map((h) => h.value)
-  const verdict = judgeAnswer({
-    status: response.status(),
-    body: await response.text(),
-    setCookies,
-    location: response.headers()['location'] ?? '',
-  })
-  return {
-    path,
-    status: response.status(),
-    ...verdict,
-    newSessionCookies: setCookies
-      .map((c) => /^auth\.session=([^;]+)/.exec(c)?.[1])
-      .filter((v): v is string => v !== undefined),
-  }
-}
+import { outcomeOf } from './support/storm'
 
 test('50 parallel requests with one expired access token share one refresh', async ({
   request,

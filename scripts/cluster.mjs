@@ -1,0 +1,264 @@
+#!/usr/bin/env node
+/**
+ * `npm run start:cluster`: the production shape on one machine.
+ *
+ *   nginx :PORT (3000)  round-robin, no stickiness, X-Forwarded-* set
+ *     -> three app instances (remix-serve on the production build) :PORT+1..+3,
+ *        sharing one SESSION_SECRET and Redis (REDIS_URL), TRUST_PROXY_HOPS=1
+ *   redis-server :PORT+9 (append-only file in a temporary directory)
+ *   the demo backend (unless BACKEND_URL is set; MOCK_PORT pins its port)
+ *
+ * Needs Debian's `redis-server` and `nginx` (apt-get install -y redis-server
+ * nginx). Like a process supervisor, it starts an instance or Redis again
+ * when it dies; Ctrl-C (or SIGTERM) stops everything and removes the
+ * temporary directory. Machine-readable lines for tests and the bench:
+ * CLUSTER_URL=, CLUSTER_BACKEND_URL=, CLUSTER_INSTANCE name pid port,
+ * CLUSTER_REDIS pid port, CLUSTER_READY.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { createServer } from 'node:net'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
+
+process.chdir(new URL('..', import.meta.url).pathname)
+
+const INSTANCES = 3
+const RESTART_AFTER_MS = 1000
+const base = Number(process.env.PORT ?? 3000)
+const ports = {
+  nginx: base,
+  apps: Array.from({ length: INSTANCES }, (_, i) => base + 1 + i),
+  redis: base + 9,
+}
+
+function need(command, hint) {
+  const found = spawnSync('sh', ['-c', `command -v ${command} || ls /usr/sbin/${command}`], {
+    encoding: 'utf8',
+  })
+  const path = found.stdout.trim().split('\n')[0]
+  if (found.status !== 0 || !path) {
+    console.error(`${command} is not installed. On Debian or Ubuntu: ${hint}`)
+    process.exit(1)
+  }
+  return path
+}
+const INSTALL = 'sudo apt-get install -y redis-server nginx'
+const redisServer = need('redis-server', INSTALL)
+const nginx = need('nginx', INSTALL)
+
+/** True when nothing listens on 127.0.0.1:`port`. */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const probe = createServer()
+    probe.once('error', () => resolve(false))
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)))
+  })
+}
+for (const port of [ports.nginx, ...ports.apps, ports.redis]) {
+  if (!(await portFree(port))) {
+    console.error(
+      `Port ${port} is in use: the cluster needs ${ports.nginx}-${ports.redis} free (PORT=${base}). Stop what runs there or choose another PORT.`,
+    )
+    process.exit(1)
+  }
+}
+
+ensureBuild()
+
+const dir = mkdtempSync(join(tmpdir(), 'member-cluster-'))
+// nginx's workers (not root) read the configuration and write their temporary files here.
+chmodSync(dir, 0o755)
+const children = new Map()
+let stopping = false
+
+/** Prints a child's output line by line, prefixed with its name. */
+function prefixed(name, stream, write = (line) => console.log(line)) {
+  createInterface({ input: stream }).on('line', (line) => {
+    if (line.trim()) write(`[${name}] ${line}`)
+  })
+}
+
+/**
+ * Starts `name` and keeps it running: when it exits while the cluster is up,
+ * it is started again after a second (`restart: false`: the cluster stops).
+ */
+function supervise(name, start, { restart = true } = {}) {
+  const child = start()
+  children.set(name, child)
+  child.once('exit', (code, signal) => {
+    if (stopping) return
+    if (!restart) {
+      console.error(`${name} stopped (${signal ?? `exit ${code}`}): stopping the cluster.`)
+      void stop(1)
+      return
+    }
+    console.error(`${name} stopped (${signal ?? `exit ${code}`}): starting it again.`)
+    setTimeout(() => {
+      if (!stopping) supervise(name, start, { restart })
+    }, RESTART_AFTER_MS)
+  })
+  return child
+}
+
+async function stop(code) {
+  if (stopping) return
+  stopping = true
+  console.log('Stopping the cluster...')
+  const order = ['nginx', ...ports.apps.map((_, i) => `app-${i + 1}`), 'redis', 'demo-backend']
+  for (const name of order) {
+    const child = children.get(name)
+    if (name === 'nginx' || name === 'redis' || name === 'demo-backend') await stopChild(child)
+    else void stopChild(child)
+  }
+  await Promise.all([...children.values()].map((child) => stopChild(child)))
+  rmSync(dir, { recursive: true, force: true })
+  process.exit(code)
+}
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0))
+
+// Redis: no snapshots, an append-only file, so a restart keeps the shared state.
+supervise('redis', () => {
+  const child = spawn(
+    redisServer,
+    ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes'],
+    { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
+  )
+  // Redis's own start banner is noise here; warnings and errors are kept.
+  prefixed('redis', child.stderr, console.error)
+  console.log(`CLUSTER_REDIS ${child.pid} ${ports.redis}`)
+  return child
+})
+
+const env = { ...process.env, NODE_ENV: process.env.NODE_ENV ?? 'production' }
+if (!env.BACKEND_URL) {
+  const demo = await startDemoBackend(env)
+  children.set('demo-backend', demo.child)
+  demo.child.once('exit', (code) => {
+    if (!stopping) {
+      console.error(`The demo backend stopped (exit ${code}): stopping the cluster.`)
+      void stop(1)
+    }
+  })
+  demoEnv(env, demo.url, String(ports.nginx))
+  // Every instance must open every other's cookies: one secret for all.
+  console.log(`CLUSTER_BACKEND_URL=${demo.url}`)
+} else if (!env.SESSION_SECRET) {
+  console.error('SESSION_SECRET is required with BACKEND_URL: every instance must share it.')
+  process.exit(1)
+}
+Object.assign(env, {
+  REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
+  // nginx is the one proxy in front: the client address is the entry it appends.
+  TRUST_PROXY_HOPS: '1',
+  HOST: '127.0.0.1',
+})
+
+ports.apps.forEach((port, i) => {
+  const name = `app-${i + 1}`
+  supervise(name, () => {
+    const child = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
+      env: { ...env, PORT: String(port) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    prefixed(name, child.stdout)
+    prefixed(name, child.stderr, console.error)
+    console.log(`CLUSTER_INSTANCE ${name} ${child.pid} ${port}`)
+    return child
+  })
+})
+
+const upstreams = ports.apps
+  .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`)
+  .join('\n')
+writeFileSync(
+  join(dir, 'nginx.conf'),
+  `# Written by scripts/cluster.mjs: see docs/deploy.md.
+worker_processes 1;
+daemon off;
+pid ${dir}/nginx.pid;
+error_log stderr warn;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client-body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  client_max_body_size 1m;
+  upstream app {
+    # Round-robin, no stickiness: any instance may serve any member.
+${upstreams}
+    keepalive 32;
+  }
+  server {
+    listen 127.0.0.1:${ports.nginx};
+    location / {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      # The app trusts one hop (TRUST_PROXY_HOPS=1): the address nginx appends.
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      # An instance that is down or stopping: the request goes to the next one.
+      # (A POST already sent is never sent twice: nginx does not retry non-idempotent requests.)
+      proxy_next_upstream error timeout http_502 http_503;
+      proxy_connect_timeout 2s;
+      # Pages stream (deferred data): pass them through as they come.
+      proxy_buffering off;
+      # Which instance answered (this local cluster only: for tests and the curious).
+      add_header X-Cluster-Instance $upstream_addr always;
+    }
+  }
+}
+`,
+)
+
+// Wait for every instance before nginx takes members.
+const deadline = Date.now() + 30_000
+for (const port of ports.apps) {
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (res) => res.ok,
+      () => false,
+    )
+    if (ok) break
+    if (Date.now() > deadline || stopping) {
+      console.error(`The instance on port ${port} did not start within 30 s.`)
+      await stop(1)
+    }
+    await sleep(100)
+  }
+}
+
+supervise(
+  'nginx',
+  () => {
+    const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    prefixed('nginx', child.stdout)
+    prefixed('nginx', child.stderr, console.error)
+    return child
+  },
+  { restart: false },
+)
+for (;;) {
+  const ok = await fetch(`http://127.0.0.1:${ports.nginx}/healthz`).then(
+    (res) => res.ok,
+    () => false,
+  )
+  if (ok) break
+  if (stopping) await new Promise(() => undefined)
+  await sleep(100)
+}
+console.log(`CLUSTER_URL=http://127.0.0.1:${ports.nginx}`)
+console.log(
+  `CLUSTER_READY: http://localhost:${ports.nginx} (nginx -> ${INSTANCES} instances on ${ports.apps.join(', ')}, Redis on ${ports.redis}). Log in as demo / demo1234. Ctrl-C stops it all.`,
+)

@@ -1,0 +1,185 @@
+/**
+ * Several instances behind nginx with no stickiness, sharing Redis
+ * (`npm run start:cluster`, docs/decisions/0088): the session rules hold
+ * across instances, when one dies, when Redis restarts, and when an
+ * instance is stopped for a deploy.
+ */
+import { expect, test, type APIRequestContext } from '@playwright/test'
+import { createHash } from 'node:crypto'
+import { Redis } from 'ioredis'
+import { STORM_USERNAME, stormPaths } from '../../scripts/bench/storm-rules.mjs'
+import { CLUSTER_PORT, startCluster, type Cluster } from './support/cluster'
+import { mock } from './support/mock'
+import { sessionCookieHeader } from './support/session'
+import { outcomeOf, type Outcome } from './support/storm'
+
+const LOGIN_LIMIT = 3
+
+let cluster: Cluster
+
+test.describe.configure({ mode: 'serial' })
+
+test.beforeAll(async () => {
+  test.setTimeout(90_000)
+  cluster = await startCluster({ LOGIN_LIMIT_PER_USERNAME: String(LOGIN_LIMIT) })
+})
+test.afterAll(async () => {
+  await cluster?.stop()
+})
+test.beforeEach(async () => {
+  await mock.reset()
+})
+
+async function refreshCalls() {
+  return (await mock.calls('/auth/refresh')).filter((c) => c.method === 'POST')
+}
+
+/** 50 parallel requests through nginx with one cookie; a request that fails outright is null. */
+async function storm(request: APIRequestContext, cookie: string) {
+  const paths = stormPaths()
+  return Promise.all(
+    paths.map((path) =>
+      request
+        .get(`${cluster.url}${path}`, { headers: { cookie }, maxRedirects: 0 })
+        .then(async (r) => ({
+          ...(await outcomeOf(path, r)),
+          instance: r.headers()['x-cluster-instance'],
+        }))
+        .catch(() => null),
+    ),
+  )
+}
+
+type Answer = (Outcome & { instance?: string }) | null
+
+const successes = (answers: Answer[]) => answers.filter((a) => a?.success)
+const logouts = (answers: Answer[]) => answers.filter((a) => a?.logout)
+const serverErrors = (answers: Answer[]) => answers.filter((a) => a === null || a.status >= 500)
+
+test('a refresh storm spread over three instances makes ONE backend refresh; nobody is logged out', async ({
+  request,
+}) => {
+  const { cookie } = await sessionCookieHeader(STORM_USERNAME, { accessTtlSeconds: -60 })
+  await mock.clearCalls()
+  const answers = await storm(request, cookie)
+  expect(await refreshCalls()).toHaveLength(1)
+  expect(successes(answers)).toHaveLength(50)
+  expect(logouts(answers)).toEqual([])
+  // Round-robin: every instance took part.
+  expect(new Set(answers.map((a) => a?.instance)).size).toBe(3)
+})
+
+test('the instance refreshing is killed mid-call, then Redis restarts: nobody is logged out, no 500', async ({
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const redis = new Redis(`redis://127.0.0.1:${CLUSTER_PORT + 9}`, { maxRetriesPerRequest: 1 })
+  redis.on('error', () => undefined)
+  try {
+    // The refresh takes 1.5 s at the backend: time to find and kill its instance.
+    await mock.latency(1500, '/auth/refresh')
+    const member = await sessionCookieHeader(STORM_USERNAME, { accessTtlSeconds: -60 })
+    await mock.clearCalls()
+    const lockKey = `member-app:refresh-lock:${createHash('sha256').update(member.refreshToken).digest('base64url')}`
+    const running = storm(request, member.cookie)
+    let holder = ''
+    await expect.poll(async () => (holder = (await redis.get(lockKey)) ?? '')).not.toBe('')
+    const holderPid = Number(holder.split(':')[0])
+    const victim = cluster.instances().find((i) => i.pid === holderPid)
+    expect(victim, `the lock holder ${holder} is an instance`).toBeDefined()
+    process.kill(holderPid, 'SIGKILL')
+    const answers = await running
+    // Its lock expired, another instance refreshed: the backend answered the
+    // reused token within its grace with the same tokens. No logout.
+    expect(logouts(answers)).toEqual([])
+    expect(serverErrors(answers)).toEqual([])
+    expect(successes(answers)).toHaveLength(50)
+    expect((await refreshCalls()).length).toBeLessThanOrEqual(2)
+
+    // Redis restarts (SIGTERM: its append-only file is kept) while members keep coming.
+    await mock.latency(0, '/auth/refresh')
+    await cluster.whole()
+    const second = await sessionCookieHeader(STORM_USERNAME, { accessTtlSeconds: -60 })
+    process.kill(cluster.redisPid(), 'SIGTERM')
+    const duringRestart = await storm(request, second.cookie)
+    expect(logouts(duringRestart)).toEqual([])
+    expect(serverErrors(duringRestart)).toEqual([])
+    expect(successes(duringRestart)).toHaveLength(50)
+
+    // Back together: one refresh for the whole cluster again.
+    await cluster.whole()
+    const third = await sessionCookieHeader(STORM_USERNAME, { accessTtlSeconds: -60 })
+    await mock.clearCalls()
+    const after = await storm(request, third.cookie)
+    expect(successes(after)).toHaveLength(50)
+    expect(await refreshCalls()).toHaveLength(1)
+  } finally {
+    redis.disconnect()
+  }
+})
+
+test('logout on one instance; the old cookie replayed on the others is logged out', async ({
+  request,
+}) => {
+  await cluster.whole()
+  const { cookie } = await sessionCookieHeader('demo')
+  const [a, b, c] = cluster.instances()
+  const before = await request.get(`${b!.url}/profile`, { headers: { cookie }, maxRedirects: 0 })
+  expect(before.status()).toBe(200)
+
+  const out = await request.post(`${a!.url}/logout`, {
+    form: { from: '/profile' },
+    headers: { cookie },
+    maxRedirects: 0,
+  })
+  expect(out.status()).toBe(302)
+
+  for (const other of [b!, c!]) {
+    const replayed = await request.get(`${other.url}/profile`, {
+      headers: { cookie },
+      maxRedirects: 0,
+    })
+    expect(replayed.status()).toBe(302)
+    expect(replayed.headers()['location']).toBe('/login?redirectTo=%2Fprofile')
+    expect(replayed.headers()['set-cookie'] ?? '').toMatch(/auth\.session=;/)
+  }
+})
+
+test('login attempts count across instances', async ({ request }) => {
+  await cluster.whole()
+  const username = `guess-${Date.now()}`
+  const attempt = (url: string) =>
+    request.post(`${url}/login`, {
+      // Straight to the instance, as no browser would: no Origin to match its Host.
+      form: { username, password: 'wrong-password' },
+      maxRedirects: 0,
+    })
+  const instances = cluster.instances()
+  // One attempt on each instance: each alone has counted only one.
+  for (const instance of instances.slice(0, LOGIN_LIMIT)) {
+    expect((await attempt(instance.url)).status()).toBe(401)
+  }
+  const limited = await attempt(instances[0]!.url)
+  expect(limited.status()).toBe(429)
+  expect(await limited.text()).toContain('พยายามเข้าสู่ระบบบ่อยเกินไป')
+})
+
+test('SIGTERM: the request under way is answered, then the instance exits', async ({ request }) => {
+  await cluster.whole()
+  const { cookie } = await sessionCookieHeader('demo')
+  const instance = cluster.instances()[2]!
+  await mock.latency(1500, '/user/profile')
+  const pending = request.get(`${instance.url}/profile`, { headers: { cookie }, maxRedirects: 0 })
+  await expect
+    .poll(async () => (await mock.calls('/user/profile')).length, { timeout: 5000 })
+    .toBeGreaterThan(0)
+  process.kill(instance.pid, 'SIGTERM')
+  const answer = await pending
+  expect(answer.status()).toBe(200)
+  // The member's page, with the balance in the header.
+  expect(await answer.text()).toContain('data-testid="balance"')
+  await expect
+    .poll(() => cluster.log(), { timeout: 10_000 })
+    .toContain(`${instance.name} stopped (exit 0)`)
+  expect(cluster.log()).toContain(`[${instance.name}] Shut down: every request answered.`)
+})
