@@ -39,6 +39,7 @@ import {
   startBare,
   stopAll,
 } from './bench/servers.mjs'
+import { soak, startCluster } from './bench/cluster.mjs'
 import { memberCookie } from './bench/member.mjs'
 import {
   budgetFor,
@@ -55,7 +56,8 @@ process.chdir(root)
 
 const { values: opts } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sizes,throughput,storm,lighthouse' },
+    only: { type: 'string', default: 'sizes,throughput,storm,cluster,lighthouse' },
+    'soak-seconds': { type: 'string', default: '60' },
     'no-lighthouse': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '6' },
     connections: { type: 'string', default: '10' },
@@ -69,8 +71,9 @@ const seconds = Math.min(Math.max(Number(opts.seconds) || 6, 1), 30)
 const connections = Math.min(Math.max(Number(opts.connections) || 10, 1), 100)
 const rounds = Math.min(Math.max(Number(opts.rounds) || 1, 1), 5)
 const lighthouseRuns = Math.min(Math.max(Number(opts.runs) || 5, 1), 15)
+const soakSeconds = Math.min(Math.max(Number(opts['soak-seconds']) || 60, 5), 600)
 const basePort = Number(process.env.BENCH_PORT ?? 5300)
-const PORTS = { app: basePort, backend: basePort + 1, bare: basePort + 2 }
+const PORTS = { app: basePort, backend: basePort + 1, bare: basePort + 2, cluster: basePort + 10 }
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
 const pad = (value, width) => String(value).padStart(width)
@@ -289,6 +292,58 @@ async function storm(appUrl, backendUrl) {
   report.storm = { ...s, failures: s.failures, pass: ok }
 }
 
+/** The cluster (scripts/cluster.mjs): the storm across three instances, then a soak through nginx. */
+async function clusterSection() {
+  heading(`Cluster: nginx, 3 instances, Redis (npm run start:cluster) on port ${PORTS.cluster}`)
+  const cluster = await startCluster(PORTS.cluster, BENCH_SESSION_SECRET)
+  try {
+    const s = await refreshStorm({
+      appUrl: cluster.url,
+      backendUrl: cluster.backendUrl,
+      secret: BENCH_SESSION_SECRET,
+    })
+    const stormOk = s.refreshCalls === 1 && s.successes === STORM_SIZE && s.logouts === 0
+    console.log(
+      `refresh storm across the instances: ${s.refreshCalls} POST /auth/refresh (target 1), ` +
+        `${s.successes}/${STORM_SIZE} successes, ${s.logouts} logouts, in ${s.ms.toFixed(0)} ms: ` +
+        `${stormOk ? 'PASS' : 'FAIL'}`,
+    )
+    const cookie = await memberCookie(cluster.url)
+    const conns = 20
+    console.log(
+      `soak: GET / as a member, ${conns} connections for ${soakSeconds} s through nginx...`,
+    )
+    const r = await soak(`${cluster.url}/`, {
+      seconds: soakSeconds,
+      connections: conns,
+      headers: { Cookie: cookie, 'Accept-Encoding': PHONE_ACCEPT_ENCODING },
+      instances: cluster.instances,
+    })
+    console.log(
+      `${r.requests} requests, ${r.rps.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, ` +
+        `errors ${r.bad} (non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}) (target 0)`,
+    )
+    for (const m of r.memory) {
+      console.log(
+        `  ${m.name}: RSS ${m.startMb.toFixed(0)} MB at the start, ` +
+          `${m.endMb.toFixed(0)} MB at the end (max ${m.maxMb.toFixed(0)}), last quarter vs first ` +
+          `${m.growth >= 0 ? '+' : ''}${(m.growth * 100).toFixed(1)}%`,
+      )
+    }
+    const soakOk = r.bad === 0 && r.flat
+    console.log(
+      `memory ${r.flat ? 'flat' : 'GROWING'} (last quarter's mean RSS within 10% of the first's): ${soakOk ? 'PASS' : 'FAIL'}`,
+    )
+    if (!stormOk || !soakOk) missed = true
+    report.cluster = {
+      storm: { ...s, pass: stormOk },
+      soak: { ...r, seconds: soakSeconds, connections: conns, pass: soakOk },
+    }
+  } finally {
+    await cluster.stop()
+  }
+}
+
 /** Lighthouse's pages: public ones logged out (target 100), member pages with a cookie (95). */
 const LIGHTHOUSE_PAGES = [
   { path: '/', member: false, target: 100 },
@@ -347,6 +402,7 @@ async function main() {
   if (sections.has('sizes')) await sizes(appUrl, backendUrl)
   if (sections.has('throughput')) await throughput(appUrl, app.pid)
   if (sections.has('storm')) await storm(appUrl, backendUrl)
+  if (sections.has('cluster')) await clusterSection()
   if (sections.has('lighthouse')) await lighthouseSection(appUrl)
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/latest.json', `${JSON.stringify(report, null, 2)}\n`)

@@ -13,7 +13,8 @@
  * when it dies; Ctrl-C (or SIGTERM) stops everything and removes the
  * temporary directory. Machine-readable lines for tests and the bench:
  * CLUSTER_URL=, CLUSTER_BACKEND_URL=, CLUSTER_INSTANCE name pid port,
- * CLUSTER_REDIS pid port, CLUSTER_READY.
+ * CLUSTER_REDIS pid port, CLUSTER_READY. `--quiet`: the instances' request
+ * log lines are dropped (warnings and errors still show).
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync, chmodSync } from 'node:fs'
@@ -27,6 +28,7 @@ import { demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/process
 process.chdir(new URL('..', import.meta.url).pathname)
 
 const INSTANCES = 3
+const quiet = process.argv.includes('--quiet')
 const RESTART_AFTER_MS = 1000
 const base = Number(process.env.PORT ?? 3000)
 const ports = {
@@ -162,9 +164,10 @@ ports.apps.forEach((port, i) => {
   supervise(name, () => {
     const child = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
       env: { ...env, PORT: String(port) },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      // --quiet (the bench): no line per request; warnings and errors still show.
+      stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],
     })
-    prefixed(name, child.stdout)
+    if (!quiet) prefixed(name, child.stdout)
     prefixed(name, child.stderr, console.error)
     console.log(`CLUSTER_INSTANCE ${name} ${child.pid} ${port}`)
     return child
