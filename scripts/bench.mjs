@@ -18,12 +18,15 @@
  *      five member pages target 95), each run's score and LCP printed, Chromium
  *      with `--hide-scrollbars` (decision 0086) (optional; skipped with a note
  *      when it cannot run)
+ *   5. the cluster (scripts/cluster.mjs, ports BENCH_PORT+10..+19): the
+ *      storm across three instances, and a soak at 20 connections through
+ *      nginx (0 errors, each instance's memory flat)
  *
- * Options: --only=sizes,throughput,storm,lighthouse  --no-lighthouse
+ * Options: --only=sizes,throughput,storm,cluster,lighthouse  --no-lighthouse
  *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
- *          --runs=5 (Lighthouse runs per page)
- * Exits 1 when a size budget, the storm target or a Lighthouse target (of a
- * run that ran) is missed, 2 when the bench itself fails.
+ *          --runs=5 (Lighthouse runs per page)  --soak-seconds=60
+ * Exits 1 when a size budget, the storm target, a cluster target or a
+ * Lighthouse target (of a run that ran) is missed, 2 when the bench itself fails.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'

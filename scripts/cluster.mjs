@@ -23,7 +23,7 @@ import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { setTimeout as sleep } from 'node:timers/promises'
-import { demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
+import { appDrainMs, demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 
@@ -110,13 +110,14 @@ async function stop(code) {
   if (stopping) return
   stopping = true
   console.log('Stopping the cluster...')
-  const order = ['nginx', ...ports.apps.map((_, i) => `app-${i + 1}`), 'redis', 'demo-backend']
-  for (const name of order) {
-    const child = children.get(name)
-    if (name === 'nginx' || name === 'redis' || name === 'demo-backend') await stopChild(child)
-    else void stopChild(child)
-  }
-  await Promise.all([...children.values()].map((child) => stopChild(child)))
+  // nginx first (no new requests), then the instances together (each finishes
+  // its requests under way), then what they use.
+  await stopChild(children.get('nginx'))
+  await Promise.all(
+    ports.apps.map((_, i) => stopChild(children.get(`app-${i + 1}`), appDrainMs(process.env))),
+  )
+  await stopChild(children.get('redis'))
+  await stopChild(children.get('demo-backend'))
   rmSync(dir, { recursive: true, force: true })
   process.exit(code)
 }

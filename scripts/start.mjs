@@ -5,7 +5,7 @@
  * backend on a free local port and points the app at it.
  */
 import { spawn } from 'node:child_process'
-import { demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
+import { appDrainMs, demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 process.chdir(root)
@@ -31,7 +31,8 @@ let stopping = false
 async function stop(code) {
   if (stopping) return
   stopping = true
-  await stopChild(server)
+  // The app finishes the requests under way first (graceful shutdown).
+  await stopChild(server, appDrainMs(env))
   if (demo) await stopChild(demo.child)
   process.exit(code)
 }

@@ -38,11 +38,11 @@ export async function startDemoBackend(env = process.env, extraEnv = {}) {
   return { child, url }
 }
 
-/** Stops a child process (SIGTERM, then SIGKILL after 5 s). */
-export async function stopChild(child) {
+/** Stops a child process (SIGTERM, then SIGKILL after `killAfterMs`). */
+export async function stopChild(child, killAfterMs = 5000) {
   if (!child || child.exitCode !== null || child.signalCode !== null) return
   child.kill('SIGTERM')
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000)
+  const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs)
   await once(child, 'exit').catch(() => undefined)
   clearTimeout(timer)
 }
@@ -71,4 +71,9 @@ export function ensureBuild() {
   console.log('No build found: running `npm run build` first.')
   const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
   if (built.status !== 0) process.exit(built.status ?? 1)
+}
+
+/** How long an app server may take to finish its requests after SIGTERM (its SHUTDOWN_TIMEOUT_MS, and 2 s more). */
+export function appDrainMs(env = process.env) {
+  return (Number(env.SHUTDOWN_TIMEOUT_MS) || 20_000) + 2000
 }
