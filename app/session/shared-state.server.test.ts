@@ -3,6 +3,7 @@
  * "instance" here has its own memory (its own stores, refresher and limits)
  * and the same Redis, as three app processes behind a load balancer would.
  */
+import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
 import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/lib/redis.server'
@@ -76,6 +77,22 @@ describe('shared store', () => {
     const b = createSharedStore<true>('ended')
     await until(async () => (await b.get('sid-away')) === true)
     expect(warn.mock.calls.some(([m]) => String(m).includes('back'))).toBe(true)
+  })
+  it('Redis too slow (paused): memory answers after REDIS_COMMAND_TIMEOUT_MS, not later', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const a = createSharedStore<true>('ended')
+    await a.set('sid-slow', true, 60_000)
+    // Another client pauses every client's commands for 1.5 s.
+    const admin = new Redis(server.url)
+    await admin.call('CLIENT', 'PAUSE', '1500', 'ALL')
+    const started = Date.now()
+    expect(await a.get('sid-slow')).toBe(true)
+    const took = Date.now() - started
+    expect(took).toBeGreaterThanOrEqual(200)
+    expect(took).toBeLessThan(700)
+    expect(warn.mock.calls.some(([m]) => String(m).includes('timed out'))).toBe(true)
+    await admin.call('CLIENT', 'UNPAUSE')
+    admin.disconnect()
   })
 })
 
