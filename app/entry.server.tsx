@@ -1,7 +1,8 @@
 /**
  * Server rendering: streamed HTML, the CSP nonce and security headers (data
  * answers get them too), `Cache-Control: private, no-store` unless a route
- * says otherwise, the request id (header, page and log line), one log line
+ * says otherwise, the request id (header, page and log line), Server-Timing
+ * (lib/server-timing.server.ts), one log line
  * per request, and the front door installed into remix-serve's express app
  * when the build loads (lib/front-door.server.ts).
  */
@@ -25,6 +26,7 @@ import { REQUEST_ID_HEADER } from '~/lib/request-id'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { requestIdOf } from '~/lib/request-id.server'
 import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
+import { currentTiming, setServerTiming } from '~/lib/server-timing.server'
 
 // Validate the environment when the server loads, not on the first request.
 env()
@@ -67,6 +69,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const started = performance.now()
+  const timing = currentTiming()
   const nonce = newNonce()
   const requestId = requestIdOf(request)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
@@ -86,6 +89,7 @@ export default function handleRequest(
           const body = documentBody(request, responseHeaders)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)
+          setServerTiming(responseHeaders, timing)
           if (!responseHeaders.has('Cache-Control')) {
             responseHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
           }
@@ -119,6 +123,7 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   const requestId = requestIdOf(request)
   response.headers.set(REQUEST_ID_HEADER, requestId)
+  setServerTiming(response.headers, currentTiming())
   if (!response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
   }

@@ -7,6 +7,7 @@
 import type { z } from 'zod'
 import { errorBodySchema } from '~/backend/schemas'
 import { env } from '~/lib/env.server'
+import { timedBackendCall } from '~/lib/server-timing.server'
 
 export const BACKEND_MESSAGES = {
   unreachable: 'ไม่สามารถเชื่อมต่อระบบได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
@@ -84,8 +85,11 @@ async function readJson(response: Response): Promise<unknown> {
 export async function callBackend<S extends z.ZodTypeAny>(
   req: BackendRequest<S>,
 ): Promise<z.output<S>['data']> {
-  const response = await send(req)
-  const body = await readJson(response)
+  // Backend time (Server-Timing) is the answer's arrival and its body; checking it is the app's.
+  const { response, body } = await timedBackendCall(async () => {
+    const response = await send(req)
+    return { response, body: await readJson(response) }
+  })
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(body)
     const code = parsed.success ? parsed.data.code : 'UNKNOWN'

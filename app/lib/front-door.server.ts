@@ -14,7 +14,8 @@
  * - a build file under 1 KB: compressed here (remix-serve's compression
  *   skips small files; lib/small-assets.server.ts);
  * - every request that goes on: its URL as morgan logs it has the values of
- *   secret query parameters (token, code, state) redacted.
+ *   secret query parameters (token, code, state) redacted, and (but build
+ *   files) its clock for Server-Timing starts (lib/server-timing.server.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import express, { type Handle } from 'express'
@@ -29,6 +30,7 @@ import {
 } from '~/lib/errors'
 import { redactUrl } from '~/lib/redact'
 import { stampRequest } from '~/lib/request-key.server'
+import { timeRequest } from '~/lib/server-timing.server'
 import { serveSmallAsset } from '~/lib/small-assets.server'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 
@@ -181,7 +183,9 @@ export function installFrontDoor(application = express.application): void {
   const original = application.handle
   const handle: Handle = function (this: unknown, req, res, callback) {
     if (frontDoor(req, res)) return
-    original.call(this, req, res, callback)
+    // Build files are static: no Server-Timing, no clock (lib/server-timing.server.ts).
+    if ((req.url ?? '').startsWith('/build/')) return original.call(this, req, res, callback)
+    timeRequest(() => original.call(this, req, res, callback))
   }
   application.handle = handle
   application[INSTALLED] = true
