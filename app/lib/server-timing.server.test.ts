@@ -101,7 +101,7 @@ describe('timeRequest and timedBackendCall', () => {
 describe('the front door starts the clock', () => {
   it('for a page or data request, not for a build file', () => {
     const seen: Array<RequestTiming | undefined> = []
-    const application = { handle: () => seen.push(currentTiming()) }
+    const application = { handle: (..._args: unknown[]) => seen.push(currentTiming()) }
     installFrontDoor(application as never)
     const res = { headersSent: false, once: vi.fn() } as unknown as ServerResponse
     const get = (url: string) =>
