@@ -86,7 +86,7 @@ export default function handleRequest(
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           // Compressed here, not by remix-serve's middleware: see compression.server.ts.
-          const body = documentBody(request, responseHeaders)
+          const { sink, source } = documentBody(request, responseHeaders)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)
           setServerTiming(responseHeaders, timing)
@@ -99,13 +99,13 @@ export default function handleRequest(
             imageOrigins: imageOrigins(),
           })
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(source), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
           )
           logRequest(request, responseStatusCode, requestId, started)
-          pipe(body)
+          pipe(sink)
         },
         onShellError(error: unknown) {
           reject(error)
