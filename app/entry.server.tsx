@@ -26,7 +26,7 @@ import { REQUEST_ID_HEADER } from '~/lib/request-id'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { requestIdOf } from '~/lib/request-id.server'
 import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
-import { currentTiming, setServerTiming } from '~/lib/server-timing.server'
+import { requestTiming, setServerTiming } from '~/lib/server-timing.server'
 
 // Validate the environment when the server loads, not on the first request.
 env()
@@ -69,7 +69,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const started = performance.now()
-  const timing = currentTiming()
+  const timing = requestTiming(request)
   const nonce = newNonce()
   const requestId = requestIdOf(request)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
@@ -123,7 +123,7 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   const requestId = requestIdOf(request)
   response.headers.set(REQUEST_ID_HEADER, requestId)
-  setServerTiming(response.headers, currentTiming())
+  setServerTiming(response.headers, requestTiming(request))
   if (!response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
   }

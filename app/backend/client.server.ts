@@ -114,7 +114,7 @@ export async function callBackend<S extends z.ZodTypeAny>(
 ): Promise<z.output<S>['data']> {
   // Backend time (Server-Timing) is the answer's arrival and its body; checking it is the app's.
   const limit = callLimit(env().BACKEND_TIMEOUT_MS, req.signal)
-  const { response, body } = await timedBackendCall(async () => {
+  const { response, body } = await timedBackendCall(req.signal, async () => {
     const response = await send(req, limit)
     return { response, body: await readJson(response) }
   }).finally(() => limit.done())

@@ -30,7 +30,7 @@ import {
 } from '~/lib/errors'
 import { redactUrl } from '~/lib/redact'
 import { stampRequest } from '~/lib/request-key.server'
-import { timeRequest } from '~/lib/server-timing.server'
+import { startTiming } from '~/lib/server-timing.server'
 import { serveSmallAsset } from '~/lib/small-assets.server'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 
@@ -172,7 +172,8 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
   if (serveSmallAsset(req, res)) return true
   // Every loader's copy of the request carries the same key (lib/request-key.server.ts);
   // build files are static, no loader runs for them.
-  if (!(req.url ?? '').startsWith('/build/')) stampRequest(req, res)
+  // Its clock for Server-Timing starts here (lib/server-timing.server.ts).
+  if (!(req.url ?? '').startsWith('/build/')) startTiming(stampRequest(req, res))
   redactLoggedUrl(req, res)
   return false
 }
@@ -183,9 +184,7 @@ export function installFrontDoor(application = express.application): void {
   const original = application.handle
   const handle: Handle = function (this: unknown, req, res, callback) {
     if (frontDoor(req, res)) return
-    // Build files are static: no Server-Timing, no clock (lib/server-timing.server.ts).
-    if ((req.url ?? '').startsWith('/build/')) return original.call(this, req, res, callback)
-    timeRequest(() => original.call(this, req, res, callback))
+    original.call(this, req, res, callback)
   }
   application.handle = handle
   application[INSTALLED] = true

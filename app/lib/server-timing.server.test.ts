@@ -1,12 +1,15 @@
+import { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { installFrontDoor } from '~/lib/front-door.server'
+import { REQUEST_KEY_HEADER, stampRequest } from '~/lib/request-key.server'
 import {
-  currentTiming,
+  followBackendTime,
+  requestTiming,
   RequestTiming,
   setServerTiming,
+  startTiming,
   timedBackendCall,
-  timeRequest,
 } from '~/lib/server-timing.server'
 
 describe('RequestTiming', () => {
@@ -46,52 +49,68 @@ describe('RequestTiming', () => {
   })
 })
 
-describe('timeRequest and timedBackendCall', () => {
-  it('backend calls made while handling a request (after awaits too) land on its clock', async () => {
-    vi.spyOn(performance, 'now').mockReturnValue(0)
-    const clock = await timeRequest(async () => {
-      const timing = currentTiming()
-      await Promise.resolve()
-      const now = vi.mocked(performance.now)
-      now.mockReturnValue(5)
-      await timedBackendCall(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 1))
-        now.mockReturnValue(25)
-      })
-      now.mockReturnValue(30)
-      return timing
+/** What the front door does for one HTTP request, and a copy of it as Remix gives each loader. */
+function stampedRequest() {
+  const req = { method: 'GET', url: '/', headers: {} as Record<string, string>, socket: {} }
+  const res = new EventEmitter()
+  const memo = stampRequest(req as unknown as IncomingMessage, res as unknown as ServerResponse)
+  const copy = () =>
+    new Request('http://app.test/', {
+      headers: { [REQUEST_KEY_HEADER]: String(req.headers[REQUEST_KEY_HEADER]) },
     })
-    expect(clock?.header(30)).toBe('backend;dur=20.0, app;dur=10.0')
+  return { memo, copy, close: () => res.emit('close') }
+}
+
+describe('a request’s clock', () => {
+  it('starts at the front door and is the same for every loader’s copy of the request', () => {
+    const { memo, copy, close } = stampedRequest()
+    startTiming(memo, 40)
+    expect(requestTiming(copy())?.started).toBe(40)
+    expect(requestTiming(copy())).toBe(requestTiming(copy()))
+    close()
+    expect(requestTiming(copy())).toBeUndefined()
+  })
+
+  it('counts the backend calls made with a followed request’s signal, and only those', async () => {
+    const { memo, copy, close } = stampedRequest()
+    startTiming(memo, 0)
+    const loader = copy()
+    const other = copy()
+    followBackendTime(loader)
+    const now = vi.spyOn(performance, 'now').mockReturnValue(5)
+    await timedBackendCall(loader.signal, async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      now.mockReturnValue(25)
+    })
+    // The same wait with a signal nobody followed (another loader, no guard) is the app's.
+    await timedBackendCall(other.signal, async () => now.mockReturnValue(35))
+    await timedBackendCall(undefined, async () => now.mockReturnValue(40))
+    expect(requestTiming(loader)?.header(40)).toBe('backend;dur=20.0, app;dur=20.0')
+    close()
   })
 
   it('a failed call still ends (its time is counted) and its error goes on', async () => {
-    const clock = await timeRequest(async () => {
-      await expect(timedBackendCall(() => Promise.reject(new Error('down')))).rejects.toThrow(
-        'down',
-      )
-      return currentTiming()
+    const { memo, copy, close } = stampedRequest()
+    startTiming(memo, 0)
+    const loader = copy()
+    followBackendTime(loader)
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1)
+    const failing = timedBackendCall(loader.signal, async () => {
+      now.mockReturnValue(4)
+      throw new Error('down')
     })
-    expect(clock?.backendMs(performance.now() + 1000)).toBeLessThan(1000)
+    await expect(failing).rejects.toThrow('down')
+    expect(requestTiming(loader)?.backendMs(100)).toBe(3)
+    close()
   })
 
-  it('two requests keep their own clocks; outside a request there is none', async () => {
-    const [a, b] = await Promise.all([
-      timeRequest(async () => {
-        await new Promise((resolve) => setTimeout(resolve, 2))
-        return currentTiming()
-      }),
-      timeRequest(async () => currentTiming()),
-    ])
-    expect(a).toBeInstanceOf(RequestTiming)
-    expect(b).toBeInstanceOf(RequestTiming)
-    expect(a).not.toBe(b)
-    expect(currentTiming()).toBeUndefined()
-    await expect(timedBackendCall(async () => 'answer')).resolves.toBe('answer')
-  })
-
-  it('setServerTiming writes the header only when there is a clock', () => {
+  it('without a clock (a request the door did not stamp) nothing is counted or sent', async () => {
+    const request = new Request('http://app.test/')
+    followBackendTime(request)
+    expect(requestTiming(request)).toBeUndefined()
+    await expect(timedBackendCall(request.signal, async () => 'answer')).resolves.toBe('answer')
     const headers = new Headers()
-    setServerTiming(headers, undefined)
+    setServerTiming(headers, requestTiming(request))
     expect(headers.has('Server-Timing')).toBe(false)
     setServerTiming(headers, new RequestTiming(performance.now()))
     expect(headers.get('Server-Timing')).toMatch(/^backend;dur=0\.0, app;dur=\d+\.\d$/)
@@ -100,18 +119,21 @@ describe('timeRequest and timedBackendCall', () => {
 
 describe('the front door starts the clock', () => {
   it('for a page or data request, not for a build file', () => {
-    const seen: Array<RequestTiming | undefined> = []
-    const application = { handle: (..._args: unknown[]) => seen.push(currentTiming()) }
+    const application = { handle: vi.fn() }
     installFrontDoor(application as never)
     const res = { headersSent: false, once: vi.fn() } as unknown as ServerResponse
-    const get = (url: string) =>
-      ({ method: 'GET', url, headers: {}, socket: {} }) as unknown as IncomingMessage
-    application.handle.call(application, get('/'), res)
-    application.handle.call(application, get('/_root.data'), res)
-    application.handle.call(application, get('/build/root-ABC.js'), res)
-    expect(seen[0]).toBeInstanceOf(RequestTiming)
-    expect(seen[1]).toBeInstanceOf(RequestTiming)
-    expect(seen[0]).not.toBe(seen[1])
-    expect(seen[2]).toBeUndefined()
+    const clockOf = (url: string) => {
+      const req = { method: 'GET', url, headers: {} as Record<string, string>, socket: {} }
+      application.handle.call(application, req as unknown as IncomingMessage, res)
+      const key = req.headers[REQUEST_KEY_HEADER]
+      const copy = new Request(
+        'http://app.test/',
+        key ? { headers: { [REQUEST_KEY_HEADER]: key } } : {},
+      )
+      return requestTiming(copy)
+    }
+    expect(clockOf('/')).toBeInstanceOf(RequestTiming)
+    expect(clockOf('/_root.data')).toBeInstanceOf(RequestTiming)
+    expect(clockOf('/build/root-ABC.js')).toBeUndefined()
   })
 })

@@ -5,12 +5,15 @@
  * the server's time, from the request reaching the server (the front door)
  * to its headers. A browser's dev tools and the bench read it.
  *
- * The front door starts each request's clock in an AsyncLocalStorage, so the
- * backend client finds the request it works for without every caller
- * passing it down. A call shared by several requests (a cached list) counts
- * for the request that started it.
+ * The front door starts each request's clock in the request's memo
+ * (lib/request-key.server.ts); the guard links each loader's request signal
+ * to it, and the backend client counts a call made with that signal. Calls
+ * made without a member's signal (the lists kept a minute for everyone, a
+ * token refresh shared by a member's requests) count as the app's time.
+ * Not an AsyncLocalStorage: on Node 20 its promise hooks cost 3-9 % of the
+ * CPU of a page (docs/decisions/0089).
  */
-import { AsyncLocalStorage } from 'node:async_hooks'
+import { perRequest } from '~/lib/request-key.server'
 
 export const SERVER_TIMING_HEADER = 'Server-Timing'
 
@@ -49,21 +52,35 @@ export class RequestTiming {
   }
 }
 
-const clocks = new AsyncLocalStorage<RequestTiming>()
+const TIMING_MEMO = 'server-timing'
 
-/** Runs `handle` (one request's whole handling) with a clock started now. */
-export function timeRequest<T>(handle: () => T): T {
-  return clocks.run(new RequestTiming(performance.now()), handle)
+/** The front door starts the clock of a request in its per-request memo (lib/request-key.server.ts). */
+export function startTiming(memo: Map<string, unknown>, now = performance.now()): void {
+  memo.set(TIMING_MEMO, new RequestTiming(now))
 }
 
-/** The clock of the request being handled, if the front door started one. */
-export function currentTiming(): RequestTiming | undefined {
-  return clocks.getStore()
+/** The clock of the HTTP request `request` is a copy of, if the front door started one. */
+export function requestTiming(request: Request): RequestTiming | undefined {
+  return perRequest(request, TIMING_MEMO, () => undefined) as RequestTiming | undefined
 }
 
-/** Waits for `call`, counting the wait as backend time of the current request. */
-export async function timedBackendCall<T>(call: () => Promise<T>): Promise<T> {
-  const end = currentTiming()?.backendCall(performance.now())
+/**
+ * Backend calls made with a loader's request signal count on its request's
+ * clock. The guard (every loader and action) links the signal once.
+ */
+const bySignal = new WeakMap<AbortSignal, RequestTiming>()
+
+export function followBackendTime(request: Request): void {
+  const timing = requestTiming(request)
+  if (timing) bySignal.set(request.signal, timing)
+}
+
+/** Waits for `call`, counting the wait as backend time of the request `signal` belongs to. */
+export async function timedBackendCall<T>(
+  signal: AbortSignal | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
+  const end = signal ? bySignal.get(signal)?.backendCall(performance.now()) : undefined
   try {
     return await call()
   } finally {
@@ -71,7 +88,7 @@ export async function timedBackendCall<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Sets Server-Timing from `timing` (the clock read when the answer began), if there is one. */
+/** Sets Server-Timing from `timing`, if there is one. */
 export function setServerTiming(headers: Headers, timing: RequestTiming | undefined): void {
   if (timing) headers.set(SERVER_TIMING_HEADER, timing.header(performance.now()))
 }
