@@ -1,7 +1,8 @@
 /**
  * Server rendering: streamed HTML, the CSP nonce and security headers (data
  * answers get them too), `Cache-Control: private, no-store` unless a route
- * says otherwise, the request id (header, page and log line), one log line
+ * says otherwise, the request id (header, page and log line), Server-Timing
+ * (lib/server-timing.server.ts), one log line
  * per request, and the front door installed into remix-serve's express app
  * when the build loads (lib/front-door.server.ts).
  */
@@ -27,6 +28,7 @@ import { REQUEST_ID_HEADER } from '~/lib/request-id'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { requestIdOf } from '~/lib/request-id.server'
 import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
+import { requestTiming, setServerTiming } from '~/lib/server-timing.server'
 
 // Validate the environment when the server loads, not on the first request.
 env()
@@ -73,6 +75,7 @@ export default function handleRequest(
   remixContext: EntryContext,
 ) {
   const started = performance.now()
+  const timing = requestTiming(request)
   const nonce = newNonce()
   const requestId = requestIdOf(request)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
@@ -91,9 +94,10 @@ export default function handleRequest(
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
           // Compressed here, not by remix-serve's middleware: see compression.server.ts.
-          const body = documentBody(request, responseHeaders)
+          const { sink, source } = documentBody(request, responseHeaders)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)
+          setServerTiming(responseHeaders, timing)
           if (!responseHeaders.has('Cache-Control')) {
             responseHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
           }
@@ -103,15 +107,15 @@ export default function handleRequest(
             imageOrigins: imageOrigins(),
           })
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(source), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),
           )
           logRequest(request, responseStatusCode, requestId, started)
           // A finished page needs no abort timer: it must not hold a shutting-down process.
-          body.once('close', () => clearTimeout(abortTimer))
-          pipe(body)
+          source.once('close', () => clearTimeout(abortTimer))
+          pipe(sink)
         },
         onShellError(error: unknown) {
           reject(error)
@@ -128,6 +132,7 @@ export default function handleRequest(
 export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
   const requestId = requestIdOf(request)
   response.headers.set(REQUEST_ID_HEADER, requestId)
+  setServerTiming(response.headers, requestTiming(request))
   if (!response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
   }

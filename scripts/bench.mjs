@@ -1,19 +1,27 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: figures for the production build, on the bench's own ports
- * (app 5300, demo backend 5301, bare server 5302; BENCH_PORT moves them).
+ * (app 5300, demo backend 5301, bare server 5302, near-empty page 5303;
+ * BENCH_PORT moves them).
  *
  *   1. first-load JS and CSS of every page of issue 8 (`MEASURED_PAGES` in
  *      scripts/bench/sizes.mjs; member pages with a demo member's session
  *      cookie from the app's own /login): raw, gzip and br as remix-serve
  *      sends them, gzip -9; budgets on the gzip the server sends (JS 105 KB
  *      on `/` and `/login`, 110 KB on the others)
- *   2. requests per second (autocannon) and the server's CPU time per
+ *   2. the logged-in home page (`GET /` with a demo member's cookie) beside a
+ *      near-empty Remix v2 page (scripts/bench/near-empty.mjs, built and
+ *      served by remix-serve in the same run): req/s, CPU per request,
+ *      p50/p99, without and with `Accept-Encoding: gzip, deflate, br`; ratios
+ *      home/near-empty (target >= 0.5) and br/none (target >= 0.95); the app's
+ *      own time from its Server-Timing header, p50/p99, one request at a time
+ *      (target p50 <= 3 ms) and under the load
+ *   3. requests per second (autocannon) and the server's CPU time per
  *      request for `/` and `/_root.data` logged out, without and with
  *      `Accept-Encoding: gzip, deflate, br`, beside a bare node:http server
  *      sending the same HTML bytes; ratios app/bare and br/none
- *   3. the refresh storm: 50 parallel requests with one expired access token
- *   4. Lighthouse 12 mobile performance, median of --runs (5) runs, of
+ *   4. the refresh storm: 50 parallel requests with one expired access token
+ *   5. Lighthouse 12 mobile performance, median of --runs (5) runs, of
  *      `LIGHTHOUSE_PAGES` (`/`, `/lotto/result` and `/promotion` target 100;
  *      five member pages target 95), each run's score and LCP printed, Chromium
  *      with `--hide-scrollbars` (decision 0086) (optional; skipped with a note
@@ -22,11 +30,12 @@
  *      storm across three instances, and a soak at 20 connections through
  *      nginx (0 errors, each instance's memory flat)
  *
- * Options: --only=sizes,throughput,storm,cluster,lighthouse  --no-lighthouse
+ * Options: --only=sizes,home,throughput,storm,cluster,lighthouse  --no-lighthouse
  *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
  *          --runs=5 (Lighthouse runs per page)  --soak-seconds=60
- * Exits 1 when a size budget, the storm target, a cluster target or a
- * Lighthouse target (of a run that ran) is missed, 2 when the bench itself fails.
+ * Exits 1 when a size budget, a home target, the storm target, a cluster
+ * target or a Lighthouse target (of a run that ran) is missed, 2 when the
+ * bench itself fails.
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -40,6 +49,7 @@ import {
   startApp,
   startBackend,
   startBare,
+  startNearEmptyServer,
   stopAll,
 } from './bench/servers.mjs'
 import { soak, startCluster } from './bench/cluster.mjs'
@@ -52,14 +62,21 @@ import {
   totals,
 } from './bench/sizes.mjs'
 import { refreshStorm, STORM_SIZE } from './bench/storm.mjs'
-import { median, PHONE_ACCEPT_ENCODING, run } from './bench/throughput.mjs'
+import { buildNearEmpty, removeNearEmpty } from './bench/near-empty.mjs'
+import {
+  median,
+  percentile,
+  PHONE_ACCEPT_ENCODING,
+  run,
+  serverTimings,
+} from './bench/throughput.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 process.chdir(root)
 
 const { values: opts } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sizes,throughput,storm,cluster,lighthouse' },
+    only: { type: 'string', default: 'sizes,home,throughput,storm,cluster,lighthouse' },
     'soak-seconds': { type: 'string', default: '60' },
     'no-lighthouse': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '6' },
@@ -76,7 +93,13 @@ const rounds = Math.min(Math.max(Number(opts.rounds) || 1, 1), 5)
 const lighthouseRuns = Math.min(Math.max(Number(opts.runs) || 5, 1), 15)
 const soakSeconds = Math.min(Math.max(Number(opts['soak-seconds']) || 60, 5), 600)
 const basePort = Number(process.env.BENCH_PORT ?? 5300)
-const PORTS = { app: basePort, backend: basePort + 1, bare: basePort + 2, cluster: basePort + 10 }
+const PORTS = {
+  app: basePort,
+  backend: basePort + 1,
+  bare: basePort + 2,
+  nearEmpty: basePort + 3,
+  cluster: basePort + 10,
+}
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
 const pad = (value, width) => String(value).padStart(width)
@@ -86,6 +109,8 @@ const heading = (title) =>
 
 const report = { at: new Date().toISOString(), node: process.version }
 let missed = false
+/** Run when the bench ends, however it ends (temporary folders). */
+const cleanups = []
 
 async function ensureBuild() {
   const outputs = ['build/index.js', 'build/mock-backend/cli.mjs', 'public/build']
@@ -268,6 +293,147 @@ async function throughput(appUrl, appPid) {
   report.throughput = { connections, seconds, rounds, rps, cpuPerRequest, ratios, runs: results }
 }
 
+/** Targets of the logged-in home page (docs/decisions/0089). */
+const HOME_TARGETS = { overNearEmpty: 0.5, brOverNone: 0.95, appP50Ms: 3 }
+const SEQUENTIAL_SAMPLES = 200
+
+const ms = (value) => (Number.isFinite(value) ? `${value.toFixed(2)} ms` : '-')
+
+/** The app's Server-Timing figures (app, backend) of `n` requests sent one at a time. */
+async function sequentialTimings(url, headers, n) {
+  const app = []
+  const backend = []
+  for (let i = 0; i < n; i++) {
+    const res = await request(url, { headers })
+    if (res.status !== 200) throw new Error(`GET ${url}: ${res.status}`)
+    const t = serverTimings(res.headers['server-timing'])
+    app.push(t.app)
+    backend.push(t.backend)
+  }
+  return { app, backend }
+}
+
+async function home(appUrl, appPid) {
+  heading(
+    `Logged-in home beside a near-empty Remix page (${connections} connections, ${seconds} s per run)`,
+  )
+  const dir = buildNearEmpty(root)
+  cleanups.push(() => removeNearEmpty(dir))
+  const nearEmpty = await startNearEmptyServer(PORTS.nearEmpty, dir)
+  const cookie = await memberCookie(appUrl)
+  const member = { Cookie: cookie }
+  const memberBr = { ...member, 'Accept-Encoding': PHONE_ACCEPT_ENCODING }
+  const check = await request(`${appUrl}/`, { headers: member })
+  if (check.status !== 200 || !check.body.includes('data-testid="balance"')) {
+    throw new Error(`GET / as a member: ${check.status}, no balance shown`)
+  }
+  const empty = await request(`${nearEmpty.url}/`)
+  console.log(
+    `GET / logged in: ${kb(check.body.length)} raw, Server-Timing: ${check.headers['server-timing'] ?? '(none)'}\n` +
+      `near-empty page (remix-serve ${nearEmpty.url}): ${kb(empty.body.length)} raw`,
+  )
+  const targets = [
+    {
+      key: 'nearEmpty',
+      label: 'near-empty Remix page, no Accept-Encoding',
+      url: `${nearEmpty.url}/`,
+      headers: {},
+      pid: nearEmpty.child.pid,
+    },
+    {
+      key: 'none',
+      label: 'home logged in, no Accept-Encoding',
+      url: `${appUrl}/`,
+      headers: member,
+    },
+    {
+      key: 'br',
+      label: 'home logged in, phone Accept-Encoding',
+      url: `${appUrl}/`,
+      headers: memberBr,
+    },
+  ].map((t) => ({ pid: appPid, ...t }))
+  for (const t of targets) await run(t.url, { connections, seconds: 2, headers: t.headers })
+
+  console.log(
+    `\n${padEnd('target', 42)}${pad('req/s', 7)}${pad('cpu/req', 11)}${pad('p50', 8)}` +
+      `${pad('p99', 9)}${pad('bytes/res', 10)}${pad('bad', 5)}`,
+  )
+  const results = Object.fromEntries(targets.map((t) => [t.key, []]))
+  const loaded = { app: [], backend: [] }
+  const collect = (headers) => {
+    const t = serverTimings(headers['server-timing'])
+    if (Number.isFinite(t.app)) loaded.app.push(t.app)
+    if (Number.isFinite(t.backend)) loaded.backend.push(t.backend)
+  }
+  for (let round = 1; round <= rounds; round++) {
+    for (const t of targets) {
+      const onHeaders = t.key === 'nearEmpty' ? undefined : collect
+      const r = await run(t.url, {
+        connections,
+        seconds,
+        headers: t.headers,
+        pid: t.pid,
+        onHeaders,
+      })
+      results[t.key].push(r)
+      row(rounds > 1 ? `${t.label} #${round}` : t.label, r)
+    }
+  }
+  const pick = (key, field) => median(results[key].map((r) => r[field] ?? Number.NaN))
+  const rps = Object.fromEntries(targets.map((t) => [t.key, pick(t.key, 'rps')]))
+  const ratios = { overNearEmpty: rps.none / rps.nearEmpty, brOverNone: rps.br / rps.none }
+  const sequential = await sequentialTimings(`${appUrl}/`, member, SEQUENTIAL_SAMPLES)
+  const timing = {
+    sequential: {
+      appP50: percentile(sequential.app, 50),
+      appP99: percentile(sequential.app, 99),
+      backendP50: percentile(sequential.backend, 50),
+    },
+    loaded: {
+      appP50: percentile(loaded.app, 50),
+      appP99: percentile(loaded.app, 99),
+      backendP50: percentile(loaded.backend, 50),
+    },
+  }
+  const pass = {
+    overNearEmpty: ratios.overNearEmpty >= HOME_TARGETS.overNearEmpty,
+    brOverNone: ratios.brOverNone >= HOME_TARGETS.brOverNone,
+    appP50: timing.sequential.appP50 <= HOME_TARGETS.appP50Ms,
+  }
+  const verdict = (ok) => (ok ? 'PASS' : 'MISSED')
+  if (!Object.values(pass).every(Boolean)) missed = true
+  console.log(
+    `\nhome/near-empty ${ratios.overNearEmpty.toFixed(2)} (target >= ${HOME_TARGETS.overNearEmpty}: ${verdict(pass.overNearEmpty)})` +
+      `   br/none ${ratios.brOverNone.toFixed(2)} (target >= ${HOME_TARGETS.brOverNone}: ${verdict(pass.brOverNone)})`,
+  )
+  console.log(
+    `Server-Timing of GET / logged in, ${SEQUENTIAL_SAMPLES} requests one at a time: app p50 ${ms(timing.sequential.appP50)}` +
+      ` p99 ${ms(timing.sequential.appP99)}, backend p50 ${ms(timing.sequential.backendP50)}` +
+      `   (target app p50 <= ${HOME_TARGETS.appP50Ms} ms: ${verdict(pass.appP50)})`,
+  )
+  console.log(
+    `Server-Timing under the load above (${loaded.app.length} responses): app p50 ${ms(timing.loaded.appP50)}` +
+      ` p99 ${ms(timing.loaded.appP99)}, backend p50 ${ms(timing.loaded.backendP50)}`,
+  )
+  console.log(
+    '("app": server time beyond the backend calls\' wall time, from the request reaching the\n' +
+      'server to its headers; under load it includes waiting behind the other connections)',
+  )
+  report.home = {
+    connections,
+    seconds,
+    rounds,
+    rps,
+    ratios,
+    timing,
+    targets: HOME_TARGETS,
+    pass,
+    runs: results,
+  }
+  removeNearEmpty(dir)
+}
+
 async function storm(appUrl, backendUrl) {
   heading(`Refresh storm: ${STORM_SIZE} parallel requests, one cookie, expired access token`)
   const s = await refreshStorm({ appUrl, backendUrl, secret: BENCH_SESSION_SECRET })
@@ -403,6 +569,7 @@ async function main() {
   const { url: appUrl, child: app } = await startApp(PORTS.app, backendUrl)
   console.log(`app ${appUrl} (remix-serve, production build), demo backend ${backendUrl}`)
   if (sections.has('sizes')) await sizes(appUrl, backendUrl)
+  if (sections.has('home')) await home(appUrl, app.pid)
   if (sections.has('throughput')) await throughput(appUrl, app.pid)
   if (sections.has('storm')) await storm(appUrl, backendUrl)
   if (sections.has('cluster')) await clusterSection()
@@ -420,6 +587,7 @@ async function finish(code) {
   exiting = true
   stopLighthouse()
   await stopAll()
+  for (const cleanup of cleanups) cleanup()
   process.exit(code)
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => finish(130))

@@ -3,6 +3,7 @@
  * header, response validation, and how every failure maps to a status and a
  * Thai message.
  */
+import { getEventListeners } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -186,5 +187,20 @@ describe('callBackend', () => {
     controller.abort()
     const error = await call.catch((e: unknown) => e)
     expect(error).not.toHaveProperty('name', 'BackendError')
+  })
+
+  it("a finished call stops following the member's request (nothing left on its signal)", async () => {
+    handler = json(200, { data: { id: 1, name: 'a' } })
+    const { callBackend } = await client()
+    const controller = new AbortController()
+    const call = callBackend({
+      method: 'GET',
+      path: '/x',
+      schema: itemSchema,
+      signal: controller.signal,
+    })
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(1)
+    await expect(call).resolves.toEqual({ id: 1, name: 'a' })
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0)
   })
 })

@@ -1,9 +1,10 @@
 import { createElement, Suspense } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import type { Transform } from 'node:stream'
-import { brotliDecompressSync, constants, gunzipSync } from 'node:zlib'
+import { PassThrough, type Readable, type Transform } from 'node:stream'
+import { brotliDecompressSync, constants, gunzipSync, type Gzip } from 'node:zlib'
 import { describe, expect, it, vi } from 'vitest'
 import {
+  Batches,
   BROTLI_WINDOW_BITS,
   createCompressor,
   documentBody,
@@ -41,7 +42,7 @@ function request(acceptEncoding?: string, method = 'GET') {
   })
 }
 
-async function collect(stream: Transform): Promise<Buffer> {
+async function collect(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of stream) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks)
@@ -53,16 +54,16 @@ describe('documentBody', () => {
     const body = documentBody(request('gzip, deflate, br'), headers)
     expect(headers.get('Content-Encoding')).toBe('br')
     expect(headers.get('Vary')).toBe('Accept-Encoding')
-    body.end('<p>สวัสดี</p>')
-    expect(brotliDecompressSync(await collect(body)).toString('utf8')).toBe('<p>สวัสดี</p>')
+    body.sink.end('<p>สวัสดี</p>')
+    expect(brotliDecompressSync(await collect(body.source)).toString('utf8')).toBe('<p>สวัสดี</p>')
   })
 
   it('gzips when brotli is not accepted', async () => {
     const headers = new Headers()
     const body = documentBody(request('gzip'), headers)
     expect(headers.get('Content-Encoding')).toBe('gzip')
-    body.end('<p>hello</p>')
-    expect(gunzipSync(await collect(body)).toString('utf8')).toBe('<p>hello</p>')
+    body.sink.end('<p>hello</p>')
+    expect(gunzipSync(await collect(body.source)).toString('utf8')).toBe('<p>hello</p>')
   })
 
   it('sends the bytes as they are without Accept-Encoding, and for HEAD', async () => {
@@ -71,8 +72,8 @@ describe('documentBody', () => {
       const body = documentBody(req, headers)
       expect(headers.get('Content-Encoding')).toBeNull()
       expect(headers.get('Vary')).toBe('Accept-Encoding')
-      body.end('<p>plain</p>')
-      expect((await collect(body)).toString('utf8')).toBe('<p>plain</p>')
+      body.sink.end('<p>plain</p>')
+      expect((await collect(body.source)).toString('utf8')).toBe('<p>plain</p>')
     }
   })
 
@@ -83,6 +84,43 @@ describe('documentBody', () => {
     const other = new Headers({ Vary: 'Cookie' })
     documentBody(request('br'), other)
     expect(other.get('Vary')).toBe('Cookie, Accept-Encoding')
+  })
+})
+
+describe('Batches', () => {
+  it('passes a batch on as one write when flushed, and the rest when it ends', async () => {
+    const target = new PassThrough()
+    const writes: Buffer[] = []
+    target.on('data', (chunk: Buffer) => writes.push(chunk))
+    const batches = new Batches(target)
+    batches.write('<a>')
+    batches.write('<b>')
+    expect(writes).toEqual([])
+    batches.flush()
+    batches.flush()
+    batches.write('<c>')
+    batches.end('<d>')
+    await new Promise((resolve) => target.on('end', resolve))
+    expect(writes.map(String)).toEqual(['<a><b>', '<c><d>'])
+  })
+
+  it('flushes a compressor after each batch', () => {
+    const zip = createCompressor('gzip') as Gzip
+    const flush = vi.spyOn(zip, 'flush')
+    const batches = new Batches(zip)
+    batches.write('<p>one</p>')
+    expect(flush).not.toHaveBeenCalled()
+    batches.flush()
+    expect(flush).toHaveBeenCalledTimes(1)
+    zip.destroy()
+  })
+
+  it('closes when its target closes (the member left): React stops rendering', async () => {
+    const target = new PassThrough()
+    const batches = new Batches(target)
+    target.destroy()
+    await new Promise((resolve) => batches.on('close', resolve))
+    expect(batches.destroyed).toBe(true)
   })
 })
 
@@ -97,9 +135,9 @@ describe('createCompressor', () => {
   })
 })
 
-describe('createCompressor with React streaming', () => {
+describe('documentBody with React streaming', () => {
   it.each(['br', 'gzip'] as const)(
-    '%s: the shell reaches the wire before a suspended part resolves',
+    '%s: the shell reaches the wire, in one block, before a suspended part resolves',
     async (encoding) => {
       // A component that suspends until `resolveLate` (React 18: it throws the promise).
       let text: string | undefined
@@ -118,6 +156,8 @@ describe('createCompressor with React streaming', () => {
         'main',
         null,
         createElement('h1', null, 'shell'),
+        // Over React's 2 KB write size: the shell comes in several writes.
+        createElement('p', null, 'ข้อความ '.repeat(500)),
         createElement(
           Suspense,
           { fallback: createElement('p', null, 'loading') },
@@ -125,13 +165,14 @@ describe('createCompressor with React streaming', () => {
         ),
       )
       const decompress = encoding === 'br' ? brotliDecompressSync : gunzipSync
-      const zip = createCompressor(encoding)
+      const { sink, source: zip } = documentBody(request(encoding), new Headers())
       const received: Buffer[] = []
       zip.on('data', (chunk: Buffer) => received.push(chunk))
+      const compressed = vi.spyOn(zip as Transform, 'write')
       const shellWritten = new Promise<void>((resolve) => {
         const { pipe } = renderToPipeableStream(app, {
           onShellReady() {
-            pipe(zip)
+            pipe(sink)
             resolve()
           },
         })
@@ -149,6 +190,11 @@ describe('createCompressor with React streaming', () => {
       }
       await vi.waitFor(() => expect(soFar()).toContain('<h1>shell</h1>'), { timeout: 3000 })
       expect(soFar()).not.toContain('later')
+      // React wrote the shell in several chunks; the compressor got them as one.
+      // (zlib's own flush() is an empty write.)
+      const written = compressed.mock.calls.map(([chunk]) => String(chunk)).filter(Boolean)
+      expect(written).toHaveLength(1)
+      expect(written[0]).toContain('<h1>shell</h1>')
 
       resolveLate('later')
       await new Promise<void>((resolve) => zip.on('end', resolve))

@@ -14,7 +14,8 @@
  * - a build file under 1 KB: compressed here (remix-serve's compression
  *   skips small files; lib/small-assets.server.ts);
  * - every request that goes on: its URL as morgan logs it has the values of
- *   secret query parameters (token, code, state) redacted.
+ *   secret query parameters (token, code, state) redacted, and (but build
+ *   files) its clock for Server-Timing starts (lib/server-timing.server.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import express, { type Handle } from 'express'
@@ -29,6 +30,7 @@ import {
 } from '~/lib/errors'
 import { redactUrl } from '~/lib/redact'
 import { stampRequest } from '~/lib/request-key.server'
+import { startTiming } from '~/lib/server-timing.server'
 import { trackRequest } from '~/lib/shutdown.server'
 import { serveSmallAsset } from '~/lib/small-assets.server'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
@@ -173,7 +175,8 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
   if (serveSmallAsset(req, res)) return true
   // Every loader's copy of the request carries the same key (lib/request-key.server.ts);
   // build files are static, no loader runs for them.
-  if (!(req.url ?? '').startsWith('/build/')) stampRequest(req, res)
+  // Its clock for Server-Timing starts here (lib/server-timing.server.ts).
+  if (!(req.url ?? '').startsWith('/build/')) startTiming(stampRequest(req, res))
   redactLoggedUrl(req, res)
   return false
 }

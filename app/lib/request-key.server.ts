@@ -12,12 +12,14 @@ export const REQUEST_KEY_HEADER = 'x-member-app-request-key'
 
 const memos = new Map<string, Map<string, unknown>>()
 
-/** Gives the request its key and memo, for as long as its response is open. */
-export function stampRequest(req: IncomingMessage, res: ServerResponse): void {
+/** Gives the request its key and memo, for as long as its response is open; returns the memo. */
+export function stampRequest(req: IncomingMessage, res: ServerResponse): Map<string, unknown> {
   const key = randomBytes(16).toString('base64url')
   req.headers[REQUEST_KEY_HEADER] = key
-  memos.set(key, new Map())
+  const memo = new Map<string, unknown>()
+  memos.set(key, memo)
   res.once('close', () => memos.delete(key))
+  return memo
 }
 
 /** `create()` once per HTTP request (all its loaders); undefined for a request the door did not stamp. */

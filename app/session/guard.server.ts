@@ -23,6 +23,7 @@ import {
   NOT_FOUND_MESSAGE,
 } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
+import { followBackendTime } from '~/lib/server-timing.server'
 import { runChecks, sessionEndedRedirect, type Access } from '~/session/checks.server'
 import { isCrossSiteWrite } from '~/session/csrf.server'
 import { SessionEndedError } from '~/session/member-api.server'
@@ -112,6 +113,8 @@ export async function guard<T>(
   handler: (ctx: RouteContext) => Promise<T> | T,
 ) {
   guardedRequests.set(request, rules)
+  // Backend calls made with this request's signal count as its backend time (Server-Timing).
+  followBackendTime(request)
   const url = new URL(request.url)
   const session = await getSession(request)
   try {

@@ -1,11 +1,13 @@
 /**
  * The bench's own servers, on its own ports: the demo backend, the app
  * (remix-serve on the production build, in its own process group so the whole
- * group can be stopped) and a bare node:http server. Everything started here
+ * group can be stopped), a bare node:http server and remix-serve on the
+ * near-empty page (near-empty.mjs). Everything started here
  * is stopped by `stopAll()`, and only that.
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
+import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { startDemoBackend, stopChild } from '../lib/processes.mjs'
 import { waitForOk } from './http.mjs'
@@ -51,6 +53,30 @@ export async function startApp(port, backendUrl) {
     waitForOk(`${url}/healthz`),
     once(child, 'exit').then(([code]) => {
       throw new Error(`remix-serve exited (code ${code}) before it answered /healthz`)
+    }),
+  ])
+  return { url, child }
+}
+
+/** remix-serve on the near-empty page built in `dir` (near-empty.mjs), in its own process group. */
+export async function startNearEmptyServer(port, dir) {
+  const child = spawn(join(dir, 'node_modules/.bin/remix-serve'), ['build/index.js'], {
+    cwd: dir,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
+    detached: true,
+    // remix-serve logs each request (morgan), as it does for the app: the output is dropped.
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  started.push({ child, group: true })
+  const errors = createInterface({ input: child.stderr })
+  errors.on('line', (line) => {
+    if (line.trim()) console.error(`[near-empty] ${line}`)
+  })
+  const url = `http://127.0.0.1:${port}`
+  await Promise.race([
+    waitForOk(`${url}/`),
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`remix-serve of the near-empty page exited (code ${code})`)
     }),
   ])
   return { url, child }

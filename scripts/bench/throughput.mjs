@@ -25,13 +25,31 @@ export function cpuMs(pid) {
 export const PHONE_ACCEPT_ENCODING = 'gzip, deflate, br'
 
 /**
- * One autocannon run: `connections` keep-alive connections for `seconds`.
- * Resolves with requests per second (total / duration), latency and errors.
+ * The durations (ms) of a Server-Timing header by metric name:
+ * `backend;dur=1.2, app;dur=0.8` gives { backend: 1.2, app: 0.8 }.
  */
-export function run(url, { connections, seconds, headers = {}, pid }) {
+export function serverTimings(header) {
+  const timings = {}
+  for (const metric of String(header ?? '').split(',')) {
+    const [name = '', ...params] = metric.split(';').map((s) => s.trim())
+    const dur = params.find((p) => p.startsWith('dur='))
+    if (name && dur) timings[name] = Number(dur.slice(4))
+  }
+  return timings
+}
+
+/**
+ * One autocannon run: `connections` keep-alive connections for `seconds`.
+ * Resolves with requests per second (total / duration), latency and errors;
+ * `onHeaders` (optional) sees each response's headers.
+ */
+export function run(url, { connections, seconds, headers = {}, pid, onHeaders }) {
   const cpuBefore = pid ? cpuMs(pid) : null
+  const requests = onHeaders
+    ? [{ onResponse: (_status, _body, _context, responseHeaders) => onHeaders(responseHeaders) }]
+    : undefined
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections, duration: seconds, headers }, (error, result) => {
+    autocannon({ url, connections, duration: seconds, headers, requests }, (error, result) => {
       if (error) return reject(error)
       const ok = result['2xx'] ?? 0
       const cpuAfter = pid ? cpuMs(pid) : null
@@ -55,6 +73,13 @@ export function run(url, { connections, seconds, headers = {}, pid }) {
       })
     })
   })
+}
+
+/** The value below which `p` percent of `values` lie (nearest rank). */
+export function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b)
+  if (!sorted.length) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]
 }
 
 export function median(values) {

@@ -300,6 +300,28 @@ test.describe('member pages and data are private', () => {
       expect(headers['permissions-policy']).toContain('camera=()')
     }
   })
+
+  test('documents and .data answers say the backend time and the app time (Server-Timing)', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context, DEMO.username)
+    const home = await page.goto('/')
+    expect(home?.status()).toBe(200)
+    const answers = [
+      home?.headers() ?? {},
+      (await context.request.get('/_root.data')).headers(),
+      (await context.request.get('/profile.data?_routes=routes/_default.profile')).headers(),
+    ]
+    for (const headers of answers) {
+      const timing = /^backend;dur=(\d+\.\d), app;dur=(\d+\.\d)$/.exec(
+        headers['server-timing'] ?? '',
+      )
+      expect(timing, headers['server-timing']).not.toBeNull()
+      // The member's profile came from the demo backend on every one of them.
+      expect(Number(timing?.[1])).toBeGreaterThan(0)
+    }
+  })
 })
 
 test.describe('Thai characters in return paths', () => {

@@ -1,0 +1,94 @@
+/**
+ * The `Server-Timing` header of documents and data answers (docs/decisions/0089):
+ * `backend;dur=B, app;dur=A` — B the wall time this request spent waiting
+ * for backend calls (calls running side by side count once), A the rest of
+ * the server's time, from the request reaching the server (the front door)
+ * to its headers. A browser's dev tools and the bench read it.
+ *
+ * The front door starts each request's clock in the request's memo
+ * (lib/request-key.server.ts); the guard links each loader's request signal
+ * to it, and the backend client counts a call made with that signal. Calls
+ * made without a member's signal (the lists kept a minute for everyone, a
+ * token refresh shared by a member's requests) count as the app's time.
+ * Not an AsyncLocalStorage: on Node 20 its promise hooks cost 3-9 % of the
+ * CPU of a page (docs/decisions/0089).
+ */
+import { perRequest } from '~/lib/request-key.server'
+
+export const SERVER_TIMING_HEADER = 'Server-Timing'
+
+/** The clock of one request (pure: the times are passed in). */
+export class RequestTiming {
+  readonly started: number
+  private backendDone = 0
+  private running = 0
+  private runningSince = 0
+
+  constructor(now: number) {
+    this.started = now
+  }
+
+  /** A backend call starts at `now`; call the function it returns when it ends. */
+  backendCall(now: number): (end: number) => void {
+    if (this.running++ === 0) this.runningSince = now
+    let ended = false
+    return (end: number) => {
+      if (ended) return
+      ended = true
+      if (--this.running === 0) this.backendDone += end - this.runningSince
+    }
+  }
+
+  /** Wall time spent with at least one backend call running, up to `now`. */
+  backendMs(now: number): number {
+    return this.backendDone + (this.running > 0 ? now - this.runningSince : 0)
+  }
+
+  /** The header's value at `now`. */
+  header(now: number): string {
+    const backend = this.backendMs(now)
+    const app = Math.max(0, now - this.started - backend)
+    return `backend;dur=${backend.toFixed(1)}, app;dur=${app.toFixed(1)}`
+  }
+}
+
+const TIMING_MEMO = 'server-timing'
+
+/** The front door starts the clock of a request in its per-request memo (lib/request-key.server.ts). */
+export function startTiming(memo: Map<string, unknown>, now = performance.now()): void {
+  memo.set(TIMING_MEMO, new RequestTiming(now))
+}
+
+/** The clock of the HTTP request `request` is a copy of, if the front door started one. */
+export function requestTiming(request: Request): RequestTiming | undefined {
+  return perRequest(request, TIMING_MEMO, () => undefined) as RequestTiming | undefined
+}
+
+/**
+ * Backend calls made with a loader's request signal count on its request's
+ * clock. The guard (every loader and action) links the signal once.
+ */
+const bySignal = new WeakMap<AbortSignal, RequestTiming>()
+
+export function followBackendTime(request: Request): void {
+  const timing = requestTiming(request)
+  if (timing) bySignal.set(request.signal, timing)
+}
+
+/** Waits for `call`, counting the wait as backend time of the request `signal` belongs to. */
+export async function timedBackendCall<T>(
+  signal: AbortSignal | undefined,
+  call: () => Promise<T>,
+): Promise<T> {
+  const end = signal ? bySignal.get(signal)?.backendCall(performance.now()) : undefined
+  try {
+    return await call()
+  } finally {
+    end?.(performance.now())
+  }
+}
+
+/** Sets Server-Timing from `timing`, if there is one. */
+export function setServerTiming(headers: Headers, timing: RequestTiming | undefined): void {
+  if (timing) headers.set(SERVER_TIMING_HEADER, timing.header(performance.now()))
+}
