@@ -479,11 +479,13 @@ async function clusterSection() {
     )
     const cookie = await memberCookie(cluster.url)
     const conns = 20
+    const warmSeconds = 30
     console.log(
-      `soak: GET / as a member, ${conns} connections for ${soakSeconds} s through nginx...`,
+      `soak: GET / as a member, ${conns} connections through nginx: ${warmSeconds} s of warm-up, then ${soakSeconds} s measured...`,
     )
     const r = await soak(`${cluster.url}/`, {
       seconds: soakSeconds,
+      warmSeconds,
       connections: conns,
       headers: { Cookie: cookie, 'Accept-Encoding': PHONE_ACCEPT_ENCODING },
       instances: cluster.instances,
@@ -496,7 +498,7 @@ async function clusterSection() {
       console.log(
         `  ${m.name}: RSS ${m.startMb.toFixed(0)} MB at the start, ` +
           `${m.endMb.toFixed(0)} MB at the end (max ${m.maxMb.toFixed(0)}), last quarter vs first ` +
-          `${m.growth >= 0 ? '+' : ''}${(m.growth * 100).toFixed(1)}%`,
+          `${m.growth >= 0 ? '+' : ''}${(m.growth * 100).toFixed(1)}% (every 5 s: ${m.samples.map((v) => v.toFixed(0)).join(' ')})`,
       )
     }
     const soakOk = r.bad === 0 && r.flat

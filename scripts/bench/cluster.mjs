@@ -105,6 +105,7 @@ export async function soak(
       endMb: list[list.length - 1],
       maxMb: Math.max(...list),
       growth: first ? last / first - 1 : 0,
+      samples: list,
     }
   })
   const flat = memory.every((m) => m.growth <= 0.1)
