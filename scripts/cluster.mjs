@@ -122,6 +122,18 @@ async function stop(code) {
   process.exit(code)
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0))
+// Whatever goes wrong while starting, nothing is left running (or holding the ports).
+process.on('uncaughtException', (error) => {
+  console.error(error)
+  void stop(1)
+})
+process.on('unhandledRejection', (error) => {
+  console.error(error)
+  void stop(1)
+})
+process.on('exit', () => {
+  for (const child of children.values()) if (child.exitCode === null) child.kill('SIGKILL')
+})
 
 // Redis: no snapshots, an append-only file, so a restart keeps the shared state.
 supervise('redis', () => {
@@ -130,7 +142,10 @@ supervise('redis', () => {
     ['--port', String(ports.redis), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'yes'],
     { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] },
   )
-  // Redis's own start banner is noise here; warnings and errors are kept.
+  // Redis logs everything to stdout: its warnings (level #) are shown, the rest is noise here.
+  createInterface({ input: child.stdout }).on('line', (line) => {
+    if (/ # /.test(line)) console.error(`[redis] ${line}`)
+  })
   prefixed('redis', child.stderr, console.error)
   console.log(`CLUSTER_REDIS ${child.pid} ${ports.redis}`)
   return child
@@ -151,7 +166,7 @@ if (!env.BACKEND_URL) {
   console.log(`CLUSTER_BACKEND_URL=${demo.url}`)
 } else if (!env.SESSION_SECRET) {
   console.error('SESSION_SECRET is required with BACKEND_URL: every instance must share it.')
-  process.exit(1)
+  await stop(1)
 }
 Object.assign(env, {
   REDIS_URL: `redis://127.0.0.1:${ports.redis}`,
@@ -210,9 +225,11 @@ ${upstreams}
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
       proxy_set_header X-Forwarded-Host $http_host;
-      # An instance that is down or stopping: the request goes to the next one.
-      # (A POST already sent is never sent twice: nginx does not retry non-idempotent requests.)
-      proxy_next_upstream error timeout http_502 http_503;
+      # An instance that is down or stopping (connection refused or reset): the
+      # request goes to the next one. Not on the app's own 503s (a section
+      # closed for maintenance): those are answers, not a dead instance. A POST
+      # already sent is never sent twice (nginx does not retry non-idempotent requests).
+      proxy_next_upstream error timeout;
       proxy_connect_timeout 2s;
       # Pages stream (deferred data): pass them through as they come.
       proxy_buffering off;
@@ -233,7 +250,8 @@ for (const port of ports.apps) {
       () => false,
     )
     if (ok) break
-    if (Date.now() > deadline || stopping) {
+    if (stopping) await new Promise(() => undefined)
+    if (Date.now() > deadline) {
       console.error(`The instance on port ${port} did not start within 30 s.`)
       await stop(1)
     }
@@ -244,7 +262,8 @@ for (const port of ports.apps) {
 supervise(
   'nginx',
   () => {
-    const child = spawn(nginx, ['-c', join(dir, 'nginx.conf'), '-p', dir], {
+    // -e: nginx's own early messages go to stderr, not a system log file it may not open.
+    const child = spawn(nginx, ['-e', 'stderr', '-c', join(dir, 'nginx.conf'), '-p', dir], {
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     prefixed('nginx', child.stdout)

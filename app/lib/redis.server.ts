@@ -20,7 +20,10 @@ export type SharedRedis = Pick<
 const MAX_RECONNECT_DELAY_MS = 2000
 
 let client: SharedRedis | null | undefined
-let away = false
+/** Not connected (yet): writes wait in memory to be replayed once it is ready. */
+let away = true
+/** The log says "unavailable" only about a Redis that was reachable or failed a command. */
+let reported = false
 const recoveryListeners = new Set<() => void>()
 
 function say(message: string) {
@@ -38,11 +41,17 @@ export function connectRedis(url: string, commandTimeout: number): SharedRedis {
     connectTimeout: Math.max(commandTimeout, 1000),
     retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 6), MAX_RECONNECT_DELAY_MS),
     lazyConnect: false,
+    // A connection that stops answering (a failover, a dropped NAT entry) is
+    // given up and reconnected, instead of costing every command its timeout.
+    socketTimeout: Math.max(commandTimeout * 8, 2000),
+    keepAlive: 10_000,
   })
   const lost = (why: string) => {
     // A connection this process closed on purpose (shutdown) is not news.
-    if (away || client !== redis) return
+    if (client !== redis) return
     away = true
+    if (reported) return
+    reported = true
     say(`unavailable (${why}): serving from this instance's memory until it is back`)
   }
   redis.on('error', (error: Error) => lost(error.message))
@@ -63,7 +72,8 @@ export function redis(): SharedRedis | null {
 /** For tests: use this client (or none) instead of REDIS_URL's. */
 export function setRedisForTests(next: SharedRedis | null | undefined) {
   client = next
-  away = false
+  away = true
+  reported = false
 }
 
 /** The prefix of every key this app writes (REDIS_KEY_PREFIX), so one Redis can serve several apps. */
@@ -91,8 +101,9 @@ export async function shared<T>(
     redisAnswered()
     return value
   } catch (error) {
-    if (!away) {
-      away = true
+    away = true
+    if (!reported) {
+      reported = true
       say(
         `a command failed (${error instanceof Error ? error.message : String(error)}): serving from this instance's memory until Redis answers again`,
       )
@@ -102,11 +113,16 @@ export async function shared<T>(
   }
 }
 
-/** Redis answered: if it had been reported away, it is back. */
+/**
+ * Redis answered (connected, or a command worked after failures): what was
+ * written to memory meanwhile goes to Redis; the log says it is back if it
+ * said it was away.
+ */
 function redisAnswered() {
   if (!away) return
   away = false
-  say('back: shared state is in Redis again')
+  if (reported) say('back: shared state is in Redis again')
+  reported = false
   for (const listener of recoveryListeners) listener()
 }
 

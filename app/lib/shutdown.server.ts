@@ -2,12 +2,12 @@
  * Graceful shutdown. On SIGTERM (a deploy, a scale-down) or SIGINT:
  * - remix-serve stops accepting connections and closes idle keep-alive ones
  *   (its own handler: `server.close()`);
- * - /readyz answers 503 from then on, so a load balancer that still asks
- *   sends no new members here;
- * - requests under way run to their end (their backend calls, their refresh
- *   and its write to Redis); then the Redis connection is closed and nothing
- *   else keeps the process alive, so it exits (at once when nothing else
- *   runs, else after a moment without requests);
+ * - /readyz answers 503 `draining` to a request on a connection still open
+ *   (new connections are refused: remix-serve has closed its server);
+ * - requests under way run to their end (their backend calls), and so does
+ *   a token refresh they started (it outlives its request: its result must
+ *   reach Redis); once no request has come for a moment, the Redis
+ *   connection is closed and the process exits;
  * - if requests are still running after SHUTDOWN_TIMEOUT_MS, the process
  *   exits anyway (a load balancer's own deadline is usually 30 s).
  */
@@ -18,6 +18,15 @@ import { closeRedis } from '~/lib/redis.server'
 let inFlight = 0
 let draining = false
 const idleWaiters = new Set<() => void>()
+/** Work that outlives the request that started it (a shared token refresh). */
+const background = new Set<Promise<unknown>>()
+
+/** A shutdown waits for `work` too, not only for the requests under way. */
+export function finishBeforeExit(work: Promise<unknown>): void {
+  background.add(work)
+  const forget = () => background.delete(work)
+  work.then(forget, forget)
+}
 
 /** Counts a request until its response is finished or its connection closed. */
 export function trackRequest(res: ServerResponse): void {
@@ -60,7 +69,7 @@ export async function drain(timeoutMs = env().SHUTDOWN_TIMEOUT_MS): Promise<void
     process.exit(1)
   }, timeoutMs)
   await idle()
-  await closeRedis()
+  while (background.size > 0) await Promise.allSettled([...background])
   clearTimeout(deadline)
   console.log('Shut down: every request answered.')
   exitWhenQuiet()
@@ -73,11 +82,17 @@ export async function drain(timeoutMs = env().SHUTDOWN_TIMEOUT_MS): Promise<void
  * unref'd: a process with nothing left exits on its own first.)
  */
 function exitWhenQuiet() {
-  const check = () => {
-    if (inFlight > 0) return void idle().then(exitWhenQuiet)
+  const check = async () => {
+    if (inFlight > 0 || background.size > 0) {
+      await idle()
+      await Promise.allSettled([...background])
+      return exitWhenQuiet()
+    }
+    // Redis last: a request on a kept-alive connection until now still shared its state.
+    await closeRedis()
     process.exit(0)
   }
-  setTimeout(check, QUIET_MS).unref()
+  setTimeout(() => void check(), QUIET_MS).unref()
 }
 
 /** How long without a request before a drained process exits. */

@@ -4,7 +4,8 @@
  * `sharedRateLimiter` counts in Redis (every instance adds to the same
  * count) and in memory while Redis is away (docs/decisions/0088).
  */
-import { createHash } from 'node:crypto'
+import { createHmac } from 'node:crypto'
+import { env } from '~/lib/env.server'
 import { redisKey, shared } from '~/lib/redis.server'
 
 export interface RateLimitRule {
@@ -71,8 +72,8 @@ if c == 1 or t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) t = tonumber(ARG
 return {c, t}`
 
 /**
- * A counter every instance shares through Redis (keys hashed: no username or
- * address in Redis), falling back to this process's memory while Redis is
+ * A counter every instance shares through Redis (keys are an HMAC under the
+ * session secret: no username or address in Redis), falling back to this process's memory while Redis is
  * away or not configured.
  */
 export function sharedRateLimiter(
@@ -81,8 +82,14 @@ export function sharedRateLimiter(
   now: () => number = Date.now,
 ): AttemptCounter {
   const memory = new RateLimiter(rule, now)
+  // Keyed with the session secret: a plain hash of an IPv4 address or a
+  // username would be reversed by trying them all.
   const keyOf = (key: string) =>
-    redisKey('limit', name, createHash('sha256').update(key, 'utf8').digest('base64url'))
+    redisKey(
+      'limit',
+      name,
+      createHmac('sha256', env().SESSION_SECRETS[0]!).update(key, 'utf8').digest('base64url'),
+    )
   return {
     hit: (key) =>
       shared(

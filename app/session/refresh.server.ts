@@ -27,6 +27,7 @@ import type { TokenPair } from '~/backend/schemas'
 import { env } from '~/lib/env.server'
 import { open, seal } from '~/lib/aead.server'
 import { redisKey, shared } from '~/lib/redis.server'
+import { finishBeforeExit } from '~/lib/shutdown.server'
 import { createSharedStore, type TtlStore } from '~/session/store.server'
 
 export type Refresh = (
@@ -41,8 +42,8 @@ export type Refresh = (
  */
 export interface RefreshLock {
   take(key: string): Promise<'mine' | 'taken' | 'none'>
-  /** Another instance still holds the lock (false when unknown). */
-  held(key: string): Promise<boolean>
+  /** Another instance still holds the lock (undefined: unknown, Redis did not answer). */
+  held(key: string): Promise<boolean | undefined>
   /** Keeps our lock alive while our call runs. */
   extend(key: string): Promise<void>
   release(key: string): Promise<void>
@@ -51,7 +52,7 @@ export interface RefreshLock {
 /** One process: no shared lock (its callers share one promise already). */
 export const noSharedLock: RefreshLock = {
   take: async () => 'none',
-  held: async () => false,
+  held: async () => false as boolean | undefined,
   extend: async () => undefined,
   release: async () => undefined,
 }
@@ -67,6 +68,8 @@ export interface RefresherOptions {
   extendEveryMs?: number
   /** The longest a request waits for another instance's refresh (ms). */
   maxWaitMs?: () => number
+  /** The lock's lifetime: how long a holder that cannot be asked about is still waited for (ms). */
+  lockTtlMs?: number
 }
 
 const resultSalt = 'member-app refresh result'
@@ -100,6 +103,7 @@ export function createRefresher(
     pollMs = 20,
     extendEveryMs = 1000,
     maxWaitMs = () => env().BACKEND_TIMEOUT_MS + 5000,
+    lockTtlMs = REFRESH_LOCK_TTL_MS,
   }: RefresherOptions = {},
 ): Refresh {
   /** Refreshes under way in this process (a promise cannot live in a shared store). */
@@ -150,11 +154,19 @@ export function createRefresher(
         }
       }
       // Another instance is calling the backend: wait for what it writes.
+      let unansweredSince: number | undefined
       for (;;) {
         await sleep(pollMs)
         const pair = await remembered(key, refreshToken)
         if (pair) return pair
-        if (!(await lock.held(key).catch(() => false))) break
+        const held = await lock.held(key).catch(() => undefined)
+        if (held === false) break
+        if (held === undefined) {
+          // Redis does not answer: a second call now would present the token
+          // the holder may be rotating. Past a lock's lifetime its lock is gone anyway.
+          unansweredSince ??= Date.now()
+          if (Date.now() - unansweredSince > lockTtlMs) break
+        } else unansweredSince = undefined
         if (Date.now() > giveUpAt) throw new BackendError(503, 'REFRESH_BUSY', REFRESH_BUSY_MESSAGE)
       }
       // Released without a result (its call failed) or its holder is gone: one more look, then our turn.
@@ -171,6 +183,8 @@ export function createRefresher(
       // Remembered before the pending entry goes: no gap for a newcomer.
       promise = refreshOnce(key, refreshToken, doRefresh).finally(() => pending.delete(key))
       pending.set(key, promise)
+      // A refresh outlives the request that started it: a shutdown waits for it.
+      finishBeforeExit(promise)
     }
     return promise
   }
@@ -200,9 +214,9 @@ export function redisRefreshLock(ttlMs = REFRESH_LOCK_TTL_MS): RefreshLock {
       return result
     },
     held: (key) =>
-      shared(
+      shared<boolean | undefined>(
         async (r) => (await r.get(lockKey(key))) !== null,
-        () => false,
+        () => undefined,
       ),
     async extend(key) {
       const token = mine.get(key)

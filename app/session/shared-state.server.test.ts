@@ -146,6 +146,35 @@ describe('refresh across instances', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(250)
   })
 
+  it('Redis stops answering while another instance refreshes: the waiter waits, it does not call too', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const patient = () =>
+      createRefresher(createSharedStore<string>('refresh'), () => 120_000, {
+        lock: redisRefreshLock(2500),
+        lockTtlMs: 2500,
+        pollMs: 5,
+        extendEveryMs: 100,
+        maxWaitMs: () => 5000,
+      })
+    const [a, b] = [patient(), patient()]
+    const holder = vi.fn(async () => {
+      await new Promise((r) => setTimeout(r, 1500))
+      return PAIR
+    })
+    const first = a('refresh-1', holder)
+    await until(() => holder.mock.calls.length === 1)
+    const waiter = vi.fn(async () => PAIR)
+    const second = b('refresh-1', waiter)
+    await new Promise((r) => setTimeout(r, 30))
+    // Every client's commands wait 1.2 s: the waiter's questions time out, again and again.
+    const admin = new Redis(server.url)
+    await admin.call('CLIENT', 'PAUSE', '1200', 'ALL')
+    expect(await first).toEqual(PAIR)
+    expect(await second).toEqual(PAIR)
+    expect(waiter).not.toHaveBeenCalled()
+    admin.disconnect()
+  })
+
   it('while Redis is away: each instance still refreshes once for its own callers', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     await server.stop()

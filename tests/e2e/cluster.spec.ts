@@ -100,11 +100,19 @@ test('the instance refreshing is killed mid-call, then Redis restarts: nobody is
     await mock.latency(0, '/auth/refresh')
     await cluster.whole()
     const second = await sessionCookieHeader(STORM_USERNAME, { accessTtlSeconds: -60 })
+    await mock.clearCalls()
+    const redisLost = cluster.log().split('[redis] unavailable').length
     process.kill(cluster.redisPid(), 'SIGTERM')
+    // The instances notice at once (the connection closes) and serve from memory.
+    await expect
+      .poll(() => cluster.log().split('[redis] unavailable').length)
+      .toBeGreaterThan(redisLost)
     const duringRestart = await storm(request, second.cookie)
     expect(logouts(duringRestart)).toEqual([])
     expect(serverErrors(duringRestart)).toEqual([])
     expect(successes(duringRestart)).toHaveLength(50)
+    // At most one refresh per instance while they cannot share.
+    expect((await refreshCalls()).length).toBeLessThanOrEqual(3)
 
     // Back together: one refresh for the whole cluster again.
     await cluster.whole()
