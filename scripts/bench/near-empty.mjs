@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import appConfig from '../../remix.config.js'
 
 const FILES = {
   // Remix reads the server runtime from the dependencies.
@@ -25,16 +26,12 @@ const FILES = {
       'react-dom': '*',
     },
   }),
-  'remix.config.js': `export default {
-  serverModuleFormat: 'esm',
-  future: {
-    v3_fetcherPersist: true,
-    v3_relativeSplatPath: true,
-    v3_throwAbortReason: true,
-    v3_lazyRouteDiscovery: true,
-    v3_singleFetch: true,
-  },
-}
+  // The app's own future flags, read from its remix.config.js.
+  'remix.config.js': `export default ${JSON.stringify(
+    { serverModuleFormat: 'esm', future: appConfig.future },
+    null,
+    2,
+  )}
 `,
   'app/root.tsx': `import { Links, Meta, Outlet, Scripts } from '@remix-run/react'
 
