@@ -57,7 +57,13 @@ function idle(): Promise<void> {
   })
 }
 
-/** Starts draining: resolves once the requests under way have finished and Redis is closed. */
+/** Resolves once no request and no work it started is under way. */
+async function settled(): Promise<void> {
+  await idle()
+  while (background.size > 0) await Promise.allSettled([...background])
+}
+
+/** Starts draining: resolves once the requests under way and their work have finished. */
 export async function drain(timeoutMs = env().SHUTDOWN_TIMEOUT_MS): Promise<void> {
   if (draining) return
   draining = true
@@ -68,8 +74,7 @@ export async function drain(timeoutMs = env().SHUTDOWN_TIMEOUT_MS): Promise<void
     )
     process.exit(1)
   }, timeoutMs)
-  await idle()
-  while (background.size > 0) await Promise.allSettled([...background])
+  await settled()
   clearTimeout(deadline)
   console.log('Shut down: every request answered.')
   exitWhenQuiet()
@@ -78,14 +83,14 @@ export async function drain(timeoutMs = env().SHUTDOWN_TIMEOUT_MS): Promise<void
 /**
  * Remix keeps a timer per data answer for its stream timeout (about 5 s,
  * cleared only when the request is aborted): the process would linger for
- * nothing. Once no request has come for a moment, it exits. (The timer is
- * unref'd: a process with nothing left exits on its own first.)
+ * nothing. Once no request has come for a moment, Redis is closed and it
+ * exits. (The timer is unref'd: a process with nothing left, no Redis
+ * connection either, exits on its own first.)
  */
 function exitWhenQuiet() {
   const check = async () => {
     if (inFlight > 0 || background.size > 0) {
-      await idle()
-      await Promise.allSettled([...background])
+      await settled()
       return exitWhenQuiet()
     }
     // Redis last: a request on a kept-alive connection until now still shared its state.

@@ -41,6 +41,8 @@ export type Refresh = (
  * (no shared lock right now: Redis is not configured or not answering).
  */
 export interface RefreshLock {
+  /** How long a lock lives unless its holder extends it (ms). */
+  readonly ttlMs: number
   take(key: string): Promise<'mine' | 'taken' | 'none'>
   /** Another instance still holds the lock (undefined: unknown, Redis did not answer). */
   held(key: string): Promise<boolean | undefined>
@@ -51,6 +53,7 @@ export interface RefreshLock {
 
 /** One process: no shared lock (its callers share one promise already). */
 export const noSharedLock: RefreshLock = {
+  ttlMs: 0,
   take: async () => 'none',
   held: async () => false as boolean | undefined,
   extend: async () => undefined,
@@ -68,8 +71,6 @@ export interface RefresherOptions {
   extendEveryMs?: number
   /** The longest a request waits for another instance's refresh (ms). */
   maxWaitMs?: () => number
-  /** The lock's lifetime: how long a holder that cannot be asked about is still waited for (ms). */
-  lockTtlMs?: number
 }
 
 const resultSalt = 'member-app refresh result'
@@ -103,7 +104,6 @@ export function createRefresher(
     pollMs = 20,
     extendEveryMs = 1000,
     maxWaitMs = () => env().BACKEND_TIMEOUT_MS + 5000,
-    lockTtlMs = REFRESH_LOCK_TTL_MS,
   }: RefresherOptions = {},
 ): Refresh {
   /** Refreshes under way in this process (a promise cannot live in a shared store). */
@@ -165,9 +165,9 @@ export function createRefresher(
           // Redis does not answer: a second call now would present the token
           // the holder may be rotating. Past a lock's lifetime its lock is gone anyway.
           unansweredSince ??= Date.now()
-          if (Date.now() - unansweredSince > lockTtlMs) break
+          if (Date.now() - unansweredSince > lock.ttlMs) break
         } else unansweredSince = undefined
-        if (Date.now() > giveUpAt) throw new BackendError(503, 'REFRESH_BUSY', REFRESH_BUSY_MESSAGE)
+        if (Date.now() > giveUpAt) break
       }
       // Released without a result (its call failed) or its holder is gone: one more look, then our turn.
       const late = await remembered(key, refreshToken)
@@ -202,6 +202,7 @@ export function redisRefreshLock(ttlMs = REFRESH_LOCK_TTL_MS): RefreshLock {
   const mine = new Map<string, string>()
   const lockKey = (key: string) => redisKey('refresh-lock', key)
   return {
+    ttlMs,
     async take(key) {
       // The holder's process id first: an operator (or a test) can tell which instance refreshes.
       const token = `${process.pid}:${randomBytes(12).toString('base64url')}`

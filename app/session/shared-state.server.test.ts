@@ -151,7 +151,6 @@ describe('refresh across instances', () => {
     const patient = () =>
       createRefresher(createSharedStore<string>('refresh'), () => 120_000, {
         lock: redisRefreshLock(2500),
-        lockTtlMs: 2500,
         pollMs: 5,
         extendEveryMs: 100,
         maxWaitMs: () => 5000,
