@@ -13,6 +13,27 @@ export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`
 /** The app's session secret in tests: fixtures seal session cookies with it. */
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'
 
+/**
+ * What every app server of the e2e tests runs with (the shared one below,
+ * support/app-server.ts and the cluster of support/cluster.ts): the
+ * production build at `origin` against `backendUrl` (the demo backend, also
+ * the image host and the configuration service, whose changes tests see at once).
+ */
+export function appEnv(origin: string, backendUrl = MOCK_URL): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    APP_ORIGIN: origin,
+    BACKEND_URL: backendUrl,
+    SESSION_SECRET: E2E_SESSION_SECRET,
+    COOKIE_SECURE: 'false',
+    LINE_CHANNEL_ID: 'e2e-line-channel',
+    LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
+    IMAGE_HOST_URL: backendUrl,
+    CONFIG_SERVICE_URL: backendUrl,
+    CONFIG_TTL_MS: '0',
+  }
+}
+
 const SYSTEM_CHROMIUM = '/usr/bin/chromium'
 const launchOptions = existsSync(SYSTEM_CHROMIUM)
   ? {
@@ -70,23 +91,13 @@ export default defineConfig({
       command: './node_modules/.bin/remix-serve build/index.js',
       url: `${APP_URL}/healthz`,
       env: {
-        NODE_ENV: 'production',
+        ...appEnv(APP_URL),
         PORT: String(APP_PORT),
-        BACKEND_URL: MOCK_URL,
         BACKEND_TIMEOUT_MS: '3000',
-        APP_ORIGIN: APP_URL,
         // One trusted proxy: tests that need distinct client addresses send X-Forwarded-For.
         TRUST_PROXY_HOPS: '1',
         // Every browser login comes from one address here: only the per-username limit bites.
         LOGIN_LIMIT_PER_IP: '10000',
-        SESSION_SECRET: E2E_SESSION_SECRET,
-        COOKIE_SECURE: 'false',
-        LINE_CHANNEL_ID: 'e2e-line-channel',
-        LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
-        IMAGE_HOST_URL: MOCK_URL,
-        CONFIG_SERVICE_URL: MOCK_URL,
-        // Tests change the configuration and look at once.
-        CONFIG_TTL_MS: '0',
       },
       reuseExistingServer: false,
       stdout: 'ignore',

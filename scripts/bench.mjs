@@ -37,8 +37,7 @@
  * target or a Lighthouse target (of a run that ran) is missed, 2 when the
  * bench itself fails.
  */
-import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -53,6 +52,7 @@ import {
   stopAll,
 } from './bench/servers.mjs'
 import { soak, startCluster } from './bench/cluster.mjs'
+import { ensureBuild } from './lib/processes.mjs'
 import { memberCookie } from './bench/member.mjs'
 import {
   budgetFor,
@@ -111,14 +111,6 @@ const report = { at: new Date().toISOString(), node: process.version }
 let missed = false
 /** Run when the bench ends, however it ends (temporary folders). */
 const cleanups = []
-
-async function ensureBuild() {
-  const outputs = ['build/index.js', 'build/mock-backend/cli.mjs', 'public/build']
-  if (outputs.every((path) => existsSync(path))) return
-  console.log('No production build: running `npm run build` first.')
-  const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
-  if (built.status !== 0) throw new Error('npm run build failed')
-}
 
 const PAGE_COL = 28
 
@@ -566,7 +558,7 @@ async function lighthouseSection(appUrl) {
 }
 
 async function main() {
-  await ensureBuild()
+  ensureBuild()
   const backendUrl = await startBackend(PORTS.backend)
   const { url: appUrl, child: app } = await startApp(PORTS.app, backendUrl)
   console.log(`app ${appUrl} (remix-serve, production build), demo backend ${backendUrl}`)

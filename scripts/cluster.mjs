@@ -12,8 +12,7 @@
  * nginx). Like a process supervisor, it starts an instance or Redis again
  * when it dies; Ctrl-C (or SIGTERM) stops everything and removes the
  * temporary directory. Machine-readable lines for tests and the bench:
- * CLUSTER_URL=, CLUSTER_BACKEND_URL=, CLUSTER_INSTANCE name pid port,
- * CLUSTER_REDIS pid port, CLUSTER_READY. `--quiet`: the instances' request
+ * scripts/lib/cluster-lines.mjs. `--quiet`: the instances' request
  * log lines are dropped (warnings and errors still show).
  */
 import { spawn, spawnSync } from 'node:child_process'
@@ -22,7 +21,8 @@ import { tmpdir } from 'node:os'
 import { createServer } from 'node:net'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { setTimeout as sleep } from 'node:timers/promises'
+import { waitForOk } from './bench/http.mjs'
+import { clusterLine } from './lib/cluster-lines.mjs'
 import { appDrainMs, demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -147,7 +147,7 @@ supervise('redis', () => {
     if (/ # /.test(line)) console.error(`[redis] ${line}`)
   })
   prefixed('redis', child.stderr, console.error)
-  console.log(`CLUSTER_REDIS ${child.pid} ${ports.redis}`)
+  console.log(clusterLine.redis(child.pid, ports.redis))
   return child
 })
 
@@ -163,7 +163,7 @@ if (!env.BACKEND_URL) {
   })
   demoEnv(env, demo.url, String(ports.nginx))
   // Every instance must open every other's cookies: one secret for all.
-  console.log(`CLUSTER_BACKEND_URL=${demo.url}`)
+  console.log(clusterLine.backend(demo.url))
 } else if (!env.SESSION_SECRET) {
   console.error('SESSION_SECRET is required with BACKEND_URL: every instance must share it.')
   await stop(1)
@@ -185,7 +185,7 @@ ports.apps.forEach((port, i) => {
     })
     if (!quiet) prefixed(name, child.stdout)
     prefixed(name, child.stderr, console.error)
-    console.log(`CLUSTER_INSTANCE ${name} ${child.pid} ${port}`)
+    console.log(clusterLine.instance(name, child.pid, port))
     return child
   })
 })
@@ -241,23 +241,8 @@ ${upstreams}
 `,
 )
 
-// Wait for every instance before nginx takes members.
-const deadline = Date.now() + 30_000
-for (const port of ports.apps) {
-  for (;;) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (res) => res.ok,
-      () => false,
-    )
-    if (ok) break
-    if (stopping) await new Promise(() => undefined)
-    if (Date.now() > deadline) {
-      console.error(`The instance on port ${port} did not start within 30 s.`)
-      await stop(1)
-    }
-    await sleep(100)
-  }
-}
+// Every instance answers before nginx takes members (a failure stops the cluster).
+await Promise.all(ports.apps.map((port) => waitForOk(`http://127.0.0.1:${port}/healthz`, 30_000)))
 
 supervise(
   'nginx',
@@ -272,16 +257,10 @@ supervise(
   },
   { restart: false },
 )
-for (;;) {
-  const ok = await fetch(`http://127.0.0.1:${ports.nginx}/healthz`).then(
-    (res) => res.ok,
-    () => false,
-  )
-  if (ok) break
-  if (stopping) await new Promise(() => undefined)
-  await sleep(100)
-}
-console.log(`CLUSTER_URL=http://127.0.0.1:${ports.nginx}`)
+await waitForOk(`http://127.0.0.1:${ports.nginx}/healthz`)
+console.log(clusterLine.url(`http://127.0.0.1:${ports.nginx}`))
 console.log(
-  `CLUSTER_READY: http://localhost:${ports.nginx} (nginx -> ${INSTANCES} instances on ${ports.apps.join(', ')}, Redis on ${ports.redis}). Log in as demo / demo1234. Ctrl-C stops it all.`,
+  clusterLine.ready(
+    `http://localhost:${ports.nginx} (nginx -> ${INSTANCES} instances on ${ports.apps.join(', ')}, Redis on ${ports.redis}). Log in as demo / demo1234. Ctrl-C stops it all.`,
+  ),
 )

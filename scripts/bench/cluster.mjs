@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
+import { followCluster } from '../lib/cluster-lines.mjs'
 import { run } from './throughput.mjs'
 
 /** Starts the cluster with nginx on `port`; resolves once it is ready. */
@@ -17,42 +18,29 @@ export async function startCluster(port, secret) {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
-  const instances = []
-  let backendUrl = ''
-  let url = ''
   let errors = ''
   createInterface({ input: child.stderr }).on('line', (line) => {
     errors += `${line}\n`
   })
-  await new Promise((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`the cluster did not start:\n${errors}`)),
-      60_000,
-    )
-    child.once('exit', (code) => reject(new Error(`the cluster exited (${code}):\n${errors}`)))
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const instance = /^CLUSTER_INSTANCE (\S+) (\d+) (\d+)$/.exec(line)
-      if (instance) instances.push({ name: instance[1], pid: Number(instance[2]) })
-      const backend = /^CLUSTER_BACKEND_URL=(\S+)$/.exec(line)
-      if (backend) backendUrl = backend[1]
-      const ready = /^CLUSTER_URL=(\S+)$/.exec(line)
-      if (ready) url = ready[1]
-      if (line.startsWith('CLUSTER_READY')) {
-        clearTimeout(timer)
-        resolve()
-      }
-    })
-  })
+  const cluster = followCluster(child.stdout)
+  let timer
+  await Promise.race([
+    cluster.ready,
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`the cluster did not start:\n${errors}`)), 60_000)
+      child.once('exit', (code) => reject(new Error(`the cluster exited (${code}):\n${errors}`)))
+    }),
+  ]).finally(() => clearTimeout(timer))
   return {
-    url,
-    backendUrl,
-    instances,
+    url: cluster.url,
+    backendUrl: cluster.backendUrl,
+    instances: [...cluster.instances.values()],
     async stop() {
       if (child.exitCode !== null) return
       child.kill('SIGTERM')
-      const timer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000)
+      const killer = setTimeout(() => process.kill(-child.pid, 'SIGKILL'), 10_000)
       await once(child, 'exit')
-      clearTimeout(timer)
+      clearTimeout(killer)
     },
   }
 }

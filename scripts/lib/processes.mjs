@@ -65,12 +65,13 @@ export function demoEnv(env, demoUrl, port) {
   return env
 }
 
-/** Builds the app and the demo backend when either build is missing (`npm run build`). */
+/** Builds the app and the demo backend when a build output is missing (`npm run build`); throws when it fails. */
 export function ensureBuild() {
-  if (existsSync('build/index.js') && existsSync('build/mock-backend/cli.mjs')) return
+  const outputs = ['build/index.js', 'build/mock-backend/cli.mjs', 'public/build']
+  if (outputs.every((path) => existsSync(path))) return
   console.log('No build found: running `npm run build` first.')
   const built = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' })
-  if (built.status !== 0) process.exit(built.status ?? 1)
+  if (built.status !== 0) throw new Error('npm run build failed')
 }
 
 /** How long an app server may take to finish its requests after SIGTERM (its SHUTDOWN_TIMEOUT_MS, and 2 s more). */

@@ -4,7 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { E2E_SESSION_SECRET } from '../../../playwright.config'
+import { appEnv } from '../../../playwright.config'
 
 export interface AppServer {
   url: string
@@ -25,20 +25,9 @@ export async function startAppServer(
   const server: ChildProcess = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      ...appEnv(url, env.BACKEND_URL),
       PORT: String(port),
       HOST: '127.0.0.1',
-      APP_ORIGIN: url,
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      COOKIE_SECURE: 'false',
-      LINE_CHANNEL_ID: 'e2e-line-channel',
-      ...(env.BACKEND_URL
-        ? {
-            IMAGE_HOST_URL: env.BACKEND_URL,
-            CONFIG_SERVICE_URL: env.BACKEND_URL,
-            CONFIG_TTL_MS: '0',
-          }
-        : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

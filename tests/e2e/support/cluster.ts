@@ -5,8 +5,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { createInterface } from 'node:readline'
-import { E2E_SESSION_SECRET, MOCK_URL } from '../../../playwright.config'
+import { appEnv } from '../../../playwright.config'
+import { followCluster } from '../../../scripts/lib/cluster-lines.mjs'
 
 export const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? 4700)
 /** How long the app's /readyz reuses one check (app/routes/readyz.ts), and a little more. */
@@ -32,55 +32,31 @@ export interface Cluster {
 }
 
 export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
-  const instances = new Map<string, Instance>()
-  let redisPid = 0
   let log = ''
   const child: ChildProcess = spawn(process.execPath, ['scripts/cluster.mjs'], {
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(CLUSTER_PORT),
-      BACKEND_URL: MOCK_URL,
+      ...appEnv(CLUSTER_URL),
       BACKEND_TIMEOUT_MS: '3000',
-      SESSION_SECRET: E2E_SESSION_SECRET,
-      APP_ORIGIN: CLUSTER_URL,
-      COOKIE_SECURE: 'false',
-      LINE_CHANNEL_ID: 'e2e-line-channel',
-      LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
-      IMAGE_HOST_URL: MOCK_URL,
-      CONFIG_SERVICE_URL: MOCK_URL,
-      CONFIG_TTL_MS: '0',
+      PORT: String(CLUSTER_PORT),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the cluster exited (${code}):\n${log}`)))
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      log += `${line}\n`
-      const instance = /^CLUSTER_INSTANCE (\S+) (\d+) (\d+)$/.exec(line)
-      if (instance) {
-        const [, name, pid, port] = instance
-        instances.set(name!, {
-          name: name!,
-          pid: Number(pid),
-          port: Number(port),
-          url: `http://127.0.0.1:${port}`,
-        })
-      }
-      const redis = /^CLUSTER_REDIS (\d+) \d+$/.exec(line)
-      if (redis) redisPid = Number(redis[1])
-      if (line.startsWith('CLUSTER_READY')) resolve()
-    })
-  })
+  const state = followCluster(child.stdout!, (line) => (log += `${line}\n`))
   const timeout = setTimeout(() => child.kill('SIGTERM'), 60_000)
-  await ready
+  await Promise.race([
+    state.ready,
+    once(child, 'exit').then(([code]) => {
+      throw new Error(`the cluster exited (${code}):\n${log}`)
+    }),
+  ])
   clearTimeout(timeout)
   const cluster: Cluster = {
     url: CLUSTER_URL,
-    instances: () => [...instances.values()].sort((a, b) => a.port - b.port),
-    redisPid: () => redisPid,
+    instances: () => [...state.instances.values()].sort((a, b) => a.port - b.port),
+    redisPid: () => state.redisPid,
     log: () => log,
     async whole() {
       const deadline = Date.now() + 20_000
