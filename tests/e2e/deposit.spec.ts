@@ -78,6 +78,9 @@ async function scanQr(page: Page): Promise<string> {
   // A toast (bottom, above the navigation) may still be showing: scan the QR
   // in the middle of the screen, as a phone held to a scanner would show it.
   await qr.evaluate((element) => element.scrollIntoView({ block: 'center' }))
+  // The page fades in after a client navigation (decision 0051): scan the page
+  // the member sees once it is there, not a frame of the fade.
+  await page.waitForFunction(() => !document.documentElement.matches(':active-view-transition'))
   const png = PNG.sync.read(await qr.screenshot())
   const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
   expect(code, 'the QR decodes').not.toBeNull()
