@@ -4,7 +4,9 @@
  * inline SVG, so the browser loads no QR library. Bank transfer: the
  * service's account number as selectable text with a copy button. A
  * countdown to the order's expiry; an expired order says so and shows no
- * QR or account. `/order/payment` alone lists the orders waiting to be paid.
+ * QR or account. The PromptPay QR can be saved as a PNG (a phone cannot scan
+ * its own screen: order.payment.$id.qr[.png].ts). `/order/payment` alone lists the orders waiting
+ * to be paid.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
@@ -18,6 +20,7 @@ import { CopyButton } from '~/ui/copy-button'
 import { Countdown } from '~/ui/countdown'
 import { OrderList } from '~/ui/orders/order-list'
 import { orderView, type OrderView } from '~/ui/orders/order-view.server'
+import { promptPayFileName, promptPayPngPath } from '~/ui/orders/promptpay-file-name'
 import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
 import { Notice } from '~/ui/states'
 
@@ -134,6 +137,17 @@ function PromptPay({ order, qrSvg }: { order: OrderView; qrSvg: string }) {
       />
       <p className="text-sm text-slate-300">
         ชื่อบัญชีผู้รับ: <span className="font-bold text-slate-100">{order.payTo.accountName}</span>
+      </p>
+      {/* A phone cannot scan its own screen: the QR as a picture to open in the banking app. */}
+      <a
+        href={promptPayPngPath(order.id)}
+        download={promptPayFileName(order.id)}
+        className="btn-primary w-full"
+      >
+        บันทึกรูป QR
+      </a>
+      <p className="text-xs text-slate-400">
+        จ่ายด้วยมือถือเครื่องนี้: บันทึกรูป QR แล้วเลือก &ldquo;สแกนจากรูปภาพ&rdquo; ในแอปธนาคาร
       </p>
       <p className="text-xs text-slate-400">โอนตามยอดใน QR เท่านั้น ระบบจะเติมเงินให้อัตโนมัติเมื่อได้รับเงิน</p>
     </div>
