@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkDeposit, DEPOSIT_MESSAGES } from './deposit-form'
+import { checkDeposit, DEPOSIT_MESSAGES, prefilledAmount, quickAmounts } from './deposit-form'
 
 const limits = { min: 100, max: 50_000 }
 
@@ -34,5 +34,27 @@ describe('checkDeposit', () => {
     expect(checkDeposit({ amount: '500', method: 'cash' }, limits)).toEqual({
       errors: { method: DEPOSIT_MESSAGES.methodRequired },
     })
+  })
+})
+
+describe('quick amounts', () => {
+  it('offers 100, 300, 500 and 1,000 within the limits', () => {
+    expect(quickAmounts(limits)).toEqual([100, 300, 500, 1000])
+    expect(quickAmounts({ min: 300, max: 800 })).toEqual([300, 500])
+  })
+
+  it('fills the field from a link’s ?amount= only with whole baht', () => {
+    const url = (query: string) => new URL(`http://app.test/transaction?tab=deposit${query}`)
+    expect(prefilledAmount(url('&amount=300'))).toBe('300')
+    for (const query of [
+      '',
+      '&amount=',
+      '&amount=0',
+      '&amount=12.5',
+      '&amount=<b>',
+      '&amount=1234567890',
+    ]) {
+      expect(prefilledAmount(url(query))).toBe('')
+    }
   })
 })

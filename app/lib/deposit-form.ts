@@ -13,8 +13,22 @@ export const DEPOSIT_METHOD_LABELS: Readonly<Record<DepositMethod, string>> = {
   bank: 'โอนเข้าบัญชีธนาคาร',
 }
 
-/** Quick amounts offered as buttons (those within the limits). */
-export const QUICK_AMOUNTS = [100, 300, 500, 1000, 5000] as const
+/** Quick amounts offered beside the amount field (those within the limits). */
+export const QUICK_AMOUNTS = [100, 300, 500, 1000] as const
+
+/** The quick amounts a member may deposit under `limits`. */
+export function quickAmounts(limits: DepositLimits): number[] {
+  return QUICK_AMOUNTS.filter((amount) => amount >= limits.min && amount <= limits.max)
+}
+
+/**
+ * The amount a quick-amount link put in the URL (`?amount=300`, followed
+ * without JavaScript), to fill the field with: whole baht, else nothing.
+ */
+export function prefilledAmount(url: URL): string {
+  const amount = url.searchParams.get('amount') ?? ''
+  return /^[1-9]\d{0,8}$/.test(amount) ? amount : ''
+}
 
 export interface DepositLimits {
   min: number

@@ -1,24 +1,25 @@
 /**
  * รายการสั่งฝาก: `/order` lists the member's deposit orders, `/order/:id`
  * shows one. While an order is pending the page asks the backend again every
- * few seconds (only while the tab is visible; stopping once it is final),
+ * few seconds (only while the tab is visible; stopping once it is final;
+ * without JavaScript the browser reloads it, app/ui/no-script-refresh.tsx),
  * and says with a toast when the money has arrived. An unknown id, or
  * another member's order, is the 404 page.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
 import { memberOrder, memberOrders } from '~/backend/orders.server'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
 import { Countdown } from '~/ui/countdown'
+import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { ORDER_METHOD_LABELS, ORDER_STATUS_LABELS, StatusBadge } from '~/ui/orders/order-labels'
 import { OrderList } from '~/ui/orders/order-list'
 import { orderView, type OrderView } from '~/ui/orders/order-view.server'
+import { usePaidToast } from '~/ui/orders/use-paid-toast'
 import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
-import { notify } from '~/ui/toast-host'
 
 const page = PAGES.order
 
@@ -58,21 +59,6 @@ function Orders({ orders }: { orders: readonly OrderView[] }) {
       aside={(order) => <StatusBadge status={order.status} />}
     />
   )
-}
-
-/** A toast once, when this page sees the order turn paid. */
-function usePaidToast(order: OrderView) {
-  const seen = useRef(order.status)
-  useEffect(() => {
-    if (seen.current === 'pending' && order.status === 'paid') {
-      notify({
-        type: 'success',
-        message: `ฝากเงินสำเร็จ ${formatBaht(order.amount)} เข้ากระเป๋าแล้ว`,
-        id: `order-paid-${order.id}`,
-      })
-    }
-    seen.current = order.status
-  }, [order.status, order.amount, order.id])
 }
 
 function OneOrder({ order, now }: { order: OrderView; now: number }) {
@@ -124,6 +110,7 @@ function OneOrder({ order, now }: { order: OrderView; now: number }) {
         </dl>
         {pending ? (
           <>
+            <NoScriptRefresh />
             <p className="text-sm text-slate-300">
               หน้านี้จะอัปเดตเองเมื่อระบบได้รับเงินแล้ว (ภายใน {order.expiresText})
             </p>

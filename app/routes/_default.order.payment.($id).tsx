@@ -4,7 +4,11 @@
  * inline SVG, so the browser loads no QR library. Bank transfer: the
  * service's account number as selectable text with a copy button. A
  * countdown to the order's expiry; an expired order says so and shows no
- * QR or account. `/order/payment` alone lists the orders waiting to be paid.
+ * QR or account. The PromptPay QR can be saved as a PNG (a phone cannot scan
+ * its own screen: order.payment.$id.qr[.png].ts). A deposit lands here; the
+ * page follows the order until it is paid (with JavaScript every 3 s, without
+ * it the browser reloads it). `/order/payment` alone lists the orders waiting
+ * to be paid.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
@@ -16,8 +20,11 @@ import { promptPaySvg } from '~/lib/promptpay.server'
 import { guard } from '~/session/guard.server'
 import { CopyButton } from '~/ui/copy-button'
 import { Countdown } from '~/ui/countdown'
+import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { OrderList } from '~/ui/orders/order-list'
 import { orderView, type OrderView } from '~/ui/orders/order-view.server'
+import { promptPayFileName, promptPayPngPath } from '~/ui/orders/promptpay-file-name'
+import { usePaidToast } from '~/ui/orders/use-paid-toast'
 import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
 import { Notice } from '~/ui/states'
 
@@ -71,10 +78,12 @@ function ToPay({ orders }: { orders: readonly OrderView[] }) {
 function Payment({ order, qrSvg, now }: { order: OrderView; qrSvg: string | null; now: number }) {
   const pending = order.status === 'pending'
   usePollWhileVisible(pending)
+  usePaidToast(order)
   const { revalidate } = useRevalidator()
   const orderLink = `${PAGES.order.path}/${order.id}`
   return (
     <section className="space-y-4">
+      {pending ? <NoScriptRefresh /> : null}
       <h1 className="text-2xl font-bold">{page.title}</h1>
       <div className="card space-y-1 text-center">
         <p className="text-sm text-slate-300">ยอดที่ต้องโอน (รายการ #{order.id})</p>
@@ -91,6 +100,7 @@ function Payment({ order, qrSvg, now }: { order: OrderView; qrSvg: string | null
             />
           </p>
         ) : null}
+        {pending ? <p className="text-xs text-slate-400">หน้านี้จะอัปเดตเองเมื่อระบบได้รับเงินแล้ว</p> : null}
       </div>
       {pending ? (
         order.method === 'promptpay' && qrSvg ? (
@@ -134,6 +144,17 @@ function PromptPay({ order, qrSvg }: { order: OrderView; qrSvg: string }) {
       />
       <p className="text-sm text-slate-300">
         ชื่อบัญชีผู้รับ: <span className="font-bold text-slate-100">{order.payTo.accountName}</span>
+      </p>
+      {/* A phone cannot scan its own screen: the QR as a picture to open in the banking app. */}
+      <a
+        href={promptPayPngPath(order.id)}
+        download={promptPayFileName(order.id)}
+        className="btn-primary w-full"
+      >
+        บันทึกรูป QR
+      </a>
+      <p className="text-xs text-slate-400">
+        จ่ายด้วยมือถือเครื่องนี้: บันทึกรูป QR แล้วเลือก &ldquo;สแกนจากรูปภาพ&rdquo; ในแอปธนาคาร
       </p>
       <p className="text-xs text-slate-400">โอนตามยอดใน QR เท่านั้น ระบบจะเติมเงินให้อัตโนมัติเมื่อได้รับเงิน</p>
     </div>

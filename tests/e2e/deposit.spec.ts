@@ -1,12 +1,15 @@
 /**
- * Deposits, orders and payment: a new member deposits by PromptPay, the QR
- * the page draws scans as the right amount with a right CRC, the demo
- * backend marks the order paid and the order page (asking again by itself)
- * says so with a toast while the balance rises. A double tap or a re-post
+ * Deposits, orders and payment: a new member deposits by PromptPay and lands
+ * on the payment page, the QR the page draws scans as the right amount with
+ * a right CRC, the QR saved as a PNG scans the same, the demo backend marks
+ * the order paid and the order page (asking again by itself, with or without
+ * JavaScript) says so with a toast while the balance rises. Quick amounts
+ * fill the form, with or without JavaScript. A double tap or a re-post
  * makes one order; an expired order says so; another member's order is the
  * 404 page; a watcher cannot deposit; the form works without JavaScript;
  * axe and 360 px on every page of the journey.
  */
+import { readFile } from 'node:fs/promises'
 import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import jsQR from 'jsqr'
@@ -50,7 +53,8 @@ async function deposit(page: Page, amount: string, method: 'พร้อมเ�
   await page.getByLabel('จำนวนเงิน (บาท)').fill(amount)
   await page.getByRole('radio', { name: new RegExp(method) }).check()
   await depositButton(page).click()
-  await expect(page).toHaveURL(/\/order\/\d+$/)
+  // Straight to what to pay: the QR or the account number.
+  await expect(page).toHaveURL(/\/order\/payment\/\d+$/)
   return Number(new URL(page.url()).pathname.split('/').pop())
 }
 
@@ -71,6 +75,14 @@ async function register(page: Page) {
   await expect(page.getByText('สวัสดี สมใจ ฝากเงิน')).toBeVisible()
 }
 
+/** The payload a PNG's QR carries. */
+function decodePng(bytes: Buffer): string {
+  const png = PNG.sync.read(bytes)
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
+  expect(code, 'the QR decodes').not.toBeNull()
+  return code?.data ?? ''
+}
+
 /** The payload the QR on the page carries (decoded from a screenshot of it). */
 async function scanQr(page: Page): Promise<string> {
   const qr = page.getByTestId('promptpay-qr')
@@ -81,10 +93,7 @@ async function scanQr(page: Page): Promise<string> {
   // The page fades in after a client navigation (decision 0051): scan the page
   // the member sees once it is there, not a frame of the fade.
   await page.waitForFunction(() => !document.documentElement.matches(':active-view-transition'))
-  const png = PNG.sync.read(await qr.screenshot())
-  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)
-  expect(code, 'the QR decodes').not.toBeNull()
-  return code?.data ?? ''
+  return decodePng(await qr.screenshot())
 }
 
 test.beforeEach(async () => {
@@ -99,8 +108,6 @@ test('a new member deposits by PromptPay: the QR scans as the amount, paid, the 
   await expect(page.getByTestId('balance').first()).toHaveText('฿0.00')
 
   const id = await deposit(page, '1,234', 'พร้อมเพย์')
-  await expect(page.getByRole('status').filter({ hasText: 'รอชำระเงิน' })).toBeVisible()
-  await page.getByRole('link', { name: 'ดูวิธีชำระเงิน' }).click()
   await expect(page).toHaveURL(`/order/payment/${id}`)
   await expect(page.getByText('฿1,234.00', { exact: true })).toBeVisible()
   await expect(page.getByRole('timer')).toHaveText(/^1[45]:\d\d$/)
@@ -146,7 +153,7 @@ test('a double tap and a re-post of the same form make one order', async ({ page
   const key = await page.locator('input[name="idempotencyKey"]').inputValue()
   await page.getByLabel('จำนวนเงิน (บาท)').fill('500')
   await depositButton(page).dblclick()
-  await expect(page).toHaveURL(/\/order\/\d+$/)
+  await expect(page).toHaveURL(/\/order\/payment\/\d+$/)
   const path = new URL(page.url()).pathname
   // The same form posted again (a retry, a resubmit after Back): the same order.
   const form = { intent: 'deposit', amount: '500', method: 'promptpay', idempotencyKey: key }
@@ -172,7 +179,7 @@ test('a double tap and a re-post of the same form make one order', async ({ page
   await page.goto('/transaction?tab=deposit')
   await expect(page.getByRole('link', { name: /รายการ #\d+: ฿500\.00/ })).toHaveAttribute(
     'href',
-    path,
+    path.replace('/order/payment/', '/order/'),
   )
 })
 
@@ -245,8 +252,104 @@ test('a watcher cannot deposit', async ({ page, context }) => {
   expect(await mockOrders()).toHaveLength(0)
 })
 
+test('the PromptPay QR saves as a PNG with a Thai name that scans as the same payload; only the member’s own', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/transaction?tab=deposit')
+  await hydrated(page)
+  const amount = page.getByLabel('จำนวนเงิน (บาท)')
+  const quick = page.getByRole('group', { name: 'เลือกจำนวนเงิน' }).getByRole('link')
+  await expect(quick).toHaveText(['฿100', '฿300', '฿500', '฿1,000'])
+  // With JavaScript a quick amount fills the field in place (the form stays).
+  await amount.fill('12.5')
+  await depositButton(page).click()
+  await expect(page.getByText('กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม')).toBeVisible()
+  await page.getByRole('link', { name: '฿1,000' }).click()
+  await expect(amount).toHaveValue('1000')
+  await expect(page).toHaveURL('/transaction?tab=deposit')
+  await expect(page.getByText('กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม')).toHaveCount(0)
+  await depositButton(page).click()
+  await expect(page).toHaveURL(/\/order\/payment\/\d+$/)
+  const id = Number(new URL(page.url()).pathname.split('/').pop())
+  const onPage = await scanQr(page)
+
+  const save = page.getByRole('link', { name: 'บันทึกรูป QR' })
+  await expect(save).toHaveAttribute('download', `QR-พร้อมเพย์-รายการ-${id}.png`)
+  const [download] = await Promise.all([page.waitForEvent('download'), save.click()])
+  expect(download.suggestedFilename()).toBe(`QR-พร้อมเพย์-รายการ-${id}.png`)
+  const saved = await readFile((await download.path())!)
+  expect(decodePng(saved), 'the saved PNG carries the page’s payload').toBe(onPage)
+  expect(emvFields(onPage).get('54')).toBe('1000.00')
+
+  const response = await page.request.get(`/order/payment/${id}/qr.png`)
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-type']).toBe('image/png')
+  expect(response.headers()['cache-control']).toBe('private, no-store')
+  expect(response.headers()['content-disposition']).toContain(
+    `filename*=UTF-8''${encodeURIComponent(`QR-พร้อมเพย์-รายการ-${id}.png`)}`,
+  )
+
+  // A watcher may look at it; another member may not; a visitor is sent to log in.
+  await context.clearCookies()
+  await loginAs(context, 'demo', { strategy: 'watcher', withoutRefresh: true })
+  expect((await page.request.get(`/order/payment/${id}/qr.png`)).status()).toBe(200)
+  await context.clearCookies()
+  await loginAs(context, 'somsri')
+  expect((await page.request.get(`/order/payment/${id}/qr.png`)).status()).toBe(404)
+  await context.clearCookies()
+  const visitor = await page.request.get(`/order/payment/${id}/qr.png`, { maxRedirects: 0 })
+  expect(visitor.status()).toBe(302)
+  expect(visitor.headers()['location']).toMatch(/^\/login/)
+
+  // A paid order has no QR to save.
+  await mockPost(`orders/${id}/paid`)
+  await loginAs(context, 'demo')
+  const paid = await page.request.get(`/order/payment/${id}/qr.png`)
+  expect(paid.status()).toBe(404)
+  expect(await paid.text()).toContain('รายการนี้ไม่มี QR พร้อมเพย์ให้บันทึก')
+})
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false })
+
+  test('a quick amount fills the form and a PromptPay deposit lands on its QR', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context, 'demo')
+    await page.goto('/transaction?tab=deposit')
+    await page.getByRole('link', { name: '฿300' }).click()
+    await expect(page).toHaveURL('/transaction?tab=deposit&amount=300')
+    await expect(page.getByLabel('จำนวนเงิน (บาท)')).toHaveValue('300')
+    await depositButton(page).click()
+    await expect(page).toHaveURL(/\/order\/payment\/\d+$/)
+    await expect(page.getByText('฿300.00', { exact: true })).toBeVisible()
+    await expect(page.getByTestId('promptpay-qr')).toBeVisible()
+    await expect(page.getByRole('link', { name: 'บันทึกรูป QR' })).toBeVisible()
+    expect(await mockOrders()).toMatchObject([{ amount: 300, method: 'promptpay' }])
+  })
+
+  for (const [name, path, paidText] of [
+    ['the order page', '/order/', 'ชำระเงินสำเร็จ'],
+    ['the payment page', '/order/payment/', 'รายการนี้ชำระเงินแล้ว'],
+  ] as const) {
+    test(`${name} of a pending order updates by itself when the money arrives`, async ({
+      page,
+      context,
+    }) => {
+      await loginAs(context, 'demo')
+      const id = await backendOrder(700, 'promptpay')
+      await page.goto(`${path}${id}`)
+      await expect(page.getByText(/หน้านี้จะอัปเดตเองเมื่อระบบได้รับเงินแล้ว/)).toBeVisible()
+      await mockPost(`orders/${id}/paid`)
+      // No click, no reload by the test: the page itself asks again.
+      await expect(page.getByText(paidText).first()).toBeVisible({ timeout: 15_000 })
+      // Final: it asks no more.
+      await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0)
+    })
+  }
 
   test('deposits by bank transfer: errors on the field, then the account to pay', async ({
     page,
@@ -262,8 +365,8 @@ test.describe('without JavaScript', () => {
     await page.getByLabel('จำนวนเงิน (บาท)').fill('2500')
     await page.getByRole('radio', { name: /โอนเข้าบัญชี/ }).check()
     await depositButton(page).click()
-    await expect(page).toHaveURL(/\/order\/\d+$/)
-    await page.getByRole('link', { name: 'ดูวิธีชำระเงิน' }).click()
+    // A bank transfer too lands on the account to pay, not one tap before it.
+    await expect(page).toHaveURL(/\/order\/payment\/\d+$/)
     await expect(page.getByText('ธนาคารไทยพาณิชย์')).toBeVisible()
     await expect(page.getByText('4071234567', { exact: true })).toBeVisible()
     await expect(page.getByText('฿2,500.00', { exact: true })).toBeVisible()
@@ -289,6 +392,7 @@ test.describe('at 360 px', () => {
 
   const pages: Record<string, () => Promise<string>> = {
     'the deposit form with an error': async () => '/transaction?tab=deposit',
+    'the deposit form with a quick amount': async () => '/transaction?tab=deposit&amount=500',
     'the orders list': async () => (await backendOrder(500, 'promptpay'), '/order'),
     'a pending order': async () => `/order/${await backendOrder(500, 'promptpay')}`,
     'the PromptPay payment': async () => `/order/payment/${await backendOrder(500, 'promptpay')}`,
@@ -302,7 +406,7 @@ test.describe('at 360 px', () => {
       const url = await make()
       await page.goto(url)
       await hydrated(page)
-      if (url.startsWith('/transaction')) {
+      if (url === '/transaction?tab=deposit') {
         await depositButton(page).click()
         await expect(page.getByText('กรุณากรอกจำนวนเงินที่ต้องการฝาก')).toBeVisible()
       }

@@ -1,6 +1,8 @@
 /**
  * The deposit tab: amount (whole baht within the configured limits) and
- * method -> the backend makes an order (one per form key) -> /order/:id.
+ * method -> the backend makes an order (one per form key) -> its payment
+ * page /order/payment/:id (the QR or the account to pay, which also follows
+ * the order until it is paid).
  * The form is checked here always (and in the browser once JavaScript
  * runs); the backend's refusals come back on their field. The member's
  * unpaid orders are listed above the form, so coming back to it (Back)
@@ -14,6 +16,7 @@ import { BackendError } from '~/backend/client.server'
 import {
   checkDeposit,
   DEPOSIT_MESSAGES,
+  prefilledAmount,
   type DepositErrors,
   type DepositLimits,
 } from '~/lib/deposit-form'
@@ -45,7 +48,13 @@ export async function loadDeposit(request: Request) {
     ),
   ])
   const { min, max } = config.limits.deposit
-  return { idempotencyKey: newIdempotencyKey(), limits: { min, max }, pending }
+  return {
+    idempotencyKey: newIdempotencyKey(),
+    limits: { min, max },
+    pending,
+    // A quick amount chosen without JavaScript (a link to `?tab=deposit&amount=300`).
+    amount: prefilledAmount(new URL(request.url)),
+  }
 }
 
 export interface DepositReply {
@@ -73,7 +82,8 @@ export async function depositAction(request: Request, form: FormData) {
     return refused({ errors: { form: DEPOSIT_MESSAGES.keyMissing }, values }, 400)
   try {
     const order = await createDeposit(request, { ...checked.values, idempotencyKey })
-    return redirect(`${PAGES.order.path}/${order.id}`)
+    // Straight to what to pay: the QR or the account number (not the order's status first).
+    return redirect(`${PAGES.orderPayment.path}/${order.id}`)
   } catch (error) {
     const errors = depositFieldError(error, limits)
     if (errors)

@@ -3,12 +3,13 @@
  * the browser with the server's own rules once JavaScript runs.
  */
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent, type MouseEvent } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import {
   checkDeposit,
   DEPOSIT_METHOD_LABELS,
   DEPOSIT_METHODS,
+  quickAmounts,
   type DepositErrors,
 } from '~/lib/deposit-form'
 import { formatBaht } from '~/lib/money'
@@ -105,7 +106,7 @@ export function DepositTab({ data }: { data: Awaited<ReturnType<typeof loadDepos
               autoComplete="off"
               enterKeyHint="done"
               maxLength={12}
-              defaultValue={reply?.values.amount ?? ''}
+              defaultValue={reply?.values.amount ?? data.amount}
               aria-required
               aria-invalid={errors.amount ? true : undefined}
               aria-describedby={
@@ -116,6 +117,7 @@ export function DepositTab({ data }: { data: Awaited<ReturnType<typeof loadDepos
               autoFocus={focus === 'amount'}
               className={INPUT_CLASS}
             />
+            <QuickAmounts amounts={quickAmounts(data.limits)} disabled={watched !== null} />
             <p id="deposit-amount-hint" className="text-xs text-slate-400">
               ขั้นต่ำ {formatBaht(min)} สูงสุด {formatBaht(max)} ต่อครั้ง (จำนวนเต็ม)
             </p>
@@ -163,6 +165,39 @@ export function DepositTab({ data }: { data: Awaited<ReturnType<typeof loadDepos
           </button>
         </fieldset>
       </Form>
+    </div>
+  )
+}
+
+const wholeBaht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+/**
+ * One tap for a usual amount. Links to the form with the amount filled
+ * (`?tab=deposit&amount=300`), so they work without JavaScript; with it they
+ * fill the field in place, keeping what else the member chose.
+ */
+function QuickAmounts({ amounts, disabled }: { amounts: number[]; disabled: boolean }) {
+  if (amounts.length === 0 || disabled) return null
+  function fill(event: MouseEvent<HTMLAnchorElement>, amount: number) {
+    const field = event.currentTarget.closest('form')?.elements.namedItem('amount')
+    if (!(field instanceof HTMLInputElement)) return
+    event.preventDefault()
+    field.value = String(amount)
+    // The form re-checks the field as it would after typing.
+    field.dispatchEvent(new Event('input', { bubbles: true }))
+  }
+  return (
+    <div role="group" aria-label="เลือกจำนวนเงิน" className="grid grid-cols-4 gap-2 pt-1">
+      {amounts.map((amount) => (
+        <a
+          key={amount}
+          href={`${PAGES.transaction.path}?tab=deposit&amount=${amount}`}
+          onClick={(event) => fill(event, amount)}
+          className="rounded-xl border border-night-600 bg-night-800 px-1 py-2 text-center text-sm font-bold"
+        >
+          ฿{wholeBaht.format(amount)}
+        </a>
+      ))}
     </div>
   )
 }

@@ -1,7 +1,8 @@
 /**
  * ฝาก-ถอน: the member's money page, in three tabs that are links
  * (`?tab=deposit|withdraw|history`, works without JavaScript): deposit
- * (amount and method -> the backend makes an order -> /order/:id), withdraw
+ * (amount, with quick amounts, and method -> the backend makes an order ->
+ * its payment page /order/payment/:id), withdraw
  * (to the registered bank account, with a confirmation step) and the history
  * of every movement of the balance. Each tab's loading and posting lives
  * beside this file (deposit.*, withdraw.*, history.*).

@@ -1,0 +1,51 @@
+/**
+ * GET /order/payment/:id/qr.png: the PromptPay QR of the member's own
+ * pending order as a PNG to save (the amount and the account name written
+ * beside it; app/lib/promptpay-image.server.ts). The backend answers only
+ * the member's own orders (another's is the 404 page's status); a watcher
+ * may look at it too. Never kept by a shared cache: it is one member's.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { memberOrder } from '~/backend/orders.server'
+import { httpError } from '~/lib/http-error.server'
+import { isNumericId, PAGES } from '~/lib/pages'
+import { promptPayPng } from '~/lib/promptpay-image.server'
+import { guard } from '~/session/guard.server'
+import { orderView } from '~/ui/orders/order-view.server'
+import { promptPayFileName } from '~/ui/orders/promptpay-file-name'
+
+const NO_QR_MESSAGE = 'รายการนี้ไม่มี QR พร้อมเพย์ให้บันทึก (ชำระแล้ว หมดอายุ หรือไม่ใช่พร้อมเพย์)'
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(
+    args,
+    {
+      access: PAGES.orderPayment.access,
+      validate: ({ params }) => params.id !== undefined && isNumericId(params.id),
+    },
+    async ({ request, params }) => {
+      const order = orderView(await memberOrder(request, Number(params.id)))
+      const { promptPayId } = order.payTo
+      if (order.status !== 'pending' || order.method !== 'promptpay' || !promptPayId) {
+        throw httpError(404, NO_QR_MESSAGE)
+      }
+      const png = await promptPayPng({
+        promptPayId,
+        amount: order.amount,
+        accountName: order.payTo.accountName,
+        orderId: order.id,
+        expiresText: order.expiresText,
+      })
+      const fileName = promptPayFileName(order.id)
+      return new Response(new Uint8Array(png), {
+        headers: {
+          'Content-Type': 'image/png',
+          'Content-Length': String(png.length),
+          // A Thai name for the saved file (RFC 6266: an ASCII one first for old clients).
+          'Content-Disposition': `attachment; filename="promptpay-${order.id}.png"; filename*=UTF-8''${encodeURIComponent(fileName)}`,
+          'Cache-Control': 'private, no-store',
+          'X-Content-Type-Options': 'nosniff',
+        },
+      })
+    },
+  )

@@ -1,0 +1,15 @@
+/**
+ * A page that follows something pending (an order waiting for its money)
+ * asks again by itself with JavaScript (usePollWhileVisible). Without it, the
+ * browser loads the page again every `seconds`: a refresh in <noscript>,
+ * which a browser running scripts ignores (docs/decisions/0103).
+ */
+export const NO_SCRIPT_REFRESH_SECONDS = 5
+
+export function NoScriptRefresh({ seconds = NO_SCRIPT_REFRESH_SECONDS }: { seconds?: number }) {
+  return (
+    <noscript>
+      <meta httpEquiv="refresh" content={String(seconds)} />
+    </noscript>
+  )
+}
