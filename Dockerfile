@@ -4,6 +4,8 @@
 FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+# npm ci's postinstall applies them (patch-package): React's stream writer fix, docs/decisions/0090.
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 
 FROM deps AS build

@@ -147,9 +147,9 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
 }
 
 /**
- * Remix's own origin check (a second check behind the front door's): its
- * message, when it still fires (a configured origin whose host is not the
- * Host header), is one log line, not a stack.
+ * Remix's own origin check (a second check behind the front door's, which
+ * gives a write from an APP_ORIGIN page that origin's host: decision 0091):
+ * its message, should it still fire, is one log line, not a stack.
  */
 const REMIX_CSRF_ERROR = /header(s are not provided| does not match `origin` header)/
 

@@ -3,12 +3,19 @@
  * header, response validation, and how every failure maps to a status and a
  * Thai message.
  */
-import { getEventListeners } from 'node:events'
+import { EventEmitter, getEventListeners } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { z } from 'zod'
-import { BACKEND_MESSAGES, type BackendError, type callBackend } from '~/backend/client.server'
+import {
+  BACKEND_MESSAGES,
+  type BackendError,
+  type cachedCall,
+  type callBackend,
+  type timeLeft,
+  type untilDeadline,
+} from '~/backend/client.server'
 import { envelope } from '~/backend/schemas'
 
 type Handler = (req: IncomingMessage, res: ServerResponse, body: string) => void
@@ -48,7 +55,25 @@ async function client(overrides: Record<string, string> = {}) {
   return (await import('~/backend/client.server')) as {
     callBackend: typeof callBackend
     BackendError: typeof BackendError
+    untilDeadline: typeof untilDeadline
+    cachedCall: typeof cachedCall
+    timeLeft: typeof timeLeft
   }
+}
+
+/**
+ * A member's request as the app sees it: stamped and clocked by the front
+ * door at `arrivedAt`, its signal linked by the guard (the modules the
+ * client imported after client()).
+ */
+async function memberRequest(arrivedAt = performance.now()): Promise<Request> {
+  const { stampRequest } = await import('~/lib/request-key.server')
+  const { startTiming, followBackendTime } = await import('~/lib/server-timing.server')
+  const incoming = { headers: {} as Record<string, string> }
+  startTiming(stampRequest(incoming as never, new EventEmitter() as never), arrivedAt)
+  const request = new Request('http://app.test/', { headers: incoming.headers })
+  followBackendTime(request)
+  return request
 }
 
 const itemSchema = envelope(z.object({ id: z.number(), name: z.string() }))
@@ -172,6 +197,38 @@ describe('callBackend', () => {
       'TIMEOUT',
       BACKEND_MESSAGES.timeout,
     ])
+  })
+
+  it('calls of one request share one deadline: one after another they wait one BACKEND_TIMEOUT_MS in all', async () => {
+    handler = () => undefined // never answers
+    const { callBackend, untilDeadline, cachedCall } = await client({ BACKEND_TIMEOUT_MS: '300' })
+    const request = await memberRequest()
+    const started = performance.now()
+    const first = await failure(
+      callBackend({ method: 'GET', path: '/a', schema: itemSchema, signal: request.signal }),
+    )
+    const second = await failure(
+      callBackend({ method: 'GET', path: '/b', schema: itemSchema, signal: request.signal }),
+    )
+    // A list shared by every request, slower than the deadline: this request stops waiting.
+    const shared = cachedCall(() => new Promise<string[]>(() => undefined), 60_000)
+    const third = await failure(shared.get(Date.now(), request.signal))
+    const fourth = await failure(untilDeadline(request.signal, new Promise(() => undefined)))
+    const elapsed = performance.now() - started
+    for (const error of [first, second, third, fourth]) expect(error.status).toBe(504)
+    // The second call was never sent: the deadline had passed.
+    expect(seen.map((s) => s.url)).toEqual(['/a'])
+    expect(elapsed).toBeGreaterThanOrEqual(290)
+    expect(elapsed).toBeLessThan(500)
+  })
+
+  it('a request that arrived earlier has less left; a call of no request has the whole timeout', async () => {
+    const { timeLeft } = await client({ BACKEND_TIMEOUT_MS: '1000' })
+    const request = await memberRequest(performance.now() - 400)
+    expect(timeLeft(request.signal)).toBeGreaterThan(500)
+    expect(timeLeft(request.signal)).toBeLessThanOrEqual(600)
+    expect(timeLeft(undefined)).toBe(1000)
+    expect(timeLeft(new AbortController().signal)).toBe(1000)
   })
 
   it("a member's closed tab aborts the call without calling it a backend failure", async () => {

@@ -7,7 +7,7 @@
 import type { z } from 'zod'
 import { errorBodySchema } from '~/backend/schemas'
 import { env } from '~/lib/env.server'
-import { timedBackendCall } from '~/lib/server-timing.server'
+import { requestStartedAt, timedBackendCall } from '~/lib/server-timing.server'
 
 export const BACKEND_MESSAGES = {
   unreachable: 'ไม่สามารถเชื่อมต่อระบบได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',
@@ -45,6 +45,52 @@ export interface BackendRequest<S extends z.ZodTypeAny> {
   signal?: AbortSignal
   /** Another service speaking the same envelope (the configuration service); default BACKEND_URL. */
   baseUrl?: string
+}
+
+/**
+ * One deadline per member request (decision 0092): its backend and
+ * configuration calls share BACKEND_TIMEOUT_MS from the moment the request
+ * reached the server (the front door's clock, linked to the request's signal
+ * by the guard), so calls made one after another cannot add up to several
+ * timeouts. The ms a call for `signal` may still wait: what is left of its
+ * request's deadline, or a whole BACKEND_TIMEOUT_MS for a call of no request.
+ */
+export function timeLeft(signal: AbortSignal | undefined, now = performance.now()): number {
+  const timeout = env().BACKEND_TIMEOUT_MS
+  const started = requestStartedAt(signal)
+  return started === undefined ? timeout : Math.min(timeout, started + timeout - now)
+}
+
+function timeoutError() {
+  return new BackendError(504, 'TIMEOUT', BACKEND_MESSAGES.timeout)
+}
+
+/**
+ * Waits for `shared` (an answer several requests wait for: a list kept a
+ * minute, the configuration) no longer than the request of `signal` may:
+ * at its deadline, a 504 BackendError. The shared call itself goes on.
+ */
+export function untilDeadline<T>(signal: AbortSignal | undefined, shared: Promise<T>): Promise<T> {
+  if (requestStartedAt(signal) === undefined) return shared
+  const left = timeLeft(signal)
+  if (left <= 0) {
+    shared.catch(() => {})
+    return Promise.reject(timeoutError())
+  }
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(timeoutError()), left)
+    timer.unref()
+    shared.then(
+      (value) => {
+        clearTimeout(timer)
+        resolve(value)
+      },
+      (error: unknown) => {
+        clearTimeout(timer)
+        reject(error)
+      },
+    )
+  })
 }
 
 function messageForStatus(status: number): string {
@@ -94,7 +140,7 @@ async function send(req: BackendRequest<z.ZodTypeAny>, limit: CallLimit): Promis
       signal: limit.signal,
     })
   } catch (error) {
-    if (limit.timedOut()) throw new BackendError(504, 'TIMEOUT', BACKEND_MESSAGES.timeout)
+    if (limit.timedOut()) throw timeoutError()
     if (req.signal?.aborted) throw error
     throw new BackendError(502, 'UNREACHABLE', BACKEND_MESSAGES.unreachable)
   }
@@ -112,8 +158,11 @@ async function readJson(response: Response): Promise<unknown> {
 export async function callBackend<S extends z.ZodTypeAny>(
   req: BackendRequest<S>,
 ): Promise<z.output<S>['data']> {
+  // The request's deadline has passed (its earlier calls used it up): no call at all.
+  const left = timeLeft(req.signal)
+  if (left <= 0) throw timeoutError()
   // Backend time (Server-Timing) is the answer's arrival and its body; checking it is the app's.
-  const limit = callLimit(env().BACKEND_TIMEOUT_MS, req.signal)
+  const limit = callLimit(left, req.signal)
   const { response, body } = await timedBackendCall(req.signal, async () => {
     const response = await send(req, limit)
     return { response, body: await readJson(response) }
@@ -145,20 +194,25 @@ type Cached<T> = { at: number; value: Promise<T> }
 
 /**
  * A per-process cache of one answer that is the same for every member (no
- * bearer), shared by concurrent requests; a failure is not kept.
+ * bearer), shared by concurrent requests; a failure is not kept. A request
+ * passing its `signal` waits no longer than its deadline (untilDeadline).
  */
 export function cachedCall<T>(load: () => Promise<T>, ttlMs: number) {
   let cache: Cached<T> | undefined
+  /** The shared answer, however long it takes (its own call's timeout). */
+  function shared(now: number): Promise<T> {
+    if (!cache || now - cache.at > ttlMs) {
+      const value = load()
+      cache = { at: now, value }
+      value.catch(() => {
+        if (cache?.value === value) cache = undefined
+      })
+    }
+    return cache.value
+  }
   return {
-    get(now = Date.now()): Promise<T> {
-      if (!cache || now - cache.at > ttlMs) {
-        const value = load()
-        cache = { at: now, value }
-        value.catch(() => {
-          if (cache?.value === value) cache = undefined
-        })
-      }
-      return cache.value
+    get(now = Date.now(), signal?: AbortSignal): Promise<T> {
+      return untilDeadline(signal, shared(now))
     },
     clear() {
       cache = undefined

@@ -1,7 +1,11 @@
+import { EventEmitter } from 'node:events'
 import { describe, expect, it, vi } from 'vitest'
 import { BackendError } from '~/backend/client.server'
 import { DEFAULT_APP_CONFIG, appConfigSchema, type AppConfig } from '~/backend/config.schemas'
 import { createConfigSource } from '~/backend/config.server'
+import { env } from '~/lib/env.server'
+import { stampRequest } from '~/lib/request-key.server'
+import { followBackendTime, startTiming } from '~/lib/server-timing.server'
 
 const config = (depositMin: number): AppConfig =>
   appConfigSchema.parse({
@@ -86,5 +90,24 @@ describe('the configuration source', () => {
     await source.get()
     fails = false
     expect((await source.get()).limits.deposit.min).toBe(120)
+  })
+
+  it("a member's request waits no longer than its one backend deadline, then goes on with what the app has", async () => {
+    // Arrived BACKEND_TIMEOUT_MS - 60 ms ago (front door clock, signal linked by the guard).
+    const incoming = { headers: {} as Record<string, string> }
+    const arrivedAt = performance.now() - env().BACKEND_TIMEOUT_MS + 60
+    startTiming(stampRequest(incoming as never, new EventEmitter() as never), arrivedAt)
+    const request = new Request('http://app.test/', { headers: incoming.headers })
+    followBackendTime(request)
+    let answer: (value: AppConfig) => void = () => undefined
+    const load = vi.fn(() => new Promise<AppConfig>((resolve) => (answer = resolve)))
+    const { source } = setup(load)
+    const started = performance.now()
+    expect(await source.get(request.signal)).toEqual(DEFAULT_APP_CONFIG)
+    expect(performance.now() - started).toBeLessThan(1000)
+    // The fetch went on: its answer is kept for the next request.
+    answer(config(130))
+    expect((await source.get()).limits.deposit.min).toBe(130)
+    expect(load).toHaveBeenCalledTimes(1)
   })
 })

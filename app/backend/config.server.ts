@@ -5,6 +5,8 @@
  * When the service is down the app keeps the last good configuration and
  * says so once in the log (and once when it answers again), never to
  * members. Before any answer, or with no service set, DEFAULT_APP_CONFIG.
+ * A member's request waits for a fetch no longer than its one backend
+ * deadline (decision 0092): then it goes on with what the app has.
  */
 import {
   appConfigResponseSchema,
@@ -12,7 +14,7 @@ import {
   type AppConfig,
   type Feature,
 } from '~/backend/config.schemas'
-import { BackendError, callBackend } from '~/backend/client.server'
+import { BackendError, callBackend, untilDeadline } from '~/backend/client.server'
 import { env } from '~/lib/env.server'
 import { httpError } from '~/lib/http-error.server'
 
@@ -68,10 +70,13 @@ export function createConfigSource({
   }
 
   return {
-    /** The configuration: never throws. */
-    async get(): Promise<AppConfig> {
+    /**
+     * The configuration: never throws. `signal` (the member's request): at its
+     * deadline, the last good configuration (else the defaults) while the fetch goes on.
+     */
+    async get(signal?: AbortSignal): Promise<AppConfig> {
       if (good && now() - good.at < ttlMs()) return good.value
-      return refresh()
+      return untilDeadline(signal, refresh()).catch(() => good?.value ?? DEFAULT_APP_CONFIG)
     },
     /** Forget everything (tests). */
     clear() {
@@ -96,9 +101,9 @@ const source = createConfigSource({
   },
 })
 
-/** The current configuration (cached; never throws). */
-export function appConfig(): Promise<AppConfig> {
-  return source.get()
+/** The current configuration (cached; never throws); `signal`: the member's request (its deadline). */
+export function appConfig(signal?: AbortSignal): Promise<AppConfig> {
+  return source.get(signal)
 }
 
 export function clearAppConfig() {
@@ -106,8 +111,8 @@ export function clearAppConfig() {
 }
 
 /** Throws the Thai "closed for maintenance" page (503) when the operator closed `feature`. */
-export async function requireOpen(feature: Feature): Promise<AppConfig> {
-  const config = await appConfig()
+export async function requireOpen(feature: Feature, signal?: AbortSignal): Promise<AppConfig> {
+  const config = await appConfig(signal)
   if (!config.features[feature]) throw httpError(503, SECTION_CLOSED_MESSAGE)
   return config
 }

@@ -35,15 +35,22 @@ const news = cachedCall(
   CONTENT_TTL_MS,
 )
 
-export const listBanners = (now?: number): Promise<Banner[]> => banners.get(now)
+/*
+ * Each list is shared by every request; `signal` (the member's request) makes
+ * a request wait no longer than its one backend deadline (decision 0092).
+ */
+export const listBanners = (signal?: AbortSignal, now?: number): Promise<Banner[]> =>
+  banners.get(now, signal)
 /** The home banners: the configuration service's when it sets some, else the content API's. */
-export async function homeBanners(now?: number): Promise<Banner[]> {
-  const config = await appConfig()
-  return config.banners.length > 0 ? config.banners : listBanners(now)
+export async function homeBanners(signal?: AbortSignal, now?: number): Promise<Banner[]> {
+  const config = await appConfig(signal)
+  return config.banners.length > 0 ? config.banners : listBanners(signal, now)
 }
-export const listPromotions = (now?: number): Promise<Promotion[]> => promotions.get(now)
+export const listPromotions = (signal?: AbortSignal, now?: number): Promise<Promotion[]> =>
+  promotions.get(now, signal)
 /** Newest first. */
-export const listNews = (now?: number): Promise<NewsItem[]> => news.get(now)
+export const listNews = (signal?: AbortSignal, now?: number): Promise<NewsItem[]> =>
+  news.get(now, signal)
 
 /** One part of a page from one backend call: its items, or the Thai message to show in its place. */
 export type ContentPart<T> = { ok: true; items: T[] } | { ok: false; message: string }

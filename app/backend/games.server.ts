@@ -51,8 +51,9 @@ const providers = cachedCall(
   PROVIDERS_TTL_MS,
 )
 
-export function listProviders(now = Date.now()): Promise<Provider[]> {
-  return providers.get(now)
+/** `signal`: the member's request, which waits no longer than its deadline (decision 0092). */
+export function listProviders(signal?: AbortSignal, now = Date.now()): Promise<Provider[]> {
+  return providers.get(now, signal)
 }
 
 /** One page of games matching `query` (filtered and paged by the backend). */
@@ -127,7 +128,7 @@ export async function loadLobby(
 ): Promise<LobbyData> {
   const query = parseLobbyQuery(url, fixed)
   const [providers, listed] = await Promise.all([
-    orMessage(listProviders()),
+    orMessage(listProviders(request.signal)),
     orMessage(listGames(request, query, pageSize)),
   ])
   return {

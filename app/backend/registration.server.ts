@@ -51,6 +51,7 @@ const banks = cachedCall(
   BANKS_TTL_MS,
 )
 
-export function listBanks(now = Date.now()): Promise<Bank[]> {
-  return banks.get(now)
+/** `signal`: the visitor's request, which waits no longer than its deadline (decision 0092). */
+export function listBanks(signal?: AbortSignal, now = Date.now()): Promise<Bank[]> {
+  return banks.get(now, signal)
 }

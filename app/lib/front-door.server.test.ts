@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { MAX_BODY_BYTES } from '~/lib/constants'
-import { doorAnswer, installFrontDoor } from '~/lib/front-door.server'
+import { doorAnswer, installFrontDoor, publicHostFor } from '~/lib/front-door.server'
 
 const ORIGINS = ['https://member.example']
 const req = (method: string, headers: Record<string, string> = {}) => ({ method, headers })
@@ -37,6 +37,34 @@ describe('doorAnswer', () => {
     expect(doorAnswer(req('POST', same), [])).toBeNull()
     const other = { host: 'localhost:5173', origin: 'http://evil.example' }
     expect(doorAnswer(req('POST', other), [])?.status).toBe(403)
+  })
+})
+
+describe('publicHostFor', () => {
+  const TWO = ['https://member.example', 'https://m.member.example:8443']
+  it('a write from an APP_ORIGIN page under another Host: that origin’s host', () => {
+    const rewritten = { origin: 'https://member.example', host: 'app:3001' }
+    expect(publicHostFor(req('POST', rewritten), TWO)).toBe('member.example')
+    const second = { origin: 'https://m.member.example:8443', host: '10.0.0.7:3000' }
+    expect(publicHostFor(req('DELETE', second), TWO)).toBe('m.member.example:8443')
+    const forwarded = {
+      origin: 'https://member.example',
+      host: 'member.example',
+      'x-forwarded-host': 'lb.internal, member.example',
+    }
+    expect(publicHostFor(req('POST', forwarded), TWO)).toBe('member.example')
+  })
+  it('leaves everything else alone', () => {
+    const rewritten = { origin: 'https://member.example', host: 'app:3001' }
+    expect(publicHostFor(req('GET', rewritten), TWO)).toBeNull()
+    expect(publicHostFor(req('POST', rewritten), [])).toBeNull()
+    expect(publicHostFor(req('POST', { host: 'app:3001' }), TWO)).toBeNull()
+    expect(publicHostFor(req('POST', { origin: 'null', host: 'app' }), TWO)).toBeNull()
+    expect(
+      publicHostFor(req('POST', { origin: 'https://evil.example', host: 'app' }), TWO),
+    ).toBeNull()
+    const same = { origin: 'https://member.example', host: 'member.example' }
+    expect(publicHostFor(req('POST', same), TWO)).toBeNull()
   })
 })
 

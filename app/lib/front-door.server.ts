@@ -11,10 +11,12 @@
  * - a declared body over MAX_BODY_BYTES: Thai 413, the body unread;
  * - a cross-site write (lib/cross-site.ts against APP_ORIGIN): Thai 403,
  *   before Remix's own origin check (a bodyless 500 and a stack trace);
+ * - a write from an APP_ORIGIN page under another Host (a proxy rewrote
+ *   it): goes on with that origin's host, so Remix's check agrees (publicHostFor);
  * - a build file under 1 KB: compressed here (remix-serve's compression
  *   skips small files; lib/small-assets.server.ts);
- * - every request that goes on: its URL as morgan logs it has the values of
- *   secret query parameters (token, code, state) redacted, and (but build
+ * - every request that goes on: its URL as morgan logs it keeps only the
+ *   query values of lib/redact.ts' allow-list, and (but build
  *   files) its clock for Server-Timing starts (lib/server-timing.server.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -98,6 +100,36 @@ export function doorAnswer(
   return null
 }
 
+/**
+ * The host Remix should see for a write the door let in, or null to leave the
+ * headers alone (pure). Remix 2 runs its own origin check before an action:
+ * the Origin's host must equal `X-Forwarded-Host` or `Host`, else a bodyless
+ * 500. Behind a proxy that rewrites Host (nginx `proxy_pass http://app;`
+ * sends `Host: app`) every form would fail. APP_ORIGIN is the truth, not
+ * Host: a write whose Origin is one of APP_ORIGIN's has passed the door's
+ * check, so the host of that Origin is the one it was sent to. Without
+ * APP_ORIGIN (development) the door already compares against Host: null.
+ */
+export function publicHostFor(
+  req: DoorRequest,
+  configuredOrigins: readonly string[],
+): string | null {
+  const method = (req.method ?? 'GET').toUpperCase()
+  if (method === 'GET' || method === 'HEAD' || configuredOrigins.length === 0) return null
+  const origin = header(req, 'origin')
+  if (!origin || origin === 'null') return null
+  let url: URL
+  try {
+    url = new URL(origin)
+  } catch {
+    return null
+  }
+  if (!configuredOrigins.includes(url.origin)) return null
+  const forwarded = header(req, 'x-forwarded-host')?.split(',')[0]?.trim()
+  const seen = forwarded || header(req, 'host')
+  return seen === url.host ? null : url.host
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
@@ -173,6 +205,13 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
     return true
   }
   if (serveSmallAsset(req, res)) return true
+  // A write from one of APP_ORIGIN's pages reached us under another Host (a proxy rewrote it):
+  // Remix's own origin check and the request's URL get the public host (publicHostFor).
+  const publicHost = publicHostFor(req, env().APP_ORIGINS)
+  if (publicHost) {
+    req.headers.host = publicHost
+    if (req.headers['x-forwarded-host'] !== undefined) req.headers['x-forwarded-host'] = publicHost
+  }
   // Every loader's copy of the request carries the same key (lib/request-key.server.ts);
   // build files are static, no loader runs for them.
   // Its clock for Server-Timing starts here (lib/server-timing.server.ts).

@@ -1,6 +1,6 @@
 /**
  * One line per request and per error, each with the request id support asks
- * for. Secret query parameters (token, code, state) are redacted.
+ * for. Query values are logged only for an allow-list (lib/redact.ts).
  */
 import { redactUrl } from '~/lib/redact'
 

@@ -1,15 +1,37 @@
 /**
- * Secrets that travel in query strings (the watcher's `token`, the LINE
- * callback's `code` and `state`) never reach a log line: their values are
- * replaced, the rest of the URL is kept as it was.
+ * What a log line keeps of a URL's query: the values of the parameters in
+ * LOGGED_QUERY_PARAMS (the app's own navigation state: tabs, filters, pages,
+ * ids), every other value replaced. An allow-list, not a list of secrets:
+ * a token under a name nobody listed (`?refreshToken=eyJ…`, the watcher's
+ * `token`, LINE's `code` and `state`, a search a member typed) never reaches
+ * a log line. Names are kept, so the line still says what was asked (a
+ * bare entry not listed, `?eyJ…`, is replaced whole).
+ * Used by our own request line (log.server.ts), the front door's and
+ * remix-serve's morgan line (front-door.server.ts). docs/deploy.md lists them.
  */
-export const SECRET_QUERY_PARAMS: readonly string[] = [
-  'token',
-  'code',
-  'state',
-  'access_token',
-  'refresh_token',
-  'id_token',
+export const LOGGED_QUERY_PARAMS: readonly string[] = [
+  // Remix's own: single-fetch's routes and the index route flag.
+  '_routes',
+  'index',
+  // Pages and their filters (lobbies, lotto, money history, lists).
+  'tab',
+  'page',
+  'category',
+  'provider',
+  'lotto',
+  'date',
+  'kind',
+  'status',
+  'from',
+  'to',
+  // Ids and flags the pages put in their own links and redirects.
+  'id',
+  'game',
+  'set',
+  'redeemed',
+  'confirm',
+  'notice',
+  'error',
 ]
 export const REDACTED = '[redacted]'
 
@@ -21,7 +43,7 @@ function paramName(raw: string): string {
   }
 }
 
-/** `path?query` with the values of secret parameters replaced. */
+/** `path?query` with the value of every parameter not in LOGGED_QUERY_PARAMS replaced. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?')
   if (q === -1) return url
@@ -32,9 +54,9 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=')
       const name = eq === -1 ? pair : pair.slice(0, eq)
-      return SECRET_QUERY_PARAMS.includes(paramName(name)) && eq !== -1
-        ? `${name}=${REDACTED}`
-        : pair
+      if (pair === '' || LOGGED_QUERY_PARAMS.includes(paramName(name))) return pair
+      // A bare entry (`?eyJ…`) may be the secret itself.
+      return eq === -1 ? REDACTED : `${name}=${REDACTED}`
     })
     .join('&')
   return `${url.slice(0, q)}?${redacted}${hash === -1 ? '' : url.slice(hash)}`

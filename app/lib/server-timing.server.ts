@@ -11,7 +11,8 @@
  * made without a member's signal (the lists kept a minute for everyone, a
  * token refresh shared by a member's requests) count as the app's time.
  * Not an AsyncLocalStorage: on Node 20 its promise hooks cost 3-9 % of the
- * CPU of a page (docs/decisions/0089).
+ * CPU of a page (docs/decisions/0089). The same clock starts the request's
+ * one backend deadline (client.server.ts `timeLeft`, decision 0092).
  */
 import { perRequest } from '~/lib/request-key.server'
 
@@ -73,6 +74,14 @@ const bySignal = new WeakMap<AbortSignal, RequestTiming>()
 export function followBackendTime(request: Request): void {
   const timing = requestTiming(request)
   if (timing) bySignal.set(request.signal, timing)
+}
+
+/**
+ * When the request `signal` belongs to reached the front door (performance.now()),
+ * if the guard linked it: the start of its one backend deadline (client.server.ts).
+ */
+export function requestStartedAt(signal: AbortSignal | undefined): number | undefined {
+  return signal ? bySignal.get(signal)?.started : undefined
 }
 
 /** Waits for `call`, counting the wait as backend time of the request `signal` belongs to. */

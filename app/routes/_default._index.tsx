@@ -30,9 +30,9 @@ export const loader = (args: LoaderFunctionArgs) =>
       )
     // Each part on its own: one that fails shows a notice, the rest stays.
     const [banners, promotions, news] = await Promise.all([
-      contentPart(homeBanners(), failed('banners')),
-      contentPart(listPromotions(), failed('promotions')),
-      contentPart(listNews(), failed('news')),
+      contentPart(homeBanners(request.signal), failed('banners')),
+      contentPart(listPromotions(request.signal), failed('promotions')),
+      contentPart(listNews(request.signal), failed('news')),
     ])
     const play = session.loggedIn ? await memberPlay(request, failed) : null
     return {

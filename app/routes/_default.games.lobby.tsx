@@ -34,7 +34,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         let providers: Provider[] = []
         let error: string | null = null
         try {
-          providers = await listProviders()
+          providers = await listProviders(request.signal)
         } catch (failure) {
           if (!(failure instanceof BackendError)) throw failure
           error = failure.message

@@ -18,11 +18,11 @@ import { EmptyState } from '~/ui/states'
 const page = PAGES.news
 const NEWS_ID = /^[A-Za-z0-9_-]{1,64}$/
 
-async function newsView({ params }: RouteContext): Promise<{
+async function newsView({ request, params }: RouteContext): Promise<{
   news: NewsEntry[]
   item: NewsEntry | null
 }> {
-  const news = (await listNews()).map(newsEntry)
+  const news = (await listNews(request.signal)).map(newsEntry)
   if (params.id === undefined) return { news, item: null }
   const item = news.find((entry) => entry.id === params.id)
   if (!item) throw httpError(404, NOT_FOUND_MESSAGE)

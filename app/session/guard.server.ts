@@ -127,7 +127,7 @@ export async function guard<T>(
       watcherMayPost,
       session,
     })
-    if (rules.feature) await requireOpen(rules.feature)
+    if (rules.feature) await requireOpen(rules.feature, request.signal)
     if (rules.validate && !(await rules.validate({ params, url }))) {
       throw httpError(404, NOT_FOUND_MESSAGE)
     }

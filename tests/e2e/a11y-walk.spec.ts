@@ -3,8 +3,8 @@
  * member, on a 360 px phone: it answers 200 and hydrates without a script
  * error or a hydration mismatch, its title and its one h1 name the page (and
  * a member sees the balance), axe finds nothing serious or critical, nothing
- * scrolls sideways, the document is Thai, and the skip link is the first
- * stop of the keyboard and leads into <main>.
+ * scrolls sideways, the document is Thai, its bytes hold no 0x00, and the
+ * skip link is the first stop of the keyboard and leads into <main>.
  *
  * Not walked:
  * - /games/launch and /lotto/launch: their loaders leave for the game's or
@@ -56,6 +56,11 @@ async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member') {
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
   const response = await page.goto(url)
   expect(response?.status(), `${url} answers 200`).toBe(200)
+  // The document's bytes as the server sent them (the DOM would show U+FFFD): React's
+  // stream writer once left 0x00 at 2 KB boundaries inside Thai text (decision 0090).
+  const bytes = (await response?.body()) ?? Buffer.alloc(0)
+  expect(bytes.length, `${url}: a document`).toBeGreaterThan(0)
+  expect(bytes.indexOf(0), `${url}: no 0x00 byte in the document`).toBe(-1)
   await hydrated(page)
   await expect(page.locator('html')).toHaveAttribute('lang', 'th')
   await expect(page).toHaveTitle(new RegExp(info.title))
@@ -109,7 +114,8 @@ test.describe('every page as a member', () => {
 })
 
 test('the error page marks the spec English message lang="en"', async ({ page }) => {
-  await page.goto('/no-such-page')
+  const response = await page.goto('/no-such-page')
+  expect((await response?.body())?.indexOf(0), 'no 0x00 byte in the error page').toBe(-1)
   await expect(page.locator('h1')).toHaveAttribute('lang', 'en')
   await expect(page.locator('html')).toHaveAttribute('lang', 'th')
   expect(await seriousViolations(page)).toEqual([])

@@ -8,7 +8,7 @@ import { createServer } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { CHUNK_RELOAD_STORAGE_KEY } from '~/lib/constants'
 import { ROUTE_MODULE_FAILED_HINT } from '~/ui/error-page'
-import { APP_URL, MOCK_URL } from '../../playwright.config'
+import { APP_PORT, APP_URL, MOCK_URL } from '../../playwright.config'
 import { startAppServer, type AppServer } from './support/app-server'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
@@ -206,6 +206,44 @@ test.describe('backend failures on the member profile (root loader)', () => {
     await expect(shown.status).toHaveText('503')
     await expect(shown.title).toHaveText(BACKEND_MESSAGES.generic)
     await expect(shown.requestId).toHaveText(id ?? 'missing')
+  })
+})
+
+test.describe('a hanging backend: one deadline per request (its own server, empty caches)', () => {
+  const PORT = APP_PORT + 19
+  const APP = `http://127.0.0.1:${PORT}`
+  const TIMEOUT_MS = 2000
+  let server: AppServer | undefined
+
+  test.beforeAll(async () => {
+    // Its own process: no configuration or content kept from an earlier request, so the
+    // home page needs the configuration service, the content lists and the member's calls.
+    server = await startAppServer(PORT, {
+      BACKEND_URL: MOCK_URL,
+      CONFIG_SERVICE_URL: MOCK_URL,
+      BACKEND_TIMEOUT_MS: String(TIMEOUT_MS),
+    })
+  })
+
+  test.afterAll(async () => {
+    await server?.stop()
+  })
+
+  test('/ answers its 504 within about one BACKEND_TIMEOUT_MS, not one per call in a row', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context)
+    // Every backend and configuration call now waits a minute.
+    await mock.latency(60_000)
+    const started = Date.now()
+    const response = await page.goto(`${APP}/`)
+    const elapsed = Date.now() - started
+    expect(response?.status()).toBe(504)
+    await expect(errorPage(page).title).toHaveText(BACKEND_MESSAGES.timeout)
+    expect(elapsed, `answered after ${elapsed} ms`).toBeGreaterThanOrEqual(TIMEOUT_MS - 100)
+    expect(elapsed, `answered after ${elapsed} ms`).toBeLessThan(TIMEOUT_MS * 1.5)
+    expect(server?.running()).toBe(true)
   })
 })
 

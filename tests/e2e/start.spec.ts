@@ -1,11 +1,12 @@
 /**
  * `npm start` (scripts/start.mjs) on an already built app: without
  * BACKEND_URL it starts the demo backend, says so in one line, serves the app
- * against it and stops both on SIGTERM; with BACKEND_URL it starts no demo
- * backend. Linux only (it lists the script's child processes with pgrep).
+ * against it, starts the demo again on the same port when it dies, and stops
+ * both on SIGTERM; with BACKEND_URL it starts no demo backend. Linux only (it lists the script's child processes with pgrep).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
 
@@ -59,6 +60,17 @@ function refuses(url: string): Promise<boolean> {
   )
 }
 
+/** The demo backend among the script's children (its command line runs the demo's CLI). */
+function demoPid(scriptPid: number): number | undefined {
+  return childPids(scriptPid).find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('mock-backend/cli.mjs')
+    } catch {
+      return false
+    }
+  })
+}
+
 function childPids(pid: number): number[] {
   try {
     return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
@@ -71,7 +83,7 @@ function childPids(pid: number): number[] {
 }
 
 test.describe('npm start', () => {
-  test('without BACKEND_URL: starts the demo backend, serves the app, stops both', async ({
+  test('without BACKEND_URL: starts the demo backend, serves the app, restarts the demo when it dies, stops both', async ({
     page,
   }) => {
     test.setTimeout(60_000)
@@ -95,6 +107,38 @@ test.describe('npm start', () => {
       expect(html).toContain('หน้าแรก')
 
       // The demo account logs in through it.
+      await page.goto(`${APP}/login`)
+      await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+      await page.getByLabel('ชื่อผู้ใช้').fill('demo')
+      await page.getByLabel('รหัสผ่าน', { exact: true }).fill('demo1234')
+      await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click()
+      await expect(page).toHaveURL(`${APP}/`)
+      await expect(page.getByText('สวัสดี')).toBeVisible()
+
+      // The demo backend dies (killed, as a crash would): the script starts it again on
+      // the same port, and the app, still the same process, keeps working against it.
+      const pid = started.child.pid ?? 0
+      const appPids = () => childPids(pid).filter((child) => child !== demoPid(pid))
+      const app = appPids()
+      const killed = demoPid(pid)
+      expect(killed).toBeDefined()
+      process.kill(killed ?? 0, 'SIGKILL')
+      await expect
+        .poll(() => started.output(), { timeout: 5000 })
+        .toContain('The demo backend stopped (SIGKILL); starting it again on port 5402.')
+      await expect
+        .poll(() => started.output(), { timeout: 15_000 })
+        .toContain('The demo backend is back at http://127.0.0.1:5402.')
+      expect((await fetch(`${demoUrl}/healthz`)).status).toBe(200)
+      const restarted = demoPid(pid)
+      expect(restarted).toBeDefined()
+      expect(restarted).not.toBe(killed)
+      expect(appPids()).toEqual(app)
+      expect(started.child.exitCode).toBeNull()
+      // The app against the new demo backend: pages, and the demo account logs in again
+      // (the demo starts from its seed, so the old session may have ended).
+      expect((await fetch(`${APP}/`)).status).toBe(200)
+      await page.context().clearCookies()
       await page.goto(`${APP}/login`)
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
       await page.getByLabel('ชื่อผู้ใช้').fill('demo')

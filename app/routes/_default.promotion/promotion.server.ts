@@ -103,7 +103,7 @@ export async function promotionView({ request, url, session }: RouteContext) {
   // The public list and the member's own promotions, side by side; a list
   // the backend could not give is a notice, the rest of the page stays.
   const [list, mine] = await Promise.all([
-    contentPart(listPromotions(), (error) =>
+    contentPart(listPromotions(request.signal), (error) =>
       logWarning(`promotions not shown: ${errorMessage(error)}`, requestIdOf(request)),
     ),
     session.loggedIn ? orMessage(memberPromotions(request)) : null,

@@ -33,7 +33,7 @@ export interface PendingOrder {
 
 export async function loadDeposit(request: Request) {
   const [config, pending] = await Promise.all([
-    appConfig(),
+    appConfig(request.signal),
     memberOrders(request).then(
       (orders): { orders: PendingOrder[] } | { error: string } => ({
         orders: orders
@@ -67,7 +67,7 @@ function refused(reply: DepositReply, status: number) {
 }
 
 export async function depositAction(request: Request, form: FormData) {
-  const config = await appConfig()
+  const config = await appConfig(request.signal)
   const limits: DepositLimits = config.limits.deposit
   const amount = form.get('amount')
   const method = form.get('method')

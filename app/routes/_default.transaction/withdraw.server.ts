@@ -38,7 +38,10 @@ function shownInfo(info: WithdrawInfo) {
 }
 
 export async function loadWithdraw(request: Request) {
-  const [config, info] = await Promise.all([appConfig(), orMessage(withdrawInfo(request))])
+  const [config, info] = await Promise.all([
+    appConfig(request.signal),
+    orMessage(withdrawInfo(request)),
+  ])
   return {
     idempotencyKey: newIdempotencyKey(),
     limits: config.limits.withdraw,
@@ -97,7 +100,7 @@ export async function withdrawAction(request: Request, form: FormData): Promise<
     throw httpError(400, MALFORMED_FORM_MESSAGE)
   }
 
-  const config = await appConfig()
+  const config = await appConfig(request.signal)
   const limits = config.limits.withdraw
   if (intent === 'withdraw-review') {
     let info: WithdrawInfo

@@ -43,7 +43,7 @@ export interface RegisterView {
 export async function registerView({ request, url }: RouteContext): Promise<RegisterView> {
   const progress = registrationProgress.read(request)
   const step = progress?.step ?? 'account'
-  const banks = step === 'account' ? [] : await listBanks()
+  const banks = step === 'account' ? [] : await listBanks(request.signal)
   return {
     step,
     account: {
