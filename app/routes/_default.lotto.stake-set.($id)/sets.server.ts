@@ -26,7 +26,6 @@ import {
   lineLabel,
   mergeLines,
   nameFields,
-  parseAmount,
   SET_LIMITS,
   SET_MESSAGES,
   type Helper,
@@ -36,6 +35,7 @@ import { BAD_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { isBetKind } from '~/lib/lotto-numbers'
+import { parseWholeBaht } from '~/lib/money'
 import { bangkokTime, bangkokToday, thaiDrawDate } from '~/lib/lotto-results'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -209,7 +209,7 @@ export async function setsAction({ request, params }: RouteContext) {
             lines.push(line)
             continue
           }
-          const amount = parseAmount(posted)
+          const amount = parseWholeBaht(posted, { max: SET_LIMITS.maxAmount })
           if (amount === null) {
             const error = `${lineLabel(line)}: ${SET_MESSAGES.badAmounts}`
             return data<SetsReply>({ form: 'lines', error }, { status: 400 })

@@ -22,7 +22,9 @@ import { httpError } from '~/lib/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
 import { formatThaiDateTime } from '~/lib/thai-date'
 import { bangkokDate } from '~/lib/lotto-draws'
-import { checkAmount, maskAccountNumber, parseAmount, type AmountProblem } from './withdraw-rules'
+import { maskAccount } from '~/lib/mask'
+import { isBlankAmount, parseWholeBaht } from '~/lib/money'
+import { checkAmount, type AmountProblem } from './withdraw-rules'
 
 /** What the browser sees of the account: never the whole number. */
 function shownInfo(info: WithdrawInfo) {
@@ -30,7 +32,7 @@ function shownInfo(info: WithdrawInfo) {
     account: info.account && {
       bankName: info.account.bankName,
       accountName: info.account.accountName,
-      accountNumber: maskAccountNumber(info.account.accountNumber),
+      accountNumber: maskAccount(info.account.accountNumber),
     },
     dailyLimit: info.dailyLimit,
     dailyLeft: info.dailyLeft,
@@ -115,9 +117,9 @@ export async function withdrawAction(request: Request, form: FormData): Promise<
 
   // The confirmation goes straight to the backend: a repeat of a confirmed
   // post must get the same withdrawal back, not be judged on the lowered balance.
-  const amount = parseAmount(raw)
-  if (amount === 'empty') return edit(WITHDRAW_MESSAGES.required)
-  if (amount === null || amount <= 0) return edit(WITHDRAW_MESSAGES.wholeBaht)
+  if (isBlankAmount(raw)) return edit(WITHDRAW_MESSAGES.required)
+  const amount = parseWholeBaht(raw)
+  if (amount === null) return edit(WITHDRAW_MESSAGES.wholeBaht)
   try {
     const { withdrawal } = await placeWithdrawal(request, { amount, idempotencyKey })
     return {
