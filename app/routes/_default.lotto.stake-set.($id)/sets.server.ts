@@ -36,8 +36,8 @@ import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { isBetKind } from '~/lib/lotto-numbers'
 import { parseWholeBaht } from '~/lib/money'
-import { bangkokTime, bangkokToday, thaiDrawDate } from '~/lib/lotto-results'
 import { PAGES } from '~/lib/pages'
+import { bangkokDay, bangkokTime, formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 
@@ -106,8 +106,8 @@ export async function setsView({ request, params, url }: RouteContext): Promise<
 function updatedLabels(sets: readonly StakeSet[]): Record<number, string> {
   return Object.fromEntries(
     sets.map((set) => {
-      const day = bangkokToday(Date.parse(set.updatedAt))
-      return [set.id, `${thaiDrawDate(day, 'd MMM BB')} ${bangkokTime(set.updatedAt)} น.`]
+      const day = formatThaiDay(bangkokDay(set.updatedAt), 'd MMM BB')
+      return [set.id, `${day} ${bangkokTime(set.updatedAt)} น.`]
     }),
   )
 }

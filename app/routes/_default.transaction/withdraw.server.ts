@@ -20,8 +20,7 @@ import type { Transaction, WithdrawInfo } from '~/backend/wallet.schemas'
 import { MALFORMED_FORM_MESSAGE } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
-import { formatThaiDateTime } from '~/lib/thai-date'
-import { bangkokDate } from '~/lib/lotto-draws'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import { maskAccount } from '~/lib/mask'
 import { isBlankAmount, parseWholeBaht } from '~/lib/money'
 import { checkAmount, type AmountProblem } from './withdraw-rules'
@@ -78,7 +77,7 @@ export type WithdrawReply =
   | {
       form: 'withdraw'
       stage: 'done'
-      withdrawal: Pick<Transaction, 'id' | 'amount'> & { atText: string }
+      withdrawal: Pick<Transaction, 'id' | 'amount' | 'status'> & { atText: string }
     }
 
 export async function withdrawAction(request: Request, form: FormData): Promise<WithdrawReply> {
@@ -128,6 +127,8 @@ export async function withdrawAction(request: Request, form: FormData): Promise<
       withdrawal: {
         id: withdrawal.id,
         amount: withdrawal.amount,
+        // pending as placed; a repeated key may answer it failed (given back) or paid.
+        status: withdrawal.status,
         atText: formatThaiDateTime(bangkokDate(withdrawal.at)),
       },
     }
