@@ -17,9 +17,9 @@ export function cashbackPeriodLabel(period: Pick<CashbackPeriod, 'kind' | 'start
   return `สัปดาห์ ${first}–${formatThaiDate(end, 'd MMM BBBB')}`
 }
 
-/** "23 พ.ย. 2569 14:05 น." of a backend moment, in Bangkok time. */
-export function thaiMoment(iso: string): string {
-  return `${formatThaiDateTime(bangkokDate(iso))} น.`
+/** "23 พ.ย. 2569 14:05 น." of a backend moment (ISO, or ms), in Bangkok time. */
+export function thaiMoment(moment: string | number): string {
+  return `${formatThaiDateTime(bangkokDate(moment))} น.`
 }
 
 /** "23 พฤศจิกายน 2569" of a backend moment, in Bangkok. */
