@@ -69,10 +69,10 @@ describe('set form rules', () => {
       expect(errorsOf({ kinds: 'twoTop', number: '12', amount }), amount).toHaveProperty('amount')
     }
     // What the sets' action reads a posted amount with (sets.server.ts).
-    const parseAmount = (raw: unknown) => parseWholeBaht(raw, { max: SET_LIMITS.maxAmount })
-    expect(parseAmount('99999')).toBe(99_999)
-    expect(parseAmount(' 25 ')).toBe(25)
-    for (const bad of ['0', '1.5', '100000', '', '-3', null]) expect(parseAmount(bad)).toBeNull()
+    const setAmount = (raw: unknown) => parseWholeBaht(raw, { max: SET_LIMITS.maxAmount })
+    expect(setAmount('99999')).toBe(99_999)
+    expect(setAmount(' 25 ')).toBe(25)
+    for (const bad of ['0', '1.5', '100000', '', '-3', null]) expect(setAmount(bad)).toBeNull()
     expect(SET_MESSAGES.badAmounts).toBe('จำนวนเงินต้องเป็นจำนวนเต็ม ฿1–฿99,999')
   })
 
