@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { STAKE_SET_LIMITS } from '~/backend/lotto.schemas'
 import { resolveForm } from '~/forms/rules'
+import { parseWholeBaht } from '~/lib/money'
 import {
   addLineFields,
   digitsOfKinds,
   expandEntry,
   mergeLines,
   nameFields,
-  parseAmount,
   SET_LIMITS,
   SET_MESSAGES,
 } from '~/forms/stake-set-forms'
@@ -68,9 +68,12 @@ describe('set form rules', () => {
     for (const amount of ['0', '1.5', '100000', 'abc']) {
       expect(errorsOf({ kinds: 'twoTop', number: '12', amount }), amount).toHaveProperty('amount')
     }
-    expect(parseAmount('99999')).toBe(99_999)
-    expect(parseAmount(' 25 ')).toBe(25)
-    for (const bad of ['0', '1.5', '100000', '', '-3', null]) expect(parseAmount(bad)).toBeNull()
+    // What the sets' action reads a posted amount with (sets.server.ts).
+    const setAmount = (raw: unknown) => parseWholeBaht(raw, { max: SET_LIMITS.maxAmount })
+    expect(setAmount('99999')).toBe(99_999)
+    expect(setAmount(' 25 ')).toBe(25)
+    for (const bad of ['0', '1.5', '100000', '', '-3', null]) expect(setAmount(bad)).toBeNull()
+    expect(SET_MESSAGES.badAmounts).toBe('จำนวนเงินต้องเป็นจำนวนเต็ม ฿1–฿99,999')
   })
 
   it('an unknown helper is refused', () => {

@@ -16,6 +16,7 @@ import {
   STAKE_SET_LIMITS,
 } from '~/lib/lotto-numbers'
 import { custom, field, integer, max, max_value, min_value, numeric, required } from '~/forms/rules'
+import { formatWholeBaht } from '~/lib/money'
 
 /** The backend's limits of saved sets (zod-free: the page does not pull zod in). */
 export const SET_LIMITS = STAKE_SET_LIMITS
@@ -34,7 +35,7 @@ export const SET_MESSAGES = {
   doorsDigit: '19 ประตู ให้กรอกเลขหลักเดียว (0–9)',
   tooManySets: `มีชุดตัวเลขครบ ${SET_LIMITS.maxSets} ชุดแล้ว กรุณาลบชุดเก่าก่อนสร้างชุดใหม่`,
   tooManyLines: `ชุดหนึ่งมีได้ไม่เกิน ${SET_LIMITS.maxLines} รายการ`,
-  badAmounts: `จำนวนเงินต้องเป็นจำนวนเต็ม 1–${SET_LIMITS.maxAmount.toLocaleString('en-US')} บาท`,
+  badAmounts: `จำนวนเงินต้องเป็นจำนวนเต็ม ${formatWholeBaht(1)}–${formatWholeBaht(SET_LIMITS.maxAmount)}`,
   lineGone: 'ไม่พบรายการนี้ในชุดแล้ว กรุณาลองใหม่',
   refused: 'ระบบไม่รับชุดตัวเลขนี้ กรุณาตรวจสอบแล้วลองใหม่',
 } as const
@@ -133,13 +134,6 @@ export function mergeLines(
     else out.push({ ...line })
   }
   return out
-}
-
-/** A posted amount as whole baht within the limit, else null. */
-export function parseAmount(value: unknown): number | null {
-  if (typeof value !== 'string' || !/^\d{1,6}$/.test(value.trim())) return null
-  const amount = Number(value.trim())
-  return amount >= 1 && amount <= SET_LIMITS.maxAmount ? amount : null
 }
 
 /** "3 ตัวบน 847" */

@@ -3,7 +3,7 @@
  * the /transaction page stays light). The amount is whole baht within the
  * configured limits; the method is bank transfer or PromptPay.
  */
-import { formatBaht } from '~/lib/money'
+import { formatBaht, isBlankAmount, parseWholeBaht } from '~/lib/money'
 
 export const DEPOSIT_METHODS = ['promptpay', 'bank'] as const
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number]
@@ -63,12 +63,10 @@ export function checkDeposit(
   limits: DepositLimits,
 ): { values: DepositValues } | { errors: DepositErrors } {
   const errors: DepositErrors = {}
-  const raw = typeof input.amount === 'string' ? input.amount.trim().replace(/,/g, '') : ''
-  let amount = Number.NaN
-  if (raw === '') errors.amount = DEPOSIT_MESSAGES.amountRequired
-  else if (!/^\d{1,9}$/.test(raw)) errors.amount = DEPOSIT_MESSAGES.amountWhole
+  const amount = parseWholeBaht(input.amount, { min: 0 }) ?? Number.NaN
+  if (isBlankAmount(input.amount)) errors.amount = DEPOSIT_MESSAGES.amountRequired
+  else if (Number.isNaN(amount)) errors.amount = DEPOSIT_MESSAGES.amountWhole
   else {
-    amount = Number(raw)
     if (amount < limits.min) errors.amount = DEPOSIT_MESSAGES.amountTooLow(limits.min)
     else if (amount > limits.max) errors.amount = DEPOSIT_MESSAGES.amountTooHigh(limits.max)
   }

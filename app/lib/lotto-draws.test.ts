@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { LottoType } from '~/backend/lotto.schemas'
-import { bangkokDate, closingDraws, drawLabel, drawLabelLong } from '~/lib/lotto-draws'
+import { closingDraws, drawLabel, drawLabelLong } from '~/lib/lotto-draws'
 
 function type(id: string, closesAt: string | null, status: 'open' | 'closed' = 'open'): LottoType {
   return {
@@ -29,11 +29,6 @@ describe('drawLabel', () => {
     expect(drawLabel({ drawDate: '2026-12-01', round: null })).toBe('งวด 1 ธ.ค. 69')
     expect(drawLabel({ drawDate: '2026-11-23', round: 49 })).toBe('ยี่กี รอบที่ 49')
     expect(drawLabelLong({ drawDate: '2026-11-23', round: 49 })).toBe('รอบที่ 49 · 23 พ.ย. 69')
-  })
-
-  it('shows backend times in Bangkok whatever the machine’s zone', () => {
-    const d = bangkokDate('2026-12-01T08:00:00Z')
-    expect([d.getDate(), d.getHours(), d.getMinutes()]).toEqual([1, 15, 0])
   })
 })
 

@@ -4,23 +4,17 @@
  * "ปิดรับเร็วๆ นี้" list).
  */
 import type { Draw, LottoType } from '~/backend/lotto.schemas'
-import { formatThaiShortDate } from '~/lib/thai-date'
-
-/** A Bangkok calendar date (YYYY-MM-DD) as a local Date of that day, for formatting. */
-function calendarDate(drawDate: string): Date {
-  const [y = 1970, m = 1, d = 1] = drawDate.split('-').map(Number)
-  return new Date(y, m - 1, d)
-}
+import { formatThaiDay } from '~/lib/thai-date'
 
 /** "งวด 1 ธ.ค. 69", or "ยี่กี รอบที่ 49" for a round of the day. */
 export function drawLabel(draw: Pick<Draw, 'drawDate' | 'round'>): string {
   if (draw.round !== null) return `ยี่กี รอบที่ ${draw.round}`
-  return `งวด ${formatThaiShortDate(calendarDate(draw.drawDate))}`
+  return `งวด ${formatThaiDay(draw.drawDate, 'd MMM BB')}`
 }
 
 /** "งวด 1 ธ.ค. 69" / "รอบที่ 49 · 23 พ.ย. 69": with the date for rounds too. */
 export function drawLabelLong(draw: Pick<Draw, 'drawDate' | 'round'>): string {
-  const date = formatThaiShortDate(calendarDate(draw.drawDate))
+  const date = formatThaiDay(draw.drawDate, 'd MMM BB')
   return draw.round === null ? `งวด ${date}` : `รอบที่ ${draw.round} · ${date}`
 }
 
@@ -49,19 +43,4 @@ export function closingDraws(types: readonly LottoType[], limit: number): Closin
     })
   }
   return out.sort((a, b) => a.closesAt - b.closesAt).slice(0, Math.max(0, limit))
-}
-
-/**
- * A backend time as a Date whose local fields are Bangkok's: formatted the
- * same on the server and in any browser (no hydration mismatch).
- */
-export function bangkokDate(iso: string): Date {
-  const d = new Date(Date.parse(iso) + 7 * 3_600_000)
-  return new Date(
-    d.getUTCFullYear(),
-    d.getUTCMonth(),
-    d.getUTCDate(),
-    d.getUTCHours(),
-    d.getUTCMinutes(),
-  )
 }

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { prizeKeys } from '~/backend/lotto.schemas'
-import {
-  bangkokTime,
-  bangkokToday,
-  isIsoDate,
-  parseResultQuery,
-  prizeLabel,
-  RESULT_MESSAGES,
-  thaiDrawDate,
-} from '~/lib/lotto-results'
+import { parseResultQuery, prizeLabel, RESULT_MESSAGES } from '~/lib/lotto-results'
 
 const IDS = ['thai', 'lao', 'yeekee']
 const TODAY = '2026-11-23'
@@ -49,6 +41,11 @@ describe('parseResultQuery', () => {
       date: '2026-11-16',
     })
     expect(parse(`lotto=yeekee&date=${TODAY}`)).toMatchObject({ ok: true, date: TODAY })
+    // The date choice's parts: day, month, Buddhist-era year.
+    expect(parse('lotto=thai&dateDay=16&dateMonth=11&dateYear=2569')).toMatchObject({
+      ok: true,
+      date: '2026-11-16',
+    })
   })
 
   it('refuses an unknown type with a 404, keeping the first type for the page', () => {
@@ -62,7 +59,15 @@ describe('parseResultQuery', () => {
   })
 
   it('refuses malformed and future dates with a 400', () => {
-    for (const date of ['2026-02-30', '2026-1-5', '16/11/2569', 'x', '1999-01-01']) {
+    for (const date of [
+      '2026-02-30',
+      '2026-1-5',
+      '16/11/2569',
+      'x',
+      '1999-01-01',
+      '&dateDay=30&dateMonth=2&dateYear=2569',
+      '&dateDay=1&dateMonth=&dateYear=2569',
+    ]) {
       expect(parse(`lotto=thai&date=${date}`), date).toMatchObject({
         ok: false,
         lottoId: 'thai',
@@ -74,20 +79,5 @@ describe('parseResultQuery', () => {
       status: 400,
       message: RESULT_MESSAGES.futureDate,
     })
-  })
-})
-
-describe('dates', () => {
-  it('reads Bangkok days and times whatever the server’s zone', () => {
-    // 17:30 UTC is 00:30 the next day in Bangkok.
-    expect(bangkokToday(Date.UTC(2026, 10, 23, 17, 30))).toBe('2026-11-24')
-    expect(bangkokTime('2026-11-16T16:00:00+07:00')).toBe('16:00')
-    expect(bangkokTime('2026-11-16T09:00:00Z')).toBe('16:00')
-  })
-
-  it('shows draw dates in Thai with Buddhist-era years', () => {
-    expect(thaiDrawDate('2026-11-16')).toBe('16 พฤศจิกายน 2569')
-    expect(isIsoDate('2028-02-29')).toBe(true)
-    expect(isIsoDate('2026-02-29')).toBe(false)
   })
 })

@@ -9,7 +9,7 @@ import {
   entryPairs,
   entryProblem,
   lineRate,
-  parseAmount,
+  lineAmount,
   slipTotals,
   type SlipLine,
 } from '~/lib/lotto-slip'
@@ -106,14 +106,15 @@ describe('rates and totals', () => {
 
   it('checks a line against the kind’s min and max', () => {
     expect(amountProblem(rules, { kind: 'threeTop', number: '1', amount: 2001 })).toBe(
-      'สูงสุด 2,000 บาท',
+      'สูงสุด ฿2,000',
     )
     expect(amountProblem(rules, { kind: 'threeTop', number: '1', amount: 2000 })).toBeNull()
   })
 
   it('takes whole baht only', () => {
-    expect(parseAmount(' 25 ')).toBe(25)
-    for (const bad of ['0', '1.5', '-3', '', 'abc', '100000']) expect(parseAmount(bad)).toBeNull()
+    expect(lineAmount(' 25 ')).toBe(25)
+    expect(lineAmount('99,999')).toBe(99_999)
+    for (const bad of ['0', '1.5', '-3', '', 'abc', '100000']) expect(lineAmount(bad)).toBeNull()
   })
 })
 

@@ -16,6 +16,7 @@ import {
   permutations,
   type BetKind,
 } from '~/lib/lotto-numbers'
+import { formatWholeBaht, parseWholeBaht } from '~/lib/money'
 
 /** Most lines a slip holds: it travels in a cookie (docs/decisions/0055). */
 export const MAX_SLIP_LINES = 100
@@ -29,13 +30,8 @@ export interface SlipLine {
 
 export type EntryHelper = 'add' | 'reverse' | 'doors'
 
-/** A whole-baht amount typed by the member, or null. */
-export function parseAmount(text: string): number | null {
-  const trimmed = text.trim()
-  if (!/^\d{1,5}$/.test(trimmed)) return null
-  const amount = Number(trimmed)
-  return amount >= 1 && amount <= MAX_LINE_AMOUNT ? amount : null
-}
+/** A slip line's amount as typed: whole baht, 1 to MAX_LINE_AMOUNT (read by ~/lib/money), or null. */
+export const lineAmount = (raw: unknown) => parseWholeBaht(raw, { max: MAX_LINE_AMOUNT })
 
 /**
  * The (kind, number) pairs an entry stands for. `add`: the number as each
@@ -134,8 +130,8 @@ export function lineRate(
 export function amountProblem(rules: readonly BetRule[], line: SlipLine): string | null {
   const rule = rules.find((r) => r.kind === line.kind)
   if (!rule) return null
-  if (line.amount < rule.minAmount) return `ขั้นต่ำ ${rule.minAmount} บาท`
-  if (line.amount > rule.maxAmount) return `สูงสุด ${rule.maxAmount.toLocaleString('th-TH')} บาท`
+  if (line.amount < rule.minAmount) return `ขั้นต่ำ ${formatWholeBaht(rule.minAmount)}`
+  if (line.amount > rule.maxAmount) return `สูงสุด ${formatWholeBaht(rule.maxAmount)}`
   return null
 }
 
@@ -179,7 +175,7 @@ export function decodeSlip(text: string): SlipLine[] | null {
     const kind = BET_KINDS.find((k) => KIND_CODES[k] === match?.[1])
     if (!match || !kind) return null
     const number = match[2] ?? ''
-    const amount = parseAmount(match[3] ?? '')
+    const amount = lineAmount(match[3] ?? '')
     if (!isLottoNumber(number, BET_KIND_DIGITS[kind]) || amount === null) return null
     lines.push({ kind, number, amount })
   }

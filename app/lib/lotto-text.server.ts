@@ -4,8 +4,8 @@
  * time zone. Loaders add these to the draws they return.
  */
 import type { Draw } from '~/backend/lotto.schemas'
-import { bangkokDate, drawLabelLong } from '~/lib/lotto-draws'
-import { formatThaiDateTime } from '~/lib/thai-date'
+import { drawLabelLong } from '~/lib/lotto-draws'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 
 export interface DrawText {
   /** "งวด 1 ธ.ค. 69" / "รอบที่ 49 · 23 พ.ย. 69". */

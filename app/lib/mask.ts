@@ -11,11 +11,20 @@ export function maskPhone(phone: string): string {
   return digits.length > 4 ? `${'x'.repeat(digits.length - 4)}${digits.slice(-4)}` : 'xxxx'
 }
 
-/** `1234567890` -> `xxx-x-x7890` (10 digits, the usual Thai layout); longer: x's then the last 4. */
+/**
+ * A bank account number with only its last four digits shown, grouped as
+ * Thai banks print it: `1234567890` -> `xxx-x-xx789-0` (3-1-5-1); other
+ * lengths in fours (`123456789012` -> `xxxx-xxxx-9012`). The one mask of an
+ * account number: /profile and the withdraw tab both show this text.
+ */
 export function maskAccount(accountNumber: string): string {
   const digits = accountNumber.replace(/\D/g, '')
-  if (digits.length === 10) return `xxx-x-x${digits.slice(6)}`
-  return digits.length > 4 ? `${'x'.repeat(digits.length - 4)}${digits.slice(-4)}` : 'xxxx'
+  const shown = Math.max(0, digits.length - 4)
+  const masked = [...digits].map((d, i) => (i < shown ? 'x' : d)).join('')
+  if (masked.length === 10) {
+    return `${masked.slice(0, 3)}-${masked.slice(3, 4)}-${masked.slice(4, 9)}-${masked.slice(9)}`
+  }
+  return masked.replace(/(.{4})(?=.)/g, '$1-')
 }
 
 /**

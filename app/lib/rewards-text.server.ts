@@ -3,19 +3,12 @@
  * browser gets the text, not date-fns): Buddhist-era Thai dates, Bangkok time.
  */
 import type { CashbackPeriod } from '~/backend/rewards.schemas'
-import { bangkokDate } from '~/lib/lotto-draws'
-import { formatThaiDate, formatThaiDateTime } from '~/lib/thai-date'
-
-/** A Bangkok day `YYYY-MM-DD` as a Date whose local fields are that day. */
-function localDay(day: string): Date {
-  const [year = 1970, month = 1, date = 1] = day.split('-').map(Number)
-  return new Date(year, month - 1, date)
-}
+import { bangkokDate, calendarDate, formatThaiDate, formatThaiDateTime } from '~/lib/thai-date'
 
 /** "สัปดาห์ 16–22 พ.ย. 2569", "สัปดาห์ 30 พ.ย.–6 ธ.ค. 2569", "เดือนพฤศจิกายน 2569". */
 export function cashbackPeriodLabel(period: Pick<CashbackPeriod, 'kind' | 'startsOn' | 'endsOn'>) {
-  const start = localDay(period.startsOn)
-  const end = localDay(period.endsOn)
+  const start = calendarDate(period.startsOn)
+  const end = calendarDate(period.endsOn)
   if (period.kind === 'month') return `เดือน${formatThaiDate(start, 'MMMM BBBB')}`
   const sameMonth = start.getMonth() === end.getMonth() && start.getFullYear() === end.getFullYear()
   const first = sameMonth
@@ -24,9 +17,9 @@ export function cashbackPeriodLabel(period: Pick<CashbackPeriod, 'kind' | 'start
   return `สัปดาห์ ${first}–${formatThaiDate(end, 'd MMM BBBB')}`
 }
 
-/** "23 พ.ย. 2569 14:05 น." of a backend moment, in Bangkok time. */
-export function thaiMoment(iso: string): string {
-  return `${formatThaiDateTime(bangkokDate(iso))} น.`
+/** "23 พ.ย. 2569 14:05 น." of a backend moment (ISO, or ms), in Bangkok time. */
+export function thaiMoment(moment: string | number): string {
+  return `${formatThaiDateTime(bangkokDate(moment))} น.`
 }
 
 /** "23 พฤศจิกายน 2569" of a backend moment, in Bangkok. */

@@ -6,31 +6,27 @@
  * A bad query keeps the page with a Thai message (404 for an unknown type,
  * 400 for a malformed or future date): docs/decisions/0060-lotto-results-page.md.
  */
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import type { MetaArgs } from '@remix-run/react'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { BackendError } from '~/backend/client.server'
 import { dayResults, pastDraws } from '~/backend/lotto-results.server'
 import type { DayResults, Draw, DrawWithResult, LottoGroup } from '~/backend/lotto.schemas'
 import { lottoTypes } from '~/backend/lotto.server'
-import {
-  bangkokTime,
-  bangkokToday,
-  isHeadlinePrize,
-  parseResultQuery,
-  prizeLabel,
-  RESULT_MESSAGES,
-  thaiDrawDate,
-} from '~/lib/lotto-results'
+import { isHeadlinePrize, parseResultQuery, prizeLabel, RESULT_MESSAGES } from '~/lib/lotto-results'
 import { siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
+import { bangkokDay, bangkokTime, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date'
 import { guard } from '~/session/guard.server'
 import { useOptionalMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
+import { ThaiDateChoice } from '~/ui/thai-date-choice'
 
 const page = PAGES.lottoResult
 /** Past draws listed under the result. */
 const PAST_LIMIT = 12
+/** Years the date choice offers: this one and the ones before. */
+const CHOICE_YEARS = 10
 
 interface TypeInfo {
   id: string
@@ -43,9 +39,10 @@ interface TypeInfo {
 interface ResultView {
   types: TypeInfo[]
   lottoId: string
-  /** The date in the form: the one asked for, else the day shown. */
-  date: string
-  today: string
+  /** The date in the form: the one asked for, else the day shown (YYYY-MM-DD), or null. */
+  date: string | null
+  /** The Buddhist-era years the date choice offers. */
+  years: number[]
   /** The whole page's message (bad query, no draw that day, backend down). */
   message: string | null
   day: DayResults | null
@@ -70,12 +67,15 @@ const messageOf = (error: unknown) => {
 
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: page.access }, async ({ url, request }) => {
-    const today = bangkokToday(Date.now())
+    // The date choice's parts (a form sent) become the short `date=YYYY-MM-DD`.
+    const canonical = withIsoDates(url, ['date'])
+    if (canonical) throw redirect(canonical)
+    const today = bangkokDay(Date.now())
     const view: ResultView = {
       types: [],
       lottoId: '',
-      date: '',
-      today,
+      date: null,
+      years: choiceYears(today, CHOICE_YEARS),
       message: null,
       day: null,
       past: null,
@@ -100,7 +100,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       today,
     )
     view.lottoId = query.lottoId
-    view.date = url.searchParams.get('date') ?? ''
+    view.date = query.ok ? query.date : null
     // Settles to a value, never rejects: the day's results below may throw
     // first (the member went away), and a rejection nobody awaits stops Node.
     const past = pastDraws(query.lottoId, PAST_LIMIT, request.signal).then(
@@ -129,7 +129,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       ...(view.day?.draws.map((entry) => entry.draw.drawDate) ?? []),
       ...(view.past?.map((draw) => draw.drawDate) ?? []),
     ]
-    view.dates = Object.fromEntries(shown.map((date) => [date, thaiDrawDate(date)]))
+    view.dates = Object.fromEntries(shown.map((date) => [date, formatThaiDay(date)]))
     view.share = shareText(view)
     return data(view, { status })
   })
@@ -224,20 +224,7 @@ function DateForm({ view }: { view: ResultView }) {
           ))}
         </select>
       </div>
-      <div className="space-y-1">
-        <label htmlFor="result-date" className="block text-sm font-bold">
-          งวดวันที่
-        </label>
-        <input
-          id="result-date"
-          type="date"
-          name="date"
-          max={view.today}
-          defaultValue={/^\d{4}-\d{2}-\d{2}$/.test(view.date) ? view.date : ''}
-          key={view.date}
-          className="w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base"
-        />
-      </div>
+      <ThaiDateChoice name="date" legend="งวดวันที่" value={view.date} years={view.years} />
       <button type="submit" className="btn-primary self-end">
         ดูผลรางวัล
       </button>

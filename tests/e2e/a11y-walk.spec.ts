@@ -3,8 +3,11 @@
  * member, on a 360 px phone: it answers 200 and hydrates without a script
  * error or a hydration mismatch, its title and its one h1 name the page (and
  * a member sees the balance), axe finds nothing serious or critical, nothing
- * scrolls sideways, the document is Thai, its bytes hold no 0x00, and the
- * skip link is the first stop of the keyboard and leads into <main>.
+ * scrolls sideways, the document is Thai, its bytes hold no 0x00, no date
+ * shown is Gregorian (no visible text, placeholder or native date field:
+ * support/gregorian.ts), and the skip link is the first stop of the keyboard
+ * and leads into <main>. The tabs a page's plain address does not open (MORE)
+ * are walked too.
  *
  * Not walked:
  * - /games/launch and /lotto/launch: their loaders leave for the game's or
@@ -18,6 +21,7 @@ import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { PAGES, type PageInfo } from '~/lib/pages'
 import { hydrated } from './support/accounts'
+import { gregorianDates } from './support/gregorian'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -37,6 +41,12 @@ const QUERY: Record<string, string> = {
   [PAGES.gamesLobby.path]: '?provider=pgsoft',
 }
 
+/** Further addresses of a page walked as a member: its other tabs (where dates are picked, too). */
+const MORE: Record<string, readonly string[]> = {
+  [PAGES.transaction.path]: ['?tab=withdraw', '?tab=history'],
+  [PAGES.lotto.path]: ['?tab=history'],
+}
+
 /** Where the page's h1 names what the query chose rather than the page. */
 const HEADING: Record<string, string> = { [PAGES.gamesLobby.path]: 'PG Soft' }
 /** The staff's watcher page has no member header, whoever opens it. */
@@ -49,8 +59,8 @@ const memberPages = pages.filter(
     (p.access === 'public' && p.path !== PAGES.lineCallback.path),
 )
 
-async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member') {
-  const url = info.path + (QUERY[info.path] ?? '')
+async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member', query?: string) {
+  const url = info.path + (query ?? QUERY[info.path] ?? '')
   const errors: string[] = []
   page.on('pageerror', (error) => errors.push(error.message))
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()))
@@ -73,6 +83,7 @@ async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member') {
   expect(await seriousViolations(page), `${url}: axe serious/critical`).toEqual([])
   const overflow = await sidewaysOverflow(page)
   expect(overflow, `${url}: no sideways scrolling at 360 px`).toBeLessThanOrEqual(0)
+  expect(await gregorianDates(page), `${url}: no Gregorian date shown`).toEqual([])
 
   // The skip link: the first Tab stop, visible, and it leads into <main>.
   await page.keyboard.press('Tab')
@@ -110,6 +121,12 @@ test.describe('every page as a member', () => {
       await loginAs(context)
       await walk(page, info, 'member')
     })
+    for (const query of MORE[info.path] ?? []) {
+      test(info.path + query, async ({ page, context }) => {
+        await loginAs(context)
+        await walk(page, info, 'member', query)
+      })
+    }
   }
 })
 

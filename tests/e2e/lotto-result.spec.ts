@@ -8,6 +8,7 @@
 import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
+import { chooseDate } from './support/date-choice'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -77,7 +78,8 @@ test.describe('without JavaScript', () => {
     ])
 
     await page.getByLabel('ประเภทหวย', { exact: true }).selectOption('lao')
-    await page.getByLabel('งวดวันที่', { exact: true }).fill(draw.drawDate)
+    // The Thai date choice: day, Thai month, Buddhist-era year; posted as parts, shown as ISO.
+    await chooseDate(page, 'งวดวันที่', draw.drawDate)
     await page.getByRole('button', { name: 'ดูผลรางวัล' }).click()
     await expect(page).toHaveURL(`/lotto/result?lotto=lao&date=${draw.drawDate}`)
     const shown = await prizeRows(page)

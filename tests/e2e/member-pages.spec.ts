@@ -30,7 +30,7 @@ test.describe('profile', () => {
     await expect(page.getByTestId('profile-ชื่อผู้ใช้')).toHaveText('demo')
     await expect(page.getByTestId('profile-ชื่อ-นามสกุล')).toHaveText('สมชาย ใจดี')
     await expect(page.getByTestId('profile-เบอร์โทรศัพท์')).toHaveText('081-xxx-5678')
-    await expect(page.getByTestId('profile-บัญชีธนาคาร')).toHaveText('ธนาคารกสิกรไทย xxx-x-x7890')
+    await expect(page.getByTestId('profile-บัญชีธนาคาร')).toHaveText('ธนาคารกสิกรไทย xxx-x-xx789-0')
     await expect(page.getByTestId('profile-สมาชิกตั้งแต่')).toHaveText('15 มีนาคม 2567')
     const html = await page.content()
     expect(html).not.toContain('0812345678')

@@ -9,6 +9,7 @@ import { expect as baseExpect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
 import { seriousViolations, sidewaysOverflow } from './support/axe'
+import { bangkokDaysAgo, chooseDate } from './support/date-choice'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -184,10 +185,55 @@ test.describe('without JavaScript', () => {
     await button(page, 'กรองรายการ').click()
     await expect(lines).toHaveCount(1)
     await expect(lines.first()).toContainText('ไม่สำเร็จ')
+    // The refused withdrawal's ฿1,000 was given back: not shown as taken.
+    await expect(lines.first().getByTestId('history-amount')).toHaveText('฿1,000.00')
+    await expect(lines.first().getByTestId('history-amount-note')).toHaveText('คืนเงินแล้ว')
+
+    // A range of days through the Thai date choices: the day of the refused withdrawal.
+    const day = bangkokDaysAgo(16)
+    await page.getByLabel('สถานะ').selectOption({ label: 'ทั้งหมด' })
+    await chooseDate(page, 'ตั้งแต่วันที่', day)
+    await chooseDate(page, 'ถึงวันที่', day)
+    await button(page, 'กรองรายการ').click()
+    await expect(page).toHaveURL(`${HISTORY}&kind=&status=&from=${day}&to=${day}`)
+    await expect(lines).toHaveCount(1)
+    await expect(lines.first()).toContainText('คืนเงินแล้ว')
+    const [y = 0, , d = 0] = day.split('-').map(Number)
+    await expect(page.getByText(/^ช่วงวันที่:/)).toContainText(`${d} `)
+    await expect(page.getByText(/^ช่วงวันที่:/)).toContainText(String(y + 543))
 
     await page.goto(`${HISTORY}&from=2090-01-01`)
     await expect(page.getByText('ไม่พบรายการตามตัวกรอง')).toBeVisible()
   })
+})
+
+test('the history’s Thai date choices filter a range of days once the page is interactive', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context)
+  await page.goto(HISTORY)
+  await hydrated(page)
+  // No native date field (it would show mm/dd/yyyy): day, Thai month, Buddhist-era year
+  // (the month's first option is its placeholder, เดือน).
+  await expect(page.locator('input[type="date"]')).toHaveCount(0)
+  const from = page.getByRole('group', { name: 'ตั้งแต่วันที่', exact: true })
+  await expect(from.getByLabel('เดือน', { exact: true }).locator('option').nth(12)).toHaveText(
+    'ธันวาคม',
+  )
+  const day = bangkokDaysAgo(16)
+  await chooseDate(page, 'ตั้งแต่วันที่', day)
+  await chooseDate(page, 'ถึงวันที่', day)
+  await button(page, 'กรองรายการ').click()
+  await expect(page).toHaveURL(`${HISTORY}&kind=&status=&from=${day}&to=${day}`)
+  const lines = page.getByTestId('history-line')
+  await expect(lines).toHaveCount(1)
+  await expect(lines.first().getByTestId('history-amount')).toHaveText('฿1,000.00')
+  // The choices show the chosen day again, in the Buddhist era.
+  const [y = 0, m = 0, d = 0] = day.split('-').map(Number)
+  await expect(from.getByLabel('วันที่', { exact: true })).toHaveValue(String(d))
+  await expect(from.getByLabel('เดือน', { exact: true })).toHaveValue(String(m))
+  await expect(from.getByLabel('ปี พ.ศ.', { exact: true })).toHaveValue(String(y + 543))
 })
 
 test('tampered history links and a backend failure give Thai messages, not a 500', async ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lineShareUrl, referralLink, SHARE_TEXT, thaiMonth } from './affiliate.server'
+import { lineShareUrl, referralLink, SHARE_TEXT } from './affiliate.server'
 
 describe('affiliate page helpers', () => {
   it('builds the referral link on the site origin', () => {
@@ -17,10 +17,5 @@ describe('affiliate page helpers', () => {
     expect(url.searchParams.get('text')).toBe(
       `${SHARE_TEXT} https://example.test/register?ref=DEMO88`,
     )
-  })
-
-  it('names months in Thai with the Buddhist-era year', () => {
-    expect(thaiMonth('2026-11')).toBe('พฤศจิกายน 2569')
-    expect(thaiMonth('2025-01')).toBe('มกราคม 2568')
   })
 })

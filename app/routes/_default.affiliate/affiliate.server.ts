@@ -14,7 +14,7 @@ import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
 import { maskName } from '~/lib/mask'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { formatThaiDate } from '~/lib/thai-date'
+import { formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 import { publicOrigin } from '~/session/line.server'
@@ -34,17 +34,6 @@ export interface AffiliateView {
 }
 
 export type AffiliateReply = { error: string }
-
-/** `YYYY-MM` as a Thai month of the Buddhist era: พฤศจิกายน 2569. */
-export function thaiMonth(month: string): string {
-  const [y = 0, m = 1] = month.split('-').map(Number)
-  return formatThaiDate(new Date(y, m - 1, 1), 'MMMM BBBB')
-}
-
-function thaiShortDay(isoDate: string): string {
-  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number)
-  return formatThaiDate(new Date(y, m - 1, d), 'd MMM BBBB')
-}
 
 /** The link a friend registers with. */
 export function referralLink(origin: string, code: string): string {
@@ -66,10 +55,10 @@ export async function affiliateView({ request }: RouteContext): Promise<Affiliat
     ratePercent: program.ratePercent,
     referred: program.referred.map((r) => ({
       name: maskName(r.name),
-      joined: thaiShortDay(r.joinedAt),
+      joined: formatThaiDay(r.joinedAt, 'd MMM BBBB'),
       active: r.active,
     })),
-    periods: program.periods.map((p) => ({ ...p, month: thaiMonth(p.month) })),
+    periods: program.periods.map((p) => ({ ...p, month: formatThaiDay(p.month, 'MMMM BBBB') })),
     available: program.available,
     withdrawn: program.withdrawn,
     idempotencyKey: newIdempotencyKey(),

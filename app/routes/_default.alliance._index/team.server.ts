@@ -14,7 +14,7 @@ import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { maskName } from '~/lib/mask'
 import { PAGES } from '~/lib/pages'
-import { formatThaiDate } from '~/lib/thai-date'
+import { formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 
@@ -35,12 +35,11 @@ export type TeamReply =
 export async function teamView({ request, url }: RouteContext): Promise<TeamView> {
   const team = await myTeam(request)
   if (!team) return { team: null, confirmLeave: false }
-  const [y = 0, m = 1, d = 1] = team.createdAt.split('-').map(Number)
   return {
     team: {
       name: team.name,
       inviteCode: team.inviteCode,
-      created: formatThaiDate(new Date(y, m - 1, d)),
+      created: formatThaiDay(team.createdAt),
       maxMembers: team.maxMembers,
       members: team.members.map((member) => ({
         ...member,

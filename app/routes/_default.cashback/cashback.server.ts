@@ -52,9 +52,7 @@ export async function cashbackView({ request }: RouteContext) {
     amount: p.amount,
     status: p.status,
     // The backend gives the first moment it is no longer claimable: show the minute before.
-    until: p.claimableUntil
-      ? thaiMoment(new Date(Date.parse(p.claimableUntil) - 60_000).toISOString())
-      : null,
+    until: p.claimableUntil ? thaiMoment(Date.parse(p.claimableUntil) - 60_000) : null,
   }))
   const claimRows: ClaimRow[] = claims.map((c) => ({
     id: c.id,

@@ -16,20 +16,17 @@ import {
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
-import { formatThaiDateTime } from '~/lib/thai-date'
-
-/** An ISO time with +07:00 as its Bangkok wall-clock time, whatever the server's zone. */
-const bangkokWallClock = (iso: string) => new Date(iso.slice(0, 19))
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 
 export async function loadGames(request: Request) {
   const games = await rewardGames(request)
   return {
     wheel: games.wheel,
     angpao: games.angpao,
-    resetsText: formatThaiDateTime(bangkokWallClock(games.ticketsResetAt)),
+    resetsText: formatThaiDateTime(bangkokDate(games.ticketsResetAt)),
     history: games.history.map((play) => ({
       ...play,
-      atText: formatThaiDateTime(bangkokWallClock(play.at)),
+      atText: formatThaiDateTime(bangkokDate(play.at)),
     })),
     // One key per game: a key belongs to one kind of request.
     keys: { wheel: newIdempotencyKey(), angpao: newIdempotencyKey() },

@@ -23,7 +23,7 @@ import {
 } from '~/forms/stake-set-forms'
 import { BET_KIND_LABELS, BET_KINDS, isBetKind, isLottoNumber } from '~/lib/lotto-numbers'
 import { pageMeta } from '~/lib/meta'
-import { formatBaht } from '~/lib/money'
+import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
 import { useWatchedMember } from '~/ui/member'
@@ -381,7 +381,7 @@ function AddLines() {
         form={form}
         name="amount"
         label={addLineFields.amount.label}
-        hint={`ต่อรายการ 1–${SET_LIMITS.maxAmount.toLocaleString('en-US')} บาท`}
+        hint={`ต่อรายการ ${formatWholeBaht(1)}–${formatWholeBaht(SET_LIMITS.maxAmount)}`}
         inputMode="numeric"
         autoComplete="off"
         defaultValue={String(form.posted('amount') ?? '10')}

@@ -26,7 +26,6 @@ import {
   lineLabel,
   mergeLines,
   nameFields,
-  parseAmount,
   SET_LIMITS,
   SET_MESSAGES,
   type Helper,
@@ -36,8 +35,9 @@ import { BAD_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { isBetKind } from '~/lib/lotto-numbers'
-import { bangkokTime, bangkokToday, thaiDrawDate } from '~/lib/lotto-results'
+import { parseWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
+import { bangkokDay, bangkokTime, formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 
@@ -106,8 +106,8 @@ export async function setsView({ request, params, url }: RouteContext): Promise<
 function updatedLabels(sets: readonly StakeSet[]): Record<number, string> {
   return Object.fromEntries(
     sets.map((set) => {
-      const day = bangkokToday(Date.parse(set.updatedAt))
-      return [set.id, `${thaiDrawDate(day, 'd MMM BB')} ${bangkokTime(set.updatedAt)} น.`]
+      const day = formatThaiDay(bangkokDay(set.updatedAt), 'd MMM BB')
+      return [set.id, `${day} ${bangkokTime(set.updatedAt)} น.`]
     }),
   )
 }
@@ -209,7 +209,7 @@ export async function setsAction({ request, params }: RouteContext) {
             lines.push(line)
             continue
           }
-          const amount = parseAmount(posted)
+          const amount = parseWholeBaht(posted, { max: SET_LIMITS.maxAmount })
           if (amount === null) {
             const error = `${lineLabel(line)}: ${SET_MESSAGES.badAmounts}`
             return data<SetsReply>({ form: 'lines', error }, { status: 400 })

@@ -19,10 +19,10 @@ import {
   isClosedNumber,
   limitOf,
   lineRate,
-  parseAmount,
+  lineAmount,
 } from '~/lib/lotto-slip'
 import { pageMeta } from '~/lib/meta'
-import { formatBaht } from '~/lib/money'
+import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { Countdown } from '~/ui/countdown'
 import { useWatchedMember } from '~/ui/member'
@@ -194,8 +194,8 @@ function Entry({
               <label htmlFor={`kind-${rule.kind}`} className="text-sm">
                 <span className="block font-bold">{BET_KIND_LABELS[rule.kind]}</span>
                 <span className="block text-slate-300">
-                  บาทละ {rateText(rule.rate)} · {rule.minAmount}-
-                  {rule.maxAmount.toLocaleString('th-TH')} บ.
+                  บาทละ {rateText(rule.rate)} · {formatWholeBaht(rule.minAmount)}–
+                  {formatWholeBaht(rule.maxAmount)}
                 </span>
               </label>
             </div>
@@ -324,9 +324,7 @@ function Slip({
     payout += amount * lineRate(betRules, limited, line)
   })
   const onChange = (e: FormEvent<HTMLFormElement>) =>
-    setAmounts(
-      new FormData(e.currentTarget).getAll('lineAmount').map((value) => parseAmount(String(value))),
-    )
+    setAmounts(new FormData(e.currentTarget).getAll('lineAmount').map((value) => lineAmount(value)))
 
   return (
     <div className="card space-y-3">

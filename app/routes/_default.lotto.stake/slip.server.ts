@@ -24,7 +24,7 @@ import {
   encodeSlip,
   entryPairs,
   entryProblem,
-  parseAmount,
+  lineAmount,
   slipTotals,
   type SlipLine,
 } from '~/lib/lotto-slip'
@@ -79,7 +79,7 @@ async function pourSet(
   let lines = slip.lines
   let refused = 0
   for (const line of set.lines) {
-    const amount = parseAmount(String(line.amount)) ?? 1
+    const amount = lineAmount(String(line.amount)) ?? 1
     const added = addToSlip(lines, [line], amount, limited)
     lines = added.lines
     refused += added.refused.length
@@ -191,7 +191,7 @@ function withAmounts(lines: SlipLine[], amounts: readonly string[]): SlipLine[] 
   if (amounts.length !== lines.length) return amounts.length === 0 ? lines : null
   const out: SlipLine[] = []
   for (const [i, line] of lines.entries()) {
-    const amount = parseAmount(amounts[i] ?? '')
+    const amount = lineAmount(amounts[i] ?? '')
     if (amount === null) return null
     out.push({ ...line, amount })
   }
@@ -227,7 +227,7 @@ export async function slipAction({ request, url }: RouteContext) {
     case 'doors': {
       const number = post.number.trim()
       const problem = entryProblem(post.kind, number, post.intent)
-      const amount = parseAmount(post.amount)
+      const amount = lineAmount(post.amount)
       if (problem) return data<SlipActionData>({ error: problem, kinds: post.kind }, 400)
       if (amount === null) {
         return data<SlipActionData>({ error: AMOUNT_MESSAGE, kinds: post.kind }, 400)
@@ -248,7 +248,7 @@ export async function slipAction({ request, url }: RouteContext) {
     case 'clear':
       return save([], { ok: 'ล้างโพยแล้ว' })
     case 'all': {
-      const amount = parseAmount(post.allAmount)
+      const amount = lineAmount(post.allAmount)
       if (amount === null) return data<SlipActionData>({ error: AMOUNT_MESSAGE }, 400)
       return save(
         lines.map((line) => ({ ...line, amount })),

@@ -22,7 +22,7 @@ import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { maskAccount, maskPhone } from '~/lib/mask'
 import { PAGES } from '~/lib/pages'
-import { formatThaiDate } from '~/lib/thai-date'
+import { formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 import { LINE_LINK_RETURN, lineAuthorizeRedirect } from '~/session/line.server'
@@ -39,12 +39,6 @@ export interface ProfileView {
 export type ProfileReply =
   { form: 'password'; result: SubmissionResult<string[]> } | { form: 'line'; error: string }
 
-/** `YYYY-MM-DD` as a Thai date: 15 มีนาคม 2567. */
-export function thaiDay(isoDate: string): string {
-  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number)
-  return formatThaiDate(new Date(y, m - 1, d))
-}
-
 export async function profileView({ request }: RouteContext): Promise<ProfileView> {
   const details = await account(request)
   return {
@@ -54,7 +48,7 @@ export async function profileView({ request }: RouteContext): Promise<ProfileVie
     bank: details.bank
       ? { name: details.bank.name, accountNumber: maskAccount(details.bank.accountNumber) }
       : null,
-    memberSince: thaiDay(details.memberSince),
+    memberSince: formatThaiDay(details.memberSince),
     line: details.line,
   }
 }

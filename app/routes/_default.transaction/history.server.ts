@@ -3,9 +3,11 @@
  * status and a range of Bangkok days, paged by links. The URL is the state
  * (a GET form and plain links: all of it works without JavaScript). A value
  * the form could not have sent (a tampered link) is dropped with a Thai note,
- * never a 500. Dates and amounts are made into Thai text here, so the date
- * library stays on the server.
+ * never a 500. The dates are picked with the Thai date choice (its parts
+ * become `from=YYYY-MM-DD` by a redirect). Dates and amounts are made into
+ * Thai text here, so the date library stays on the server.
  */
+import { redirect } from '@remix-run/node'
 import { orMessage } from '~/backend/client.server'
 import { transactionHistory } from '~/backend/wallet.server'
 import {
@@ -17,13 +19,22 @@ import {
   type TransactionKind,
   type TransactionStatus,
 } from '~/backend/wallet.schemas'
-import { bangkokDate } from '~/lib/lotto-draws'
 import { formatBaht } from '~/lib/money'
-import { formatThaiDate, formatThaiDateTime } from '~/lib/thai-date'
-import { KIND_LABELS, STATUS_LABELS } from './history-labels'
+import {
+  bangkokDate,
+  bangkokDay,
+  choiceYears,
+  formatThaiDateTime,
+  formatThaiDay,
+  readDateChoice,
+  withIsoDates,
+} from '~/lib/thai-date'
+import { KIND_LABELS, ledgerAmount, STATUS_LABELS } from './history-labels'
 
 /** Pages beyond this are a tampered link. */
 const MAX_PAGE = 10_000
+/** Years the date choices offer: this one and the ones before. */
+const CHOICE_YEARS = 5
 
 export const HISTORY_MESSAGES = {
   ignored: 'ตัวกรองบางค่าไม่ถูกต้อง ระบบจึงไม่ได้นำมาใช้',
@@ -40,13 +51,6 @@ export interface HistoryFilters {
 
 const oneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value)
-
-/** A real calendar day as YYYY-MM-DD. */
-export function isDay(value: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false
-  const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
-}
 
 /** The filters and page of the URL; what is not valid is dropped, with the note to show. */
 export function readHistoryQuery(url: URL): {
@@ -73,8 +77,14 @@ export function readHistoryQuery(url: URL): {
     (v) => oneOf(TRANSACTION_STATUSES, v),
     (v) => v as TransactionStatus,
   )
-  let from = pick('from', isDay, String)
-  let to = pick('to', isDay, String)
+  const day = (name: string) => {
+    const value = readDateChoice(url.searchParams, name)
+    if (value !== 'invalid') return value
+    notes.add(HISTORY_MESSAGES.ignored)
+    return null
+  }
+  let from = day('from')
+  let to = day('to')
   if (from && to && from > to) {
     notes.add(HISTORY_MESSAGES.range)
     from = null
@@ -93,11 +103,6 @@ export function historyHref(filters: HistoryFilters, page: number): string {
   return `/transaction?${params}`
 }
 
-/** "+฿1,000.00" / "−฿350.00": the sign is text, the colour only repeats it. */
-export function signedBaht(amount: number): string {
-  return `${amount < 0 ? '−' : '+'}${formatBaht(Math.abs(amount))}`
-}
-
 function shownLine(line: Transaction) {
   return {
     id: line.id,
@@ -106,17 +111,19 @@ function shownLine(line: Transaction) {
     status: line.status,
     statusLabel: STATUS_LABELS[line.status],
     note: line.note,
-    amount: line.amount,
-    amountText: signedBaht(line.amount),
+    amount: ledgerAmount(line),
     balanceAfterText: line.balanceAfter === null ? null : formatBaht(line.balanceAfter),
     atText: formatThaiDateTime(bangkokDate(line.at)),
   }
 }
 export type HistoryLine = ReturnType<typeof shownLine>
 
-const dayText = (day: string) => formatThaiDate(new Date(`${day}T00:00:00`), 'd MMM BBBB')
+const dayText = (day: string) => formatThaiDay(day, 'd MMM BBBB')
 
 export async function loadHistory(request: Request, url: URL) {
+  // The date choices' parts (the filter form sent) become `from=` / `to=`.
+  const canonical = withIsoDates(url, ['from', 'to'])
+  if (canonical) throw redirect(canonical)
   const { filters, page, notes } = readHistoryQuery(url)
   const query: HistoryQuery = {
     kind: filters.kind ?? undefined,
@@ -132,6 +139,7 @@ export async function loadHistory(request: Request, url: URL) {
     filters,
     notes,
     filtered: Object.values(filters).some((value) => value !== null),
+    years: choiceYears(bangkokDay(Date.now()), CHOICE_YEARS),
     rangeText:
       filters.from || filters.to
         ? `${filters.from ? dayText(filters.from) : 'เริ่มต้น'} – ${filters.to ? dayText(filters.to) : 'ปัจจุบัน'}`

@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { EmptyState, Notice } from '~/ui/states'
+import { ThaiDateChoice } from '~/ui/thai-date-choice'
 import { KIND_LABELS, KINDS, STATUS_LABELS, STATUSES } from './history-labels'
 import type { HistoryLine, loadHistory } from './history.server'
 
@@ -52,31 +53,9 @@ function Filters({ data }: { data: Data }) {
             ))}
           </select>
         </div>
-        <div className="space-y-1">
-          <label htmlFor="history-from" className="block text-sm font-bold">
-            ตั้งแต่วันที่
-          </label>
-          <input
-            id="history-from"
-            name="from"
-            type="date"
-            defaultValue={filters.from ?? ''}
-            className={FIELD}
-          />
-        </div>
-        <div className="space-y-1">
-          <label htmlFor="history-to" className="block text-sm font-bold">
-            ถึงวันที่
-          </label>
-          <input
-            id="history-to"
-            name="to"
-            type="date"
-            defaultValue={filters.to ?? ''}
-            className={FIELD}
-          />
-        </div>
       </div>
+      <ThaiDateChoice name="from" legend="ตั้งแต่วันที่" value={filters.from} years={data.years} />
+      <ThaiDateChoice name="to" legend="ถึงวันที่" value={filters.to} years={data.years} />
       <div className="flex gap-2">
         <button type="submit" className="btn-primary flex-1">
           กรองรายการ
@@ -91,8 +70,14 @@ function Filters({ data }: { data: Data }) {
   )
 }
 
+const AMOUNT_TONE: Record<HistoryLine['amount']['flow'], string> = {
+  in: 'text-emerald-300',
+  out: 'text-red-300',
+  none: 'text-slate-300 line-through',
+}
+
 function Line({ line }: { line: HistoryLine }) {
-  const tone = line.amount < 0 ? 'text-red-300' : 'text-emerald-300'
+  const { amount } = line
   return (
     <li className="flex items-start justify-between gap-3 py-3" data-testid="history-line">
       <div className="min-w-0 space-y-1">
@@ -106,9 +91,17 @@ function Line({ line }: { line: HistoryLine }) {
         <p className="text-xs text-slate-400">{line.atText}</p>
       </div>
       <div className="shrink-0 text-right">
-        <p className={`font-bold tabular-nums ${tone}`} data-testid="history-amount">
-          {line.amountText}
+        <p
+          className={`font-bold tabular-nums ${AMOUNT_TONE[amount.flow]}`}
+          data-testid="history-amount"
+        >
+          {amount.text}
         </p>
+        {amount.note ? (
+          <p className="text-xs font-bold text-slate-200" data-testid="history-amount-note">
+            {amount.note}
+          </p>
+        ) : null}
         {line.balanceAfterText ? (
           <p className="text-xs text-slate-400">คงเหลือ {line.balanceAfterText}</p>
         ) : null}

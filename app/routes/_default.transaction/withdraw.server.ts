@@ -20,9 +20,10 @@ import type { Transaction, WithdrawInfo } from '~/backend/wallet.schemas'
 import { MALFORMED_FORM_MESSAGE } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
-import { formatThaiDateTime } from '~/lib/thai-date'
-import { bangkokDate } from '~/lib/lotto-draws'
-import { checkAmount, maskAccountNumber, parseAmount, type AmountProblem } from './withdraw-rules'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+import { maskAccount } from '~/lib/mask'
+import { isBlankAmount, parseWholeBaht } from '~/lib/money'
+import { checkAmount, type AmountProblem } from './withdraw-rules'
 
 /** What the browser sees of the account: never the whole number. */
 function shownInfo(info: WithdrawInfo) {
@@ -30,7 +31,7 @@ function shownInfo(info: WithdrawInfo) {
     account: info.account && {
       bankName: info.account.bankName,
       accountName: info.account.accountName,
-      accountNumber: maskAccountNumber(info.account.accountNumber),
+      accountNumber: maskAccount(info.account.accountNumber),
     },
     dailyLimit: info.dailyLimit,
     dailyLeft: info.dailyLeft,
@@ -79,7 +80,7 @@ export type WithdrawReply =
   | {
       form: 'withdraw'
       stage: 'done'
-      withdrawal: Pick<Transaction, 'id' | 'amount'> & { atText: string }
+      withdrawal: Pick<Transaction, 'id' | 'amount' | 'status'> & { atText: string }
     }
 
 export async function withdrawAction(request: Request, form: FormData): Promise<WithdrawReply> {
@@ -118,9 +119,9 @@ export async function withdrawAction(request: Request, form: FormData): Promise<
 
   // The confirmation goes straight to the backend: a repeat of a confirmed
   // post must get the same withdrawal back, not be judged on the lowered balance.
-  const amount = parseAmount(raw)
-  if (amount === 'empty') return edit(WITHDRAW_MESSAGES.required)
-  if (amount === null || amount <= 0) return edit(WITHDRAW_MESSAGES.wholeBaht)
+  if (isBlankAmount(raw)) return edit(WITHDRAW_MESSAGES.required)
+  const amount = parseWholeBaht(raw)
+  if (amount === null) return edit(WITHDRAW_MESSAGES.wholeBaht)
   try {
     const { withdrawal } = await placeWithdrawal(request, { amount, idempotencyKey })
     return {
@@ -129,6 +130,8 @@ export async function withdrawAction(request: Request, form: FormData): Promise<
       withdrawal: {
         id: withdrawal.id,
         amount: withdrawal.amount,
+        // pending as placed; a repeated key may answer it failed (given back) or paid.
+        status: withdrawal.status,
         atText: formatThaiDateTime(bangkokDate(withdrawal.at)),
       },
     }

@@ -3,6 +3,7 @@ import { IdempotencyField } from '~/forms/idempotency-field'
 import { formatBaht } from '~/lib/money'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
+import { ledgerAmount, STATUS_LABELS } from './history-labels'
 import type { loadWithdraw, WithdrawReply } from './withdraw.server'
 
 type Data = Awaited<ReturnType<typeof loadWithdraw>>
@@ -44,18 +45,25 @@ export function WithdrawTab({ data }: { data: Data }) {
   }
 
   if (reply?.stage === 'done') {
+    const { withdrawal } = reply
+    const given = ledgerAmount(withdrawal)
     return (
       <div className="card space-y-3" role="status" data-testid="withdraw-done">
         <h2 className="text-lg font-bold text-emerald-300">แจ้งถอนเงินเรียบร้อยแล้ว</h2>
         <p>
-          ถอน <strong>{formatBaht(-reply.withdrawal.amount)}</strong> เข้าบัญชี{account.bankName}{' '}
+          ถอน <strong>{formatBaht(-withdrawal.amount)}</strong> เข้าบัญชี{account.bankName}{' '}
           {account.accountNumber}
         </p>
         <p className="text-sm text-slate-300">
-          สถานะ: รอดำเนินการ · เลขที่รายการ {reply.withdrawal.id} · {reply.withdrawal.atText}
+          สถานะ: {STATUS_LABELS[withdrawal.status]}
+          {given.note ? ` (${given.note})` : ''} · เลขที่รายการ {withdrawal.id} · {withdrawal.atText}
         </p>
         <p className="text-sm text-slate-300">
-          ระบบหักยอดเงินไว้แล้ว เงินจะเข้าบัญชีเมื่อโอนเสร็จ หากโอนไม่สำเร็จจะคืนเงินเข้ายอดคงเหลือ
+          {given.flow === 'none'
+            ? 'การถอนครั้งนี้ไม่สำเร็จ ระบบคืนเงินเข้ายอดคงเหลือแล้ว'
+            : withdrawal.status === 'success'
+              ? 'โอนเงินเข้าบัญชีเรียบร้อยแล้ว'
+              : 'ระบบหักยอดเงินไว้แล้ว เงินจะเข้าบัญชีเมื่อโอนเสร็จ หากโอนไม่สำเร็จจะคืนเงินเข้ายอดคงเหลือ'}
         </p>
         <div className="flex flex-wrap gap-2">
           <Link to={HISTORY} className="btn-primary flex-1">

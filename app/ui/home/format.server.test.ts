@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bangkokDate } from '~/lib/lotto-draws'
+import { bangkokDate } from '~/lib/thai-date'
 import { newsEntry, promotionCard, thaiDay } from '~/ui/home/format.server'
 
 describe('bangkokDate', () => {

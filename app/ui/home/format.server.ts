@@ -3,8 +3,7 @@
  * (the browser's time zone and clock never change what was rendered).
  */
 import type { NewsItem, Promotion } from '~/backend/content.schemas'
-import { bangkokDate } from '~/lib/lotto-draws'
-import { formatThaiShortDate } from '~/lib/thai-date'
+import { bangkokDate, formatThaiShortDate } from '~/lib/thai-date'
 
 export const thaiDay = (iso: string) => formatThaiShortDate(bangkokDate(iso))
 

@@ -1,7 +1,6 @@
 /** An order as its pages show it: Thai dates made on the server (no date library in the browser). */
 import type { Order } from '~/backend/orders.schemas'
-import { bangkokDate } from '~/lib/lotto-draws'
-import { formatThaiDateTime } from '~/lib/thai-date'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 
 export interface OrderView extends Order {
   createdText: string
