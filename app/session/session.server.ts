@@ -140,7 +140,8 @@ class CookieSession implements MemberSession {
 }
 
 async function readSession(request: Request): Promise<MemberSession> {
-  const read = readSessionCookie(request.headers.get('Cookie'), env().SESSION_SECRETS)
+  const { SESSION_SECRETS, COOKIE_SECURE } = env()
+  const read = readSessionCookie(request.headers.get('Cookie'), SESSION_SECRETS, COOKIE_SECURE)
   const ended = read.payload !== null && (await endedSessions.get(read.payload.sid)) === true
   return new CookieSession(read, ended)
 }
