@@ -34,6 +34,14 @@ export const sessionPayloadSchema = z.object({
   /** Random id of this login: logout ends it for every copy of the cookie. */
   sid: z.string().min(16).max(64),
   strategy: z.enum(['local', 'line', 'watcher']),
+  /**
+   * The member's id and when this session was issued (ms since epoch):
+   * "every session of this member issued before T" can then be ended
+   * (a password change, log out everywhere; docs/decisions/0093). Absent
+   * from cookies written before they existed.
+   */
+  mid: z.string().min(1).max(64).optional(),
+  iat: z.number().finite().optional(),
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
   /** ms since epoch; null = unknown (never expires). */
