@@ -38,6 +38,19 @@ test.describe('a planted session cookie loses to a login', () => {
     expect(await mock.calls('/auth/login')).toHaveLength(1)
   })
 
+  test('a planted watcher session: the password login is not refused, it replaces it', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/login')
+    await hydrated(page)
+    await loginAs(context, 'somsri', { strategy: 'watcher', withoutRefresh: true })
+    await submitLogin(page)
+    await expect(page).toHaveURL('/')
+    await expect(page.getByText(DEMO.displayName).first()).toBeVisible()
+    expect((await openedSession(context))?.strategy).toBe('local')
+  })
+
   test('without JavaScript too', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
