@@ -1,6 +1,7 @@
 /**
  * The member's profile (docs/backend-api.md, "Profile"): account details,
- * password change, LINE link and unlink. Every call is made as the member.
+ * password change, LINE link and unlink, ending the member's other logins.
+ * Every call is made as the member.
  */
 import {
   accountResponseSchema,
@@ -15,6 +16,7 @@ import { memberCall } from '~/session/member-api.server'
 export const PROFILE_MESSAGES = {
   wrongPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
   passwordChanged: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว',
+  loggedOutElsewhere: 'ออกจากระบบบนอุปกรณ์อื่นทั้งหมดแล้ว เครื่องนี้ยังเข้าสู่ระบบอยู่',
   lineLinked: 'เชื่อมต่อบัญชี LINE เรียบร้อยแล้ว',
   lineUnlinked: 'ยกเลิกการเชื่อมต่อบัญชี LINE แล้ว',
   lineAlreadyLinked: 'บัญชี LINE นี้เชื่อมต่อกับสมาชิกคนอื่นอยู่แล้ว',
@@ -27,6 +29,18 @@ export function account(request: Request): Promise<Account> {
     method: 'GET',
     path: '/user/account',
     schema: accountResponseSchema,
+  })
+}
+
+/**
+ * `POST /auth/logout-others`: the backend revokes every token of the member
+ * but those of this session ("ออกจากระบบทุกอุปกรณ์"; docs/decisions/0093).
+ */
+export async function logoutOthers(request: Request): Promise<void> {
+  await memberCall(request, {
+    method: 'POST',
+    path: '/auth/logout-others',
+    schema: okResponseSchema,
   })
 }
 

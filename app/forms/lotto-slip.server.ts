@@ -24,7 +24,6 @@ function cookieFor(lottoId: string) {
   if (!cookie) {
     cookie = sealedCookie({
       name: `lotto.slip.${lottoId}`,
-      path: '/',
       maxAgeSeconds: 24 * 60 * 60,
       purpose: 'lotto slip',
       schema: slipSchema,

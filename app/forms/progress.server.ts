@@ -36,7 +36,6 @@ export type RegistrationProgress = z.infer<typeof registrationSchema>
 /** Registration: account -> bank -> finish. 30 minutes from the last step. */
 export const registrationProgress = sealedCookie({
   name: 'register.progress',
-  path: '/',
   maxAgeSeconds: 30 * 60,
   purpose: 'registration progress',
   schema: registrationSchema,
@@ -58,7 +57,6 @@ export type PasswordRecoveryProgress = z.infer<typeof passwordRecoverySchema>
 /** Password recovery: mobile number -> OTP -> new password. 15 minutes from the last step. */
 export const passwordRecoveryProgress = sealedCookie({
   name: 'forget.progress',
-  path: '/',
   maxAgeSeconds: 15 * 60,
   purpose: 'password recovery progress',
   schema: passwordRecoverySchema,

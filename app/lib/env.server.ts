@@ -82,6 +82,9 @@ const schema = z
     LOGIN_LIMIT_PER_USERNAME: positiveInt(10),
     LOGIN_LIMIT_PER_DEVICE: positiveInt(10),
     LOGIN_LIMIT_WINDOW_S: positiveInt(900),
+    COUPON_LIMIT_PER_MEMBER: positiveInt(10),
+    COUPON_LIMIT_PER_IP: positiveInt(30),
+    COUPON_LIMIT_WINDOW_S: positiveInt(900),
     REFRESH_GRACE_MS: positiveInt(DEFAULT_REFRESH_GRACE_MS),
     /** Shared state of several instances (refreshes, ended sessions, login limits); unset: this process's memory. */
     REDIS_URL: z.preprocess(

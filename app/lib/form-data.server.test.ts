@@ -111,3 +111,41 @@ describe('readFormData', () => {
     expect(form.get('a'.repeat(MAX_BODY_BYTES))).toBe('')
   })
 })
+
+describe('bidi control characters (docs/decisions/0095)', () => {
+  // U+202E RIGHT-TO-LEFT OVERRIDE would show "gnp.exe" as "exe.png".
+  const controls = '\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C'
+
+  it('strips every bidi control from every posted text value, names too', async () => {
+    const body = new URLSearchParams()
+    body.append('name', 'ชุด\u202Egnp.exe')
+    body.append('name', `a${controls}b`)
+    body.append(`no\u202Ete`, 'ok')
+    const form = await readFormData(
+      new Request('http://app.example/', { method: 'POST', headers: FORM, body: body.toString() }),
+    )
+    expect(form.getAll('name')).toEqual(['ชุดgnp.exe', 'ab'])
+    expect(form.get('note')).toBe('ok')
+    expect([...form.keys()]).toEqual(['name', 'name', 'note'])
+  })
+
+  it('strips them from multipart text fields and keeps files as they are', async () => {
+    const body = new FormData()
+    body.set('title', '\u2067สวัสดี\u2069')
+    body.set('file', new File(['\u202Ex'], 'a.txt', { type: 'text/plain' }))
+    const form = await readFormData(new Request('http://app.example/', { method: 'POST', body }))
+    expect(form.get('title')).toBe('สวัสดี')
+    const file = form.get('file')
+    expect(file).toBeInstanceOf(File)
+    expect(await (file as File).text()).toBe('\u202Ex')
+  })
+
+  it('keeps Thai, emoji and joiners that are no bidi control', async () => {
+    const text = 'เลขเด็ด 👨‍👩‍👧 ๑๒๓ a\u200Db'
+    const body = new URLSearchParams({ name: text })
+    const form = await readFormData(
+      new Request('http://app.example/', { method: 'POST', headers: FORM, body: body.toString() }),
+    )
+    expect(form.get('name')).toBe(text)
+  })
+})

@@ -58,8 +58,34 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
 }
 
 /**
+ * Unicode's bidirectional controls: embeddings and overrides (U+202A..U+202E),
+ * isolates (U+2066..U+2069), the LRM/RLM/ALM marks. No member types them; an
+ * attacker uses them to make text read otherwise than it is ("\u202Egnp.exe"
+ * shows as "exe.png").
+ */
+export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
+
+/** `text` without bidi control characters. */
+export function stripBidiControls(text: string): string {
+  return text.replace(BIDI_CONTROLS, '')
+}
+
+/** Every text entry (name and value) without bidi controls; files as they came. */
+function withoutBidiControls(form: FormData): FormData {
+  const clean = new FormData()
+  for (const [name, value] of form) {
+    if (typeof value === 'string') clean.append(stripBidiControls(name), stripBidiControls(value))
+    else clean.append(stripBidiControls(name), value)
+  }
+  return clean
+}
+
+/**
  * The posted form, at most MAX_BODY_BYTES (else a Thai 413); a body that is
- * no form (JSON, broken multipart) is a Thai 400, not a 500.
+ * no form (JSON, broken multipart) is a Thai 400, not a 500. Every posted
+ * text comes out without bidi control characters: this is the one place
+ * every action reads its form, so every free-text field of every form is
+ * covered (docs/decisions/0095).
  */
 export async function readFormData(request: Request, limit = MAX_BODY_BYTES): Promise<FormData> {
   let bytes: Uint8Array<ArrayBuffer>
@@ -75,7 +101,7 @@ export async function readFormData(request: Request, limit = MAX_BODY_BYTES): Pr
       bytes,
       contentType ? { headers: { 'Content-Type': contentType } } : {},
     )
-    return await copy.formData()
+    return withoutBidiControls(await copy.formData())
   } catch {
     throw httpError(400, MALFORMED_FORM_MESSAGE)
   }

@@ -9,7 +9,6 @@ const OLD = 'older-secret-0123456789abcdef'
 function make(secrets: string[] = [SECRET], overrides: { name?: string; purpose?: string } = {}) {
   return sealedCookie({
     name: overrides.name ?? 'test.progress',
-    path: '/steps',
     maxAgeSeconds: 600,
     purpose: overrides.purpose ?? 'test progress',
     schema,
@@ -17,22 +16,31 @@ function make(secrets: string[] = [SECRET], overrides: { name?: string; purpose?
   })
 }
 
-/** The request a browser sends back with the cookie of a Set-Cookie header. */
-function requestWith(setCookie: string, as = 'test.progress'): Request {
+/** The request a browser sends back with the cookie of a Set-Cookie header (under `as`, if given). */
+function requestWith(setCookie: string, as?: string): Request {
+  const name = setCookie.slice(0, setCookie.indexOf('='))
   const value = setCookie.slice(setCookie.indexOf('=') + 1, setCookie.indexOf(';'))
-  return new Request('http://app.test/steps', { headers: { Cookie: `other=1; ${as}=${value}` } })
+  const sent = as === undefined ? name : `${name.startsWith('__Host-') ? '__Host-' : ''}${as}`
+  return new Request('http://app.test/steps', { headers: { Cookie: `other=1; ${sent}=${value}` } })
 }
 
 const value = { step: 'two', secret: 'hunter2-password' } as const
 
 describe('sealedCookie', () => {
-  it('round-trips a value and writes a short-lived, httpOnly, path-bound cookie', () => {
+  it('round-trips a value and writes a short-lived, httpOnly, __Host- cookie when Secure', () => {
     const cookie = make()
     const header = cookie.serialize(value)
     expect(header).toMatch(
-      /^test\.progress=[A-Za-z0-9_-]+; Max-Age=600; Path=\/steps; HttpOnly; Secure; SameSite=Lax$/,
+      /^__Host-test\.progress=[A-Za-z0-9_-]+; Max-Age=600; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
     )
     expect(cookie.read(requestWith(header))).toEqual(value)
+  })
+
+  it('when Secure, never reads the value under its name without __Host- (planted)', () => {
+    const header = make().serialize(value)
+    const raw = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
+    const planted = new Request('http://app.test/', { headers: { Cookie: `test.progress=${raw}` } })
+    expect(make().read(planted)).toBeNull()
   })
 
   it('never shows the value in clear', () => {
@@ -52,7 +60,7 @@ describe('sealedCookie', () => {
     const raw = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
     const flipped = `${raw.slice(0, 20)}${raw[20] === 'A' ? 'B' : 'A'}${raw.slice(21)}`
     const req = (v: string) =>
-      new Request('http://app.test/', { headers: { Cookie: `test.progress=${v}` } })
+      new Request('http://app.test/', { headers: { Cookie: `__Host-test.progress=${v}` } })
     expect(cookie.read(new Request('http://app.test/'))).toBeNull()
     expect(cookie.read(req(flipped))).toBeNull()
     expect(cookie.read(req(raw.slice(0, 30)))).toBeNull()
@@ -83,32 +91,32 @@ describe('sealedCookie', () => {
   it('gives null for a value of the wrong shape, and refuses to seal one', () => {
     const loose = sealedCookie({
       name: 'test.progress',
-      path: '/',
       maxAgeSeconds: 60,
       purpose: 'test progress',
       schema: z.unknown(),
-      config: () => ({ secrets: [SECRET], secure: false }),
+      config: () => ({ secrets: [SECRET], secure: true }),
     })
     expect(make().read(requestWith(loose.serialize({ step: 'three' })))).toBeNull()
     expect(() => make().serialize({ step: 'three' } as never)).toThrow()
   })
 
-  it('clears with an expired cookie on the same path', () => {
+  it('clears with an expired cookie of the same name', () => {
     expect(make().clear()).toBe(
-      'test.progress=; Max-Age=0; Path=/steps; HttpOnly; Secure; SameSite=Lax',
+      '__Host-test.progress=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
     )
   })
 
-  it('leaves out Secure when its config says so', () => {
+  it('leaves out Secure, and the __Host- prefix, when its config says so', () => {
     const plain = sealedCookie({
       name: 'test.progress',
-      path: '/',
       maxAgeSeconds: 60,
       purpose: 'test progress',
       schema,
       config: () => ({ secrets: [SECRET], secure: false }),
     })
-    expect(plain.serialize(value)).toMatch(/; Path=\/; HttpOnly; SameSite=Lax$/)
+    expect(plain.serialize(value)).toMatch(
+      /^test\.progress=[\w-]+; Max-Age=60; Path=\/; HttpOnly; SameSite=Lax$/,
+    )
     expect(plain.clear()).toBe('test.progress=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax')
   })
 })

@@ -22,7 +22,6 @@ const MAX_VALUE_LENGTH = 3072
 
 export interface SealedCookieOptions<S extends z.ZodTypeAny> {
   name: string
-  path: string
   maxAgeSeconds: number
   /** Key separation: one key per purpose. */
   purpose: string
@@ -47,7 +46,7 @@ function keyFor(secret: string, purpose: string) {
 export function sealedCookie<S extends z.ZodTypeAny>(
   options: SealedCookieOptions<S>,
 ): SealedCookie<S> {
-  const { name, path, maxAgeSeconds, purpose, schema } = options
+  const { name, maxAgeSeconds, purpose, schema } = options
   const config =
     options.config ?? (() => ({ secrets: env().SESSION_SECRETS, secure: env().COOKIE_SECURE }))
   // The cookie's name is authenticated too: a value moved to another cookie does not open.
@@ -55,7 +54,7 @@ export function sealedCookie<S extends z.ZodTypeAny>(
 
   return {
     read(request, now = Date.now()) {
-      const value = readCookie(request, name)
+      const value = readCookie(request, name, config().secure)
       if (!value || value.length > MAX_VALUE_LENGTH) return null
       const keys = config().secrets.map((secret) => keyFor(secret, purpose))
       const json = open(value, keys, aad)
@@ -77,11 +76,11 @@ export function sealedCookie<S extends z.ZodTypeAny>(
       const plaintext = JSON.stringify({ exp: now + maxAgeSeconds * 1000, data })
       const sealed = seal(plaintext, keyFor(secret, purpose), aad)
       if (sealed.length > MAX_VALUE_LENGTH) throw new Error(`sealedCookie ${name}: value too large`)
-      return setCookie(name, sealed, { path, maxAge: maxAgeSeconds, secure: config().secure })
+      return setCookie(name, sealed, { maxAge: maxAgeSeconds, secure: config().secure })
     },
 
     clear() {
-      return clearCookie(name, { path, secure: config().secure })
+      return clearCookie(name, { secure: config().secure })
     },
   }
 }

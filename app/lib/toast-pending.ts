@@ -6,7 +6,16 @@
  */
 export const TOAST_PENDING_COOKIE = 'app.toast-pending'
 
-/** Whether `cookies` (document.cookie) says a toast is waiting. */
+/**
+ * Whether `cookies` (document.cookie) says a toast is waiting: under its
+ * name, or its `__Host-` name when cookies are Secure (app/lib/cookies.server.ts).
+ */
 export function toastPending(cookies: string): boolean {
-  return cookies.split(/;\s*/).some((cookie) => cookie.startsWith(`${TOAST_PENDING_COOKIE}=`))
+  return cookies
+    .split(/;\s*/)
+    .some(
+      (cookie) =>
+        cookie.startsWith(`${TOAST_PENDING_COOKIE}=`) ||
+        cookie.startsWith(`__Host-${TOAST_PENDING_COOKIE}=`),
+    )
 }

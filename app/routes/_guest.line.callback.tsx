@@ -1,5 +1,5 @@
 import { BackendError } from '~/backend/client.server'
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
@@ -50,7 +50,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     if (url.searchParams.has('error')) return fail(MESSAGES.denied)
     const code = url.searchParams.get('code')
     if (!code) return fail(MESSAGES.state)
-    if (session.loggedIn) throw redirect('/', { headers: { 'Set-Cookie': clearLineState() } })
+    // A login replaces whatever session this browser had (docs/decisions/0094).
     try {
       const member = await loginWithLine(request, { code, redirectUri: lineRedirectUri(request) })
       throw redirectWithToast(

@@ -14,8 +14,9 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.a
 
 export const meta = pageMeta(page.title)
 
+/** A login replaces whatever session the browser had, a watcher's too (docs/decisions/0094). */
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access }, ({ request }) => loginAction(request))
+  guard(args, { access: page.access, watcherMayPost: true }, ({ request }) => loginAction(request))
 
 export default function Login() {
   const lastResult = useActionData<typeof action>()

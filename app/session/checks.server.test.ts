@@ -113,6 +113,11 @@ describe('the named checks', () => {
     await expect(runChecks(['auth'], context('GET', 'public', {}))).resolves.toBeUndefined()
   })
 
+  it('auth lets a post to a guest-only page run for a member: a login replaces the session', async () => {
+    const member = { loggedIn: true, payload: payload('local') }
+    await expect(runChecks(['auth'], context('POST', 'guest', member))).resolves.toBeUndefined()
+  })
+
   it('auth refuses every post of a watcher session, in Thai, unless the route allows it', async () => {
     const watcher = { loggedIn: true, payload: payload('watcher') }
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {

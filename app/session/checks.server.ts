@@ -39,7 +39,8 @@ function isWrite(request: Request): boolean {
 /**
  * `auth`: who may see the page, and what a watcher session may do: support
  * staff watching a member only look; every post is refused unless the route
- * says it is safe for them.
+ * says it is safe for them. Guest-only pages are for reading by visitors;
+ * their posts run for anyone, as logins must.
  */
 const auth: Check = ({ access, session, url, request, watcherMayPost }) => {
   if (isWrite(request) && session.payload?.strategy === 'watcher' && !watcherMayPost) {
@@ -48,7 +49,11 @@ const auth: Check = ({ access, session, url, request, watcherMayPost }) => {
   if (access === 'member' && !session.loggedIn) {
     throw session.expired ? sessionEndedRedirect(url) : redirect(loginPath(url))
   }
-  if (access === 'guest' && session.loggedIn) throw redirect('/')
+  // A member opening a guest page goes home; a post there (a login, a
+  // registration) goes on and replaces whatever session the browser had: a
+  // session planted by someone else must never keep the member out of their
+  // own account (docs/decisions/0094).
+  if (access === 'guest' && session.loggedIn && !isWrite(request)) throw redirect('/')
 }
 
 const CHECKS: Readonly<Record<string, Check>> = { auth }

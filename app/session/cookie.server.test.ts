@@ -325,15 +325,16 @@ describe('serializeSessionCookies', () => {
     const headers = write(session())
     expect(headers).toHaveLength(1)
     const [header = ''] = headers
-    expect(nameOf(header)).toBe(SESSION_COOKIE_NAME)
+    expect(nameOf(header)).toBe(`__Host-${SESSION_COOKIE_NAME}`)
     expect(header).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
-    expect(readSessionCookie(new Jar().apply(headers).header(), [SECRET]).payload).toEqual(
+    expect(readSessionCookie(new Jar().apply(headers).header(), [SECRET], true).payload).toEqual(
       session(),
     )
   })
 
-  it('omits Secure when not secure', () => {
+  it('omits Secure, and the __Host- prefix, when not secure', () => {
     const [header = ''] = write(session(), [], false)
+    expect(nameOf(header)).toBe(SESSION_COOKIE_NAME)
     expect(header).not.toMatch(/Secure/)
     expect(header).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/)
   })
@@ -398,7 +399,7 @@ describe('serializeSessionCookies', () => {
   describe('clearing (null payload)', () => {
     it('expires auth.session when nothing else was sent', () => {
       expect(write(null)).toEqual([
-        'auth.session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
+        '__Host-auth.session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
       ])
       expect(write(null, [], false)).toEqual([
         'auth.session=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax',
@@ -408,22 +409,22 @@ describe('serializeSessionCookies', () => {
     it('expires every previous chunk as well, once each', () => {
       const headers = write(null, ['auth.session.0', 'auth.session.1', 'auth.session'])
       expect(headers.map(nameOf).sort()).toEqual([
-        'auth.session',
-        'auth.session.0',
-        'auth.session.1',
+        '__Host-auth.session',
+        '__Host-auth.session.0',
+        '__Host-auth.session.1',
       ])
       expect(headers.every(isExpiry)).toBe(true)
     })
 
     it('never touches cookies that are not session cookies', () => {
       const headers = write(null, ['theme', 'auth.session.0', 'evil; Domain=x'])
-      expect(headers.map(nameOf).sort()).toEqual(['auth.session', 'auth.session.0'])
+      expect(headers.map(nameOf).sort()).toEqual(['__Host-auth.session', '__Host-auth.session.0'])
     })
 
     it('empties the jar', () => {
       const jar = new Jar().apply(write(session({ accessToken: token(5000) })))
       jar.cookies.set('theme', 'dark')
-      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET], true)
       jar.apply(write(null, chunkNames))
       expect([...jar.cookies.keys()]).toEqual(['theme'])
     })
@@ -440,8 +441,9 @@ describe('serializeSessionCookies', () => {
         expect(headers.length).toBeGreaterThan(1)
         for (const header of headers)
           expect(bytes(header)).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
-        expect(headers.map(nameOf)).toEqual(headers.map((_, i) => `auth.session.${i}`))
-        const read = readSessionCookie(new Jar().apply(headers).header(), [SECRET])
+        const prefix = secure ? '__Host-' : ''
+        expect(headers.map(nameOf)).toEqual(headers.map((_, i) => `${prefix}auth.session.${i}`))
+        const read = readSessionCookie(new Jar().apply(headers).header(), [SECRET], secure)
         expect(read.payload).toEqual(payload)
       }
     })
@@ -462,15 +464,17 @@ describe('serializeSessionCookies', () => {
         for (const header of headers)
           expect(bytes(header)).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
         const jar = new Jar().apply(headers)
-        expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(payload)
+        expect(readSessionCookie(jar.header(), [SECRET], true).payload).toEqual(payload)
         if (headers.length === 1) {
           sawSingle = true
-          expect(nameOf(headers[0] ?? '')).toBe('auth.session')
+          expect(nameOf(headers[0] ?? '')).toBe('__Host-auth.session')
         } else {
           sawChunked = true
           const value = headers.map((h) => h.slice(h.indexOf('=') + 1, h.indexOf(';'))).join('')
           const attrs = (headers[0] ?? '').slice((headers[0] ?? '').indexOf(';'))
-          expect(bytes(`auth.session=${value}${attrs}`)).toBeGreaterThan(MAX_SET_COOKIE_BYTES)
+          expect(bytes(`__Host-auth.session=${value}${attrs}`)).toBeGreaterThan(
+            MAX_SET_COOKIE_BYTES,
+          )
         }
       }
       expect(sawSingle && sawChunked).toBe(true)
@@ -490,7 +494,7 @@ describe('serializeSessionCookies', () => {
 
     function roundTrip(first: SessionPayload, second: SessionPayload) {
       const jar = new Jar().apply(write(first))
-      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET], true)
       const headers = write(second, chunkNames)
       jar.apply(headers)
       return { jar, headers, chunkNames }
@@ -499,25 +503,27 @@ describe('serializeSessionCookies', () => {
     it('expires the chunks when going from chunked to single', () => {
       const { jar, headers, chunkNames } = roundTrip(big(), session())
       expect(chunkNames.length).toBeGreaterThan(1)
-      expect(headers.filter(isExpiry).map(nameOf).sort()).toEqual([...chunkNames].sort())
-      expect([...jar.cookies.keys()]).toEqual(['auth.session'])
-      expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(session())
+      expect(headers.filter(isExpiry).map(nameOf).sort()).toEqual(
+        chunkNames.map((n) => `__Host-${n}`).sort(),
+      )
+      expect([...jar.cookies.keys()]).toEqual(['__Host-auth.session'])
+      expect(readSessionCookie(jar.header(), [SECRET], true).payload).toEqual(session())
     })
 
     it('expires the single cookie when going from single to chunked', () => {
       const next = big()
       const { jar, headers } = roundTrip(session(), next)
-      expect(headers.filter(isExpiry).map(nameOf)).toEqual(['auth.session'])
-      expect(jar.cookies.has('auth.session')).toBe(false)
-      expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(next)
+      expect(headers.filter(isExpiry).map(nameOf)).toEqual(['__Host-auth.session'])
+      expect(jar.cookies.has('__Host-auth.session')).toBe(false)
+      expect(readSessionCookie(jar.header(), [SECRET], true).payload).toEqual(next)
     })
 
     it('expires the surplus chunks when going to fewer chunks', () => {
       const smaller = session({ accessToken: token(4500) })
       const jar = new Jar().apply(write(session({ accessToken: token(4500) })))
       // An older, longer session had a third chunk.
-      jar.cookies.set('auth.session.2', 'leftover')
-      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
+      jar.cookies.set('__Host-auth.session.2', 'leftover')
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET], true)
       const headers = write(smaller, chunkNames)
       jar.apply(headers)
       const written = headers.filter((h) => !isExpiry(h)).map(nameOf)
@@ -526,12 +532,33 @@ describe('serializeSessionCookies', () => {
       expect(expiredNames.length).toBeGreaterThan(0)
       expect(expiredNames.some((n) => written.includes(n))).toBe(false)
       expect([...jar.cookies.keys()].sort()).toEqual([...written].sort())
-      expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(smaller)
+      expect(readSessionCookie(jar.header(), [SECRET], true).payload).toEqual(smaller)
     })
 
     it('expires nothing when the same names are rewritten', () => {
       const { headers } = roundTrip(big(), big())
       expect(headers.some(isExpiry)).toBe(false)
     })
+  })
+})
+
+describe('__Host- names when Secure (docs/decisions/0094)', () => {
+  it('reads only the __Host- session when Secure: an unprefixed one may be planted', () => {
+    const mine = session({ sid: 'mine-0123456789abcdef' })
+    const planted = session({ sid: 'planted-0123456789abcd' })
+    const header = `auth.session=${sealSession(planted, [SECRET])}; __Host-auth.session=${sealSession(mine, [SECRET])}`
+    expect(readSessionCookie(header, [SECRET], true).payload).toEqual(mine)
+    const onlyPlanted = `auth.session=${sealSession(planted, [SECRET])}`
+    expect(readSessionCookie(onlyPlanted, [SECRET], true)).toEqual({
+      payload: null,
+      present: false,
+      chunkNames: [],
+    })
+  })
+
+  it('reads the plain names when not Secure (COOKIE_SECURE=false)', () => {
+    const header = `auth.session=${sealSession(session(), [SECRET])}`
+    expect(readSessionCookie(header, [SECRET], false).payload).toEqual(session())
+    expect(readSessionCookie(`__Host-${header}`, [SECRET], false).payload).toBeNull()
   })
 })

@@ -14,12 +14,13 @@
  *   of the member fail with 431.
  *
  * Only the session id, tokens and their expiry are stored, never the profile.
+ * With `secure` the cookies go by `__Host-` names (app/lib/cookies.server.ts);
+ * the names here are the app's own, without the prefix.
  */
-import { parse } from 'cookie'
 import { z } from 'zod'
 import { aeadKey, open, seal } from '~/lib/aead.server'
-import { setCookie } from '~/lib/cookies.server'
-import { AUTH_COOKIE_PATH, AUTH_PREFIX } from '~/lib/constants'
+import { ownCookies, setCookie } from '~/lib/cookies.server'
+import { AUTH_PREFIX } from '~/lib/constants'
 
 export const SESSION_COOKIE_NAME = `${AUTH_PREFIX}session`
 
@@ -33,6 +34,14 @@ export const sessionPayloadSchema = z.object({
   /** Random id of this login: logout ends it for every copy of the cookie. */
   sid: z.string().min(16).max(64),
   strategy: z.enum(['local', 'line', 'watcher']),
+  /**
+   * The member's id and when this session was issued (ms since epoch):
+   * "every session of this member issued before T" can then be ended
+   * (a password change, log out everywhere; docs/decisions/0093). Absent
+   * from cookies written before they existed.
+   */
+  mid: z.string().min(1).max(64).optional(),
+  iat: z.number().finite().optional(),
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
   /** ms since epoch; null = unknown (never expires). */
@@ -114,16 +123,20 @@ export interface SessionCookieRead {
   payload: SessionPayload | null
   /** Some `auth.session*` cookie was sent: a null payload must then be cleared. */
   present: boolean
-  /** Every `auth.session*` cookie name sent, for `serializeSessionCookies`. */
+  /** Every `auth.session*` cookie name sent (without `__Host-`), for `serializeSessionCookies`. */
   chunkNames: string[]
 }
 
-/** Reads the session from a Cookie header, in its single or chunked form. Never throws. */
+/**
+ * Reads the session from a Cookie header, in its single or chunked form;
+ * with `secure`, from the `__Host-` cookies only. Never throws.
+ */
 export function readSessionCookie(
   cookieHeader: string | null,
   secrets: readonly string[],
+  secure = false,
 ): SessionCookieRead {
-  const cookies = typeof cookieHeader === 'string' ? parse(cookieHeader) : {}
+  const cookies = ownCookies(cookieHeader, secure)
   const single = cookies[SESSION_COOKIE_NAME]
   const chunked = joinChunks(cookies)
   const payload =
@@ -153,23 +166,30 @@ export function sessionMaxAge(payload: SessionPayload, now: number): number | un
 }
 
 const cookie = (name: string, value: string, secure: boolean, maxAge?: number) =>
-  setCookie(name, value, { path: AUTH_COOKIE_PATH, maxAge, secure })
+  setCookie(name, value, { maxAge, secure })
 
 function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8')
 }
 
 /** One `auth.session` cookie when it fits, else two chunks, else SessionTooLargeError. */
-function splitIntoCookies(value: string, secure: boolean, maxAge?: number): string[] {
+function splitIntoCookies(
+  value: string,
+  secure: boolean,
+  maxAge?: number,
+): { names: string[]; cookies: string[] } {
   const single = cookie(SESSION_COOKIE_NAME, value, secure, maxAge)
-  if (bytes(single) <= MAX_SET_COOKIE_BYTES) return [single]
+  if (bytes(single) <= MAX_SET_COOKIE_BYTES)
+    return { names: [SESSION_COOKIE_NAME], cookies: [single] }
   const size = MAX_SET_COOKIE_BYTES - bytes(cookie(chunkName(0), '', secure, maxAge))
   if (value.length > size * MAX_SESSION_CHUNKS) throw new SessionTooLargeError(value.length)
+  const names: string[] = []
   const cookies: string[] = []
   for (let i = 0; i * size < value.length; i++) {
+    names.push(chunkName(i))
     cookies.push(cookie(chunkName(i), value.slice(i * size, (i + 1) * size), secure, maxAge))
   }
-  return cookies
+  return { names, cookies }
 }
 
 function expireAll(names: Iterable<string>, secure: boolean): string[] {
@@ -189,8 +209,8 @@ export function serializeSessionCookies(
   if (payload === null) return expireAll([...previousChunkNames, SESSION_COOKIE_NAME], secure)
 
   const maxAge = sessionMaxAge(payload, opts.now ?? Date.now())
-  const cookies = splitIntoCookies(sealSession(payload, opts.secrets), secure, maxAge)
-  const written = new Set(cookies.map((c) => c.slice(0, c.indexOf('='))))
+  const { names, cookies } = splitIntoCookies(sealSession(payload, opts.secrets), secure, maxAge)
+  const written = new Set(names)
   const stale = previousChunkNames.filter((name) => !written.has(name))
   return [...cookies, ...expireAll(stale, secure)]
 }

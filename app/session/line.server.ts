@@ -1,6 +1,8 @@
 /**
  * LINE login: the authorize redirect with a random `state` kept in a
  * short-lived httpOnly cookie, and the check of that state on the way back.
+ * The cookie is for the whole site (Path=/) like every cookie of the app, so
+ * it can carry the `__Host-` name (app/lib/cookies.server.ts).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { clearCookie, readCookie, setCookie } from '~/lib/cookies.server'
@@ -44,16 +46,13 @@ export function lineAuthorizeRedirect(request: Request, returnTo: string) {
   const value = `${state}.${Buffer.from(safeReturnPath(returnTo)).toString('base64url')}`
   return {
     location: url.toString(),
-    setCookie: setCookie(STATE_COOKIE, value, {
-      path: LINE_CALLBACK_PATH,
-      maxAge: STATE_MAX_AGE_S,
-    }),
+    setCookie: setCookie(STATE_COOKIE, value, { maxAge: STATE_MAX_AGE_S }),
   }
 }
 
 /** The Set-Cookie that forgets the state once the member is back. */
 export function clearLineState(): string {
-  return clearCookie(STATE_COOKIE, { path: LINE_CALLBACK_PATH })
+  return clearCookie(STATE_COOKIE)
 }
 
 /** Checks the `state` LINE sent back against the cookie; returns where to go after login. */

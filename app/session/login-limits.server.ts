@@ -46,7 +46,6 @@ export function deviceCookie(
 ): SealedCookie<typeof deviceSchema> {
   return sealedCookie({
     name: DEVICE_COOKIE,
-    path: '/',
     maxAgeSeconds: DEVICE_MAX_AGE_S,
     purpose: 'known-device',
     schema: deviceSchema,

@@ -20,4 +20,16 @@ describe('RateLimiter', () => {
     limiter.reset('a')
     expect(limiter.hit('a').limited).toBe(false)
   })
+  it('release takes back one hit of the window under way, never below zero', () => {
+    let now = 0
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, () => now)
+    limiter.hit('a')
+    limiter.release('a')
+    limiter.release('a')
+    expect(limiter.hit('a').limited).toBe(false)
+    expect(limiter.hit('a').limited).toBe(true)
+    now += 1000
+    limiter.release('a')
+    expect(limiter.hit('a').limited).toBe(false)
+  })
 })

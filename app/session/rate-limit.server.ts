@@ -1,6 +1,6 @@
 /**
- * Login attempt limits, per client IP, username or known device: a fixed
- * window counter per key. `RateLimiter` counts in this process's memory;
+ * Attempt limits (logins per client IP, username or known device; wrong
+ * coupon codes per member and client IP): a fixed window counter per key. `RateLimiter` counts in this process's memory;
  * `sharedRateLimiter` counts in Redis (every instance adds to the same
  * count) and in memory while Redis is away (docs/decisions/0088).
  */
@@ -18,10 +18,12 @@ export interface Hit {
   retryAfterMs: number
 }
 
-/** What the login limits need of a counter (memory or shared). */
+/** What the limits need of a counter (memory or shared). */
 export interface AttemptCounter {
   hit(key: string): Promise<Hit>
   reset(key: string): Promise<void>
+  /** Takes back one hit of the window under way (an attempt that turned out not to count). */
+  release(key: string): Promise<void>
 }
 
 interface Window {
@@ -55,6 +57,11 @@ export class RateLimiter {
     this.#windows.delete(key)
   }
 
+  release(key: string): void {
+    const window = this.#windows.get(key)
+    if (window && window.resetAt > this.now() && window.count > 0) window.count -= 1
+  }
+
   #sweep(now: number) {
     for (const [key, w] of this.#windows) if (w.resetAt <= now) this.#windows.delete(key)
     // Still full: drop the oldest entries (Map keeps insertion order).
@@ -70,6 +77,12 @@ const HIT = `local c = redis.call('INCR', KEYS[1])
 local t = redis.call('PTTL', KEYS[1])
 if c == 1 or t < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) t = tonumber(ARGV[1]) end
 return {c, t}`
+
+/** DECR within the window under way; nothing once it has expired. */
+const RELEASE = `if redis.call('EXISTS', KEYS[1]) == 1 and tonumber(redis.call('GET', KEYS[1])) > 0 then
+  return redis.call('DECR', KEYS[1])
+end
+return 0`
 
 /**
  * A counter every instance shares through Redis (keys are an HMAC under the
@@ -109,5 +122,12 @@ export function sharedRateLimiter(
         () => 0,
       )
     },
+    release: (key) =>
+      shared(
+        async (r) => {
+          await r.eval(RELEASE, 1, keyOf(key))
+        },
+        () => memory.release(key),
+      ),
   }
 }

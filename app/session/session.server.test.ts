@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { action as logout } from '~/routes/logout'
 import { sealSession, type SessionPayload } from '~/session/cookie.server'
 import { guard } from '~/session/guard.server'
-import { endSession, getSession } from '~/session/session.server'
+import { endEverySessionButThis, endSession, getSession } from '~/session/session.server'
 
 const SECRET = process.env.SESSION_SECRET ?? ''
 const HOUR = 3_600_000
@@ -52,6 +52,36 @@ describe('endSession', () => {
     await endSession(mine)
     expect((await getSession(requestWith(payload()))).loggedIn).toBe(true)
     expect((await getSession(requestWith(mine))).loggedIn).toBe(false)
+  })
+})
+
+describe('endEverySessionButThis (a password change, log out everywhere)', () => {
+  it('ends every session of the member issued before now, and every copy of this one; this browser goes on', async () => {
+    vi.useFakeTimers({ now: Date.now() })
+    const mid = `member-${Math.random().toString(36).slice(2)}`
+    const issued = Date.now() - HOUR
+    const here = payload({ mid, iat: issued })
+    const otherDevice = payload({ mid, iat: issued + 1000 })
+    const otherMember = payload({ mid: `${mid}-other`, iat: issued })
+    // A cookie written before sessions carried the member: ended by its id only.
+    const stolenOldCopy = { ...here, mid: undefined, iat: undefined }
+
+    const session = await getSession(requestWith(here))
+    await endEverySessionButThis(session, mid)
+    const [cookie = ''] = session.setCookieHeaders()
+    expect(session.payload?.sid).not.toBe(here.sid)
+    expect(session.payload).toMatchObject({ mid, iat: Date.now(), accessToken: here.accessToken })
+
+    const after = (p: SessionPayload) => getSession(requestWith(p))
+    expect((await after(here)).loggedIn).toBe(false)
+    expect((await after(stolenOldCopy)).loggedIn).toBe(false)
+    expect((await after(otherDevice)).loggedIn).toBe(false)
+    expect((await after(otherMember)).loggedIn).toBe(true)
+    // This browser's new cookie, and a login made afterwards, are alive.
+    const next = new Request('http://app.test/', { headers: { Cookie: cookie.split(';')[0]! } })
+    expect((await getSession(next)).loggedIn).toBe(true)
+    vi.advanceTimersByTime(1)
+    expect((await after(payload({ mid, iat: Date.now() }))).loggedIn).toBe(true)
   })
 })
 

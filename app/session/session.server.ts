@@ -7,7 +7,9 @@
  *
  * Logout ends the session id for every copy of the cookie: ended ids are
  * remembered (store.server.ts) until the session's refresh token would
- * have expired, and a cookie carrying one is a logged-out visitor.
+ * have expired, and a cookie carrying one is a logged-out visitor. A
+ * password change or "log out everywhere" ends every session of the member
+ * issued before that moment, on every instance (docs/decisions/0093).
  */
 import { randomBytes } from 'node:crypto'
 import { env } from '~/lib/env.server'
@@ -58,6 +60,17 @@ export function isSessionExpired(payload: SessionPayload, now = Date.now()): boo
 
 /** Session ids that were logged out (every instance's, with REDIS_URL; else this process's). */
 const endedSessions: TtlStore<true> = createSharedStore<true>('ended')
+/** Member id -> every session of the member issued before this time (ms) has ended. */
+const endedBefore: TtlStore<number> = createSharedStore<number>('ended-before')
+
+/** How long an ended session must be remembered: until any refresh token issued before now has run out. */
+function rememberMs(payload: SessionPayload, now: number): number {
+  const lifetimeMs = Math.max(
+    (sessionLifetimes().refreshSeconds ?? REFRESH_TOKEN_LIFETIME_S) * 1000,
+    jwtLifetimeMs(payload.refreshToken ?? payload.accessToken) ?? 0,
+  )
+  return Math.max(sessionEndsAt(payload) ?? 0, now + lifetimeMs) - now
+}
 
 /**
  * Ends the session for every copy of its cookie. Another copy may have been
@@ -65,12 +78,35 @@ const endedSessions: TtlStore<true> = createSharedStore<true>('ended')
  * then: the id is kept until any refresh token issued before now has run out.
  */
 export async function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
-  const lifetimeMs = Math.max(
-    (sessionLifetimes().refreshSeconds ?? REFRESH_TOKEN_LIFETIME_S) * 1000,
-    jwtLifetimeMs(payload.refreshToken ?? payload.accessToken) ?? 0,
-  )
-  const until = Math.max(sessionEndsAt(payload) ?? 0, now + lifetimeMs)
-  await endedSessions.set(payload.sid, true, until - now)
+  await endedSessions.set(payload.sid, true, rememberMs(payload, now))
+}
+
+/**
+ * Ends every session of the member issued before now, on every device and
+ * every instance, and every copy of this one; this browser goes on with a
+ * new session id issued now (a password change, "ออกจากระบบทุกอุปกรณ์").
+ * `memberId` comes from the profile: a cookie written before sessions
+ * carried it is ended by its id.
+ */
+export async function endEverySessionButThis(
+  session: MemberSession,
+  memberId: string,
+  now = Date.now(),
+): Promise<void> {
+  const payload = session.payload
+  if (!payload) return
+  const ttlMs = rememberMs(payload, now)
+  await Promise.all([endedBefore.set(memberId, now, ttlMs), endSession(payload, now)])
+  session.set({ ...payload, sid: newSessionId(), mid: memberId, iat: now })
+}
+
+/** Whether the session was ended: logged out, or issued before its member's "end everything". */
+async function isEnded(payload: SessionPayload): Promise<boolean> {
+  const [byId, before] = await Promise.all([
+    endedSessions.get(payload.sid),
+    payload.mid === undefined ? undefined : endedBefore.get(payload.mid),
+  ])
+  return byId === true || (before !== undefined && (payload.iat ?? 0) < before)
 }
 
 class CookieSession implements MemberSession {
@@ -140,8 +176,9 @@ class CookieSession implements MemberSession {
 }
 
 async function readSession(request: Request): Promise<MemberSession> {
-  const read = readSessionCookie(request.headers.get('Cookie'), env().SESSION_SECRETS)
-  const ended = read.payload !== null && (await endedSessions.get(read.payload.sid)) === true
+  const { SESSION_SECRETS, COOKIE_SECURE } = env()
+  const read = readSessionCookie(request.headers.get('Cookie'), SESSION_SECRETS, COOKIE_SECURE)
+  const ended = read.payload !== null && (await isEnded(read.payload))
   return new CookieSession(read, ended)
 }
 

@@ -209,4 +209,17 @@ describe('login limits across instances', () => {
     expect(keys[0]).not.toContain('somchai')
     expect(keys[0]).toMatch(/^member-app:limit:username:/)
   })
+
+  it('wrong coupon codes on two instances add to one count; a released attempt does not count', async () => {
+    const rule = { limit: 2, windowMs: 60_000 }
+    const [a, b] = [
+      sharedRateLimiter('coupon-member', rule),
+      sharedRateLimiter('coupon-member', rule),
+    ]
+    expect((await a.hit('7')).limited).toBe(false)
+    await a.release('7')
+    expect((await b.hit('7')).limited).toBe(false)
+    expect((await a.hit('7')).limited).toBe(false)
+    expect((await b.hit('7')).limited).toBe(true)
+  })
 })

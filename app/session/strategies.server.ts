@@ -62,7 +62,14 @@ async function startSession(
   })
   if (!member) throw new LoginError(LOGIN_MESSAGES.noProfile, 502)
   try {
-    ;(await getSession(request)).set({ v: 2, sid: newSessionId(), strategy, ...tokens })
+    ;(await getSession(request)).set({
+      v: 2,
+      sid: newSessionId(),
+      strategy,
+      mid: String(member.id),
+      iat: Date.now(),
+      ...tokens,
+    })
   } catch (error) {
     if (error instanceof SessionTooLargeError) throw new LoginError(LOGIN_MESSAGES.tooLarge, 502)
     throw error

@@ -52,6 +52,14 @@ async function storm(request: APIRequestContext, cookie: string) {
 
 type Answer = (Outcome & { instance?: string }) | null
 
+/** The session cookie a response sets, as the Cookie header a browser would send back. */
+function cookieOf(headers: { name: string; value: string }[]): string {
+  return headers
+    .filter((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('auth.session'))
+    .map((h) => h.value.split(';')[0])
+    .join('; ')
+}
+
 const successes = (answers: Answer[]) => answers.filter((a) => a?.success)
 const logouts = (answers: Answer[]) => answers.filter((a) => a?.logout)
 const serverErrors = (answers: Answer[]) => answers.filter((a) => a === null || a.status >= 500)
@@ -150,6 +158,50 @@ test('logout on one instance; the old cookie replayed on the others is logged ou
     expect(replayed.status()).toBe(302)
     expect(replayed.headers()['location']).toBe('/login?redirectTo=%2Fprofile')
     expect(replayed.headers()['set-cookie'] ?? '').toMatch(/auth\.session=;/)
+  }
+})
+
+test('log out everywhere on one instance: the other devices and old copies are out on every instance', async ({
+  request,
+}) => {
+  await cluster.whole()
+  const [a, b, c] = cluster.instances()
+  /** A real login on `url` (the session then knows its member): its Cookie header. */
+  const login = async (url: string) => {
+    const answer = await request.post(`${url}/login`, {
+      form: { username: 'demo', password: 'demo1234' },
+      maxRedirects: 0,
+    })
+    expect(answer.status()).toBe(302)
+    return cookieOf(answer.headersArray())
+  }
+  const here = await login(a!.url)
+  const otherDevice = await login(b!.url)
+
+  const ended = await request.post(`${a!.url}/profile`, {
+    form: { intent: 'logout-others' },
+    headers: { cookie: here },
+    maxRedirects: 0,
+  })
+  expect(ended.status()).toBe(302)
+  const stillHere = cookieOf(ended.headersArray())
+
+  for (const instance of [a!, b!, c!]) {
+    for (const cookie of [here, otherDevice]) {
+      const replayed = await request.get(`${instance.url}/profile`, {
+        headers: { cookie },
+        maxRedirects: 0,
+      })
+      expect(replayed.status()).toBe(302)
+      expect(replayed.headers()['location']).toBe('/login?redirectTo=%2Fprofile')
+      // Ended by the shared store before any backend call: no "session expired" toast.
+      expect(replayed.headers()['set-cookie'] ?? '').not.toMatch(/app\.toast=/)
+    }
+    const mine = await request.get(`${instance.url}/profile`, {
+      headers: { cookie: stillHere },
+      maxRedirects: 0,
+    })
+    expect(mine.status()).toBe(200)
   }
 })
 

@@ -58,6 +58,38 @@ describe('profile', () => {
     await expect(client.login('demo', 'demo1234')).resolves.toBeTruthy()
   })
 
+  for (const [name, end] of [
+    [
+      'a password change',
+      (c: ReturnType<typeof backend.client>, token: string) =>
+        c.post('/user/password', { currentPassword: 'demo1234', newPassword: 'newpass123' }, token),
+    ],
+    [
+      'POST /auth/logout-others',
+      (c: ReturnType<typeof backend.client>, token: string) =>
+        c.post('/auth/logout-others', undefined, token),
+    ],
+  ] as const) {
+    it(`${name} revokes every other login of the member, not the caller's nor another member's`, async () => {
+      const client = backend.client()
+      const here = await client.login('demo')
+      const elsewhere = await client.login('demo')
+      const someoneElse = await client.login('somsri')
+      expect((await end(client, here.accessToken)).status).toBe(200)
+      expectError(await client.get('/user/profile', elsewhere.accessToken), 401, 'TOKEN_REVOKED')
+      expectError(
+        await client.post('/auth/refresh', { refreshToken: elsewhere.refreshToken }),
+        401,
+        'TOKEN_REVOKED',
+      )
+      expect((await client.get('/user/profile', here.accessToken)).status).toBe(200)
+      expect((await client.post('/auth/refresh', { refreshToken: here.refreshToken })).status).toBe(
+        200,
+      )
+      expect((await client.get('/user/profile', someoneElse.accessToken)).status).toBe(200)
+    })
+  }
+
   it('links a free LINE account, refuses one linked elsewhere, and unlinks', async () => {
     const client = backend.client()
     const { accessToken } = await client.login('demo')

@@ -102,12 +102,21 @@ async function getAccount(ctx: RequestContext) {
 }
 
 async function changePassword(ctx: RequestContext) {
-  const member = await ctx.sessions.authenticate(ctx.headers.authorization)
+  const { member, family } = await ctx.sessions.caller(ctx.headers.authorization)
   const { currentPassword, newPassword } = jsonBody(ctx, changePasswordRequestSchema)
   if (member.password === null || member.password !== currentPassword) {
     throw new ApiError(400, 'WRONG_PASSWORD', 'The current password is wrong')
   }
   member.password = newPassword
+  // Whoever knew the old password (or holds a stolen token) is logged out; the caller is not.
+  ctx.sessions.revokeOthers(member, family)
+  return dataReply(okResponseSchema, { data: { ok: true } })
+}
+
+/** POST /auth/logout-others: every login of the member but the caller's ends. */
+async function logoutOthers(ctx: RequestContext) {
+  const { member, family } = await ctx.sessions.caller(ctx.headers.authorization)
+  ctx.sessions.revokeOthers(member, family)
   return dataReply(okResponseSchema, { data: { ok: true } })
 }
 
@@ -138,6 +147,7 @@ async function unlinkLine(ctx: RequestContext) {
 export const profileRoutes: readonly Route[] = [
   { method: 'GET', path: '/user/account', handler: getAccount },
   { method: 'POST', path: '/user/password', handler: changePassword },
+  { method: 'POST', path: '/auth/logout-others', handler: logoutOthers },
   { method: 'POST', path: '/user/line/link', handler: linkLine },
   { method: 'POST', path: '/user/line/unlink', handler: unlinkLine },
 ]

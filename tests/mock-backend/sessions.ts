@@ -7,6 +7,8 @@
  *   gets the pair that rotation produced again; later, the whole family is
  *   revoked (every token of it answers TOKEN_REVOKED from then on).
  * - POST /__mock/expire marks every family of a member expired.
+ * - A password change and POST /auth/logout-others revoke every family of
+ *   the member but the caller's (its other logins, and any stolen copy).
  */
 import { ApiError } from './http'
 import type { TokenConfig } from './options'
@@ -68,12 +70,24 @@ export class Sessions {
 
   /** The member behind an `Authorization: Bearer <access token>` header. */
   async authenticate(authorization: string | undefined): Promise<DemoMember> {
+    return (await this.caller(authorization)).member
+  }
+
+  /** The member and the token family of an `Authorization: Bearer <access token>` header. */
+  async caller(authorization: string | undefined): Promise<{ member: DemoMember; family: Family }> {
     const token = BEARER.exec(authorization ?? '')?.[1]
     if (!token) throw unauthorized('INVALID_TOKEN')
     const { family } = await this.check(token, 'access')
     const member = this.state.members.get(family.memberId)
     if (!member) throw unauthorized('INVALID_TOKEN')
-    return member
+    return { member, family }
+  }
+
+  /** Revokes every family of the member but `keep`; returns how many it revoked. */
+  revokeOthers(member: DemoMember, keep: Family): number {
+    const others = this.state.familiesOf(member.id).filter((f) => f !== keep && !f.revoked)
+    for (const family of others) family.revoked = true
+    return others.length
   }
 
   /** Every token issued so far to the member answers TOKEN_EXPIRED; returns the families hit. */

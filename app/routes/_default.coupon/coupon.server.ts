@@ -4,7 +4,9 @@
  * key for the form, and the redeem post. A refusal of the code is a Thai
  * message on the code field; a success redirects to `?redeemed=<id>`, where
  * the page shows what the coupon gave (post, redirect, get: a reload never
- * redeems twice, and the same key never credits twice).
+ * redeems twice, and the same key never credits twice). Wrong codes are
+ * limited per member and client address: past the limit a Thai 429 says how
+ * long to wait, and the backend is not asked (~/session/coupon-limits.server).
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
@@ -20,7 +22,9 @@ import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { thaiMoment } from '~/lib/rewards-text.server'
 import { redirectWithToast } from '~/lib/toast.server'
+import { couponAttempt, couponLimitMessage } from '~/session/coupon-limits.server'
 import type { RouteContext } from '~/session/guard.server'
+import { getMember } from '~/session/member-api.server'
 
 export interface RedemptionRow {
   id: string
@@ -80,14 +84,24 @@ export async function couponAction({ request }: RouteContext) {
       { status: 400 },
     )
   }
+  const attempt = await couponAttempt(request, (await getMember(request)).id)
+  if (attempt.waitMs > 0) {
+    return data<CouponReply>(
+      { result: submission.reply({ formErrors: [couponLimitMessage(attempt.waitMs)] }) },
+      { status: 429, headers: { 'Retry-After': String(Math.ceil(attempt.waitMs / 1000)) } },
+    )
+  }
   try {
     const { redemption } = await redeemCoupon(request, { code, idempotencyKey })
+    await attempt.release()
     return redirectWithToast(`${PAGES.coupon.path}?redeemed=${encodeURIComponent(redemption.id)}`, {
       type: 'success',
       message: `ใช้คูปอง ${redemption.code} แล้ว ได้รับ${rewardLines(redemption.reward).join(' ')}`,
     })
   } catch (error) {
     const refusal = couponRefusal(error)
+    // Only a refused code counts as a wrong attempt.
+    if (refusal === null) await attempt.release()
     if (refusal !== null) {
       return data<CouponReply>(
         { result: submission.reply({ fieldErrors: { code: [refusal] } }) },

@@ -6,7 +6,7 @@
  * ./coupon.server.ts. A watcher sees the form disabled (the guard refuses
  * the post anyway).
  */
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { couponFields } from '~/forms/coupon-form'
 import { IdempotencyField } from '~/forms/idempotency-field'
@@ -26,6 +26,14 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, couponVie
 export const action = (args: ActionFunctionArgs) => guard(args, rules, couponAction)
 
 export const meta = pageMeta(page.title)
+
+/** Too many wrong codes: the 429's Retry-After reaches the document answer too (no JavaScript). */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders)
+  const retryAfter = actionHeaders.get('Retry-After')
+  if (retryAfter) headers.set('Retry-After', retryAfter)
+  return headers
+}
 
 /** guard() types a handler's `data(reply, { status })` as data of data: the page reads this. */
 type ReplyAction = () => Promise<CouponReply | undefined>

@@ -2,7 +2,9 @@
  * /profile's server side: what the page shows (masked numbers, the Thai
  * Buddhist-era join date, made here so date-fns stays on the server) and its
  * posts: change password, LINE link (off to LINE's authorize page; the
- * callback links: docs/decisions/0076-member-pages.md) and unlink.
+ * callback links: docs/decisions/0076-member-pages.md) and unlink, and
+ * "ออกจากระบบทุกอุปกรณ์". A password change and that button end every other
+ * session of the member, this browser's stays (docs/decisions/0093).
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
@@ -11,6 +13,7 @@ import {
   account,
   changePassword,
   lineRefusal,
+  logoutOthers,
   passwordFieldError,
   PROFILE_MESSAGES,
   unlinkLine,
@@ -26,6 +29,8 @@ import { formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 import { LINE_LINK_RETURN, lineAuthorizeRedirect } from '~/session/line.server'
+import { getMember } from '~/session/member-api.server'
+import { endEverySessionButThis, type MemberSession } from '~/session/session.server'
 
 export interface ProfileView {
   username: string
@@ -55,7 +60,13 @@ export async function profileView({ request }: RouteContext): Promise<ProfileVie
 
 const PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirm']
 
-async function passwordAction(request: Request, form: FormData) {
+/** Every other session of the member ends: other devices, and every copy of this cookie. */
+async function endOtherSessions(request: Request, session: MemberSession) {
+  const memberId = session.payload?.mid ?? String((await getMember(request)).id)
+  await endEverySessionButThis(session, memberId)
+}
+
+async function passwordAction(request: Request, session: MemberSession, form: FormData) {
   const submission = parseWithZod(form, { schema: formSchema(changePasswordFields) })
   if (submission.status !== 'success') {
     const result = submission.reply({ hideFields: PASSWORD_FIELDS })
@@ -76,17 +87,25 @@ async function passwordAction(request: Request, form: FormData) {
     })
     return data<ProfileReply>({ form: 'password', result }, 400)
   }
+  await endOtherSessions(request, session)
   return redirectWithToast(PAGES.profile.path, {
     type: 'success',
     message: PROFILE_MESSAGES.passwordChanged,
   })
 }
 
-export async function profileAction({ request }: RouteContext) {
+export async function profileAction({ request, session }: RouteContext) {
   const form = await readFormData(request)
   switch (form.get('intent')) {
     case 'password':
-      return passwordAction(request, form)
+      return passwordAction(request, session, form)
+    case 'logout-others':
+      await logoutOthers(request)
+      await endOtherSessions(request, session)
+      return redirectWithToast(PAGES.profile.path, {
+        type: 'success',
+        message: PROFILE_MESSAGES.loggedOutElsewhere,
+      })
     case 'line-link': {
       const { location, setCookie } = lineAuthorizeRedirect(request, LINE_LINK_RETURN)
       return redirect(location, { headers: { 'Set-Cookie': setCookie } })

@@ -1,7 +1,8 @@
 /**
  * /profile: the member's account (username, name, masked phone and bank
  * account, member since in the Buddhist era), the LINE link with link and
- * unlink, changing the password, and logout. Every form posts and works
+ * unlink, changing the password, "ออกจากระบบทุกอุปกรณ์" (every other device
+ * and copy of this session; this browser stays) and logout. Every form posts and works
  * without JavaScript; the server side is ./profile.server.ts. A watcher sees
  * the forms disabled (the guard refuses their posts anyway).
  */
@@ -46,6 +47,7 @@ export default function Profile() {
       <Details view={view} />
       <LineLink line={view.line} watched={watched} />
       <ChangePassword watched={watched} />
+      <LogoutEverywhere watched={watched} />
       <Form method="post" action="/logout" className="card">
         <input type="hidden" name="from" value={page.path} />
         <button type="submit" className="btn-ghost w-full">
@@ -178,5 +180,33 @@ function ChangePassword({ watched }: { watched: boolean }) {
         เปลี่ยนรหัสผ่าน
       </button>
     </RuleFormCard>
+  )
+}
+
+/** Ends every other login of the member (a lost phone, a shared computer); this browser stays. */
+function LogoutEverywhere({ watched }: { watched: boolean }) {
+  const busy = useBusy('logout-others')
+  return (
+    <section className="card space-y-3" aria-labelledby="devices-title">
+      <h2 id="devices-title" className="text-lg font-bold">
+        อุปกรณ์ที่เข้าสู่ระบบ
+      </h2>
+      <p id="devices-hint" className="text-sm text-slate-300">
+        ทุกอุปกรณ์ที่เข้าสู่ระบบด้วยบัญชีนี้จะต้องเข้าสู่ระบบใหม่ ยกเว้นเครื่องนี้ การเปลี่ยนรหัสผ่านก็ทำเช่นเดียวกัน
+      </p>
+      <Form method="post">
+        <fieldset disabled={watched || busy}>
+          <button
+            type="submit"
+            name="intent"
+            value="logout-others"
+            className="btn-ghost w-full"
+            aria-describedby="devices-hint"
+          >
+            ออกจากระบบทุกอุปกรณ์
+          </button>
+        </fieldset>
+      </Form>
+    </section>
   )
 }
