@@ -18,7 +18,7 @@ import {
 import { withDrawText } from '~/lib/lotto-text.server'
 import { placeStake, stakeRules } from '~/backend/lotto-stakes.server'
 import { stakeSet } from '~/backend/lotto-sets.server'
-import { readSlip, slipCookie, type StoredSlip } from '~/forms/lotto-slip.server'
+import { readSlip, saveSlip, type StoredSlip } from '~/forms/lotto-slip.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
@@ -47,6 +47,12 @@ export { guard } from '~/session/guard.server'
 /** The page's validity check: `?lotto=` must look like a lotto id. */
 export function validLotto({ url }: { url: URL }): boolean {
   return lottoIdSchema.safeParse(url.searchParams.get('lotto')).success
+}
+
+function setCookies(values: readonly string[]): Headers {
+  const headers = new Headers()
+  for (const value of values) headers.append('Set-Cookie', value)
+  return headers
 }
 
 const stakePath = (lottoId: string) => `${PAGES.lottoStake.path}?lotto=${lottoId}`
@@ -98,14 +104,14 @@ async function pourSet(
   return redirectWithToast(
     stakePath(lottoId),
     { type: 'success', message: message.slice(0, 200) },
-    { headers: { 'Set-Cookie': slipCookie(lottoId, { drawId: slip.drawId, lines }) } },
+    { headers: setCookies(await saveSlip(request, lottoId, { drawId: slip.drawId, lines })) },
   )
 }
 
 export async function slipView({ request, url }: RouteContext) {
   const lottoId = url.searchParams.get('lotto') ?? ''
   const rules = await rulesOf(request, lottoId)
-  const stored = readSlip(request, lottoId)
+  const stored = await readSlip(request, lottoId)
   const drawId = rules.draw?.id ?? stored?.drawId
   const setParam = url.searchParams.get('set')
   if (setParam !== null) {
@@ -237,18 +243,18 @@ export async function slipAction({ request, url }: RouteContext) {
   if (!parsed.success) return data<SlipActionData>({ error: MALFORMED_FORM_MESSAGE }, 400)
   const post = parsed.data
   const rules = await rulesOf(request, lottoId)
-  const stored = readSlip(request, lottoId)
+  const stored = await readSlip(request, lottoId)
   const lines = stored?.lines ?? []
   const draw = rules.draw
   if (!draw) return data<SlipActionData>({ closed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED }, 409)
   // Without JavaScript the page's loader runs in this same request, with the
   // cookie as it came in: the answer carries the slip as it now is.
-  const save = (next: SlipLine[], body: SlipActionData, status = 200) =>
+  const save = async (next: SlipLine[], body: SlipActionData, status = 200) =>
     data(
       { ...body, lines: next },
       {
         status,
-        headers: { 'Set-Cookie': slipCookie(lottoId, { drawId: draw.id, lines: next }) },
+        headers: setCookies(await saveSlip(request, lottoId, { drawId: draw.id, lines: next })),
       },
     )
 
