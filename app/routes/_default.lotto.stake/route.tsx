@@ -278,9 +278,9 @@ function Entry({
               <label htmlFor={`kind-${rule.kind}`} className="text-sm">
                 <span className="block font-bold">{BET_KIND_LABELS[rule.kind]}</span>
                 <span className="block text-slate-300">
-                  <span className="whitespace-nowrap">บาทละ {rateText(rule.rate)}</span>{' '}
+                  <span className="whitespace-nowrap">บาทละ {rateText(rule.rate)} ·</span>{' '}
                   <span className="whitespace-nowrap">
-                    · {rule.minAmount}-{rule.maxAmount.toLocaleString('th-TH')} บ.
+                    {rule.minAmount}-{rule.maxAmount.toLocaleString('th-TH')} บ.
                   </span>
                 </span>
               </label>
