@@ -231,9 +231,21 @@ test('a line above its kind’s maximum is refused when added, naming the maximu
   await chooseKinds(page, ['3 ตัวบน'])
   await page.getByLabel('เลขที่แทง').fill('555')
   await page.getByLabel('ยอดต่อเลข (บาท)').fill('5000')
-  await button(page, 'เพิ่มเลข').click()
+  // Said as it is typed, and เพิ่มเลข waits for an amount within the limit.
   await expect(page.getByText('3 ตัวบน แทงได้สูงสุด 2,000 บาทต่อเลข')).toBeVisible()
+  await expect(button(page, 'เพิ่มเลข')).toBeDisabled()
+  // The server checks it too (a post without the page's JavaScript).
+  const posted = await page.request.post(STAKE_URL, {
+    form: { intent: 'add', kind: 'threeTop', number: '555', amount: '5000' },
+    headers: { Origin: new URL(page.url()).origin },
+  })
+  expect(posted.status()).toBe(400)
+  expect(await posted.text()).toContain('3 ตัวบน แทงได้สูงสุด 2,000 บาทต่อเลข')
+  await page.reload()
   await expect(lines(page)).toHaveCount(0)
+  await hydrated(page)
+  await chooseKinds(page, ['3 ตัวบน'])
+  await page.getByLabel('เลขที่แทง').fill('555')
 
   // A line changed on the slip above the maximum: marked, and no confirmation offered.
   await page.getByLabel('ยอดต่อเลข (บาท)').fill('10')

@@ -15,6 +15,7 @@ import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lib/lotto-numbers'
 import {
   MAX_SLIP_LINES,
   closedMessage,
+  entryAmountProblem,
   entryPairs,
   isClosedNumber,
   limitOf,
@@ -245,6 +246,7 @@ function Entry({
       DEFAULT_KINDS,
   )
   const [number, setNumber] = useState('')
+  const [amount, setAmount] = useState('10')
   useEffect(() => {
     if (result?.added !== undefined) setNumber('')
   }, [result])
@@ -252,6 +254,8 @@ function Entry({
   const pairs = entryPairs(kinds, number, 'add')
   const closedHits = pairs.filter((p) => isClosedNumber(limited, p.kind, p.number))
   const reducedHits = pairs.filter((p) => limitOf(limited, p.kind, p.number)?.rate)
+  const typedAmount = parseAmount(amount)
+  const overLimit = typedAmount === null ? null : entryAmountProblem(betRules, pairs, typedAmount)
   const put = (value: string) => setNumber(value.replace(/\D/g, '').slice(0, 3))
   const toggle = (kind: BetKind) =>
     setKinds((now) => (now.includes(kind) ? now.filter((k) => k !== kind) : [...now, kind]))
@@ -309,14 +313,18 @@ function Entry({
             name="amount"
             inputMode="numeric"
             pattern="[0-9]*"
-            defaultValue="10"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
             autoComplete="off"
+            aria-describedby="number-hint"
             className="w-full rounded-xl border border-night-600 bg-night-950 px-3 py-2 text-center text-2xl"
           />
         </label>
       </div>
       <p id="number-hint" className="min-h-5 text-sm" aria-live="polite">
-        {closedHits.length > 0 ? (
+        {overLimit ? (
+          <span className="text-red-300">{overLimit}</span>
+        ) : closedHits.length > 0 ? (
           <span className="text-red-300">
             {closedHits.map((p) => closedMessage(p.kind, p.number)).join(', ')}
           </span>
@@ -335,7 +343,7 @@ function Entry({
           name="intent"
           value="add"
           className="btn-primary"
-          disabled={disabled || closedHits.length > 0}
+          disabled={disabled || closedHits.length > 0 || overLimit !== null}
         >
           เพิ่มเลข
         </button>
