@@ -23,6 +23,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { waitForOk } from './bench/http.mjs'
 import { clusterLine } from './lib/cluster-lines.mjs'
+import { nginxConfig, writeErrorPages } from './lib/nginx-conf.mjs'
 import { appDrainMs, demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -190,56 +191,8 @@ ports.apps.forEach((port, i) => {
   })
 })
 
-const upstreams = ports.apps
-  .map((port) => `    server 127.0.0.1:${port} max_fails=1 fail_timeout=2s;`)
-  .join('\n')
-writeFileSync(
-  join(dir, 'nginx.conf'),
-  `# Written by scripts/cluster.mjs: see docs/deploy.md.
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log stderr warn;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client-body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 1m;
-  upstream app {
-    # Round-robin, no stickiness: any instance may serve any member.
-${upstreams}
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${ports.nginx};
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      # The app trusts one hop (TRUST_PROXY_HOPS=1): the address nginx appends.
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Forwarded-Host $http_host;
-      # An instance that is down or stopping (connection refused or reset): the
-      # request goes to the next one. Not on the app's own 503s (a section
-      # closed for maintenance): those are answers, not a dead instance. A POST
-      # already sent is never sent twice (nginx does not retry non-idempotent requests).
-      proxy_next_upstream error timeout;
-      proxy_connect_timeout 2s;
-      # Pages stream (deferred data): pass them through as they come.
-      proxy_buffering off;
-      # Which instance answered (this local cluster only: for tests and the curious).
-      add_header X-Cluster-Instance $upstream_addr always;
-    }
-  }
-}
-`,
-)
+writeErrorPages(dir)
+writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, port: ports.nginx, apps: ports.apps }))
 
 // Every instance answers before nginx takes members (a failure stops the cluster).
 await Promise.all(ports.apps.map((port) => waitForOk(`http://127.0.0.1:${port}/healthz`, 30_000)))

@@ -1,54 +1,114 @@
 /**
- * Where the bet slip lives between posts: an encrypted, httpOnly cookie per
- * lotto type (`lotto.slip.<id>`), holding the draw it was made for and the
- * lines as short text (app/lib/lotto-slip.ts encodeSlip). At most
- * MAX_SLIP_LINES lines: 100 lines are about 1,100 characters of text, well
- * inside the 3,072 a sealed cookie may take. See
- * docs/decisions/0055-bet-slip-in-an-encrypted-cookie.md.
+ * Where the bet slip lives between posts: in the shared store (Redis when
+ * REDIS_URL is set, with this instance's memory as its fallback; memory alone
+ * without Redis), under a random id the browser keeps in ONE small sealed
+ * cookie, `lotto.slips`, however many lotto types have a slip. A slip is the
+ * draw it was made for and its lines as short text (app/lib/lotto-slip.ts
+ * encodeSlip), kept a day from its last change, like the cookie.
+ *
+ * Until docs/decisions/0096-bet-slips-off-the-cookie.md each type's slip was
+ * a sealed cookie of its own (`lotto.slip.<id>`, decision 0055): full slips on
+ * a few types passed nginx's 8 KB Cookie header. Those old cookies are still
+ * read, moved to the store on the next change, and removed.
  */
+import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { drawIdSchema } from '~/backend/lotto.schemas'
+import { drawIdSchema, lottoIdSchema } from '~/backend/lotto.schemas'
+import { requestCookies } from '~/lib/cookies.server'
 import { decodeSlip, encodeSlip, type SlipLine } from '~/lib/lotto-slip'
 import { sealedCookie, type SealedCookie } from '~/lib/sealed-cookie.server'
+import { createSharedStore, type TtlStore } from '~/session/store.server'
 
-const slipSchema = z.object({
+const DAY_S = 24 * 60 * 60
+
+const storedSlipSchema = z.object({
   /** The draw the slip was made for (the slip moves to the next draw when it closed). */
   drawId: drawIdSchema,
   lines: z.string().max(1_300),
 })
+type Stored = z.infer<typeof storedSlipSchema>
 
-const cookies = new Map<string, SealedCookie<typeof slipSchema>>()
+/** The browser's slip book: a random id, the key of its slips in the store. */
+export const SLIP_BOOK_COOKIE = 'lotto.slips'
+const slipBook = sealedCookie({
+  name: SLIP_BOOK_COOKIE,
+  maxAgeSeconds: DAY_S,
+  purpose: 'lotto slip book',
+  schema: z.object({ id: z.string().regex(/^[\w-]{22}$/) }),
+})
 
-function cookieFor(lottoId: string) {
-  let cookie = cookies.get(lottoId)
-  if (!cookie) {
-    cookie = sealedCookie({
-      name: `lotto.slip.${lottoId}`,
-      maxAgeSeconds: 24 * 60 * 60,
-      purpose: 'lotto slip',
-      schema: slipSchema,
-    })
-    cookies.set(lottoId, cookie)
-  }
-  return cookie
-}
+const slips: TtlStore<Stored> = createSharedStore<Stored>('lotto-slip')
+const keyOf = (book: string, lottoId: string) => `${book}:${lottoId}`
 
 export interface StoredSlip {
   drawId: string
   lines: SlipLine[]
 }
 
-/** The slip this request carries for a lotto type, or null (none, tampered, expired). */
-export function readSlip(request: Request, lottoId: string): StoredSlip | null {
-  const stored = cookieFor(lottoId).read(request)
-  if (!stored) return null
-  const lines = decodeSlip(stored.lines)
-  return lines ? { drawId: stored.drawId, lines } : null
+function opened(stored: Stored | null | undefined): StoredSlip | null {
+  const parsed = storedSlipSchema.safeParse(stored)
+  if (!parsed.success || parsed.data.lines === '') return null
+  const lines = decodeSlip(parsed.data.lines)
+  return lines ? { drawId: parsed.data.drawId, lines } : null
 }
 
-/** The Set-Cookie header that stores the slip (or removes it when empty). */
-export function slipCookie(lottoId: string, slip: StoredSlip): string {
-  const cookie = cookieFor(lottoId)
-  if (slip.lines.length === 0) return cookie.clear()
-  return cookie.serialize({ drawId: slip.drawId, lines: encodeSlip(slip.lines) })
+// --- The cookies of decision 0055, read until the next change moves them --
+
+const LEGACY_NAME = /^lotto\.slip\.([a-z][a-z0-9-]{0,31})$/
+const legacyCookies = new Map<string, SealedCookie<typeof storedSlipSchema>>()
+
+function legacyCookie(lottoId: string) {
+  let cookie = legacyCookies.get(lottoId)
+  if (!cookie) {
+    cookie = sealedCookie({
+      name: `lotto.slip.${lottoId}`,
+      maxAgeSeconds: DAY_S,
+      purpose: 'lotto slip',
+      schema: storedSlipSchema,
+    })
+    legacyCookies.set(lottoId, cookie)
+  }
+  return cookie
+}
+
+/** The lotto types this request still carries a per-type slip cookie for. */
+function legacyTypes(request: Request): string[] {
+  return Object.keys(requestCookies(request))
+    .map((name) => LEGACY_NAME.exec(name)?.[1])
+    .filter((id): id is string => id !== undefined && lottoIdSchema.safeParse(id).success)
+}
+
+// ---------------------------------------------------------------------------
+
+/** The slip this browser has for a lotto type, or null (none, expired, tampered). */
+export async function readSlip(request: Request, lottoId: string): Promise<StoredSlip | null> {
+  const book = slipBook.read(request)
+  const stored = book ? opened(await slips.get(keyOf(book.id, lottoId))) : null
+  return stored ?? opened(legacyCookie(lottoId).read(request))
+}
+
+/**
+ * Stores the slip (an empty one is forgotten) and answers the Set-Cookie
+ * values to send: the slip book's cookie (made on the first slip, its day
+ * renewed on every change) and the removal of any old per-type cookie, whose
+ * slip moves to the store first.
+ */
+export async function saveSlip(
+  request: Request,
+  lottoId: string,
+  slip: StoredSlip,
+): Promise<string[]> {
+  const book = slipBook.read(request)?.id ?? randomBytes(16).toString('base64url')
+  const legacy = legacyTypes(request)
+  for (const other of legacy) {
+    if (other === lottoId) continue
+    const old = legacyCookie(other).read(request)
+    if (old && !opened(await slips.get(keyOf(book, other)))) {
+      await slips.set(keyOf(book, other), old, DAY_S * 1000)
+    }
+  }
+  const value: Stored = { drawId: slip.drawId, lines: encodeSlip(slip.lines) }
+  // The store has no delete: an empty slip is written with a TTL of a moment.
+  await slips.set(keyOf(book, lottoId), value, slip.lines.length === 0 ? 1 : DAY_S * 1000)
+  return [slipBook.serialize({ id: book }), ...legacy.map((id) => legacyCookie(id).clear())]
 }

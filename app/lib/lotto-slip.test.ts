@@ -6,10 +6,12 @@ import {
   amountProblem,
   decodeSlip,
   encodeSlip,
+  entryAmountProblem,
   entryPairs,
   entryProblem,
   lineRate,
   lineAmount,
+  slipAmountProblems,
   slipTotals,
   type SlipLine,
 } from '~/lib/lotto-slip'
@@ -105,10 +107,29 @@ describe('rates and totals', () => {
   })
 
   it('checks a line against the kind’s min and max', () => {
-    expect(amountProblem(rules, { kind: 'threeTop', number: '1', amount: 2001 })).toBe(
-      'สูงสุด ฿2,000',
+    expect(amountProblem(rules, { kind: 'threeTop', amount: 2001 })).toBe(
+      '3 ตัวบน แทงได้สูงสุด ฿2,000 ต่อเลข',
     )
-    expect(amountProblem(rules, { kind: 'threeTop', number: '1', amount: 2000 })).toBeNull()
+    expect(amountProblem(rules, { kind: 'threeTop', amount: 2000 })).toBeNull()
+  })
+
+  it('refuses an entry whose amount is above the maximum of a kind it adds to, naming it', () => {
+    const pairs = entryPairs(['threeTop', 'threeTote'], '123', 'add')
+    expect(entryAmountProblem(rules, pairs, 5000)).toBe('3 ตัวบน แทงได้สูงสุด ฿2,000 ต่อเลข')
+    expect(entryAmountProblem(rules, pairs, 2000)).toBeNull()
+    // A kind the number does not fit adds nothing, so its limit does not matter.
+    expect(entryAmountProblem(rules, entryPairs(['threeTop', 'twoTop'], '12', 'add'), 5000)).toBe(
+      null,
+    )
+  })
+
+  it('marks each slip line outside its kind’s limits', () => {
+    const lines: SlipLine[] = [
+      { kind: 'threeTop', number: '321', amount: 5000 },
+      { kind: 'twoBottom', number: '45', amount: 20 },
+    ]
+    expect(slipAmountProblems(rules, lines)).toEqual(['3 ตัวบน แทงได้สูงสุด ฿2,000 ต่อเลข', null])
+    expect(slipAmountProblems(rules, [lines[1]!])).toBeNull()
   })
 
   it('takes whole baht only', () => {

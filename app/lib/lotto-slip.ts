@@ -126,13 +126,43 @@ export function lineRate(
   return reduced ?? rules.find((rule) => rule.kind === line.kind)?.rate ?? 0
 }
 
-/** A line's problem against the kind's min/max, in Thai, or null. */
-export function amountProblem(rules: readonly BetRule[], line: SlipLine): string | null {
+/** A line's amount against its kind's min/max, in Thai naming the limit, or null. */
+export function amountProblem(
+  rules: readonly BetRule[],
+  line: Pick<SlipLine, 'kind' | 'amount'>,
+): string | null {
   const rule = rules.find((r) => r.kind === line.kind)
   if (!rule) return null
-  if (line.amount < rule.minAmount) return `ขั้นต่ำ ${formatWholeBaht(rule.minAmount)}`
-  if (line.amount > rule.maxAmount) return `สูงสุด ${formatWholeBaht(rule.maxAmount)}`
+  const label = BET_KIND_LABELS[line.kind]
+  if (line.amount < rule.minAmount) {
+    return `${label} แทงได้ขั้นต่ำ ${formatWholeBaht(rule.minAmount)} ต่อเลข`
+  }
+  if (line.amount > rule.maxAmount) {
+    return `${label} แทงได้สูงสุด ${formatWholeBaht(rule.maxAmount)} ต่อเลข`
+  }
   return null
+}
+
+/** An entry's amount against the limits of every kind it adds lines to: the first problem, or null. */
+export function entryAmountProblem(
+  rules: readonly BetRule[],
+  pairs: readonly { kind: BetKind }[],
+  amount: number,
+): string | null {
+  for (const { kind } of pairs) {
+    const problem = amountProblem(rules, { kind, amount })
+    if (problem) return problem
+  }
+  return null
+}
+
+/** Each line's amount problem (null when fine), or null when every line is within its limits. */
+export function slipAmountProblems(
+  rules: readonly BetRule[],
+  lines: readonly SlipLine[],
+): (string | null)[] | null {
+  const problems = lines.map((line) => amountProblem(rules, line))
+  return problems.some((p) => p !== null) ? problems : null
 }
 
 export function slipTotals(

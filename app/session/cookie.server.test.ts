@@ -3,6 +3,7 @@ import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import {
   MAX_SESSION_CHUNKS,
+  MAX_SESSION_COOKIE_BYTES,
   MAX_SET_COOKIE_BYTES,
   SESSION_COOKIE_NAME,
   SessionTooLargeError,
@@ -43,6 +44,16 @@ function token(length: number): string {
     .slice(0, length)
 }
 
+/** A jar holding `payload` as the two chunks sessions took before decision 0096. */
+function legacyChunks(payload: SessionPayload): Jar {
+  const value = sealSession(payload, [SECRET])
+  const half = Math.ceil(value.length / 2)
+  return new Jar().apply([
+    `auth.session.0=${value.slice(0, half)}; Path=/; HttpOnly`,
+    `auth.session.1=${value.slice(half)}; Path=/; HttpOnly`,
+  ])
+}
+
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8')
 const nameOf = (setCookie: string) => setCookie.slice(0, setCookie.indexOf('='))
 const isExpiry = (setCookie: string) => /; Max-Age=0(;|$)/.test(setCookie)
@@ -65,7 +76,7 @@ class Jar {
   }
 }
 
-function write(payload: SessionPayload | null, previousChunkNames: string[] = [], secure = true) {
+function write(payload: SessionPayload | null, previousChunkNames: string[] = [], secure = false) {
   return serializeSessionCookies(payload, {
     secrets: [SECRET],
     secure,
@@ -322,7 +333,7 @@ describe('readSessionCookie', () => {
 
 describe('serializeSessionCookies', () => {
   it('writes one cookie with the session attributes', () => {
-    const headers = write(session())
+    const headers = write(session(), [], true)
     expect(headers).toHaveLength(1)
     const [header = ''] = headers
     expect(nameOf(header)).toBe(`__Host-${SESSION_COOKIE_NAME}`)
@@ -332,15 +343,14 @@ describe('serializeSessionCookies', () => {
     )
   })
 
-  it('omits Secure, and the __Host- prefix, when not secure', () => {
+  it('omits Secure when not secure', () => {
     const [header = ''] = write(session(), [], false)
-    expect(nameOf(header)).toBe(SESSION_COOKIE_NAME)
     expect(header).not.toMatch(/Secure/)
     expect(header).toMatch(/; Max-Age=604800; Path=\/; HttpOnly; SameSite=Lax$/)
   })
 
   it('uses only cookie-safe characters in the value', () => {
-    for (const header of write(session({ accessToken: token(5000) }))) {
+    for (const header of write(session({ accessToken: token(1500) }))) {
       const value = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
       expect(value).toMatch(/^[A-Za-z0-9_-]+$/)
     }
@@ -372,7 +382,7 @@ describe('serializeSessionCookies', () => {
     })
 
     it('is absent (a browser-session cookie) when the relevant expiry is unknown', () => {
-      const [unknownRefresh = ''] = write(session({ refreshExpiresAt: null }))
+      const [unknownRefresh = ''] = write(session({ refreshExpiresAt: null }), [], true)
       expect(unknownRefresh).not.toMatch(/Max-Age/)
       expect(unknownRefresh).toMatch(/; Path=\/; HttpOnly; Secure; SameSite=Lax$/)
       const [unknownAccess = ''] = write(
@@ -398,7 +408,7 @@ describe('serializeSessionCookies', () => {
 
   describe('clearing (null payload)', () => {
     it('expires auth.session when nothing else was sent', () => {
-      expect(write(null)).toEqual([
+      expect(write(null, [], true)).toEqual([
         '__Host-auth.session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax',
       ])
       expect(write(null, [], false)).toEqual([
@@ -409,156 +419,84 @@ describe('serializeSessionCookies', () => {
     it('expires every previous chunk as well, once each', () => {
       const headers = write(null, ['auth.session.0', 'auth.session.1', 'auth.session'])
       expect(headers.map(nameOf).sort()).toEqual([
-        '__Host-auth.session',
-        '__Host-auth.session.0',
-        '__Host-auth.session.1',
+        'auth.session',
+        'auth.session.0',
+        'auth.session.1',
       ])
       expect(headers.every(isExpiry)).toBe(true)
     })
 
     it('never touches cookies that are not session cookies', () => {
       const headers = write(null, ['theme', 'auth.session.0', 'evil; Domain=x'])
-      expect(headers.map(nameOf).sort()).toEqual(['__Host-auth.session', '__Host-auth.session.0'])
+      expect(headers.map(nameOf).sort()).toEqual(['auth.session', 'auth.session.0'])
     })
 
     it('empties the jar', () => {
-      const jar = new Jar().apply(write(session({ accessToken: token(5000) })))
+      const jar = legacyChunks(session({ accessToken: token(5000) }))
       jar.cookies.set('theme', 'dark')
-      const { chunkNames } = readSessionCookie(jar.header(), [SECRET], true)
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
       jar.apply(write(null, chunkNames))
       expect([...jar.cookies.keys()]).toEqual(['theme'])
     })
   })
 
-  describe('chunking', () => {
-    it.each([
-      ['2 KB', 2 * 1024],
-      ['2.5 KB', 2.5 * 1024],
-    ])('round trips %s tokens, each header within 4096 bytes', (_name, size) => {
+  describe('size', () => {
+    it('keeps a session of 1 KB tokens in one cookie, within MAX_SESSION_COOKIE_BYTES', () => {
       for (const secure of [true, false]) {
-        const payload = session({ accessToken: token(size), refreshToken: token(size) })
+        const payload = session({ accessToken: token(1000), refreshToken: token(1000) })
         const headers = write(payload, [], secure)
-        expect(headers.length).toBeGreaterThan(1)
-        for (const header of headers)
-          expect(bytes(header)).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
-        const prefix = secure ? '__Host-' : ''
-        expect(headers.map(nameOf)).toEqual(headers.map((_, i) => `${prefix}auth.session.${i}`))
-        const read = readSessionCookie(new Jar().apply(headers).header(), [SECRET], secure)
-        expect(read.payload).toEqual(payload)
+        expect(headers.map(nameOf)).toEqual([secure ? '__Host-auth.session' : 'auth.session'])
+        const pair = (headers[0] ?? '').slice(0, (headers[0] ?? '').indexOf(';'))
+        expect(bytes(pair)).toBeLessThanOrEqual(MAX_SESSION_COOKIE_BYTES)
+        expect(bytes(headers[0] ?? '')).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
+        expect(
+          readSessionCookie(new Jar().apply(headers).header(), [SECRET], secure).payload,
+        ).toEqual(payload)
       }
     })
 
-    it('uses as few chunks as possible and fills them to the limit', () => {
-      const headers = write(session({ accessToken: token(4 * 1024) }))
-      const total = headers.reduce((sum, h) => sum + bytes(h), 0)
-      expect(headers).toHaveLength(Math.ceil(total / MAX_SET_COOKIE_BYTES))
-      for (const header of headers.slice(0, -1)) expect(bytes(header)).toBe(MAX_SET_COOKIE_BYTES)
-    })
-
-    it('picks the single form exactly while it fits, at every size around the limit', () => {
-      let sawSingle = false
-      let sawChunked = false
-      for (let size = 2700; size <= 3100; size += 3) {
+    it('refuses a session over MAX_SESSION_COOKIE_BYTES, exactly at the limit', () => {
+      let sawKept = false
+      let sawRefused = false
+      for (let size = 2000; size <= 2400; size += 3) {
         const payload = session({ accessToken: token(size) })
-        const headers = write(payload)
-        for (const header of headers)
-          expect(bytes(header)).toBeLessThanOrEqual(MAX_SET_COOKIE_BYTES)
-        const jar = new Jar().apply(headers)
-        expect(readSessionCookie(jar.header(), [SECRET], true).payload).toEqual(payload)
-        if (headers.length === 1) {
-          sawSingle = true
-          expect(nameOf(headers[0] ?? '')).toBe('__Host-auth.session')
+        const value = sealSession(payload, [SECRET])
+        if (bytes(`auth.session=${value}`) <= MAX_SESSION_COOKIE_BYTES) {
+          sawKept = true
+          expect(write(payload).map(nameOf)).toEqual(['auth.session'])
         } else {
-          sawChunked = true
-          const value = headers.map((h) => h.slice(h.indexOf('=') + 1, h.indexOf(';'))).join('')
-          const attrs = (headers[0] ?? '').slice((headers[0] ?? '').indexOf(';'))
-          expect(bytes(`__Host-auth.session=${value}${attrs}`)).toBeGreaterThan(
-            MAX_SET_COOKIE_BYTES,
-          )
+          sawRefused = true
+          expect(() => write(payload)).toThrow(SessionTooLargeError)
         }
       }
-      expect(sawSingle && sawChunked).toBe(true)
+      expect(sawKept && sawRefused).toBe(true)
+      // The 2 KB tokens of before decision 0096 are refused.
+      const old = session({ accessToken: token(2048), refreshToken: token(2048) })
+      expect(() => write(old)).toThrow(SessionTooLargeError)
     })
 
-    it('refuses a session that needs more than two cookies (about 8 KB of Cookie header)', () => {
-      expect(MAX_SESSION_CHUNKS).toBe(2)
-      const fits = session({ accessToken: token(5500) })
-      expect(write(fits)).toHaveLength(2)
-      const tooBig = session({ accessToken: token(6500) })
-      expect(() => write(tooBig)).toThrow(SessionTooLargeError)
+    it(`still reads a session split over ${MAX_SESSION_CHUNKS} cookies before decision 0096`, () => {
+      const payload = session({ accessToken: token(2500), refreshToken: token(2500) })
+      expect(readSessionCookie(legacyChunks(payload).header(), [SECRET]).payload).toEqual(payload)
     })
   })
 
   describe('stale cookies', () => {
-    const big = () => session({ accessToken: token(4500) })
-
-    function roundTrip(first: SessionPayload, second: SessionPayload) {
-      const jar = new Jar().apply(write(first))
-      const { chunkNames } = readSessionCookie(jar.header(), [SECRET], true)
-      const headers = write(second, chunkNames)
-      jar.apply(headers)
-      return { jar, headers, chunkNames }
-    }
-
-    it('expires the chunks when going from chunked to single', () => {
-      const { jar, headers, chunkNames } = roundTrip(big(), session())
+    it('expires the chunks of an older session when it is written again', () => {
+      const jar = legacyChunks(session({ accessToken: token(2500) }))
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
       expect(chunkNames.length).toBeGreaterThan(1)
-      expect(headers.filter(isExpiry).map(nameOf).sort()).toEqual(
-        chunkNames.map((n) => `__Host-${n}`).sort(),
-      )
-      expect([...jar.cookies.keys()]).toEqual(['__Host-auth.session'])
-      expect(readSessionCookie(jar.header(), [SECRET], true).payload).toEqual(session())
-    })
-
-    it('expires the single cookie when going from single to chunked', () => {
-      const next = big()
-      const { jar, headers } = roundTrip(session(), next)
-      expect(headers.filter(isExpiry).map(nameOf)).toEqual(['__Host-auth.session'])
-      expect(jar.cookies.has('__Host-auth.session')).toBe(false)
-      expect(readSessionCookie(jar.header(), [SECRET], true).payload).toEqual(next)
-    })
-
-    it('expires the surplus chunks when going to fewer chunks', () => {
-      const smaller = session({ accessToken: token(4500) })
-      const jar = new Jar().apply(write(session({ accessToken: token(4500) })))
-      // An older, longer session had a third chunk.
-      jar.cookies.set('__Host-auth.session.2', 'leftover')
-      const { chunkNames } = readSessionCookie(jar.header(), [SECRET], true)
-      const headers = write(smaller, chunkNames)
+      const headers = write(session(), chunkNames)
       jar.apply(headers)
-      const written = headers.filter((h) => !isExpiry(h)).map(nameOf)
-      const expiredNames = headers.filter(isExpiry).map(nameOf)
-      expect(written.length).toBeGreaterThan(1)
-      expect(expiredNames.length).toBeGreaterThan(0)
-      expect(expiredNames.some((n) => written.includes(n))).toBe(false)
-      expect([...jar.cookies.keys()].sort()).toEqual([...written].sort())
-      expect(readSessionCookie(jar.header(), [SECRET], true).payload).toEqual(smaller)
+      expect(headers.filter(isExpiry).map(nameOf).sort()).toEqual([...chunkNames].sort())
+      expect([...jar.cookies.keys()]).toEqual(['auth.session'])
+      expect(readSessionCookie(jar.header(), [SECRET]).payload).toEqual(session())
     })
 
-    it('expires nothing when the same names are rewritten', () => {
-      const { headers } = roundTrip(big(), big())
-      expect(headers.some(isExpiry)).toBe(false)
+    it('expires nothing when the same name is rewritten', () => {
+      const jar = new Jar().apply(write(session()))
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
+      expect(write(session(), chunkNames).some(isExpiry)).toBe(false)
     })
-  })
-})
-
-describe('__Host- names when Secure (docs/decisions/0094)', () => {
-  it('reads only the __Host- session when Secure: an unprefixed one may be planted', () => {
-    const mine = session({ sid: 'mine-0123456789abcdef' })
-    const planted = session({ sid: 'planted-0123456789abcd' })
-    const header = `auth.session=${sealSession(planted, [SECRET])}; __Host-auth.session=${sealSession(mine, [SECRET])}`
-    expect(readSessionCookie(header, [SECRET], true).payload).toEqual(mine)
-    const onlyPlanted = `auth.session=${sealSession(planted, [SECRET])}`
-    expect(readSessionCookie(onlyPlanted, [SECRET], true)).toEqual({
-      payload: null,
-      present: false,
-      chunkNames: [],
-    })
-  })
-
-  it('reads the plain names when not Secure (COOKIE_SECURE=false)', () => {
-    const header = `auth.session=${sealSession(session(), [SECRET])}`
-    expect(readSessionCookie(header, [SECRET], false).payload).toEqual(session())
-    expect(readSessionCookie(`__Host-${header}`, [SECRET], false).payload).toBeNull()
   })
 })

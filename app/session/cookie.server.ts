@@ -7,11 +7,12 @@
  *   key derived once per secret) -> base64url. The FIRST secret seals; every
  *   secret is tried to open (secret rotation).
  * - `readSessionCookie` / `serializeSessionCookies`: the `auth.session`
- *   cookie, split over `auth.session.0` and `auth.session.1` when one
- *   Set-Cookie would exceed the 4096 bytes browsers keep. A session that
- *   needs more is refused (SessionTooLargeError): Node reads 16 KB of request
- *   headers in all, and a bigger Cookie header would make every later request
- *   of the member fail with 431.
+ *   cookie, at most MAX_SESSION_COOKIE_BYTES of the Cookie header. A session
+ *   that needs more is refused (SessionTooLargeError): nginx takes 8 KB of
+ *   Cookie header, and a bigger one would make every later request of the
+ *   member fail with a 400 the app never sees. A session split over
+ *   `auth.session.0` and `.1` (written before decision 0096) is still read,
+ *   and its chunks are expired when it is written again.
  *
  * Only the session id, tokens and their expiry are stored, never the profile.
  * With `secure` the cookies go by `__Host-` names (app/lib/cookies.server.ts);
@@ -19,15 +20,23 @@
  */
 import { z } from 'zod'
 import { aeadKey, open, seal } from '~/lib/aead.server'
-import { ownCookies, setCookie } from '~/lib/cookies.server'
+import { cookieName, ownCookies, setCookie } from '~/lib/cookies.server'
 import { AUTH_PREFIX } from '~/lib/constants'
 
 export const SESSION_COOKIE_NAME = `${AUTH_PREFIX}session`
 
 /** Browsers drop a cookie whose Set-Cookie is longer than this (name, value and attributes). */
 export const MAX_SET_COOKIE_BYTES = 4096
-/** At most this many cookies (about 8 KB of the Cookie header) hold one session. */
+/** At most this many cookies held one session before decision 0096: still read, never written. */
 export const MAX_SESSION_CHUNKS = 2
+/**
+ * Most bytes the session may take in the Cookie header (`auth.session=…`):
+ * with every other cookie of the app the header stays well under the 8 KB
+ * nginx and most proxies take (docs/decisions/0096-bet-slips-off-the-cookie.md,
+ * tests/unit/cookie-budget.test.ts). About 1 KB per token; the backend's JWTs
+ * (docs/backend-api.md "Tokens") are about 300 bytes. One cookie always holds it.
+ */
+export const MAX_SESSION_COOKIE_BYTES = 3072
 
 export const sessionPayloadSchema = z.object({
   v: z.literal(2),
@@ -172,24 +181,19 @@ function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8')
 }
 
-/** One `auth.session` cookie when it fits, else two chunks, else SessionTooLargeError. */
+/** One `auth.session` cookie within MAX_SESSION_COOKIE_BYTES, else SessionTooLargeError. */
 function splitIntoCookies(
   value: string,
   secure: boolean,
   maxAge?: number,
 ): { names: string[]; cookies: string[] } {
-  const single = cookie(SESSION_COOKIE_NAME, value, secure, maxAge)
-  if (bytes(single) <= MAX_SET_COOKIE_BYTES)
-    return { names: [SESSION_COOKIE_NAME], cookies: [single] }
-  const size = MAX_SET_COOKIE_BYTES - bytes(cookie(chunkName(0), '', secure, maxAge))
-  if (value.length > size * MAX_SESSION_CHUNKS) throw new SessionTooLargeError(value.length)
-  const names: string[] = []
-  const cookies: string[] = []
-  for (let i = 0; i * size < value.length; i++) {
-    names.push(chunkName(i))
-    cookies.push(cookie(chunkName(i), value.slice(i * size, (i + 1) * size), secure, maxAge))
+  if (bytes(`${cookieName(SESSION_COOKIE_NAME, secure)}=${value}`) > MAX_SESSION_COOKIE_BYTES) {
+    throw new SessionTooLargeError(value.length)
   }
-  return { names, cookies }
+  return {
+    names: [SESSION_COOKIE_NAME],
+    cookies: [cookie(SESSION_COOKIE_NAME, value, secure, maxAge)],
+  }
 }
 
 function expireAll(names: Iterable<string>, secure: boolean): string[] {

@@ -8,6 +8,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test'
 import { createHash } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { STORM_USERNAME, stormPaths } from '../../scripts/bench/storm-rules.mjs'
+import { MOCK_URL } from '../../playwright.config'
 import { CLUSTER_PORT, startCluster, type Cluster } from './support/cluster'
 import { mock } from './support/mock'
 import { sessionCookieHeader } from './support/session'
@@ -203,6 +204,62 @@ test('log out everywhere on one instance: the other devices and old copies are o
     })
     expect(mine.status()).toBe(200)
   }
+})
+
+test('bet slips on every lotto type: each post on another instance, the Cookie header stays small; nginx answers in Thai', async ({
+  request,
+}) => {
+  await cluster.whole()
+  const { cookie: session } = await sessionCookieHeader('demo')
+  const types = (
+    (await (await fetch(`${MOCK_URL}/lotto/types`)).json()) as {
+      data: { id: string; nextDraw: unknown }[]
+    }
+  ).data
+    .filter((type) => type.nextDraw !== null)
+    .map((type) => type.id)
+  expect(types.length).toBeGreaterThanOrEqual(4)
+  const instances = cluster.instances()
+  let slips = ''
+  for (const [i, lotto] of types.entries()) {
+    const instance = instances[i % instances.length]!
+    const added = await request.post(`${instance.url}/lotto/stake?lotto=${lotto}`, {
+      // Straight to the instance, as no browser would: no Origin to match its Host.
+      form: { intent: 'add', kind: 'twoTop', number: '47', amount: '10' },
+      headers: { cookie: slips ? `${session}; ${slips}` : session },
+      maxRedirects: 0,
+    })
+    expect(added.status(), lotto).toBe(200)
+    const book = added
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value.slice(0, h.value.indexOf(';')))
+      .find((pair) => pair.startsWith('lotto.slips='))
+    expect(book, lotto).toBeDefined()
+    slips = book!
+  }
+  const cookie = `${session}; ${slips}`
+  // Slips on every type cost one small cookie.
+  expect(slips.length).toBeLessThan(200)
+  // Each slip is read back through nginx, on whichever instance answers.
+  for (const lotto of types) {
+    const page = await request.get(`${cluster.url}/lotto/stake?lotto=${lotto}`, {
+      headers: { cookie },
+    })
+    expect(page.status()).toBe(200)
+    expect((await page.text()).match(/data-testid="slip-line"/g), lotto).toHaveLength(1)
+  }
+
+  // What the old per-type cookies could reach: nginx's own 400, in Thai.
+  const tooBig = await request.get(`${cluster.url}/`, {
+    headers: { cookie: `${cookie}; ${'x'.repeat(9000)}=1` },
+  })
+  expect(tooBig.status()).toBe(400)
+  expect(tooBig.headers()['content-type']).toBe('text/html; charset=utf-8')
+  const body = await tooBig.text()
+  expect(body).toContain('<html lang="th">')
+  expect(body).toContain('ล้างคุกกี้')
+  expect(body).not.toMatch(/Request Header Or Cookie Too Large|nginx/i)
 })
 
 test('login attempts count across instances', async ({ request }) => {

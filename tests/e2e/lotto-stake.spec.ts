@@ -188,6 +188,159 @@ test('a line the backend refuses shows its message on that line, the others kept
   await expect(balance(page)).toHaveText('฿1,520.50')
 })
 
+test('the outcome of ยืนยันแทง is on screen and focused: a success, and a refusal', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 })
+  await loginAs(context, 'demo')
+  await page.goto(STAKE_URL)
+  await hydrated(page)
+  await chooseKinds(page, ['2 ตัวบน'])
+  await page.getByLabel('เลขที่แทง').fill('47')
+  await page.getByLabel('ยอดต่อเลข (บาท)').fill('2000')
+  await button(page, 'เพิ่มเลข').click()
+  await expect(lines(page)).toHaveCount(1)
+
+  // More than the balance (฿1,520.50): the review says so before the member confirms.
+  await button(page, 'ตรวจสอบและยืนยันโพย').click()
+  const dialog = page.getByRole('dialog', { name: 'ยืนยันการแทง' })
+  await expect(dialog.getByText(/ยอดแทงรวมมากกว่ายอดเงินคงเหลือ \(฿1,520.50\)/)).toBeVisible()
+  await dialog.getByRole('button', { name: 'ยืนยันแทง' }).click()
+  const refusal = page.getByText('ยอดเงินคงเหลือไม่พอสำหรับโพยนี้')
+  await expect(refusal).toBeInViewport()
+  await expect(page.locator('#slip-outcome')).toBeFocused()
+
+  await page.getByLabel('ยอดแทง 2 ตัวบน 47').fill('20')
+  await button(page, 'ตรวจสอบและยืนยันโพย').click()
+  await expect(dialog.getByText(/ยอดแทงรวมมากกว่ายอดเงินคงเหลือ/)).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'ยืนยันแทง' }).click()
+  const success = page.getByText(/แทงหวยสำเร็จ โพยเลขที่ \d+/)
+  await expect(success).toBeInViewport()
+  await expect(page.locator('#slip-outcome')).toBeFocused()
+})
+
+test('a line above its kind’s maximum is refused when added, naming the maximum', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto(STAKE_URL)
+  await hydrated(page)
+  // 3 ตัวบน takes 1-2,000 บาท a number.
+  await chooseKinds(page, ['3 ตัวบน'])
+  await page.getByLabel('เลขที่แทง').fill('555')
+  await page.getByLabel('ยอดต่อเลข (บาท)').fill('5000')
+  // Said as it is typed, and เพิ่มเลข waits for an amount within the limit.
+  await expect(page.getByText('3 ตัวบน แทงได้สูงสุด ฿2,000 ต่อเลข')).toBeVisible()
+  await expect(button(page, 'เพิ่มเลข')).toBeDisabled()
+  // The server checks it too (a post without the page's JavaScript).
+  const posted = await page.request.post(STAKE_URL, {
+    form: { intent: 'add', kind: 'threeTop', number: '555', amount: '5000' },
+    headers: { Origin: new URL(page.url()).origin },
+  })
+  expect(posted.status()).toBe(400)
+  expect(await posted.text()).toContain('3 ตัวบน แทงได้สูงสุด ฿2,000 ต่อเลข')
+  await page.reload()
+  await expect(lines(page)).toHaveCount(0)
+  await hydrated(page)
+  await chooseKinds(page, ['3 ตัวบน'])
+  await page.getByLabel('เลขที่แทง').fill('555')
+
+  // A line changed on the slip above the maximum: marked, and no confirmation offered.
+  await page.getByLabel('ยอดต่อเลข (บาท)').fill('10')
+  await button(page, 'เพิ่มเลข').click()
+  await expect(lines(page)).toHaveCount(1)
+  await page.getByLabel('ยอดแทง 3 ตัวบน 555').fill('5000')
+  await button(page, 'ตรวจสอบและยืนยันโพย').click()
+  await expect(lines(page).first()).toContainText('3 ตัวบน แทงได้สูงสุด ฿2,000 ต่อเลข')
+  await expect(page.getByLabel('ยอดแทง 3 ตัวบน 555')).toHaveAttribute('aria-invalid', 'true')
+  await expect(page.getByRole('dialog', { name: 'ยืนยันการแทง' })).toHaveCount(0)
+})
+
+test('เลขอั้น of the draw are listed per kind before anything is typed', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 })
+  await loginAs(context, 'demo')
+  await page.goto(STAKE_URL)
+  const list = page.getByTestId('limited-list')
+  await expect(list.getByRole('heading', { name: 'เลขอั้นงวดนี้' })).toBeVisible()
+  await expect(list.getByTestId('limited-threeTop')).toContainText('3 ตัวบน')
+  await expect(list.getByTestId('limited-threeTop')).toContainText('ปิดรับ: 123')
+  await expect(list.getByTestId('limited-threeTop')).toContainText(
+    'จ่ายลดลง: 321 (บาทละ 425), 847 (บาทละ 425)',
+  )
+  await expect(list.getByTestId('limited-twoBottom')).toContainText('ปิดรับ: 99')
+  await expect(list.getByTestId('limited-twoBottom')).toContainText('จ่ายลดลง: 09')
+  await expect(list.getByTestId('limited-runTop')).toHaveCount(0)
+})
+
+test('a stake on a draw the backend does not know is a clear refusal, not “confirm again”', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto(STAKE_URL)
+  for (const drawId of ['nope-20261126', 'nope']) {
+    const response = await page.request.post(STAKE_URL, {
+      form: { intent: 'place', key: 'abcdefgh-1234', drawId, slip: 'c47.10' },
+      headers: { Origin: new URL(page.url()).origin },
+    })
+    const html = await response.text()
+    expect(response.status(), drawId).toBeGreaterThanOrEqual(400)
+    expect(response.status(), drawId).toBeLessThan(500)
+    expect(html, drawId).not.toContain('ระบบจะไม่แทงซ้ำ')
+    expect(html, drawId).not.toContain('ยืนยันแทง')
+  }
+  const unknown = await page.request.post(STAKE_URL, {
+    form: { intent: 'place', key: 'abcdefgh-1234', drawId: 'nope-20261126', slip: 'c47.10' },
+    headers: { Origin: new URL(page.url()).origin },
+  })
+  expect(await unknown.text()).toContain('ไม่พบงวดที่โพยนี้จะแทง โพยยังไม่ได้แทง')
+  await expect(balance(page)).toHaveText('฿1,520.50')
+})
+
+test('the rate line of a kind never breaks inside its numbers at 360 px', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 780 })
+  await loginAs(context, 'demo')
+  await page.goto(STAKE_URL)
+  // Where the kind's range sits in its label: every piece of it on one line.
+  const linesOf = (label: HTMLElement, text: string) => {
+    const walker = document.createTreeWalker(label, NodeFilter.SHOW_TEXT)
+    const nodes: { node: Text; start: number }[] = []
+    let all = ''
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      nodes.push({ node: n as Text, start: all.length })
+      all += n.textContent ?? ''
+    }
+    const from = all.indexOf(text)
+    if (from < 0) return -1
+    const at = (offset: number) => {
+      const hit = [...nodes].reverse().find((n) => n.start <= offset) ?? nodes[0]!
+      return [hit.node, offset - hit.start] as const
+    }
+    const range = document.createRange()
+    range.setStart(...at(from))
+    range.setEnd(...at(from + text.length))
+    const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)))
+    return tops.size
+  }
+  for (const [kind, range] of [
+    ['threeTop', '฿1–฿2,000'],
+    ['twoBottom', '฿1–฿5,000'],
+    ['runBottom', '฿1–฿10,000'],
+  ] as const) {
+    const label = page.locator(`label[for="kind-${kind}"]`)
+    await expect(label).toBeVisible()
+    expect(await label.evaluate(linesOf, range), `${kind}: ${range}`).toBe(1)
+  }
+})
+
 test('an answer lost to a timeout: the same confirmation again, and the slip is staked once', async ({
   page,
   context,

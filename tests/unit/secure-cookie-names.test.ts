@@ -79,17 +79,23 @@ describe('every cookie the app sets is __Host- when Secure', () => {
     const { deviceCookie } = await import('~/session/login-limits.server')
     const { registrationProgress, passwordRecoveryProgress } =
       await import('~/forms/progress.server')
-    const { readSlip, slipCookie } = await import('~/forms/lotto-slip.server')
+    const { readSlip, saveSlip } = await import('~/forms/lotto-slip.server')
     const device = deviceCookie()
+    const slip = {
+      drawId: 'thai-20261201',
+      lines: [{ kind: 'twoBottom' as const, number: '09', amount: 20 }],
+    }
+    const slipCookies = await saveSlip(request(''), 'thai', slip)
     const cookies = [
       device.serialize({ id: 'device-id-0123456789', usernames: ['demo'] }),
       registrationProgress.serialize({ step: 'account' }),
       passwordRecoveryProgress.serialize({ step: 'phone', phone: '0812345678' }),
-      slipCookie('gov', { drawId: '2026-12-01', lines: [] }),
+      ...slipCookies,
     ]
     for (const cookie of cookies) expect(cookie).toMatch(HOST)
     expect(device.read(request(sentBack(cookies)))?.usernames).toEqual(['demo'])
     expect(device.read(request(unprefixed(sentBack(cookies))))).toBeNull()
-    expect(readSlip(request(''), 'gov')).toBeNull()
+    expect(await readSlip(request(sentBack(slipCookies)), 'thai')).toEqual(slip)
+    expect(await readSlip(request(unprefixed(sentBack(slipCookies))), 'thai')).toBeNull()
   })
 })

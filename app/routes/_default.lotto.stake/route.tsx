@@ -15,6 +15,7 @@ import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lib/lotto-numbers'
 import {
   MAX_SLIP_LINES,
   closedMessage,
+  entryAmountProblem,
   entryPairs,
   isClosedNumber,
   limitOf,
@@ -25,7 +26,7 @@ import { pageMeta } from '~/lib/meta'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { Countdown } from '~/ui/countdown'
-import { useWatchedMember } from '~/ui/member'
+import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { guard, slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
 
@@ -42,6 +43,7 @@ const WATCHER_TEXT = 'โหมดผู้ดูแล: ดูได้อย�
 const CLOSED_TEXT = 'ปิดรับแทงงวดนี้แล้ว'
 const DEFAULT_KINDS: BetKind[] = ['threeTop', 'threeTote']
 
+const OUTCOME_ID = 'slip-outcome'
 const rateText = (rate: number) => rate.toLocaleString('th-TH', { maximumFractionDigits: 2 })
 
 export default function LottoStake() {
@@ -57,6 +59,7 @@ export default function LottoStake() {
   const closed = !draw || ended || result?.closed === true
   const readOnly = watched !== null
   const here = `${page.path}?lotto=${lotto.id}`
+  const placedClosed = result?.closed === true && result.placed === true
 
   return (
     <section className="space-y-4">
@@ -85,22 +88,10 @@ export default function LottoStake() {
       </header>
 
       {readOnly ? <Notice tone="warning">{WATCHER_TEXT} ไม่สามารถแทงหวยแทนสมาชิกได้</Notice> : null}
-      {closed ? (
-        <Notice tone="warning" urgent>
-          {CLOSED_TEXT} โพยของคุณยังอยู่ครบ{' '}
-          <Link to={here} className="link underline">
-            ไปงวดถัดไป
-          </Link>
-        </Notice>
-      ) : null}
+      {closed && !placedClosed ? <ClosedNotice here={here} /> : null}
       {moved && !closed ? <Notice>งวดที่คุณเริ่มทำโพยไว้ปิดรับแล้ว เลขในโพยย้ายมาที่งวดนี้</Notice> : null}
-      {result?.ok ? <Notice>{result.ok}</Notice> : null}
-      {result?.error && !result.closed ? (
-        <Notice tone="error" urgent>
-          {result.error}
-        </Notice>
-      ) : null}
 
+      <LimitedList betRules={rules} limited={limited} />
       <Entry
         key={lotto.id}
         betRules={rules}
@@ -108,6 +99,7 @@ export default function LottoStake() {
         result={result}
         disabled={readOnly || closed}
       />
+      <Outcome result={result} here={here} />
       <Slip
         lines={lines}
         betRules={rules}
@@ -137,6 +129,99 @@ export default function LottoStake() {
   )
 }
 
+function ClosedNotice({ here }: { here: string }) {
+  return (
+    <Notice tone="warning" urgent>
+      {CLOSED_TEXT} โพยของคุณยังอยู่ครบ{' '}
+      <Link to={here} className="link underline">
+        ไปงวดถัดไป
+      </Link>
+    </Notice>
+  )
+}
+
+/**
+ * What the last post did, in Thai, just above the slip it changed. The
+ * answer to ยืนยันแทง closes the dialog the member was looking at: the
+ * outcome is scrolled to and focused, so it is seen and read out where the
+ * member's eyes are (without JavaScript the confirm form's #slip-outcome does
+ * the scrolling).
+ */
+function Outcome({ result, here }: { result: SlipActionData | undefined; here: string }) {
+  const box = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (!result?.placed || !box.current) return
+    box.current.focus({ preventScroll: true })
+    box.current.scrollIntoView({ block: 'center' })
+  }, [result])
+  const closed = result?.closed === true && result.placed === true
+  return (
+    <div id={OUTCOME_ID} ref={box} tabIndex={-1} className="scroll-mt-20 outline-none">
+      {closed ? (
+        <ClosedNotice here={here} />
+      ) : result?.ok ? (
+        <Notice>{result.ok}</Notice>
+      ) : result?.error && !result.closed ? (
+        <Notice tone="error" urgent>
+          {result.error}
+        </Notice>
+      ) : null}
+    </div>
+  )
+}
+
+/**
+ * เลขอั้น of the draw, per kind, before anything is typed: the closed
+ * numbers and the ones paid at a lower rate (with that rate).
+ */
+function LimitedList({ betRules, limited }: { betRules: BetRule[]; limited: LimitedNumber[] }) {
+  const kinds = betRules
+    .map((rule) => ({
+      rule,
+      closed: limited.filter((l) => l.kind === rule.kind && l.rate === null),
+      reduced: limited.filter((l) => l.kind === rule.kind && l.rate !== null),
+    }))
+    .filter((k) => k.closed.length + k.reduced.length > 0)
+  const numbers = (list: LimitedNumber[], withRate: boolean) =>
+    list.map((l, i) => (
+      <span key={l.number} className="whitespace-nowrap">
+        <span className="font-bold tracking-wider">{l.number}</span>
+        {withRate && l.rate !== null ? ` (บาทละ ${rateText(l.rate)})` : ''}
+        {i < list.length - 1 ? ', ' : ''}
+      </span>
+    ))
+  return (
+    <section aria-labelledby="limited-title" className="card space-y-2" data-testid="limited-list">
+      <h2 id="limited-title" className="font-bold">
+        เลขอั้นงวดนี้
+      </h2>
+      {kinds.length === 0 ? (
+        <p className="text-sm text-slate-300">งวดนี้ไม่มีเลขอั้น แทงได้ทุกเลขตามอัตราปกติ</p>
+      ) : (
+        <dl className="space-y-1 text-sm">
+          {kinds.map(({ rule, closed, reduced }) => (
+            <div key={rule.kind} data-testid={`limited-${rule.kind}`} className="flex gap-2">
+              <dt className="w-20 shrink-0 text-slate-300">{BET_KIND_LABELS[rule.kind]}</dt>
+              <dd className="min-w-0 flex-1 space-y-0.5">
+                {closed.length > 0 ? (
+                  <p>
+                    <span className="text-red-300">ปิดรับ:</span> {numbers(closed, false)}
+                  </p>
+                ) : null}
+                {reduced.length > 0 ? (
+                  <p>
+                    <span className="text-amber-200">จ่ายลดลง:</span> {numbers(reduced, true)}
+                  </p>
+                ) : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  )
+}
+
 function useHydrated() {
   const [hydrated, setHydrated] = useState(false)
   useEffect(() => setHydrated(true), [])
@@ -161,6 +246,7 @@ function Entry({
       DEFAULT_KINDS,
   )
   const [number, setNumber] = useState('')
+  const [amount, setAmount] = useState('10')
   useEffect(() => {
     if (result?.added !== undefined) setNumber('')
   }, [result])
@@ -168,6 +254,8 @@ function Entry({
   const pairs = entryPairs(kinds, number, 'add')
   const closedHits = pairs.filter((p) => isClosedNumber(limited, p.kind, p.number))
   const reducedHits = pairs.filter((p) => limitOf(limited, p.kind, p.number)?.rate)
+  const typedAmount = lineAmount(amount)
+  const overLimit = typedAmount === null ? null : entryAmountProblem(betRules, pairs, typedAmount)
   const put = (value: string) => setNumber(value.replace(/\D/g, '').slice(0, 3))
   const toggle = (kind: BetKind) =>
     setKinds((now) => (now.includes(kind) ? now.filter((k) => k !== kind) : [...now, kind]))
@@ -194,8 +282,10 @@ function Entry({
               <label htmlFor={`kind-${rule.kind}`} className="text-sm">
                 <span className="block font-bold">{BET_KIND_LABELS[rule.kind]}</span>
                 <span className="block text-slate-300">
-                  บาทละ {rateText(rule.rate)} · {formatWholeBaht(rule.minAmount)}–
-                  {formatWholeBaht(rule.maxAmount)}
+                  <span className="whitespace-nowrap">บาทละ {rateText(rule.rate)} ·</span>{' '}
+                  <span className="whitespace-nowrap">
+                    {formatWholeBaht(rule.minAmount)}–{formatWholeBaht(rule.maxAmount)}
+                  </span>
                 </span>
               </label>
             </div>
@@ -223,14 +313,18 @@ function Entry({
             name="amount"
             inputMode="numeric"
             pattern="[0-9]*"
-            defaultValue="10"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
             autoComplete="off"
+            aria-describedby="number-hint"
             className="w-full rounded-xl border border-night-600 bg-night-950 px-3 py-2 text-center text-2xl"
           />
         </label>
       </div>
       <p id="number-hint" className="min-h-5 text-sm" aria-live="polite">
-        {closedHits.length > 0 ? (
+        {overLimit ? (
+          <span className="text-red-300">{overLimit}</span>
+        ) : closedHits.length > 0 ? (
           <span className="text-red-300">
             {closedHits.map((p) => closedMessage(p.kind, p.number)).join(', ')}
           </span>
@@ -249,7 +343,7 @@ function Entry({
           name="intent"
           value="add"
           className="btn-primary"
-          disabled={disabled || closedHits.length > 0}
+          disabled={disabled || closedHits.length > 0 || overLimit !== null}
         >
           เพิ่มเลข
         </button>
@@ -456,6 +550,8 @@ function Confirm({
 }) {
   const heading = useRef<HTMLHeadingElement>(null)
   useEffect(() => heading.current?.focus(), [review.key])
+  const balance = useOptionalMember()?.balance
+  const short = balance !== undefined && review.total > balance
   return (
     <div
       role="dialog"
@@ -478,7 +574,21 @@ function Confirm({
           <dt className="text-slate-300">ได้สูงสุด</dt>
           <dd className="text-right font-bold text-gold-300">{formatBaht(review.payout)}</dd>
         </dl>
-        <Form method="post" preventScrollReset className="grid grid-cols-2 gap-2">
+        {short ? (
+          <Notice tone="warning">
+            ยอดแทงรวมมากกว่ายอดเงินคงเหลือ ({formatBaht(balance ?? 0)}) ขาดอีก{' '}
+            {formatBaht(review.total - (balance ?? 0))} ระบบจะไม่รับโพยนี้จนกว่าจะเติมเงินหรือลดยอด{' '}
+            <Link to={PAGES.transaction.path + '?tab=deposit'} className="link underline">
+              ฝากเงิน
+            </Link>
+          </Notice>
+        ) : null}
+        <Form
+          method="post"
+          action={`${back}#${OUTCOME_ID}`}
+          preventScrollReset
+          className="grid grid-cols-2 gap-2"
+        >
           <input type="hidden" name="key" value={review.key} />
           <input type="hidden" name="drawId" value={review.drawId} />
           <input type="hidden" name="slip" value={review.slip} />

@@ -8,11 +8,17 @@
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { BackendError } from '~/backend/client.server'
-import { betKindSchema, lottoIdSchema, drawIdSchema } from '~/backend/lotto.schemas'
+import {
+  betKindSchema,
+  drawIdSchema,
+  lottoIdSchema,
+  type BetRule,
+  type StakeRefusalCode,
+} from '~/backend/lotto.schemas'
 import { withDrawText } from '~/lib/lotto-text.server'
 import { placeStake, stakeRules } from '~/backend/lotto-stakes.server'
 import { stakeSet } from '~/backend/lotto-sets.server'
-import { readSlip, slipCookie, type StoredSlip } from '~/forms/lotto-slip.server'
+import { readSlip, saveSlip, type StoredSlip } from '~/forms/lotto-slip.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
@@ -20,11 +26,14 @@ import {
   MAX_SLIP_LINES,
   REFUSAL_MESSAGES,
   addToSlip,
+  amountProblem,
   decodeSlip,
   encodeSlip,
+  entryAmountProblem,
   entryPairs,
   entryProblem,
   lineAmount,
+  slipAmountProblems,
   slipTotals,
   type SlipLine,
 } from '~/lib/lotto-slip'
@@ -38,6 +47,12 @@ export { guard } from '~/session/guard.server'
 /** The page's validity check: `?lotto=` must look like a lotto id. */
 export function validLotto({ url }: { url: URL }): boolean {
   return lottoIdSchema.safeParse(url.searchParams.get('lotto')).success
+}
+
+function setCookies(values: readonly string[]): Headers {
+  const headers = new Headers()
+  for (const value of values) headers.append('Set-Cookie', value)
+  return headers
 }
 
 const stakePath = (lottoId: string) => `${PAGES.lottoStake.path}?lotto=${lottoId}`
@@ -89,14 +104,14 @@ async function pourSet(
   return redirectWithToast(
     stakePath(lottoId),
     { type: 'success', message: message.slice(0, 200) },
-    { headers: { 'Set-Cookie': slipCookie(lottoId, { drawId: slip.drawId, lines }) } },
+    { headers: setCookies(await saveSlip(request, lottoId, { drawId: slip.drawId, lines })) },
   )
 }
 
 export async function slipView({ request, url }: RouteContext) {
   const lottoId = url.searchParams.get('lotto') ?? ''
   const rules = await rulesOf(request, lottoId)
-  const stored = readSlip(request, lottoId)
+  const stored = await readSlip(request, lottoId)
   const drawId = rules.draw?.id ?? stored?.drawId
   const setParam = url.searchParams.get('set')
   if (setParam !== null) {
@@ -161,6 +176,8 @@ export interface SlipActionData {
   }
   /** The draw takes no more stakes (closed while the slip was open). */
   closed?: boolean
+  /** The answer to ยืนยันแทง: the page brings its outcome to where the member looks. */
+  placed?: boolean
   /** Lines an entry added (the page clears the number then). */
   added?: number
   /** The kinds the entry chose, kept for the next entry (without JavaScript too). */
@@ -198,7 +215,27 @@ function withAmounts(lines: SlipLine[], amounts: readonly string[]): SlipLine[] 
   return out
 }
 
+/**
+ * A 4xx answer to a stake is the backend's clear no: nothing was staked and
+ * the same post would be refused again (a 401 is the session's business, a
+ * 408 may have been taken).
+ */
+const isClearRefusal = (status: number) =>
+  status >= 400 && status < 500 && status !== 401 && status !== 408
+
+/** A line's refusal in Thai: an amount out of range names the kind's limit. */
+function refusalText(code: StakeRefusalCode, line: SlipLine, rules: readonly BetRule[]): string {
+  if (code === 'AMOUNT_TOO_HIGH' || code === 'AMOUNT_TOO_LOW') {
+    return amountProblem(rules, line) ?? REFUSAL_MESSAGES[code]
+  }
+  return REFUSAL_MESSAGES[code]
+}
+
 const AMOUNT_MESSAGE = 'กรอกยอดแทงเป็นจำนวนเต็มบาท ตั้งแต่ 1 บาท'
+const LIMITS_MESSAGE = 'บางรายการยอดแทงไม่อยู่ในช่วงที่แทงได้ กรุณาแก้ยอดที่มีข้อความสีแดง'
+const LINES_MESSAGE = 'บางรายการในโพยแทงไม่ได้ กรุณาแก้ไขรายการที่มีข้อความสีแดง'
+const UNKNOWN_DRAW_MESSAGE =
+  'ไม่พบงวดที่โพยนี้จะแทง โพยยังไม่ได้แทงและยังอยู่ครบ กรุณากด “ตรวจสอบและยืนยันโพย” อีกครั้ง'
 
 export async function slipAction({ request, url }: RouteContext) {
   const lottoId = url.searchParams.get('lotto') ?? ''
@@ -206,18 +243,18 @@ export async function slipAction({ request, url }: RouteContext) {
   if (!parsed.success) return data<SlipActionData>({ error: MALFORMED_FORM_MESSAGE }, 400)
   const post = parsed.data
   const rules = await rulesOf(request, lottoId)
-  const stored = readSlip(request, lottoId)
+  const stored = await readSlip(request, lottoId)
   const lines = stored?.lines ?? []
   const draw = rules.draw
   if (!draw) return data<SlipActionData>({ closed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED }, 409)
   // Without JavaScript the page's loader runs in this same request, with the
   // cookie as it came in: the answer carries the slip as it now is.
-  const save = (next: SlipLine[], body: SlipActionData, status = 200) =>
+  const save = async (next: SlipLine[], body: SlipActionData, status = 200) =>
     data(
       { ...body, lines: next },
       {
         status,
-        headers: { 'Set-Cookie': slipCookie(lottoId, { drawId: draw.id, lines: next }) },
+        headers: setCookies(await saveSlip(request, lottoId, { drawId: draw.id, lines: next })),
       },
     )
 
@@ -233,6 +270,8 @@ export async function slipAction({ request, url }: RouteContext) {
         return data<SlipActionData>({ error: AMOUNT_MESSAGE, kinds: post.kind }, 400)
       }
       const pairs = entryPairs(post.kind, number, post.intent)
+      const tooMuch = entryAmountProblem(rules.rules, pairs, amount)
+      if (tooMuch) return data<SlipActionData>({ error: tooMuch, kinds: post.kind }, 400)
       const added = addToSlip(lines, pairs, amount, rules.limited)
       const count = added.lines.length - lines.length
       const body: SlipActionData = { added: count, refused: added.refused, kinds: post.kind }
@@ -250,6 +289,8 @@ export async function slipAction({ request, url }: RouteContext) {
     case 'all': {
       const amount = lineAmount(post.allAmount)
       if (amount === null) return data<SlipActionData>({ error: AMOUNT_MESSAGE }, 400)
+      const tooMuch = entryAmountProblem(rules.rules, lines, amount)
+      if (tooMuch) return data<SlipActionData>({ error: tooMuch }, 400)
       return save(
         lines.map((line) => ({ ...line, amount })),
         { ok: `ตั้งยอด ${formatBaht(amount)} ทุกเลขแล้ว` },
@@ -259,6 +300,8 @@ export async function slipAction({ request, url }: RouteContext) {
     case 'review': {
       const next = withAmounts(lines, post.lineAmount)
       if (!next) return data<SlipActionData>({ error: AMOUNT_MESSAGE }, 400)
+      const lineErrors = slipAmountProblems(rules.rules, next)
+      if (lineErrors) return save(next, { error: LIMITS_MESSAGE, lineErrors }, 400)
       if (post.intent === 'amounts') return save(next, { ok: 'บันทึกยอดแทงแล้ว' })
       if (next.length === 0) return data<SlipActionData>({ error: 'ยังไม่มีเลขในโพย' }, 400)
       const { total, payout } = slipTotals(rules.rules, rules.limited, next)
@@ -287,7 +330,18 @@ export async function slipAction({ request, url }: RouteContext) {
         })
       } catch (error) {
         if (error instanceof BackendError && error.code === 'DRAW_CLOSED') {
-          return data<SlipActionData>({ closed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED }, 409)
+          return data<SlipActionData>(
+            { closed: true, placed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED },
+            409,
+          )
+        }
+        // A 4xx is the backend's clear no: nothing was staked, and the same
+        // post again would be refused again. The slip stays as posted.
+        if (error instanceof BackendError && error.status === 404) {
+          return save(posted, { placed: true, error: UNKNOWN_DRAW_MESSAGE }, 404)
+        }
+        if (error instanceof BackendError && isClearRefusal(error.status)) {
+          return save(posted, { placed: true, error: `${error.message} โพยยังไม่ได้แทง` }, 400)
         }
         if (error instanceof BackendError && error.status !== 401) {
           // The backend may have taken it (a timeout, a lost answer): the same
@@ -302,7 +356,11 @@ export async function slipAction({ request, url }: RouteContext) {
             count: posted.length,
           }
           return data<SlipActionData>(
-            { error: `${error.message} หากกดยืนยันอีกครั้ง ระบบจะไม่แทงซ้ำ`, review },
+            {
+              placed: true,
+              error: `${error.message} หากกดยืนยันอีกครั้ง ระบบจะไม่แทงซ้ำ`,
+              review,
+            },
             503,
           )
         }
@@ -312,15 +370,17 @@ export async function slipAction({ request, url }: RouteContext) {
         const lineErrors = posted.map(() => null as string | null)
         const whole: string[] = []
         for (const { line, code } of answer.errors) {
-          if (line !== null && line < lineErrors.length) lineErrors[line] = REFUSAL_MESSAGES[code]
+          const at = line === null ? undefined : posted[line]
+          if (line !== null && at) lineErrors[line] = refusalText(code, at, rules.rules)
           else whole.push(REFUSAL_MESSAGES[code])
         }
-        const error = whole[0] ?? 'บางรายการในโพยแทงไม่ได้ กรุณาแก้ไขรายการที่มีข้อความสีแดง'
+        const error = whole[0] ?? LINES_MESSAGE
         // The slip as posted is kept, so each message sits on its own line.
-        return save(posted, { error, lineErrors }, 422)
+        return save(posted, { placed: true, error, lineErrors }, 422)
       }
       const { stake } = answer
       return save([], {
+        placed: true,
         ok: `แทงหวยสำเร็จ โพยเลขที่ ${stake.id} ยอดแทง ${formatBaht(stake.total)}`,
       })
     }
