@@ -75,7 +75,6 @@ describe('the bet slips', () => {
     const legacy = (lottoId: string) =>
       sealedCookie({
         name: `lotto.slip.${lottoId}`,
-        path: '/',
         maxAgeSeconds: 86_400,
         purpose: 'lotto slip',
         schema: z.object({ drawId: z.string(), lines: z.string() }),
