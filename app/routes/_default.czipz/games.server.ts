@@ -17,6 +17,7 @@ import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
 import { formatThaiDateTime } from '~/lib/thai-date'
+import { REVEAL_LATER } from '~/lib/held-revalidation'
 
 /** An ISO time with +07:00 as its Bangkok wall-clock time, whatever the server's zone. */
 const bangkokWallClock = (iso: string) => new Date(iso.slice(0, 19))
@@ -37,7 +38,7 @@ export async function loadGames(request: Request) {
 }
 
 export type GamesActionData =
-  | { game: RewardGame; result: RewardResult; error?: undefined }
+  | { game: RewardGame; result: RewardResult; error?: undefined; revealLater?: true }
   | { game: RewardGame; error: string; result?: undefined }
 
 const refused = (game: RewardGame, error: string, status: number) =>
@@ -62,7 +63,12 @@ export async function playAction(request: Request) {
   try {
     const result =
       game === 'wheel' ? await spinWheel(request, key) : await pickAngpao(request, envelope, key)
-    return data<GamesActionData>({ game, result })
+    // A spin is revealed when the wheel stops: the header balance, the
+    // tickets and the history wait for it (app/lib/held-revalidation.ts).
+    // A pick shows its envelope with the answer, so everything reloads at once.
+    return data<GamesActionData>(
+      game === 'wheel' ? { game, result, ...REVEAL_LATER } : { game, result },
+    )
   } catch (error) {
     const message = czipzErrorMessage(error)
     if (message) return refused(game, message, error instanceof BackendError ? error.status : 409)
