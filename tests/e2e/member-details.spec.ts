@@ -27,7 +27,6 @@ test('the team invite code has a copy button that copies it', async ({ page, con
   await page.getByRole('button', { name: 'คัดลอกรหัสเชิญ' }).click()
   await expect(page.getByText('คัดลอกแล้ว').first()).toBeVisible()
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('SAIFA7')
-  await page.screenshot({ path: '/tmp/memberui-shots/alliance-copy.png' })
 })
 
 test('the lotto history tab keeps the results and saved-sets links', async ({ page, context }) => {
@@ -39,6 +38,4 @@ test('the lotto history tab keeps the results and saved-sets links', async ({ pa
   await page.goBack()
   await page.getByRole('link', { name: 'โพยที่บันทึกไว้' }).click()
   await expect(page).toHaveURL(/\/lotto\/stake-set/)
-  await page.goto('/lotto?tab=history')
-  await page.screenshot({ path: '/tmp/memberui-shots/lotto-history.png' })
 })
