@@ -2,6 +2,8 @@ import { BackendError } from '~/backend/client.server'
 import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
+import { asksForSupport } from '~/lib/support'
+import { SupportLink } from '~/ui/support-link'
 import { PAGES } from '~/lib/pages'
 
 import {
@@ -94,9 +96,10 @@ export default function LineCallback() {
   return (
     <div className="space-y-4 text-center">
       <h1 className="text-xl font-bold">{page.title}</h1>
-      <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">
-        {message}
-      </p>
+      <div role="alert" className="space-y-2">
+        <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
+        {asksForSupport(message) ? <SupportLink /> : null}
+      </div>
       <Link to={PAGES.login.path} className="btn-primary w-full">
         กลับไปหน้าเข้าสู่ระบบ
       </Link>

@@ -17,6 +17,7 @@ import {
   type PageKey,
 } from '~/lib/pages'
 import { useOptionalMember } from '~/ui/member'
+import { SupportLink } from '~/ui/support-link'
 import { WatcherBanner } from '~/ui/watcher-banner'
 
 function LogoutButton() {
@@ -120,7 +121,8 @@ function Menu() {
             })}
           </ul>
         ))}
-        <div className="mt-1 border-t border-night-700 pt-2">
+        <div className="mt-1 space-y-2 border-t border-night-700 pt-2">
+          <SupportLink className={`${MENU_LINK} text-center`} />
           {member ? (
             <LogoutButton />
           ) : (
