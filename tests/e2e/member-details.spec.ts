@@ -7,7 +7,7 @@
  * The menu's click-outside (desktop) and the loading bar are in
  * navigation.spec.ts.
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Locator } from '@playwright/test'
 import { DEMO_APP_CONFIG } from '../mock-backend/app-config'
 import { clientAddress, hydrated } from './support/accounts'
 import { submitLogin } from './support/login'
@@ -83,4 +83,74 @@ test('the menu offers the LINE official account; none when the service names non
   await page.locator('summary[aria-label="เมนู"]').click()
   await expect(menu.getByRole('link').first()).toBeVisible()
   await expect(menu.getByRole('link', { name: new RegExp(SUPPORT_LINK) })).toHaveCount(0)
+})
+
+/** A chart's bar fills, as shares of its track (the drawing members look at). */
+const fills = (chart: Locator) =>
+  chart.evaluate((svg) =>
+    [...svg.querySelectorAll('g')].map((row) => {
+      const [track, bar] = [...row.querySelectorAll('rect')]
+      return bar ? Number(bar.getAttribute('width')) / Number(track?.getAttribute('width')) : 0
+    }),
+  )
+
+test('commission by month is drawn, named with the table’s own numbers', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/affiliate')
+  const table = page.locator('#commission-table')
+  const rows = await table.locator('tbody tr').evaluateAll((trs) =>
+    trs.map((tr) => {
+      const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')
+      return { month: cells[0] ?? '', commission: cells[2] ?? '' }
+    }),
+  )
+  expect(rows.length).toBeGreaterThan(1)
+  const chart = page.getByRole('img', { name: /^ค่าคอมมิชชั่นรายเดือน: / })
+  await expect(chart).toHaveAttribute(
+    'aria-label',
+    `ค่าคอมมิชชั่นรายเดือน: ${rows.map((r) => `${r.month} ${r.commission}`).join(', ')}`,
+  )
+  await expect(chart).toHaveAttribute('aria-describedby', 'commission-table')
+  const amounts = rows.map((r) => Number(r.commission.replace(/[฿,]/g, '')))
+  const top = Math.max(...amounts)
+  const drawn = await fills(chart)
+  drawn.forEach((share, i) => expect(share).toBeCloseTo((amounts[i] ?? 0) / top, 2))
+})
+
+test('cashback by week is drawn, with its numbers as a table for screen readers', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/cashback')
+  const chart = page.getByRole('img', { name: /^ยอดคืนรายสัปดาห์: / })
+  await expect(chart).toBeVisible()
+  const table = page.getByRole('table', { name: 'ยอดคืนรายสัปดาห์' })
+  const titles = await page.locator('li.card h3').allTextContents()
+  expect(titles.length).toBeGreaterThan(1)
+  await expect(table.getByRole('rowheader')).toHaveText(titles)
+  await expect(table.getByRole('cell').nth(1)).toHaveText('฿162.50')
+  const drawn = await fills(chart)
+  expect(drawn).toHaveLength(titles.length)
+  expect(Math.max(...drawn)).toBe(1)
+})
+
+test('an accepted promotion’s turnover is drawn against what is required', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'somsri')
+  await page.goto('/promotion?id=daily-deposit')
+  const chart = page.getByRole('img', { name: /^ยอดเทิร์นของ / })
+  await expect(chart).toHaveAttribute('aria-label', /ทำเทิร์นแล้ว ฿1,250.00 จาก ฿3,000.00 \(41%\)$/)
+  const [done, required] = await fills(chart)
+  expect(done).toBeCloseTo(1250 / 3000, 2)
+  expect(required).toBe(1)
+  await expect(page.getByRole('table', { name: /^ยอดเทิร์นของ / }).getByRole('cell')).toHaveText([
+    '฿1,250.00',
+    '฿3,000.00',
+  ])
 })
