@@ -148,13 +148,15 @@ export function PasswordField({
 export function FormAlert({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
   const message = errors?.[0]
   return (
-    <div id={id} role="alert" className={message ? 'space-y-2' : 'sr-only'}>
-      {message ? (
-        <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
-      ) : null}
-      {/* A message that sends the member to support carries the way there. */}
+    <>
+      <div id={id} role="alert" className={message ? undefined : 'sr-only'}>
+        {message ? (
+          <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
+        ) : null}
+      </div>
+      {/* A message that sends the member to support has the way there right after it. */}
       {asksForSupport(message) ? <SupportLink /> : null}
-    </div>
+    </>
   )
 }
 

@@ -96,10 +96,10 @@ export default function LineCallback() {
   return (
     <div className="space-y-4 text-center">
       <h1 className="text-xl font-bold">{page.title}</h1>
-      <div role="alert" className="space-y-2">
-        <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
-        {asksForSupport(message) ? <SupportLink /> : null}
-      </div>
+      <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">
+        {message}
+      </p>
+      {asksForSupport(message) ? <SupportLink /> : null}
       <Link to={PAGES.login.path} className="btn-primary w-full">
         กลับไปหน้าเข้าสู่ระบบ
       </Link>

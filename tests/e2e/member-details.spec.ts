@@ -54,7 +54,16 @@ test('a locked account is offered the LINE official account beside the message',
   await submitLogin(page, 'locked', 'locked1234')
   const alert = page.getByRole('alert').filter({ hasText: 'บัญชีนี้ถูกระงับการใช้งาน' })
   await expect(alert).toBeVisible()
-  const link = alert.getByRole('link', { name: new RegExp(SUPPORT_LINK) })
+  // Right after the message, the next thing a keyboard or screen reader reaches.
+  const link = page.getByRole('link', { name: new RegExp(SUPPORT_LINK) })
+  expect(
+    await alert.evaluate(
+      (node, name) =>
+        node.nextElementSibling instanceof HTMLAnchorElement &&
+        (node.nextElementSibling.textContent ?? '').includes(name),
+      SUPPORT_LINK,
+    ),
+  ).toBe(true)
   await expect(link).toHaveAttribute('href', line.url)
   await expect(link).toContainText(line.id)
   await expect(link).toHaveAttribute('rel', /noopener/)
