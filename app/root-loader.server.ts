@@ -1,9 +1,11 @@
 /**
  * The root loader: the member (fetched on every document and after actions),
- * a toast carried over a redirect, and the few public settings.
+ * a toast carried over a redirect, the few public settings and where members
+ * reach support (the configuration service's, kept a minute).
  */
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import type { Member } from '~/backend/schemas'
+import { appConfig } from '~/backend/config.server'
 import { publicEnv } from '~/lib/env.server'
 import { readToast, type FlashToast } from '~/lib/toast.server'
 import { accessForPath } from '~/lib/pages'
@@ -44,6 +46,7 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
     }
     const body = {
       member,
+      support: (await appConfig()).support,
       strategy: member ? (session.payload?.strategy ?? null) : null,
       toast,
       env: publicEnv(),

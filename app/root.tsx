@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLoaderData,
   useLocation,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
@@ -24,6 +25,7 @@ import { ToastHost } from '~/ui/toast-host'
 import { describeError, RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
+import { heldRevalidation, revealed } from '~/lib/held-revalidation'
 
 export const links: LinksFunction = () => [
   // The faces most of every page is set in (Thai text, its headings, Latin
@@ -48,13 +50,20 @@ export const meta: MetaFunction = ({ error }) =>
 /** Components read its data through app/ui/member.ts (useRootData, useOptionalMember, ...). */
 export const loader = rootLoader
 
-/** The profile is fetched on documents and after actions; plain navigations reuse it. */
+/**
+ * The profile is fetched on documents and after actions; plain navigations
+ * reuse it. An action whose result the page reveals later (the prize wheel)
+ * holds it back until then (app/lib/held-revalidation.ts).
+ */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
+  actionResult,
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }) => {
+  const held = heldRevalidation({ actionResult, formMethod })
+  if (held !== null) return held
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate
   // A loader redirected with a toast: the root's data carries it.
   if (typeof document !== 'undefined' && toastPending(document.cookie)) return true
@@ -113,6 +122,9 @@ function usePageChange() {
 export default function App() {
   useFocusRevalidation()
   usePageChange()
+  // Fresh root data (the balance): a revalidation held for a reveal is done.
+  const rootData = useLoaderData<typeof loader>()
+  useEffect(() => revealed(), [rootData])
   useEffect(() => {
     // Tests (and support) can tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true'

@@ -1,7 +1,7 @@
 /**
  * The configuration service's answer (`GET {CONFIG_SERVICE_URL}/app-config`,
  * docs/backend-api.md "Configuration"): deposit and withdrawal limits, the
- * home banners and which sections are open. Shared with the demo backend,
+ * home banners, which sections are open and where members reach support. Shared with the demo backend,
  * which serves a configuration offline.
  */
 import { z } from 'zod'
@@ -28,6 +28,31 @@ export const amountRangeSchema = z
   .refine((range) => range.min <= range.max, 'min must not exceed max')
 export type AmountRange = z.infer<typeof amountRangeSchema>
 
+/** Hosts of LINE's official-account links (line.me/R/ti/p/@id, lin.ee/…, page.line.me/…). */
+const LINE_HOSTS = ['line.me', 'lin.ee', 'page.line.me']
+
+/** An https link to LINE: it goes into an href members tap, so nothing else passes. */
+export const lineLinkSchema = z
+  .string()
+  .url()
+  .refine((value) => {
+    const url = new URL(value)
+    return url.protocol === 'https:' && LINE_HOSTS.includes(url.hostname)
+  }, 'must be an https link on line.me or lin.ee')
+
+/**
+ * Where a member reaches support: the LINE official account (its add-friend
+ * link and its @id, shown as text for those who add it by hand), or null
+ * when the operator names none (then no link is shown).
+ */
+export const supportSchema = z.object({
+  line: z
+    .object({ url: lineLinkSchema, id: z.string().regex(/^@[\w.-]{1,40}$/) })
+    .nullable()
+    .default(null),
+})
+export type Support = z.output<typeof supportSchema>
+
 export const appConfigSchema = z.object({
   limits: z.object({
     deposit: amountRangeSchema,
@@ -42,6 +67,7 @@ export const appConfigSchema = z.object({
   ),
   /** The home page's banners; when empty, the content API's are shown. */
   banners: z.array(bannerSchema).default([]),
+  support: supportSchema.default({ line: null }),
 })
 export type AppConfig = z.output<typeof appConfigSchema>
 
@@ -52,4 +78,5 @@ export const DEFAULT_APP_CONFIG: AppConfig = Object.freeze({
   limits: { deposit: { min: 100, max: 50_000 }, withdraw: { min: 300, max: 50_000 } },
   features: Object.fromEntries(FEATURES.map((f) => [f, true])) as Record<Feature, boolean>,
   banners: [],
+  support: { line: null },
 })

@@ -7,6 +7,8 @@
  */
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { asksForSupport } from '~/lib/support'
+import { SupportLink } from '~/ui/support-link'
 
 export type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>
 
@@ -146,11 +148,15 @@ export function PasswordField({
 export function FormAlert({ id, errors }: { id: string; errors: readonly string[] | undefined }) {
   const message = errors?.[0]
   return (
-    <div id={id} role="alert" className={message ? undefined : 'sr-only'}>
-      {message ? (
-        <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
-      ) : null}
-    </div>
+    <>
+      <div id={id} role="alert" className={message ? undefined : 'sr-only'}>
+        {message ? (
+          <p className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">{message}</p>
+        ) : null}
+      </div>
+      {/* A message that sends the member to support has the way there right after it. */}
+      {asksForSupport(message) ? <SupportLink /> : null}
+    </>
   )
 }
 

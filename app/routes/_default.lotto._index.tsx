@@ -1,9 +1,9 @@
 /**
  * The lotto page: the lotto types by group with their next draw's closing
- * time and a live countdown (closed types marked), links to results, saved
- * sets and the external lotto provider; and, as a tab (`?tab=history`,
- * plain links: works without JavaScript), the member's slips with their
- * outcome and winnings.
+ * time and a live countdown (closed types marked) and the external lotto
+ * provider; and, as a tab (`?tab=history`, plain links: works without
+ * JavaScript), the member's slips with their outcome and winnings. The links
+ * to results and saved sets are on both tabs.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
@@ -64,17 +64,18 @@ export default function Lotto() {
           { to: `${page.path}?tab=history`, label: 'โพยของฉัน', current: tab === 'history' },
         ]}
       />
+      {/* On both tabs: a member reading their slips checks the results or reuses a set. */}
+      <div className="grid grid-cols-2 gap-2">
+        <Link to={PAGES.lottoResult.path} className="btn-ghost">
+          ผลหวย
+        </Link>
+        <Link to={PAGES.lottoStakeSet.path} className="btn-ghost">
+          โพยที่บันทึกไว้
+        </Link>
+      </div>
       {error ? <Notice tone="error">{error}</Notice> : null}
       {tab === 'types' ? (
         <>
-          <div className="grid grid-cols-2 gap-2">
-            <Link to={PAGES.lottoResult.path} className="btn-ghost">
-              ผลหวย
-            </Link>
-            <Link to={PAGES.lottoStakeSet.path} className="btn-ghost">
-              โพยที่บันทึกไว้
-            </Link>
-          </div>
           {types ? <TypeGroups types={types} now={now} /> : null}
           <Link
             to={PAGES.lottoLaunch.path}

@@ -2,6 +2,8 @@ import { BackendError } from '~/backend/client.server'
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
+import { asksForSupport } from '~/lib/support'
+import { SupportLink } from '~/ui/support-link'
 import { PAGES } from '~/lib/pages'
 
 import {
@@ -97,6 +99,7 @@ export default function LineCallback() {
       <p role="alert" className="rounded-xl border border-danger/50 bg-danger/10 p-3 text-sm">
         {message}
       </p>
+      {asksForSupport(message) ? <SupportLink /> : null}
       <Link to={PAGES.login.path} className="btn-primary w-full">
         กลับไปหน้าเข้าสู่ระบบ
       </Link>

@@ -5,7 +5,7 @@
  * says what links where, 0052-menu-and-keyboard.md how the menu behaves.
  */
 import { Form, Link, useLocation } from '@remix-run/react'
-import { useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { SITE_NAME } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import {
@@ -17,6 +17,7 @@ import {
   type PageKey,
 } from '~/lib/pages'
 import { useOptionalMember } from '~/ui/member'
+import { SupportLink } from '~/ui/support-link'
 import { WatcherBanner } from '~/ui/watcher-banner'
 
 function LogoutButton() {
@@ -36,8 +37,9 @@ const MENU_LINK = 'block rounded-lg px-3 py-2 text-sm hover:bg-night-800'
 /**
  * A disclosure (<details>: opens and closes before JavaScript loads). With
  * JavaScript it closes on Escape (focus back on the toggle), when an item is
- * chosen, and when focus moves on past it, so Tab never reaches a control
- * hidden under the open menu.
+ * chosen, when focus moves on past it, so Tab never reaches a control
+ * hidden under the open menu, and on a click or tap outside it (focus stays
+ * where that click put it).
  */
 function Menu() {
   const member = useOptionalMember()
@@ -55,6 +57,24 @@ function Menu() {
   const onClick = (event: MouseEvent) => {
     if ((event.target as Element).closest('nav a')) close()
   }
+  // A press outside: pointerdown, as clicks on plain content do not reach the
+  // document on iOS Safari. Listened to only while the menu is open.
+  useEffect(() => {
+    const menu = details.current
+    if (!menu) return
+    const outside = (event: PointerEvent) => {
+      if (!menu.contains(event.target as Node)) menu.open = false
+    }
+    const onToggle = () => {
+      if (menu.open) document.addEventListener('pointerdown', outside)
+      else document.removeEventListener('pointerdown', outside)
+    }
+    menu.addEventListener('toggle', onToggle)
+    return () => {
+      menu.removeEventListener('toggle', onToggle)
+      document.removeEventListener('pointerdown', outside)
+    }
+  }, [])
   return (
     // The handlers listen to the links and the toggle inside (delegation):
     // <details> itself is the disclosure, the controls are its children.
@@ -101,7 +121,8 @@ function Menu() {
             })}
           </ul>
         ))}
-        <div className="mt-1 border-t border-night-700 pt-2">
+        <div className="mt-1 space-y-2 border-t border-night-700 pt-2">
+          <SupportLink className={`${MENU_LINK} text-center`} />
           {member ? (
             <LogoutButton />
           ) : (

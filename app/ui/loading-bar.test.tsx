@@ -90,14 +90,15 @@ describe('LoadingBar', () => {
     expect(shown()).toBeNull()
   })
 
-  it('is 2 px high, at the top, in the accent colour', () => {
+  it('is 2 px high, at the top, in the signal colour with a glow', () => {
     const update = renderBar()
     update({ state: 'loading' })
     advance(300)
     const bar = screen.getByRole('progressbar', { name: 'กำลังโหลด' })
     expect(bar.style.height).toBe('2px')
     expect(bar.className).toContain('top-0')
-    expect(bar.className).toContain('bg-gold-400')
+    expect(bar.className).toContain('bg-signal')
+    expect(bar.className).toMatch(/shadow-\[0_0_8px/)
     expect(bar.dataset.failed).toBeUndefined()
   })
 
@@ -112,6 +113,7 @@ describe('LoadingBar', () => {
     const bar = screen.getByRole('progressbar')
     expect(bar.dataset.failed).toBe('true')
     expect(bar.className).toContain('bg-danger')
+    expect(bar.className).not.toContain('bg-signal')
     advance(500)
     expect(shown()).toBeNull()
   })

@@ -3,7 +3,9 @@
  * navigation lasts longer than 200 ms, grows 2 % every 100 ms to 100 % at
  * 5000 ms and waits there, then on finish jumps to 100 % and hides after
  * 500 ms; a navigation that ends on the error page finishes in the failure
- * colour. 2 px high.
+ * colour. 2 px high, in cyan with a glow: the header it runs along is dark
+ * with gold in it, and a gold line there went unseen (contrast and hue are
+ * checked in tests/e2e/feedback.spec.ts).
  */
 import { useNavigation, useRouteError } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -61,7 +63,9 @@ export function LoadingBar() {
       aria-valuenow={Math.round(bar.percent)}
       data-failed={failed ? 'true' : undefined}
       className={`fixed inset-x-0 top-0 z-50 transition-[width] duration-100 ease-linear ${
-        failed ? 'bg-danger' : 'bg-gold-400'
+        failed
+          ? 'bg-danger shadow-[0_0_8px_1px_rgb(255_107_107/0.8)]'
+          : 'bg-signal shadow-[0_0_8px_1px_rgb(79_216_255/0.8)]'
       }`}
       style={{ height: LOADING_BAR.heightPx, width: `${bar.percent}%` }}
     />

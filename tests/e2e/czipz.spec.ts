@@ -106,6 +106,116 @@ test('a winning spin turns to the prize, raises the balance and shows confetti',
   await expect(page.locator('[aria-labelledby="history-title"] li').first()).toContainText('฿100')
 })
 
+type Frame = {
+  balance: string
+  turning: string | null
+  prize: string
+  envelope: string
+  spin: string
+  history: number
+}
+type FrameWatch = Window & { __frames?: Frame[] }
+/**
+ * Records what the page shows at every DOM change from now on: the header
+ * balance, whether the wheel turns, the prize card, the third envelope's
+ * name, the spin button and the history's length. Event-driven (a
+ * MutationObserver), so no change can slip between samples.
+ */
+const recordFrames = (page: Page) =>
+  page.evaluate(() => {
+    const frames: Frame[] = []
+    ;(window as FrameWatch).__frames = frames
+    const take = () => {
+      const frame = {
+        balance: document.querySelector('[data-testid="balance"]')?.textContent ?? '',
+        turning:
+          document.querySelector('[data-testid="wheel"]')?.getAttribute('data-turning') ?? null,
+        prize: document.querySelector('[data-testid="prize"]')?.textContent ?? '',
+        envelope:
+          document.querySelector('[data-testid="envelope-2"]')?.getAttribute('aria-label') ?? '',
+        spin: document.querySelector('button[value="spin"]')?.textContent ?? '',
+        history: document.querySelectorAll('[aria-labelledby="history-title"] li').length,
+      }
+      const last = frames.at(-1)
+      if (!last || JSON.stringify(last) !== JSON.stringify(frame)) frames.push(frame)
+    }
+    take()
+    new MutationObserver(take).observe(document.body, {
+      subtree: true,
+      childList: true,
+      characterData: true,
+      attributes: true,
+    })
+  })
+const frames = (page: Page) => page.evaluate(() => (window as FrameWatch).__frames ?? [])
+
+test('the balance, the tickets and the history change when the wheel stops, never before', async ({
+  page,
+  context,
+}) => {
+  test.slow()
+  await loginAs(context, 'demo')
+  await page.goto(URL)
+  await hydrated(page)
+  await expect(balance(page)).toHaveText('฿1,520.50')
+  await czipzControl('next', { prize: prizeIndex('cash-100'), game: 'wheel' })
+  await recordFrames(page)
+
+  await spinButton(page).click()
+  await expect(page.getByTestId('wheel')).toHaveAttribute('data-turning', 'true')
+  await expect(page.getByTestId('prize')).toContainText('ยินดีด้วย! คุณได้รับ ฿100', {
+    timeout: 10_000,
+  })
+  await expect(balance(page)).toHaveText('฿1,620.50')
+  await expect(spinButton(page)).toHaveText('หมุนวงล้อ (เหลือ 2 สิทธิ์)')
+  await expect(page.locator('[aria-labelledby="history-title"] li').first()).toContainText('฿100')
+  // The prize stays on screen after the page's data is fresh again.
+  await expect(page.getByTestId('prize')).toContainText('ยินดีด้วย! คุณได้รับ ฿100')
+
+  const seen = await frames(page)
+  const turningFrames = seen.filter((frame) => frame.turning === 'true')
+  expect(turningFrames.length).toBeGreaterThan(0)
+  expect(turningFrames.map((frame) => frame.balance)).toEqual(turningFrames.map(() => '฿1,520.50'))
+  // The first frame with the new balance comes after the wheel stopped, with the prize shown.
+  const risen = seen.find((frame) => frame.balance === '฿1,620.50')
+  expect(risen).toMatchObject({ turning: 'false' })
+  expect(risen?.prize).toContain('ยินดีด้วย')
+})
+
+test('a member who leaves while the wheel turns sees the new balance on the next page', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto(URL)
+  await hydrated(page)
+  await czipzControl('next', { prize: prizeIndex('cash-100'), game: 'wheel' })
+  await spinButton(page).click()
+  await expect(page.getByTestId('wheel')).toHaveAttribute('data-turning', 'true')
+  // A client navigation (the logo) before the wheel stops.
+  await page.getByRole('banner').getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByTestId('wheel')).toHaveCount(0)
+  await expect(balance(page)).toHaveText('฿1,620.50')
+})
+
+test('angpao: the balance rises with the envelope opening, never before', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto(URL)
+  await hydrated(page)
+  await czipzControl('next', { prize: prizeIndex('cash-50'), game: 'angpao' })
+  await recordFrames(page)
+  await page.getByRole('button', { name: 'เลือกซองที่ 3' }).click()
+  await expect(page.getByRole('button', { name: 'ซองที่ 3: ฿50' })).toBeVisible()
+  await expect(balance(page)).toHaveText('฿1,570.50')
+  const risen = (await frames(page)).find((frame) => frame.balance === '฿1,570.50')
+  expect(risen?.envelope).toBe('ซองที่ 3: ฿50')
+  expect(risen?.prize).toContain('ยินดีด้วย! คุณได้รับ ฿50')
+})
+
 test('under reduced motion the wheel does not turn and no confetti loads', async ({
   page,
   context,

@@ -1,11 +1,12 @@
 /**
  * Feedback the member sees: the toast (bottom-center, 360 px wide on larger
  * screens, gone after about 2 s) and the navigation loading bar (only after
- * 200 ms, 2 px high). Times are measured inside the page and only with wide
+ * 200 ms, 2 px high, in a colour and glow that stand out from the header). Times are measured inside the page and only with wide
  * windows; the bar's exact growth and finish timing are unit-tested with fake
  * timers (app/ui/loading-bar.test.tsx).
  */
 import { expect, test } from '@playwright/test'
+import { contrastRatio, hueDistance } from '~/lib/contrast'
 import { TOAST } from '~/lib/constants'
 import { mock } from './support/mock'
 
@@ -104,6 +105,11 @@ interface BarTrace {
   height: number | null
   top: number | null
   values: number[]
+  /** Computed colours when it appeared: the bar, its glow, the header under it and the header's gold. */
+  colour: string | null
+  glow: string | null
+  header: string | null
+  accent: string | null
 }
 
 test(
@@ -127,6 +133,10 @@ test(
         height: null,
         top: null,
         values: [],
+        colour: null,
+        glow: null,
+        header: null,
+        accent: null,
       }
       Object.assign(window, { barTrace: trace })
       document.addEventListener('click', () => (trace.clickAt ??= performance.now()), true)
@@ -138,6 +148,12 @@ test(
             const r = bar.getBoundingClientRect()
             trace.height = r.height
             trace.top = r.top
+            trace.colour = getComputedStyle(bar).backgroundColor
+            trace.glow = getComputedStyle(bar).boxShadow
+            const header = document.querySelector('header')
+            trace.header = header ? getComputedStyle(header).backgroundColor : null
+            const logo = header?.querySelector('a')
+            trace.accent = logo ? getComputedStyle(logo).color : null
           }
           const value = Number(bar.getAttribute('aria-valuenow'))
           if (trace.values.at(-1) !== value) trace.values.push(value)
@@ -166,6 +182,12 @@ test(
     expect(trace.appearedAt - trace.clickAt).toBeGreaterThanOrEqual(200)
     expect(trace.height).toBe(2)
     expect(trace.top).toBe(0)
+    // Seen: WCAG's 3:1 for a graphic against the header it sits on, a hue
+    // well away from the header's own gold, and a glow beyond its 2 px.
+    if (!trace.colour || !trace.header || !trace.accent) throw new Error(JSON.stringify(trace))
+    expect(contrastRatio(trace.colour, trace.header)).toBeGreaterThanOrEqual(3)
+    expect(hueDistance(trace.colour, trace.accent)).toBeGreaterThanOrEqual(90)
+    expect(trace.glow).not.toBe('none')
     // It grew while the member waited and ended full before hiding.
     expect(trace.values.length).toBeGreaterThan(2)
     expect(trace.values).toEqual([...trace.values].sort((a, b) => a - b))

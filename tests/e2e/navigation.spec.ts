@@ -46,6 +46,34 @@ test.describe('the menu', () => {
     await expect(menuToggle(page)).toBeFocused()
   })
 
+  test(
+    'a click or tap outside closes it; one inside does not',
+    { tag: '@layout' },
+    async ({ page, hasTouch }) => {
+      await page.goto('/lotto/result')
+      await hydrated(page)
+      await menuToggle(page).click()
+      await expect(menu(page)).toBeVisible()
+      // A click on the page beside the menu: the content's left padding.
+      const box = await menu(page).boundingBox()
+      expect(box && box.x > 10).toBe(true)
+      const [x, y] = [5, (box?.y ?? 0) + 40]
+      if (hasTouch) await page.touchscreen.tap(x, y)
+      else await page.mouse.click(x, y)
+      await expect(menu(page)).toBeHidden()
+      expect(await isOpen(page)).toBe(false)
+      // A click inside it does not close it; the toggle still opens and closes it.
+      await menuToggle(page).click()
+      await menu(page)
+        .getByRole('list')
+        .first()
+        .click({ position: { x: 2, y: 2 } })
+      expect(await isOpen(page)).toBe(true)
+      await menuToggle(page).click()
+      expect(await isOpen(page)).toBe(false)
+    },
+  )
+
   test('Tab never reaches a control under the open menu: it closes when focus moves past it', async ({
     page,
   }) => {

@@ -192,8 +192,8 @@ test.describe('promotions', () => {
     await page.goto('/promotion?id=lotto-weekly')
     await hydrated(page)
     await page.getByRole('button', { name: 'รับโปรโมชั่นนี้' }).click()
-    const bar = page.getByRole('progressbar', { name: /แทงหวยครบ 1,000/ })
-    await expect(bar).toHaveAttribute('aria-valuenow', '0')
+    const chart = page.getByRole('img', { name: /^ยอดเทิร์นของ แทงหวยครบ 1,000/ })
+    await expect(chart).toHaveAttribute('aria-label', /ทำเทิร์นแล้ว ฿0.00 จาก ฿1,000.00 \(0%\)$/)
     await expect(page.getByText('ทำเทิร์นแล้ว ฿0.00 จาก ฿1,000.00 (0%)')).toBeVisible()
     await expect(page.getByRole('button', { name: 'รับโปรโมชั่นนี้' })).toHaveCount(0)
 
@@ -210,13 +210,16 @@ test.describe('promotions', () => {
     await expectCleanPage(page)
   })
 
-  test('a member with turnover under way sees it as a bar and as text', async ({
+  test('a member with turnover under way sees it as a chart and as text', async ({
     page,
     context,
   }) => {
     await loginAs(context, 'somsri')
     await page.goto('/promotion?id=daily-deposit')
-    await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '41')
+    await expect(page.getByRole('img', { name: /^ยอดเทิร์นของ / })).toHaveAttribute(
+      'aria-label',
+      /ทำเทิร์นแล้ว ฿1,250.00 จาก ฿3,000.00 \(41%\)$/,
+    )
     await expect(page.getByText('ทำเทิร์นแล้ว ฿1,250.00 จาก ฿3,000.00 (41%)')).toBeVisible()
     await expectCleanPage(page)
   })

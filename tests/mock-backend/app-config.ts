@@ -1,6 +1,7 @@
 /**
  * The demo configuration service (docs/backend-api.md, "Configuration"):
- * `GET /app-config` with limits, banners and the open sections. The demo
+ * `GET /app-config` with limits, banners, the open sections and the LINE
+ * official account for support. The demo
  * backend plays the service too (`npm start` and the e2e tests point
  * CONFIG_SERVICE_URL at it); `/__mock/app-config` changes it for tests
  * (close a section, move a limit). Making it fail: `/__mock/fail` on
@@ -12,6 +13,7 @@ import {
   appConfigResponseSchema,
   DEFAULT_APP_CONFIG,
   FEATURES,
+  supportSchema,
   type AppConfig,
 } from '../../app/backend/config.schemas'
 import { dataReply } from './http'
@@ -20,6 +22,7 @@ import { jsonBody, type RequestContext, type Route } from './router'
 export const DEMO_APP_CONFIG: AppConfig = {
   ...DEFAULT_APP_CONFIG,
   limits: { deposit: { min: 100, max: 50_000 }, withdraw: { min: 300, max: 30_000 } },
+  support: { line: { url: 'https://line.me/R/ti/p/@memberclub', id: '@memberclub' } },
 }
 
 export function demoAppConfig(): AppConfig {
@@ -36,6 +39,7 @@ const changeSchema = z
       .object({ deposit: amountRangeSchema, withdraw: amountRangeSchema })
       .partial()
       .strict(),
+    support: supportSchema,
   })
   .partial()
   .strict()
@@ -52,6 +56,7 @@ function change(ctx: RequestContext) {
     ...current,
     features: { ...current.features, ...body.features },
     limits: { ...current.limits, ...body.limits },
+    support: body.support ?? current.support,
   }
   return show(ctx)
 }

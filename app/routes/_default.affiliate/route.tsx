@@ -20,6 +20,7 @@ import {
   type AffiliateReply,
   type AffiliateView,
 } from './affiliate.server'
+import { BarChart } from '~/ui/bar-chart'
 import { CopyButton } from './copy-button'
 
 const page = PAGES.affiliate
@@ -122,30 +123,43 @@ function Commission({ view }: { view: AffiliateView }) {
       {view.periods.length === 0 ? (
         <p className="text-sm text-slate-300">ยังไม่มีค่าคอมมิชชั่น</p>
       ) : (
-        <table className="w-full text-sm">
-          <thead>
-            <tr className="text-left text-slate-300">
-              <th scope="col" className="py-1 font-normal">
-                เดือน
-              </th>
-              <th scope="col" className="py-1 text-right font-normal">
-                ยอดเล่นของเพื่อน
-              </th>
-              <th scope="col" className="py-1 text-right font-normal">
-                คอมมิชชั่น
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-night-700">
-            {view.periods.map((p) => (
-              <tr key={p.month}>
-                <td className="py-2">{p.month}</td>
-                <td className="py-2 text-right">{formatBaht(p.turnover)}</td>
-                <td className="py-2 text-right font-bold">{formatBaht(p.commission)}</td>
+        <>
+          {/* Newest month first, as in the table below (its numbers). */}
+          <BarChart
+            title="ค่าคอมมิชชั่นรายเดือน"
+            bars={view.periods.map((p) => ({
+              label: p.month,
+              value: p.commission,
+              text: formatBaht(p.commission),
+            }))}
+            headers={['เดือน', 'คอมมิชชั่น']}
+            tableId="commission-table"
+          />
+          <table id="commission-table" className="w-full text-sm">
+            <thead>
+              <tr className="text-left text-slate-300">
+                <th scope="col" className="py-1 font-normal">
+                  เดือน
+                </th>
+                <th scope="col" className="py-1 text-right font-normal">
+                  ยอดเล่นของเพื่อน
+                </th>
+                <th scope="col" className="py-1 text-right font-normal">
+                  คอมมิชชั่น
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-night-700">
+              {view.periods.map((p) => (
+                <tr key={p.month}>
+                  <td className="py-2">{p.month}</td>
+                  <td className="py-2 text-right">{formatBaht(p.turnover)}</td>
+                  <td className="py-2 text-right font-bold">{formatBaht(p.commission)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
       )}
     </section>
   )

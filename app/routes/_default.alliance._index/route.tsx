@@ -6,6 +6,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { inviteCodeFields } from '~/forms/member-forms'
+import { CopyButton } from '~/ui/copy-button'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
@@ -54,12 +55,15 @@ function MyTeam({ team, confirmLeave }: { team: ShownTeam; confirmLeave: boolean
         <p className="text-sm text-slate-300">
           ก่อตั้งเมื่อ {team.created} · สมาชิก {team.members.length}/{team.maxMembers} คน
         </p>
-        <p className="text-sm">
-          รหัสเชิญ:{' '}
-          <strong className="font-mono text-lg tracking-wider" data-testid="invite-code">
-            {team.inviteCode}
-          </strong>
-        </p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="text-sm">
+            รหัสเชิญ:{' '}
+            <strong className="font-mono text-lg tracking-wider" data-testid="invite-code">
+              {team.inviteCode}
+            </strong>
+          </p>
+          <CopyButton text={team.inviteCode} label="คัดลอกรหัสเชิญ" />
+        </div>
         <p className="text-xs text-slate-400">ส่งรหัสเชิญให้เพื่อน เพื่อเข้าร่วมทีมจากหน้านี้</p>
       </section>
       <section className="card" aria-labelledby="ranking-title">

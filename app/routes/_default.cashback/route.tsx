@@ -13,6 +13,7 @@ import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
+import { BarChart } from '~/ui/bar-chart'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { cashbackAction, cashbackView, type ClaimReply, type PeriodRow } from './cashback.server'
@@ -62,16 +63,29 @@ export default function Cashback() {
         {view.periods.length === 0 ? (
           <EmptyState title="ยังไม่มียอดคืน">เมื่อมียอดเล่นเสียในงวดใด ยอดคืนจะแสดงที่นี่</EmptyState>
         ) : (
-          <ul className="space-y-2">
-            {view.periods.map((period) => (
-              <Period
-                key={period.id}
-                period={period}
-                idempotencyKey={view.idempotencyKey}
-                watched={watched}
+          <>
+            <div className="card">
+              <BarChart
+                title="ยอดคืนรายสัปดาห์"
+                bars={view.periods.map((period) => ({
+                  label: period.label,
+                  value: period.amount,
+                  text: formatBaht(period.amount),
+                }))}
+                headers={['งวด', 'ยอดคืน']}
               />
-            ))}
-          </ul>
+            </div>
+            <ul className="space-y-2">
+              {view.periods.map((period) => (
+                <Period
+                  key={period.id}
+                  period={period}
+                  idempotencyKey={view.idempotencyKey}
+                  watched={watched}
+                />
+              ))}
+            </ul>
+          </>
         )}
       </section>
       <section aria-labelledby="cashback-history" className="space-y-2">

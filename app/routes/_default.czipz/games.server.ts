@@ -16,6 +16,7 @@ import {
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { REVEAL_LATER } from '~/lib/held-revalidation'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 
 export async function loadGames(request: Request) {
@@ -34,7 +35,7 @@ export async function loadGames(request: Request) {
 }
 
 export type GamesActionData =
-  | { game: RewardGame; result: RewardResult; error?: undefined }
+  | { game: RewardGame; result: RewardResult; error?: undefined; revealLater?: true }
   | { game: RewardGame; error: string; result?: undefined }
 
 const refused = (game: RewardGame, error: string, status: number) =>
@@ -59,7 +60,12 @@ export async function playAction(request: Request) {
   try {
     const result =
       game === 'wheel' ? await spinWheel(request, key) : await pickAngpao(request, envelope, key)
-    return data<GamesActionData>({ game, result })
+    // A spin is revealed when the wheel stops: the header balance, the
+    // tickets and the history wait for it (app/lib/held-revalidation.ts).
+    // A pick shows its envelope with the answer, so everything reloads at once.
+    return data<GamesActionData>(
+      game === 'wheel' ? { game, result, ...REVEAL_LATER } : { game, result },
+    )
   } catch (error) {
     const message = czipzErrorMessage(error)
     if (message) return refused(game, message, error instanceof BackendError ? error.status : 409)

@@ -8,9 +8,17 @@
  * and the page shows the prize. docs/decisions/0082-reward-games.md.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  type ShouldRevalidateFunction,
+} from '@remix-run/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
+import { heldRevalidation, reveal } from '~/lib/held-revalidation'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
@@ -33,6 +41,10 @@ export const action = (args: ActionFunctionArgs) =>
 
 export const meta = pageMeta(page.title)
 
+/** After a spin, the tickets and the history wait for the wheel to stop, like the balance. */
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  heldRevalidation(args) ?? args.defaultShouldRevalidate
+
 /** What the page reads of its loader (guard() wraps the handler's value in data()). */
 type GamesLoader = typeof loadGames
 
@@ -40,7 +52,11 @@ const GAME_NAMES = { wheel: 'วงล้อลุ้นโชค', angpao: 'อ
 
 export default function RewardGames() {
   const { wheel, angpao, history, keys, resetsText } = useLoaderData<GamesLoader>()
-  const acted = useActionData<typeof action>() as GamesActionData | undefined
+  const answer = useActionData<typeof action>() as GamesActionData | undefined
+  // The play on screen stays until the next one: the revalidation after the
+  // wheel stops clears Remix's action data.
+  const [acted, setActed] = useState(answer)
+  if (answer && answer !== acted) setActed(answer)
   const navigation = useNavigation()
   const watched = useWatchedMember()
   const busy = navigation.state === 'submitting'
@@ -51,6 +67,16 @@ export default function RewardGames() {
   // The play whose prize is on screen: at once for a result the page was
   // rendered with (no JavaScript) or an angpao; after the wheel stops for a spin.
   const [stopped, setStopped] = useState<string | null>(() => result?.play.id ?? null)
+  // The balance, tickets and history load when the wheel stops (or when the
+  // member leaves before): app/lib/held-revalidation.ts.
+  const { revalidate } = useRevalidator()
+  const revalidateRef = useRef(revalidate)
+  revalidateRef.current = revalidate
+  const onStopped = useCallback((playId: string) => {
+    setStopped(playId)
+    reveal(revalidateRef.current)
+  }, [])
+  useEffect(() => () => reveal(revalidateRef.current), [])
   const shown = picked ?? (spun && stopped === spun.play.id ? spun : null)
   const turning = spun !== null && stopped !== spun.play.id
   const fired = useConfetti(shown && shown.play.prize.amount > 0 ? shown.play.id : null)
@@ -89,7 +115,7 @@ export default function RewardGames() {
         <Wheel
           slices={wheel.slices}
           landed={spun ? { playId: spun.play.id, index: spun.index } : null}
-          onStopped={setStopped}
+          onStopped={onStopped}
         />
         <Form method="post" preventScrollReset className="text-center">
           <IdempotencyField value={keys.wheel} />

@@ -1,7 +1,8 @@
 /**
  * โปรโมชั่น: the public list of current promotions and, at `?id=`, one
  * promotion with its dates and terms. A member sees the promotion they took
- * with its turnover (done / required, a bar with the same in text) and
+ * with its turnover (done / required: a bar on the list, a chart on its own
+ * page, each with the same in text) and
  * accepts one with a real post (a one-time key; the backend decides who
  * may). Everything is rendered on the server with sized pictures: the page
  * needs no script of its own (Lighthouse 100). The server side is
@@ -14,6 +15,7 @@ import { siteMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
+import { BarChart } from '~/ui/bar-chart'
 import { HostImage } from '~/ui/host-image'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
@@ -139,7 +141,7 @@ function Detail({ view, promotion }: { view: View; promotion: PromotionDetail })
             {mine.status === 'completed' ? 'ทำเทิร์นครบแล้ว' : 'ความคืบหน้าของคุณ'}
           </h2>
           <p className="text-xs text-slate-400">รับโปรโมชั่นเมื่อ {mine.acceptedAt}</p>
-          <TurnoverBar progress={mine} />
+          <TurnoverChart progress={mine} />
         </section>
       ) : null}
       <section aria-labelledby="promotion-terms" className="card space-y-2">
@@ -206,8 +208,32 @@ function Accept({
   )
 }
 
+const turnoverText = (progress: Progress) =>
+  `ทำเทิร์นแล้ว ${formatBaht(progress.done)} จาก ${formatBaht(progress.required)} (${progress.percent}%)`
+
+/** The accepted promotion's own page: what is done against what is required, drawn to one scale. */
+function TurnoverChart({ progress }: { progress: Progress }) {
+  const text = turnoverText(progress)
+  return (
+    <div className="space-y-1">
+      <BarChart
+        title={`ยอดเทิร์นของ ${progress.title}`}
+        label={`ยอดเทิร์นของ ${progress.title}: ${text}`}
+        bars={[
+          { label: 'ทำเทิร์นแล้ว', value: progress.done, text: formatBaht(progress.done) },
+          { label: 'ยอดที่ต้องทำ', value: progress.required, text: formatBaht(progress.required) },
+        ]}
+        max={progress.required}
+        headers={['ยอดเทิร์น', 'จำนวน']}
+      />
+      <p className="text-sm tabular-nums text-slate-200">{text}</p>
+    </div>
+  )
+}
+
+/** The list's card of the promotion under way: a progress bar. */
 function TurnoverBar({ progress }: { progress: Progress }) {
-  const text = `ทำเทิร์นแล้ว ${formatBaht(progress.done)} จาก ${formatBaht(progress.required)} (${progress.percent}%)`
+  const text = turnoverText(progress)
   return (
     <div className="space-y-1">
       <div

@@ -46,7 +46,10 @@ export const mock = {
     return ((await response.json()) as { data: MockCall[] }).data
   },
   clearCalls: () => control('calls', undefined, 'DELETE'),
-  /** Changes what the demo configuration service serves (open sections, limits). */
-  appConfig: (change: { features?: Record<string, boolean>; limits?: Record<string, unknown> }) =>
-    control('app-config', change),
+  /** Changes what the demo configuration service serves (open sections, limits, support). */
+  appConfig: (change: {
+    features?: Record<string, boolean>
+    limits?: Record<string, unknown>
+    support?: Record<string, unknown>
+  }) => control('app-config', change),
 }
