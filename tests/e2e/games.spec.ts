@@ -105,7 +105,8 @@ function journeys() {
     for (const url of ['/games/lobby?provider=nobody', '/games/lobby?provider=%3Cb%3E']) {
       const response = await page.goto(url)
       expect(response?.status(), url).toBe(404)
-      await expect(page.locator('h1')).toHaveText('This page could not be found')
+      await expect(page.locator('h1')).toHaveText('ไม่พบหน้าที่คุณต้องการ')
+      await expect(page.getByTestId('error-message')).toHaveText('This page could not be found')
     }
   })
 
