@@ -4,7 +4,9 @@
  * error or a hydration mismatch, its title and its one h1 name the page (and
  * a member sees the balance), axe finds nothing serious or critical, nothing
  * scrolls sideways, the document is Thai, and the skip link is the first
- * stop of the keyboard and leads into <main>.
+ * stop of the keyboard and leads into <main>. Words (support/words.ts): no
+ * button, link, label, chip or tab breaks a word across lines, and no
+ * English a member reads (names, codes and a short allow-list aside).
  *
  * Not walked:
  * - /games/launch and /lotto/launch: their loaders leave for the game's or
@@ -20,6 +22,7 @@ import { PAGES, type PageInfo } from '~/lib/pages'
 import { hydrated } from './support/accounts'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
+import { brokenWords, englishWords } from './support/words'
 
 test.use({ viewport: { width: 360, height: 740 } })
 // Each walk loads a page, runs axe and the keyboard: more than the default 30 s on a busy machine.
@@ -68,6 +71,9 @@ async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member') {
   expect(await seriousViolations(page), `${url}: axe serious/critical`).toEqual([])
   const overflow = await sidewaysOverflow(page)
   expect(overflow, `${url}: no sideways scrolling at 360 px`).toBeLessThanOrEqual(0)
+  // Words: none broken inside a control or a label, no English (support/words.ts).
+  expect.soft(await brokenWords(page), `${url}: a word broken across lines`).toEqual([])
+  expect.soft(await englishWords(page), `${url}: English a member reads`).toEqual([])
 
   // The skip link: the first Tab stop, visible, and it leads into <main>.
   await page.keyboard.press('Tab')
@@ -108,9 +114,13 @@ test.describe('every page as a member', () => {
   }
 })
 
-test('the error page marks the spec English message lang="en"', async ({ page }) => {
+test('the error page: Thai first, the spec English message after it marked lang="en"', async ({
+  page,
+}) => {
   await page.goto('/no-such-page')
-  await expect(page.locator('h1')).toHaveAttribute('lang', 'en')
+  await expect(page.locator('h1')).toHaveText('ไม่พบหน้าที่คุณต้องการ')
+  await expect(page.getByTestId('error-message')).toHaveAttribute('lang', 'en')
+  expect(await englishWords(page), 'the English text only after its Thai').toEqual([])
   await expect(page.locator('html')).toHaveAttribute('lang', 'th')
   expect(await seriousViolations(page)).toEqual([])
 })

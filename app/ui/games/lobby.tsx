@@ -91,7 +91,9 @@ export function ProviderLinks({
                 alt=""
                 className="block h-12 w-24 rounded-xl bg-night-800"
               />
-              <span className="mt-1 block truncate text-xs text-slate-200">{provider.name}</span>
+              <span className="mt-1 block truncate text-xs text-slate-200" translate="no">
+                {provider.name}
+              </span>
               {provider.status !== 'open' ? (
                 <span className="block text-xs text-amber-200">
                   {provider.status === 'maintenance' ? 'ปิดปรับปรุง' : 'ปิดให้บริการ'}
