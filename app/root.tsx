@@ -22,7 +22,12 @@ import latinBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-700
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
-import { describeError, RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
+import {
+  describeError,
+  errorDocumentTitle,
+  RootErrorBoundary,
+  RouteModuleFailure,
+} from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
 import { heldRevalidation, revealed } from '~/lib/held-revalidation'
@@ -45,7 +50,7 @@ export const links: LinksFunction = () => [
 ]
 
 export const meta: MetaFunction = ({ error }) =>
-  error ? siteMeta(describeError(error).message) : siteMeta()
+  error ? siteMeta(errorDocumentTitle(describeError(error))) : siteMeta()
 
 /** Components read its data through app/ui/member.ts (useRootData, useOptionalMember, ...). */
 export const loader = rootLoader

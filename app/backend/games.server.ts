@@ -1,6 +1,6 @@
 /**
- * Game calls: the providers (public, the same for everyone), the game list
- * with the backend's filters and paging, the member's recently played games,
+ * Game calls: the providers and the game list with the backend's filters and
+ * paging (public, the same for everyone: visitors browse the lobbies), the member's recently played games,
  * and launching a game or the lotto provider's page as the member.
  */
 import {
@@ -56,7 +56,10 @@ export function listProviders(signal?: AbortSignal, now = Date.now()): Promise<P
   return providers.get(now, signal)
 }
 
-/** One page of games matching `query` (filtered and paged by the backend). */
+/**
+ * One page of games matching `query` (filtered and paged by the backend).
+ * The same list for everyone, visitors included: no token.
+ */
 export function listGames(
   request: Request,
   query: LobbyQuery,
@@ -66,10 +69,11 @@ export function listGames(
   if (query.category) params.set('category', query.category)
   if (query.provider) params.set('provider', query.provider)
   if (query.q) params.set('q', query.q)
-  return memberCall(request, {
+  return callBackend({
     method: 'GET',
     path: `/games?${params.toString()}`,
     schema: gamesResponseSchema,
+    signal: request.signal,
   })
 }
 

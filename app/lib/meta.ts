@@ -2,6 +2,8 @@
  * Page metadata. A route's `meta` replaces the root's, so every page builds
  * its tags through `pageMeta` to keep what all pages need.
  */
+import { describeError, errorDocumentTitle } from '~/lib/error-text'
+
 export const SITE_NAME = 'คลับสมาชิก'
 export const SITE_DESCRIPTION = 'พื้นที่สมาชิก: เกม หวย โปรโมชั่น และรางวัล'
 
@@ -15,4 +17,8 @@ export function siteMeta(title?: string) {
   ]
 }
 
-export const pageMeta = (title: string) => () => siteMeta(title)
+/** A page's meta; when the page shows an error, the error's title (Thai first). */
+export const pageMeta =
+  (title: string) =>
+  ({ error }: { error?: unknown }) =>
+    siteMeta(error ? errorDocumentTitle(describeError(error)) : title)

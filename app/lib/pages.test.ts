@@ -18,8 +18,9 @@ describe('accessForPath', () => {
     ['/promotion/', 'public'],
     ['/lotto/result.data', 'public'],
     ['/login', 'guest'],
-    ['/casino', 'member'],
-    ['/casino.data', 'member'],
+    ['/casino', 'public'],
+    ['/transaction', 'member'],
+    ['/transaction.data', 'member'],
     ['/order', 'member'],
     ['/order/42', 'member'],
     ['/order/payment/7', 'member'],
@@ -76,16 +77,24 @@ describe('activeNavItem', () => {
 
   it.each([
     ['/', 'home'],
-    ['/lotto/result', 'lottoResult'],
+    ['/games', 'games'],
+    ['/lotto', 'lotto'],
     ['/promotion', 'promotion'],
-    ['/login', 'login'],
     ['/register', 'register'],
   ])('a visitor on %s: %s', (path, key) => {
     expect(activeNavItem(path, BOTTOM_NAV_VISITOR)).toEqual({ key, current: 'page' })
   })
 
-  it('a visitor on /lotto: no item (the visitor has no หวย item)', () => {
-    expect(activeNavItem('/lotto', BOTTOM_NAV_VISITOR)).toBeUndefined()
+  it.each([
+    ['/casino', 'games'],
+    ['/games/lobby', 'games'],
+    ['/lotto/result', 'lotto'],
+  ])('a visitor on %s: the section of %s', (path, key) => {
+    expect(activeNavItem(path, BOTTOM_NAV_VISITOR)).toEqual({ key, current: 'section' })
+  })
+
+  it('a visitor on /login: no item (เข้าสู่ระบบ is in the top bar)', () => {
+    expect(activeNavItem('/login', BOTTOM_NAV_VISITOR)).toBeUndefined()
   })
 })
 
@@ -109,6 +118,8 @@ describe('navigation covers every page', () => {
     'lineCallback',
     // The home page's news list links /news and each /news/:id.
     'news',
+    // The top bar's เข้าสู่ระบบ button and the one under the menu.
+    'login',
   ])
   it.each(Object.keys(PAGES))(
     '%s is in the menu, the bottom nav or a page of its section',

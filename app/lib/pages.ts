@@ -13,16 +13,16 @@ export const PAGES = {
   alliance: { path: '/alliance', title: 'ทีมของฉัน', access: 'member' },
   allianceNew: { path: '/alliance/new', title: 'สร้างทีมใหม่', access: 'member' },
   cashback: { path: '/cashback', title: 'คืนยอดเสีย', access: 'member' },
-  casino: { path: '/casino', title: 'คาสิโน', access: 'member' },
+  casino: { path: '/casino', title: 'คาสิโน', access: 'public' },
   coupon: { path: '/coupon', title: 'คูปอง', access: 'member' },
   czipz: { path: '/czipz', title: 'เกมลุ้นรางวัล', access: 'member' },
   forget: GUEST_PAGES.forget,
-  games: { path: '/games', title: 'เกม', access: 'member' },
+  games: { path: '/games', title: 'เกม', access: 'public' },
   gamesLaunch: { path: '/games/launch', title: 'เข้าเล่นเกม', access: 'member' },
-  gamesLobby: { path: '/games/lobby', title: 'ล็อบบี้เกม', access: 'member' },
+  gamesLobby: { path: '/games/lobby', title: 'ล็อบบี้เกม', access: 'public' },
   lineCallback: { path: '/line/callback', title: 'เข้าสู่ระบบด้วย LINE', access: 'public' },
   login: GUEST_PAGES.login,
-  lotto: { path: '/lotto', title: 'หวย', access: 'member' },
+  lotto: { path: '/lotto', title: 'หวย', access: 'public' },
   lottoLaunch: { path: '/lotto/launch', title: 'เข้าเล่นหวย', access: 'member' },
   lottoResult: { path: '/lotto/result', title: 'ผลหวย', access: 'public' },
   lottoStake: { path: '/lotto/stake', title: 'แทงหวย', access: 'member' },
@@ -33,8 +33,8 @@ export const PAGES = {
   profile: { path: '/profile', title: 'โปรไฟล์', access: 'member' },
   promotion: { path: '/promotion', title: 'โปรโมชั่น', access: 'public' },
   register: GUEST_PAGES.register,
-  slot: { path: '/slot', title: 'สล็อต', access: 'member' },
-  sport: { path: '/sport', title: 'กีฬา', access: 'member' },
+  slot: { path: '/slot', title: 'สล็อต', access: 'public' },
+  sport: { path: '/sport', title: 'กีฬา', access: 'public' },
   transaction: { path: '/transaction', title: 'ฝาก-ถอน', access: 'member' },
   watcher: { path: '/watcher', title: 'โหมดผู้ดูแล', access: 'public' },
 } as const satisfies Record<string, PageInfo>
@@ -79,19 +79,28 @@ export interface NavItem {
   section?: readonly string[]
 }
 
-/** The bottom navigation on phones for a visitor: only pages a visitor can use. */
+const GAMES_ITEM: NavItem = {
+  key: 'games',
+  section: ['/games/lobby', '/games/launch', '/casino', '/slot', '/sport'],
+}
+
+/**
+ * The bottom navigation on phones for a visitor: what the service offers (a
+ * visitor browses the lobbies and the lotto types), the promotions and
+ * joining; เข้าสู่ระบบ is in the top bar. The results are part of หวย here.
+ */
 export const BOTTOM_NAV_VISITOR: readonly NavItem[] = [
   { key: 'home' },
-  { key: 'lottoResult' },
+  GAMES_ITEM,
+  { key: 'lotto', section: ['/lotto/result'] },
   { key: 'promotion' },
-  { key: 'login' },
   { key: 'register' },
 ]
 
 /** The bottom navigation on phones for a member. */
 export const BOTTOM_NAV: readonly NavItem[] = [
   { key: 'home' },
-  { key: 'games', section: ['/games/lobby', '/games/launch', '/casino', '/slot', '/sport'] },
+  GAMES_ITEM,
   { key: 'lotto', section: ['/lotto/stake', '/lotto/stake-set', '/lotto/launch'] },
   { key: 'transaction', section: ['/order'] },
   { key: 'profile', section: ['/affiliate', '/alliance'] },

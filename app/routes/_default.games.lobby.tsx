@@ -78,7 +78,9 @@ export default function GamesLobby() {
                     alt=""
                     className="block aspect-[2/1] h-auto w-full rounded-xl"
                   />
-                  <span className="mt-2 block font-bold">{provider.name}</span>
+                  <span className="mt-2 block font-bold" translate="no">
+                    {provider.name}
+                  </span>
                   <span className="block text-xs text-slate-300">{provider.nameTh}</span>
                 </Link>
               </li>
@@ -93,7 +95,9 @@ export default function GamesLobby() {
     <section className="space-y-4">
       <div>
         <p className="text-sm text-slate-300">{page.title}</p>
-        <h1 className="text-2xl font-bold">{provider?.name ?? data.query.provider}</h1>
+        <h1 className="text-2xl font-bold" translate="no">
+          {provider?.name ?? data.query.provider}
+        </h1>
         {provider ? <p className="text-sm text-slate-300">{provider.nameTh}</p> : null}
       </div>
       {provider && provider.status !== 'open' ? (

@@ -3,9 +3,10 @@
  * time and a live countdown (closed types marked) and the external lotto
  * provider; and, as a tab (`?tab=history`, plain links: works without
  * JavaScript), the member's slips with their outcome and winnings. The links
- * to results and saved sets are on both tabs.
+ * to results and saved sets are on both tabs. Visitors see the types (staking
+ * and the slips ask for a login, then come back).
  */
-import type { LoaderFunctionArgs } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { orMessage } from '~/backend/client.server'
 import type { Draw, LottoGroup, LottoType, Stake, StakeStatus } from '~/backend/lotto.schemas'
@@ -17,6 +18,7 @@ import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard.server'
+import { loginPath } from '~/session/redirects'
 import { Countdown } from '~/ui/countdown'
 import { EmptyState, Notice } from '~/ui/states'
 import { TabLinks } from '~/ui/tab-links'
@@ -28,9 +30,11 @@ type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | n
 type ShownStake = Omit<Stake, 'draw'> & { draw: Stake['draw'] & DrawText }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'lotto' }, async ({ request, url }) => {
+  guard(args, { access: page.access, feature: 'lotto' }, async ({ request, url, session }) => {
     const tab = url.searchParams.get('tab') === 'history' ? 'history' : 'types'
     if (tab === 'history') {
+      // A visitor browses the lotto types; the slips are the member's own.
+      if (!session.loggedIn) throw redirect(loginPath(url))
       const stakes = await orMessage(memberStakes(request, 30))
       const described = stakes.value?.map((stake) => ({ ...stake, draw: withDrawText(stake.draw) }))
       return { tab, now: Date.now(), types: null, stakes: described ?? null, error: stakes.error }

@@ -18,6 +18,7 @@ import { siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, bangkokTime, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date'
 import { guard } from '~/session/guard.server'
+import { ChipLinks } from '~/ui/chip-links'
 import { useOptionalMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
@@ -181,25 +182,15 @@ export default function LottoResult() {
 
 function TypeTabs({ types, current }: { types: readonly TypeInfo[]; current: string }) {
   return (
-    <nav aria-label="เลือกประเภทหวย">
-      <ul className="flex flex-wrap gap-2">
-        {types.map((type) => (
-          <li key={type.id}>
-            <Link
-              to={`?lotto=${type.id}`}
-              aria-current={type.id === current ? 'page' : undefined}
-              className={`block rounded-full border px-3 py-2 text-sm ${
-                type.id === current
-                  ? 'border-gold-400 bg-gold-400 font-bold text-night-950'
-                  : 'border-night-600 text-slate-100 hover:bg-night-800'
-              }`}
-            >
-              {type.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-    </nav>
+    <ChipLinks
+      label="เลือกประเภทหวย"
+      chips={types.map((type) => ({
+        key: type.id,
+        to: `?lotto=${type.id}`,
+        label: type.name,
+        current: type.id === current,
+      }))}
+    />
   )
 }
 

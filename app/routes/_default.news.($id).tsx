@@ -9,7 +9,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import { listNews } from '~/backend/content.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
-import { siteMeta } from '~/lib/meta'
+import { pageMeta, siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard, type RouteContext } from '~/session/guard.server'
 import { newsEntry, type NewsEntry } from '~/ui/home/format.server'
@@ -41,8 +41,16 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 type ViewLoader = () => ReturnType<typeof newsView>
 
-export const meta = ({ data }: { data?: { item?: { title: string } | null } }) =>
-  siteMeta(data?.item ? `${data.item.title} | ${page.title}` : page.title)
+export const meta = ({
+  data,
+  error,
+}: {
+  data?: { item?: { title: string } | null }
+  error?: unknown
+}) =>
+  error
+    ? pageMeta(page.title)({ error })
+    : siteMeta(data?.item ? `${data.item.title} | ${page.title}` : page.title)
 
 export default function News() {
   const { news, item } = useLoaderData<ViewLoader>()

@@ -1,10 +1,23 @@
 import { Outlet } from '@remix-run/react'
 import { AppShell } from '~/ui/app-shell'
+import { ErrorContentBoundary } from '~/ui/error-page'
 
 export default function DefaultLayout() {
   return (
     <AppShell>
       <Outlet />
+    </AppShell>
+  )
+}
+
+/**
+ * An error of any page in the shell (a 404 of an unknown URL, provider or
+ * news item, a backend failure) shows in the shell, with its navigation.
+ */
+export function ErrorBoundary() {
+  return (
+    <AppShell>
+      <ErrorContentBoundary />
     </AppShell>
   )
 }

@@ -61,15 +61,20 @@ async function shownError() {
   const main = title.closest('main')
   if (!main) throw new Error('no <main> around the title')
   const status = main.querySelector('[aria-hidden="true"]')?.textContent
-  return { title: title.textContent, status, main }
+  // The spec's English text follows a Thai title; a Thai message is the title itself.
+  const english = main.querySelector('[data-testid="error-message"]')
+  return { title: title.textContent, message: (english ?? title).textContent, status, main }
 }
 
 describe('root error boundary', () => {
   it('a URL no route matches: 404, the fixed message and a link home', async () => {
     renderApp('/page', () => null, '/no-such-page')
-    const { title, status, main } = await shownError()
+    const { title, message, status, main } = await shownError()
     expect(status).toBe('404')
-    expect(title).toBe(NOT_FOUND_MESSAGE)
+    // Thai first, the spec's English text after it (marked lang="en").
+    expect(title).toBe('ไม่พบหน้าที่คุณต้องการ')
+    expect(message).toBe(NOT_FOUND_MESSAGE)
+    expect(within(main).getByText(NOT_FOUND_MESSAGE).getAttribute('lang')).toBe('en')
     expect(within(main).getByRole('link', { name: 'กลับหน้าแรก' }).getAttribute('href')).toBe('/')
   })
 
@@ -77,9 +82,9 @@ describe('root error boundary', () => {
     renderApp('/order', (args) =>
       guard(args, { access: 'public', validate: () => false }, () => null),
     )
-    const { title, status } = await shownError()
+    const { message, status } = await shownError()
     expect(status).toBe('404')
-    expect(title).toBe(NOT_FOUND_MESSAGE)
+    expect(message).toBe(NOT_FOUND_MESSAGE)
   })
 
   it.each([
@@ -92,18 +97,18 @@ describe('root error boundary', () => {
     renderApp('/thrown', () => {
       throw Object.assign(new Error(`Thrown with ${JSON.stringify(fields)}`), fields)
     })
-    const { title, status } = await shownError()
+    const { message, status } = await shownError()
     expect(status).toBe(String(expected))
-    expect(title).toBe(`Thrown with ${JSON.stringify(fields)}`)
+    expect(message).toBe(`Thrown with ${JSON.stringify(fields)}`)
   })
 
   it('a thrown string is its own message (status 500)', async () => {
     renderApp('/string', () => {
       throw 'Plain string failure'
     })
-    const { title, status } = await shownError()
+    const { message, status } = await shownError()
     expect(status).toBe('500')
-    expect(title).toBe('Plain string failure')
+    expect(message).toBe('Plain string failure')
   })
 
   it('the same rules hold for errors a handler throws inside guard()', async () => {
@@ -112,9 +117,9 @@ describe('root error boundary', () => {
         throw Object.assign(new Error('Gone for good'), { response: { status: 410 } })
       }),
     )
-    const { title, status } = await shownError()
+    const { message, status } = await shownError()
     expect(status).toBe('410')
-    expect(title).toBe('Gone for good')
+    expect(message).toBe('Gone for good')
   })
 
   it('an unknown route check: 500 "Unknown middleware NAME"', async () => {
@@ -128,9 +133,9 @@ describe('root error boundary', () => {
         },
       ),
     )
-    const { title, status, main } = await shownError()
+    const { message, status, main } = await shownError()
     expect(status).toBe('500')
-    expect(title).toBe('Unknown middleware noSuchCheck')
+    expect(message).toBe('Unknown middleware noSuchCheck')
     expect(within(main).getByText('เกิดข้อผิดพลาดในระบบ')).toBeTruthy()
   })
 

@@ -1,87 +1,46 @@
 /**
- * The root error boundary: 404, 500, route-check and backend errors, shown
- * as the original did (status and message as the title, a link home on a
- * 404) with a short request id to quote to support. If rendering the error
- * page itself fails, a plain fallback page is shown.
+ * The error page: 404, 500, route-check and backend errors, with the status,
+ * a link home and a short request id to quote to support. Thai comes first:
+ * the title is the error's Thai message, or for the spec's English texts
+ * ('This page could not be found', ...) a Thai title with the English text
+ * kept under it (docs/decisions/0107-error-page-in-the-shell.md). Inside the
+ * member shell (app/routes/_default.tsx: every page and every unknown URL)
+ * it shows in the shell's <main>, with the navigation; the root boundary
+ * shows it on its own. If rendering the error page itself fails, a plain
+ * fallback page is shown.
  */
-import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { Link, useRouteError } from '@remix-run/react'
 import { Component, type ReactNode } from 'react'
-import {
-  BAD_REQUEST_MESSAGE,
-  BODY_TOO_LARGE_MESSAGE,
-  ERROR_PAGE_FAILED_TITLE,
-  METHOD_NOT_ALLOWED_MESSAGE,
-  errorMessage,
-  errorStatus,
-  isAppErrorBody,
-  NOT_FOUND_MESSAGE,
-} from '~/lib/errors'
+import { describeError, errorTitle, THAI_HINT, type ShownError } from '~/lib/error-text'
+import { ERROR_PAGE_FAILED_TITLE, errorMessage } from '~/lib/errors'
 import { refusedRouteModuleError } from '~/lib/load-chunk'
 import { useRequestId } from '~/lib/request-id-context'
 
-export interface ShownError {
-  status: number
-  message: string
-}
+export type { ShownError } from '~/lib/error-text'
+export { describeError, errorDocumentTitle, errorTitle } from '~/lib/error-text'
 
-/**
- * Thai for the statuses Remix and the HTTP layer answer with English text of
- * their own ("You made a POST request to ... but did not provide an
- * `action` for route ...", "Bad Request").
- */
-const THAI_STATUS_MESSAGE: Record<number, string> = {
-  400: BAD_REQUEST_MESSAGE,
-  405: METHOD_NOT_ALLOWED_MESSAGE,
-  413: BODY_TOO_LARGE_MESSAGE,
-}
+type ErrorPageProps = ShownError & { requestId: string; hint?: string }
 
-/** What the page shows for an error caught by a boundary. */
-export function describeError(error: unknown): ShownError {
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return { status: 404, message: NOT_FOUND_MESSAGE }
-    // Remix's own error responses carry an Error (English) as their data.
-    if (isAppErrorBody(error.data) && !(error.data instanceof Error)) {
-      return { status: error.status, message: error.data.message || 'Error' }
-    }
-    // Not the app's own error body: Remix's or the HTTP layer's English text.
-    const thai = THAI_STATUS_MESSAGE[error.status]
-    if (thai) return { status: error.status, message: thai }
-    const message = typeof error.data === 'string' && error.data ? error.data : error.statusText
-    return { status: error.status, message: message || 'Error' }
-  }
-  return { status: errorStatus(error), message: errorMessage(error) || 'Internal Server Error' }
-}
-
-const THAI_HINT: Record<number, string> = {
-  404: 'ไม่พบหน้าที่คุณต้องการ',
-  500: 'เกิดข้อผิดพลาดในระบบ',
-  502: 'ระบบหลักไม่พร้อมใช้งานชั่วคราว',
-  503: 'ทีมงานกำลังปรับปรุงระบบ ส่วนอื่นยังใช้งานได้ตามปกติ',
-  504: 'ระบบหลักตอบสนองช้าเกินไป',
-}
-
-/** Thai script: a message without it is one of the spec's English texts. */
-const THAI = /[\u0E00-\u0E7F]/
-
-export function ErrorPage({
+/** The error's content, for a <main> of its own or the shell's. */
+export function ErrorContent({
   status,
   message,
   requestId,
   hint = THAI_HINT[status],
-}: ShownError & { requestId: string; hint?: string }) {
+}: ErrorPageProps) {
+  const title = errorTitle({ status, message })
   return (
-    <main
-      id="main"
-
-      className="mx-auto flex min-h-dvh max-w-app flex-col items-center justify-center gap-4 p-6 text-center"
-    >
+    <div className="flex flex-col items-center gap-4 py-10 text-center">
       <p className="text-6xl font-bold text-gold-400" aria-hidden="true">
         {status}
       </p>
-      <h1 className="text-xl font-bold" lang={THAI.test(message) ? undefined : 'en'}>
-        {message}
-      </h1>
-      {hint ? <p className="text-slate-300">{hint}</p> : null}
+      <h1 className="text-xl font-bold">{title}</h1>
+      {title === message ? null : (
+        <p lang="en" className="font-bold text-slate-200" data-testid="error-message">
+          {message}
+        </p>
+      )}
+      {hint && hint !== title ? <p className="text-slate-300">{hint}</p> : null}
       <div className="flex flex-wrap justify-center gap-3">
         <Link to="/" className="btn-primary" reloadDocument={status >= 500}>
           กลับหน้าแรก
@@ -90,11 +49,23 @@ export function ErrorPage({
       {requestId ? (
         <p className="text-sm text-slate-400">
           รหัสอ้างอิง{' '}
-          <span data-testid="request-id" className="font-mono text-slate-200">
+          <span data-testid="request-id" className="font-mono text-slate-200" translate="no">
             {requestId}
           </span>
         </p>
       ) : null}
+    </div>
+  )
+}
+
+/** The error page on its own (the root boundary: outside the member shell). */
+export function ErrorPage(props: ErrorPageProps) {
+  return (
+    <main
+      id="main"
+      className="mx-auto flex min-h-dvh max-w-app flex-col items-center justify-center p-6"
+    >
+      <ErrorContent {...props} />
     </main>
   )
 }
@@ -151,6 +122,24 @@ export function RootErrorBoundary() {
   return (
     <ErrorPageGuard>
       <RoutedErrorPage />
+    </ErrorPageGuard>
+  )
+}
+
+function RoutedErrorContent() {
+  const error = useRouteError()
+  const requestId = useRequestId()
+  return <ErrorContent {...describeError(error)} requestId={requestId} />
+}
+
+/**
+ * The error boundary of a layout that renders its own frame around the
+ * error (the member shell): only the content, inside the frame's <main>.
+ */
+export function ErrorContentBoundary() {
+  return (
+    <ErrorPageGuard>
+      <RoutedErrorContent />
     </ErrorPageGuard>
   )
 }

@@ -17,7 +17,7 @@ export function TabLinks({ label, tabs }: { label: string; tabs: readonly TabLin
         <Link
           key={tab.to}
           to={tab.to}
-          className={`btn flex-1 ${tab.current ? 'bg-gold-400 text-night-950' : 'border border-night-600 text-slate-100'}`}
+          className={`btn flex-1 whitespace-nowrap ${tab.current ? 'bg-gold-400 text-night-950' : 'border border-night-600 text-slate-100'}`}
           aria-current={tab.current ? 'page' : undefined}
         >
           {tab.label}

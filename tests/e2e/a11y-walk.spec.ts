@@ -6,8 +6,10 @@
  * scrolls sideways, the document is Thai, its bytes hold no 0x00, no date
  * shown is Gregorian (no visible text, placeholder or native date field:
  * support/gregorian.ts), and the skip link is the first stop of the keyboard
- * and leads into <main>. The tabs a page's plain address does not open (MORE)
- * are walked too.
+ * and leads into <main>. Words (support/words.ts): no button, link, label,
+ * chip or tab breaks a word across lines, and no English a member reads
+ * (names, codes and a short allow-list aside). The tabs a page's plain
+ * address does not open (MORE) are walked too.
  *
  * Not walked:
  * - /games/launch and /lotto/launch: their loaders leave for the game's or
@@ -24,6 +26,7 @@ import { hydrated } from './support/accounts'
 import { gregorianDates } from './support/gregorian'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
+import { brokenWords, englishWords } from './support/words'
 
 test.use({ viewport: { width: 360, height: 740 } })
 // Each walk loads a page, runs axe and the keyboard: more than the default 30 s on a busy machine.
@@ -84,6 +87,9 @@ async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member', query?
   const overflow = await sidewaysOverflow(page)
   expect(overflow, `${url}: no sideways scrolling at 360 px`).toBeLessThanOrEqual(0)
   expect(await gregorianDates(page), `${url}: no Gregorian date shown`).toEqual([])
+  // Words: none broken inside a control or a label, no English (support/words.ts).
+  expect.soft(await brokenWords(page), `${url}: a word broken across lines`).toEqual([])
+  expect.soft(await englishWords(page), `${url}: English a member reads`).toEqual([])
 
   // The skip link: the first Tab stop, visible, and it leads into <main>.
   await page.keyboard.press('Tab')
@@ -130,10 +136,14 @@ test.describe('every page as a member', () => {
   }
 })
 
-test('the error page marks the spec English message lang="en"', async ({ page }) => {
+test('the error page: Thai first, the spec English message after it marked lang="en"', async ({
+  page,
+}) => {
   const response = await page.goto('/no-such-page')
   expect((await response?.body())?.indexOf(0), 'no 0x00 byte in the error page').toBe(-1)
-  await expect(page.locator('h1')).toHaveAttribute('lang', 'en')
+  await expect(page.locator('h1')).toHaveText('ไม่พบหน้าที่คุณต้องการ')
+  await expect(page.getByTestId('error-message')).toHaveAttribute('lang', 'en')
+  expect(await englishWords(page), 'the English text only after its Thai').toEqual([])
   await expect(page.locator('html')).toHaveAttribute('lang', 'th')
   expect(await seriousViolations(page)).toEqual([])
 })

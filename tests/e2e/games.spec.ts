@@ -9,6 +9,7 @@ import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { mock } from './support/mock'
+import { brokenWords } from './support/words'
 import { loginAs } from './support/session'
 
 const MAINTENANCE = 'เกมนี้อยู่ระหว่างปิดปรับปรุงชั่วคราว กรุณาเลือกเกมอื่นหรือลองใหม่ภายหลัง'
@@ -81,6 +82,20 @@ function journeys() {
     await page.getByRole('link', { name: 'ก่อนหน้า' }).waitFor({ state: 'detached' })
   })
 
+  test('at 360 px every category chip is whole on one line and the chosen one is on screen', async ({
+    page,
+  }) => {
+    for (const category of ['card', 'fishing', 'casino']) {
+      await page.goto(`/games?category=${category}`)
+      const chips = page.getByRole('navigation', { name: 'หมวดเกม' }).getByRole('link')
+      await expect(chips).toHaveCount(6)
+      expect(await brokenWords(page), `${category}: no label broken across lines`).toEqual([])
+      const chosen = (await chips.and(page.locator('[aria-current="page"]')).boundingBox())!
+      expect(chosen.x, `${category}: the chosen chip starts on screen`).toBeGreaterThanOrEqual(0)
+      expect(chosen.x + chosen.width, `${category}: and ends on screen`).toBeLessThanOrEqual(360)
+    }
+  })
+
   test('a provider link opens its lobby; an unknown provider is the 404 page', async ({ page }) => {
     await page.goto('/casino')
     await page.getByTestId('provider-link').filter({ hasText: 'Evolution' }).click()
@@ -90,7 +105,8 @@ function journeys() {
     for (const url of ['/games/lobby?provider=nobody', '/games/lobby?provider=%3Cb%3E']) {
       const response = await page.goto(url)
       expect(response?.status(), url).toBe(404)
-      await expect(page.locator('h1')).toHaveText('This page could not be found')
+      await expect(page.locator('h1')).toHaveText('ไม่พบหน้าที่คุณต้องการ')
+      await expect(page.getByTestId('error-message')).toHaveText('This page could not be found')
     }
   })
 

@@ -1,6 +1,24 @@
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { PAGES, type PageInfo } from '~/lib/pages'
 import { loginAs } from './support/session'
+
+/**
+ * The 404 page: Thai first (its title), then the spec's English message,
+ * inside the member shell with its navigation, and a link home.
+ */
+async function expectNotFoundPage(page: Page) {
+  await expect(page.locator('h1')).toHaveText('ไม่พบหน้าที่คุณต้องการ')
+  await expect(page.getByTestId('error-message')).toHaveText('This page could not be found')
+  await expect(page.getByTestId('error-message')).toHaveAttribute('lang', 'en')
+  await expect(page.getByText('404', { exact: true })).toBeVisible()
+  await expect(page.getByRole('main').getByRole('link', { name: 'กลับหน้าแรก' })).toHaveAttribute(
+    'href',
+    '/',
+  )
+  await expect(page.getByRole('banner').getByRole('link', { name: 'คลับสมาชิก' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'เมนูด่วน' })).toBeVisible()
+  await expect(page.getByLabel('เมนู', { exact: true })).toBeVisible()
+}
 
 const pages = Object.values(PAGES as Record<string, PageInfo>)
 
@@ -34,13 +52,26 @@ test.describe('every route answers (logged out)', () => {
 // a11y-walk.spec.ts walks them all, as a visitor and as a member.
 
 test.describe('404', () => {
-  test('/no-such-page is a 404 with a link home', async ({ page, request }) => {
-    const response = await request.get('/no-such-page')
+  // An unknown URL, game provider or news item, for a visitor and a member.
+  for (const as of ['visitor', 'member'] as const) {
+    for (const url of ['/no-such-page', '/games/lobby?provider=nope', '/news/nope', '/a/b/c']) {
+      test(`${url} is a 404 in the shell, Thai first, with a link home (${as})`, async ({
+        page,
+        context,
+      }) => {
+        if (as === 'member') await loginAs(context)
+        const response = await page.goto(url)
+        expect(response?.status()).toBe(404)
+        await expectNotFoundPage(page)
+        await expect(page.getByTestId('balance')).toHaveCount(as === 'member' ? 1 : 0)
+        await expect(page).toHaveTitle(/^ไม่พบหน้าที่คุณต้องการ/)
+      })
+    }
+  }
+
+  test('a post to an unknown URL is the same 404', async ({ request }) => {
+    const response = await request.post('/no-such-page', { form: { a: '1' } })
     expect(response.status()).toBe(404)
-    await page.goto('/no-such-page')
-    await expect(page.locator('h1')).toHaveText('This page could not be found')
-    await expect(page.getByText('404', { exact: true })).toBeVisible()
-    await expect(page.getByRole('link', { name: 'กลับหน้าแรก' })).toHaveAttribute('href', '/')
   })
 
   // Route checks run before a page's validity check (as in the original):
@@ -56,7 +87,7 @@ test.describe('404', () => {
       await loginAs(context)
       const response = await page.goto(url)
       expect(response?.status()).toBe(404)
-      await expect(page.locator('h1')).toHaveText('This page could not be found')
+      await expectNotFoundPage(page)
       await expect(page.getByText('404', { exact: true })).toBeVisible()
       await expect(page.getByRole('link', { name: 'กลับหน้าแรก' })).toHaveAttribute('href', '/')
     })
@@ -85,7 +116,7 @@ test.describe('404', () => {
     )
     const id = (await dataResponse).headers()['x-request-id']
     expect(id).toMatch(/^[a-z0-9]{8}$/)
-    await expect(page.locator('h1')).toHaveText('This page could not be found')
+    await expectNotFoundPage(page)
     await expect(page.getByTestId('request-id')).toHaveText(id!)
   })
 })

@@ -51,8 +51,8 @@ test.describe('a backend that refuses a token the app thought alive', () => {
     await loginAs(context, 'demo')
     await mock.fail({ path: '/user/profile', status: 401, count: 5 })
     await mock.clearCalls()
-    await page.goto('/casino')
-    await expect(page).toHaveURL('/login?redirectTo=%2Fcasino')
+    await page.goto('/cashback')
+    await expect(page).toHaveURL('/login?redirectTo=%2Fcashback')
     await expect(page.locator('[data-sonner-toast]')).toContainText(EXPIRED_TOAST)
     expect(await mock.calls('/auth/refresh')).toHaveLength(1)
     expect(await mock.calls('/user/profile')).toHaveLength(2)
@@ -66,14 +66,14 @@ test.describe('one bad profile answer mid-session', () => {
       await loginAs(context, 'demo')
       const before = await openedSession(context)
       await mock.fail({ path: '/user/profile', mode, status: 500, count: 1 })
-      const response = await page.goto('/casino')
+      const response = await page.goto('/cashback')
       expect(response?.status()).toBeGreaterThanOrEqual(500)
       await expect(page.locator('h1')).toContainText(
         mode === 'no-user' ? 'ไม่สามารถโหลดข้อมูลสมาชิกได้' : 'ระบบตอบกลับข้อมูลไม่ถูกต้อง',
       )
       expect(await openedSession(context)).toEqual(before)
       await page.reload()
-      await expect(page.locator('h1')).toHaveText('คาสิโน')
+      await expect(page.locator('h1')).toHaveText('คืนยอดเสีย')
       // Still the member: the balance from the profile is in the top bar.
       await expect(page.getByTestId('balance').first()).toHaveText('฿1,520.50')
     })
@@ -85,14 +85,14 @@ test('the answer with rotated tokens is lost: the old cookie gets the same new t
 }) => {
   const stale = await sessionCookieHeader('demo', { accessTtlSeconds: -60 })
   await mock.clearCalls()
-  const first = await request.get('/casino', { headers: { Cookie: stale.cookie } })
+  const first = await request.get('/cashback', { headers: { Cookie: stale.cookie } })
   expect(first.status()).toBe(200)
   const rotated = sessionSetBy(first.headersArray())
   expect(rotated?.refreshToken).toBeTruthy()
   expect(rotated?.refreshToken).not.toBe(stale.refreshToken)
 
   // The phone never stored that answer: it comes back with the old cookie.
-  const again = await request.get('/slot', { headers: { Cookie: stale.cookie } })
+  const again = await request.get('/coupon', { headers: { Cookie: stale.cookie } })
   expect(again.status()).toBe(200)
   expect(await again.text()).toContain(DEMO.displayName)
   const same = sessionSetBy(again.headersArray())
@@ -128,22 +128,22 @@ test.describe('logout', () => {
     const otherDevice = await sessionCookieHeader('demo')
     await loginAs(context, 'demo')
     const saved = await sessionCookies(context)
-    await page.goto('/casino')
+    await page.goto('/cashback')
     await page.evaluate(async () => {
-      const body = new URLSearchParams({ from: '/casino' })
+      const body = new URLSearchParams({ from: '/cashback' })
       await fetch('/logout', { method: 'POST', body })
     })
     await expect.poll(() => sessionCookies(context)).toBe('')
 
     // The cookie saved before logout, replayed: a logged-out visitor whose cookie is cleared.
-    const replayed = await request.get('/casino', { headers: { Cookie: saved }, maxRedirects: 0 })
+    const replayed = await request.get('/cashback', { headers: { Cookie: saved }, maxRedirects: 0 })
     expect(replayed.status()).toBe(302)
-    expect(replayed.headers()['location']).toBe('/login?redirectTo=%2Fcasino')
+    expect(replayed.headers()['location']).toBe('/login?redirectTo=%2Fcashback')
     expect(replayed.headers()['set-cookie'] ?? '').toMatch(/auth\.session=;/)
     const home = await request.get('/', { headers: { Cookie: saved } })
     expect(await home.text()).not.toContain(DEMO.displayName)
 
-    const other = await request.get('/casino', { headers: { Cookie: otherDevice.cookie } })
+    const other = await request.get('/cashback', { headers: { Cookie: otherDevice.cookie } })
     expect(other.status()).toBe(200)
     expect(await other.text()).toContain(DEMO.displayName)
   })

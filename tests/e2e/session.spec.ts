@@ -20,11 +20,11 @@ async function hydrated(page: Page) {
 
 test.describe('local login', () => {
   test('a guest sent to login returns to the page and query they wanted', async ({ page }) => {
-    await page.goto('/casino?tab=live')
-    await expect(page).toHaveURL('/login?redirectTo=%2Fcasino%3Ftab%3Dlive')
+    await page.goto('/cashback?tab=live')
+    await expect(page).toHaveURL('/login?redirectTo=%2Fcashback%3Ftab%3Dlive')
     await submitLogin(page)
-    await expect(page).toHaveURL('/casino?tab=live')
-    await expect(page.locator('h1')).toHaveText('คาสิโน')
+    await expect(page).toHaveURL('/cashback?tab=live')
+    await expect(page.locator('h1')).toHaveText('คืนยอดเสีย')
     await expect(page.getByText(DEMO.displayName).first()).toBeVisible()
     const session = await openedSession(page.context())
     expect(session?.strategy).toBe('local')
@@ -136,12 +136,12 @@ test.describe('expiry and refresh', () => {
 
   test('Set-Cookie only when the session changed', async ({ request }) => {
     const fresh = await sessionCookieHeader('demo')
-    const unchanged = await request.get('/casino', { headers: { Cookie: fresh.cookie } })
+    const unchanged = await request.get('/cashback', { headers: { Cookie: fresh.cookie } })
     expect(unchanged.status()).toBe(200)
     expect(unchanged.headers()['set-cookie'] ?? '').not.toContain('auth.session')
 
     const stale = await sessionCookieHeader('demo', { accessTtlSeconds: -60 })
-    const refreshed = await request.get('/casino', { headers: { Cookie: stale.cookie } })
+    const refreshed = await request.get('/cashback', { headers: { Cookie: stale.cookie } })
     expect(refreshed.status()).toBe(200)
     const setCookies = refreshed
       .headersArray()
@@ -173,11 +173,11 @@ test.describe('expiry and refresh', () => {
     context,
   }) => {
     await loginAs(context, 'demo')
-    await page.goto('/casino')
-    await expect(page.locator('h1')).toHaveText('คาสิโน')
+    await page.goto('/cashback')
+    await expect(page.locator('h1')).toHaveText('คืนยอดเสีย')
     await mock.expire('demo')
-    await page.goto('/slot')
-    await expect(page).toHaveURL('/login?redirectTo=%2Fslot')
+    await page.goto('/coupon')
+    await expect(page).toHaveURL('/login?redirectTo=%2Fcoupon')
     await expect(page.locator('[data-sonner-toast]')).toContainText(EXPIRED_TOAST)
     expect(await openedSession(context)).toBeNull()
   })
@@ -205,8 +205,8 @@ test.describe('expiry and refresh', () => {
     expect(names).not.toContain('auth.session.0')
     const session = await openedSession(page.context())
     expect(session?.accessToken.length).toBeGreaterThan(900)
-    await page.goto('/casino')
-    await expect(page.locator('h1')).toHaveText('คาสิโน')
+    await page.goto('/cashback')
+    await expect(page.locator('h1')).toHaveText('คืนยอดเสีย')
     await page.goto('/profile')
     await expect(page.getByText(DEMO.displayName).first()).toBeVisible()
   })
@@ -215,7 +215,7 @@ test.describe('expiry and refresh', () => {
 test.describe('logout', () => {
   test('the menu logs out without a backend call and goes to /login', async ({ page, context }) => {
     await loginAs(context, 'demo')
-    await page.goto('/casino')
+    await page.goto('/cashback')
     await hydrated(page)
     await mock.clearCalls()
     await page.getByLabel('เมนู', { exact: true }).click()
@@ -240,16 +240,16 @@ test.describe('logout', () => {
     context,
   }) => {
     await loginAs(context, 'demo')
-    await page.goto('/casino')
+    await page.goto('/cashback')
     await hydrated(page)
     const other = await context.newPage()
-    await other.goto('/casino')
+    await other.goto('/cashback')
     await other.getByLabel('เมนู', { exact: true }).click()
     await other.getByRole('button', { name: 'ออกจากระบบ' }).click()
     await expect(other).toHaveURL('/login')
     await page.bringToFront()
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
-    await expect(page).toHaveURL('/login?redirectTo=%2Fcasino')
+    await expect(page).toHaveURL('/login?redirectTo=%2Fcashback')
   })
 })
 
@@ -379,8 +379,8 @@ test.describe('watcher (support staff)', () => {
       withoutRefresh: true,
       accessTtlSeconds: -5,
     })
-    await page.goto('/casino')
-    await expect(page).toHaveURL('/login?redirectTo=%2Fcasino')
+    await page.goto('/cashback')
+    await expect(page).toHaveURL('/login?redirectTo=%2Fcashback')
     expect(await mock.calls('/auth/refresh')).toHaveLength(0)
   })
 })
@@ -542,9 +542,9 @@ test.describe('cross-site and hostile requests', () => {
       `auth.session="${value}x"`,
     ]
     for (const header of hostile) {
-      const page = await request.get('/casino', { headers: { Cookie: header }, maxRedirects: 0 })
+      const page = await request.get('/cashback', { headers: { Cookie: header }, maxRedirects: 0 })
       expect(page.status(), header.slice(0, 60)).toBe(302)
-      expect(page.headers()['location']).toBe('/login?redirectTo=%2Fcasino')
+      expect(page.headers()['location']).toBe('/login?redirectTo=%2Fcashback')
       expect(page.headers()['set-cookie'] ?? '').toMatch(/auth\.session[.0-9]*=;/)
       const home = await request.get('/', { headers: { Cookie: header } })
       expect(home.status()).toBe(200)
@@ -596,12 +596,12 @@ test.describe('cross-site and hostile requests', () => {
         sealed.length > 3800
           ? `auth.session.0=${sealed.slice(0, 3800)}; auth.session.1=${sealed.slice(3800)}`
           : `auth.session=${sealed}`
-      const response = await request.get('/casino', {
+      const response = await request.get('/cashback', {
         headers: { Cookie: cookie },
         maxRedirects: 0,
       })
       expect(response.status(), accessToken.slice(0, 20)).toBe(302)
-      expect(response.headers()['location']).toBe('/login?redirectTo=%2Fcasino')
+      expect(response.headers()['location']).toBe('/login?redirectTo=%2Fcashback')
     }
   })
 

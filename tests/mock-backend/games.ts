@@ -475,8 +475,8 @@ function providers(ctx: RequestContext) {
   return dataReply(providersResponseSchema, { data })
 }
 
-async function list(ctx: RequestContext) {
-  await ctx.sessions.authenticate(ctx.headers.authorization)
+/** The same list for everyone: visitors browse the lobbies too (no Authorization header). */
+function list(ctx: RequestContext) {
   const query = validate(gamesQuerySchema, Object.fromEntries(ctx.url.searchParams))
   const matching = filterGames(query)
   const start = (query.page - 1) * query.pageSize

@@ -78,6 +78,8 @@ function Details({ view }: { view: ProfileView }) {
             <dd
               className="min-w-0 break-words text-right font-bold"
               data-testid={`profile-${label}`}
+              // The member's own names and numbers, not text to translate.
+              translate="no"
             >
               {value}
             </dd>

@@ -76,7 +76,11 @@ export function GameTile({
         />
         <Badge game={game} />
       </span>
-      <span className="mt-1 line-clamp-2 min-h-10 break-words text-sm leading-5 text-slate-100">
+      {/* The game's name as its provider writes it (often English): a name, not text to translate. */}
+      <span
+        className="mt-1 line-clamp-2 min-h-10 break-words text-sm leading-5 text-slate-100"
+        translate="no"
+      >
         {game.name}
       </span>
     </Link>

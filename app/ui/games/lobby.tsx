@@ -14,6 +14,7 @@ import {
   type LaunchNotice,
   type LobbyQuery,
 } from '~/lib/games-query'
+import { ChipLinks } from '~/ui/chip-links'
 import { GameTile, type TileGame } from '~/ui/games/game-tile'
 import { HostImage } from '~/ui/host-image'
 import { EmptyState, Notice } from '~/ui/states'
@@ -33,11 +34,6 @@ export interface LobbyResult {
   total: number
 }
 
-const chip =
-  'inline-flex min-h-11 shrink-0 items-center rounded-full border px-4 text-sm font-bold transition-colors'
-const chipOn = 'border-gold-400 bg-gold-400 text-night-950'
-const chipOff = 'border-night-600 text-slate-100 hover:bg-night-800'
-
 /** How many tiles of a page load eagerly: the first row on a phone. */
 const EAGER_TILES = 3
 
@@ -55,25 +51,16 @@ function CategoryLinks({
   const keep = { category: true, provider: keepProvider }
   const options: (GameCategory | undefined)[] = [undefined, ...categories]
   return (
-    <nav aria-label="หมวดเกม" className="-mx-4 overflow-x-auto px-4">
-      <ul className="flex gap-2 pb-1">
-        {options.map((category) => {
-          const active = query.category === category
-          return (
-            <li key={category ?? 'all'}>
-              <Link
-                to={lobbyHref(path, { ...query, category, page: 1 }, keep)}
-                aria-current={active ? 'page' : undefined}
-                className={`${chip} ${active ? chipOn : chipOff}`}
-                preventScrollReset
-              >
-                {category ? CATEGORY_LABELS[category] : 'ทั้งหมด'}
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
-    </nav>
+    <ChipLinks
+      label="หมวดเกม"
+      preventScrollReset
+      chips={options.map((category) => ({
+        key: category ?? 'all',
+        to: lobbyHref(path, { ...query, category, page: 1 }, keep),
+        label: category ? CATEGORY_LABELS[category] : 'ทั้งหมด',
+        current: query.category === category,
+      }))}
+    />
   )
 }
 
@@ -104,7 +91,9 @@ export function ProviderLinks({
                 alt=""
                 className="block h-12 w-24 rounded-xl bg-night-800"
               />
-              <span className="mt-1 block truncate text-xs text-slate-200">{provider.name}</span>
+              <span className="mt-1 block truncate text-xs text-slate-200" translate="no">
+                {provider.name}
+              </span>
               {provider.status !== 'open' ? (
                 <span className="block text-xs text-amber-200">
                   {provider.status === 'maintenance' ? 'ปิดปรับปรุง' : 'ปิดให้บริการ'}

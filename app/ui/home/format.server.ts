@@ -3,6 +3,7 @@
  * (the browser's time zone and clock never change what was rendered).
  */
 import type { NewsItem, Promotion } from '~/backend/content.schemas'
+import { keepNumbersWhole } from '~/lib/line-breaks'
 import { bangkokDate, formatThaiShortDate } from '~/lib/thai-date'
 
 export const thaiDay = (iso: string) => formatThaiShortDate(bangkokDate(iso))
@@ -21,7 +22,7 @@ export function promotionCard(
 ): PromotionCard {
   const { id, title, summary, image, startsAt, endsAt } = promotion
   const period = endsAt ? `ถึง ${thaiDay(endsAt)}` : `ตั้งแต่ ${thaiDay(startsAt)}`
-  return { id, title, summary, image, period }
+  return { id, title: keepNumbersWhole(title), summary: keepNumbersWhole(summary), image, period }
 }
 
 export interface NewsEntry {
@@ -36,12 +37,13 @@ export interface NewsEntry {
 export function newsEntry(item: NewsItem): NewsEntry {
   return {
     id: item.id,
-    title: item.title,
+    // Figures such as "02:00–04:00" never break across lines.
+    title: keepNumbersWhole(item.title),
     publishedAt: item.publishedAt,
     date: thaiDay(item.publishedAt),
     paragraphs: item.body
       .split(/\n\s*\n/)
-      .map((p) => p.trim())
+      .map((p) => keepNumbersWhole(p.trim()))
       .filter(Boolean),
   }
 }

@@ -1,0 +1,74 @@
+/**
+ * What an error page says, as plain functions (the error page, the document
+ * title of every page's meta): the status and message of an error caught by
+ * a boundary, and its Thai title. Thai comes first: a message without Thai
+ * (the spec's English texts) gets its status's Thai title.
+ */
+import { isRouteErrorResponse } from '@remix-run/react'
+import {
+  BAD_REQUEST_MESSAGE,
+  BODY_TOO_LARGE_MESSAGE,
+  METHOD_NOT_ALLOWED_MESSAGE,
+  errorMessage,
+  errorStatus,
+  isAppErrorBody,
+  NOT_FOUND_MESSAGE,
+} from '~/lib/errors'
+
+export interface ShownError {
+  status: number
+  message: string
+}
+
+/**
+ * Thai for the statuses Remix and the HTTP layer answer with English text of
+ * their own ("You made a POST request to ... but did not provide an
+ * `action` for route ...", "Bad Request").
+ */
+const THAI_STATUS_MESSAGE: Record<number, string> = {
+  400: BAD_REQUEST_MESSAGE,
+  405: METHOD_NOT_ALLOWED_MESSAGE,
+  413: BODY_TOO_LARGE_MESSAGE,
+}
+
+/** What the page shows for an error caught by a boundary. */
+export function describeError(error: unknown): ShownError {
+  if (isRouteErrorResponse(error)) {
+    if (error.status === 404) return { status: 404, message: NOT_FOUND_MESSAGE }
+    // Remix's own error responses carry an Error (English) as their data.
+    if (isAppErrorBody(error.data) && !(error.data instanceof Error)) {
+      return { status: error.status, message: error.data.message || 'Error' }
+    }
+    // Not the app's own error body: Remix's or the HTTP layer's English text.
+    const thai = THAI_STATUS_MESSAGE[error.status]
+    if (thai) return { status: error.status, message: thai }
+    const message = typeof error.data === 'string' && error.data ? error.data : error.statusText
+    return { status: error.status, message: message || 'Error' }
+  }
+  return { status: errorStatus(error), message: errorMessage(error) || 'Internal Server Error' }
+}
+
+export const THAI_HINT: Record<number, string> = {
+  404: 'ไม่พบหน้าที่คุณต้องการ',
+  500: 'เกิดข้อผิดพลาดในระบบ',
+  502: 'ระบบหลักไม่พร้อมใช้งานชั่วคราว',
+  503: 'ทีมงานกำลังปรับปรุงระบบ ส่วนอื่นยังใช้งานได้ตามปกติ',
+  504: 'ระบบหลักตอบสนองช้าเกินไป',
+}
+
+/** Thai script: a message without it is one of the spec's English texts. */
+const THAI = /[\u0E00-\u0E7F]/
+
+/** The title of a status whose message is English and has no Thai title of its own. */
+const GENERIC_TITLE = 'เกิดข้อผิดพลาด'
+
+/** The Thai title of an error: its own message when Thai, else its status's. */
+export function errorTitle({ status, message }: ShownError): string {
+  return THAI.test(message) ? message : (THAI_HINT[status] ?? GENERIC_TITLE)
+}
+
+/** The document title of an error: Thai first, the spec's English text after it. */
+export function errorDocumentTitle(shown: ShownError): string {
+  const title = errorTitle(shown)
+  return title === shown.message ? title : `${title} (${shown.message})`
+}
