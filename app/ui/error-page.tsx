@@ -15,6 +15,7 @@ import { describeError, errorTitle, THAI_HINT, type ShownError } from '~/lib/err
 import { ERROR_PAGE_FAILED_TITLE, errorMessage } from '~/lib/errors'
 import { refusedRouteModuleError } from '~/lib/load-chunk'
 import { useRequestId } from '~/lib/request-id-context'
+import { useErrorShownInLayout } from '~/ui/loading-bar'
 
 export type { ShownError } from '~/lib/error-text'
 export { describeError, errorDocumentTitle, errorTitle } from '~/lib/error-text'
@@ -129,6 +130,7 @@ export function RootErrorBoundary() {
 function RoutedErrorContent() {
   const error = useRouteError()
   const requestId = useRequestId()
+  useErrorShownInLayout()
   return <ErrorContent {...describeError(error)} requestId={requestId} />
 }
 

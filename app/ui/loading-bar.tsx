@@ -8,7 +8,7 @@
  * checked in tests/e2e/feedback.spec.ts).
  */
 import { useNavigation, useRouteError } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, useSyncExternalStore } from 'react'
 import { LOADING_BAR } from '~/lib/constants'
 
 const STEP = (100 * LOADING_BAR.tickMs) / LOADING_BAR.durationMs
@@ -23,10 +23,39 @@ const HIDDEN: Bar = { visible: false, percent: 0 }
  */
 let last: Bar = HIDDEN
 
+/**
+ * An error shown by a layout's boundary (the member shell's) leaves the root,
+ * and so the bar, mounted: the error's content says it is up while it is.
+ */
+let errorInLayout = false
+const listeners = new Set<() => void>()
+function setErrorInLayout(shown: boolean) {
+  errorInLayout = shown
+  for (const listener of listeners) listener()
+}
+const subscribe = (listener: () => void) => {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Called by the error content a layout's boundary renders: the bar finishes as failed. */
+export function useErrorShownInLayout() {
+  useEffect(() => {
+    setErrorInLayout(true)
+    return () => setErrorInLayout(false)
+  }, [])
+}
+
 export function LoadingBar() {
   const busy = useNavigation().state !== 'idle'
   // Outside an error boundary React Router answers null (its context default).
-  const failed = useRouteError() != null
+  const rootFailed = useRouteError() != null
+  const layoutFailed = useSyncExternalStore(
+    subscribe,
+    () => errorInLayout,
+    () => false,
+  )
+  const failed = rootFailed || layoutFailed
   const [bar, setBar] = useState<Bar>(() => last)
 
   useEffect(() => {

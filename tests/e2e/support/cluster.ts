@@ -37,7 +37,9 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
     env: {
       ...process.env,
       ...appEnv(CLUSTER_URL),
-      BACKEND_TIMEOUT_MS: '3000',
+      // The default deadline: a storm whose refreshing instance is killed spends the
+      // refresh lock's 3 s and a 1.5 s refresh of each request's one deadline (decision 0092).
+      BACKEND_TIMEOUT_MS: '10000',
       PORT: String(CLUSTER_PORT),
       ...env,
     },
