@@ -7,8 +7,7 @@
  */
 import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
-import { asksForSupport } from '~/lib/support'
-import { SupportLink } from '~/ui/support-link'
+import { SupportLink, asksForSupport } from '~/ui/support-link'
 
 export type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>
 

@@ -2,8 +2,7 @@ import { BackendError } from '~/backend/client.server'
 import { data, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
-import { asksForSupport } from '~/lib/support'
-import { SupportLink } from '~/ui/support-link'
+import { SupportLink, asksForSupport } from '~/ui/support-link'
 import { PAGES } from '~/lib/pages'
 
 import {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { appConfigSchema, DEFAULT_APP_CONFIG } from '~/backend/config.schemas'
 import { LOGIN_MESSAGES } from '~/session/strategies.server'
-import { asksForSupport } from './support'
+import { asksForSupport } from './support-link'
 
 describe('asksForSupport', () => {
   it('knows every login message that sends the member to support', () => {
