@@ -2,9 +2,20 @@
  * A select and a checkbox for conform fields, as ~/forms/fields does text
  * inputs. Apart, so pages without them (login) do not load them.
  */
-import { getInputProps, getSelectProps } from '@conform-to/react'
+import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
 import type { ReactNode } from 'react'
-import { FieldError, Hint, INPUT_CLASS, Label, type ControlProps } from '~/forms/fields'
+import {
+  FieldError,
+  Hint,
+  INPUT_CLASS,
+  Label,
+  type ControlProps as TextControlProps,
+} from '~/forms/fields'
+
+/** These controls take conform's own fields (the register form's). */
+type ControlProps = Omit<TextControlProps, 'field'> & {
+  field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>
+}
 
 export interface Option {
   value: string

@@ -3,13 +3,47 @@
  * the field (linked by aria-describedby, with aria-invalid on the control), an
  * optional hint, and `focusOnError` for the first invalid field of a server
  * answer (the `autofocus` attribute, so it works before JavaScript loads too;
- * with JavaScript conform moves the focus itself).
+ * with JavaScript the form's hook moves the focus itself).
+ *
+ * Fields come from conform's `useForm` (~/forms/use-validated-form) or from
+ * the conform-free ~/forms/use-field-checks: these controls use only what both
+ * give, and import no conform code (the login page carries none: decision 0111).
  */
-import { getInputProps, type FieldMetadata } from '@conform-to/react'
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { SupportLink, asksForSupport } from '~/ui/support-link'
 
-export type Meta = FieldMetadata<string | undefined, Record<string, unknown>, string[]>
+/** What the controls read of a field (a subset of conform's `FieldMetadata`). */
+export interface FieldMeta {
+  id: string
+  name: string
+  formId: string
+  errorId: string
+  descriptionId: string
+  errors: string[] | undefined
+  initialValue?: unknown
+}
+
+export type Meta = FieldMeta
+
+/**
+ * An input's id, name, form, type, aria-invalid / aria-describedby and
+ * initial value: what conform's `getInputProps` gives for a field without
+ * constraints (the rule set, not the browser, checks the fields).
+ */
+function inputProps(field: Meta, type: string, ariaDescribedBy: string | undefined) {
+  const invalid = field.errors !== undefined
+  return {
+    id: field.id,
+    name: field.name,
+    form: field.formId,
+    type,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid
+      ? `${field.errorId} ${ariaDescribedBy ?? ''}`.trim()
+      : ariaDescribedBy,
+    defaultValue: typeof field.initialValue === 'string' ? field.initialValue : undefined,
+  }
+}
 
 export const INPUT_CLASS =
   'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base aria-[invalid=true]:border-danger'
@@ -64,15 +98,11 @@ export function TextField({
   type = 'text',
   ...rest
 }: TextProps) {
-  const { key, ...props } = getInputProps(field, {
-    type,
-    ariaDescribedBy: hint ? field.descriptionId : undefined,
-  })
+  const props = inputProps(field, type, hint ? field.descriptionId : undefined)
   return (
     <div className="space-y-1">
       <Label field={field} label={label} />
       <input
-        key={key}
         {...props}
         {...rest}
         aria-required={required || undefined}
@@ -105,16 +135,16 @@ export function PasswordField({
 }: Omit<TextProps, 'type'>) {
   const [visible, setVisible] = useState(false)
   const hydrated = useHydrated()
-  const { key, ...props } = getInputProps(field, {
-    type: visible ? 'text' : 'password',
-    ariaDescribedBy: hint ? field.descriptionId : undefined,
-  })
+  const props = inputProps(
+    field,
+    visible ? 'text' : 'password',
+    hint ? field.descriptionId : undefined,
+  )
   return (
     <div className="space-y-1">
       <Label field={field} label={label} />
       <div className="flex gap-2">
         <input
-          key={key}
           {...props}
           {...rest}
           autoCapitalize="none"

@@ -1,16 +1,24 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { contentPart, homeBanners, listNews, listPromotions } from '~/backend/content.server'
-import { logWarning } from '~/lib/log.server'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { requestIdOf } from '~/lib/request-id.server'
-import { guard } from '~/session/guard.server'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
-import { newsEntry, promotionCard } from '~/ui/home/format.server'
-import { mapPart, memberPlay, SHOWN } from '~/ui/home/loader.server'
+import {
+  contentPart,
+  guard,
+  homeBanners,
+  listNews,
+  listPromotions,
+  logWarning,
+  mapPart,
+  memberPlay,
+  newsEntry,
+  promotionCard,
+  requestIdOf,
+  SHOWN,
+} from '~/ui/home/home-page.server'
 import { MemberSummary } from '~/ui/home/member-summary'
 import { NewsList } from '~/ui/home/news-list'
 import { PromotionStrip } from '~/ui/home/promotion-strip'

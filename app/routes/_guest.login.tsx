@@ -1,10 +1,9 @@
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { useEffect } from 'react'
 import { LOGIN_LABELS as LABELS, loginFields } from '~/forms/login-form'
 import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
-import { useValidatedForm } from '~/forms/use-validated-form'
+import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
 import { guard, loginAction } from '~/session/guest-pages.server'
@@ -22,10 +21,10 @@ export default function Login() {
   const lastResult = useActionData<typeof action>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
-  const [form, fields] = useValidatedForm({ id: 'login', fields: loginFields, lastResult })
+  // No conform in the browser here: the page's first-load budget (docs/decisions/0111).
+  const { form, fields } = useFieldChecks({ id: 'login', fields: loginFields, lastResult })
   // A refused login keeps the username but not the password: the server does not
-  // send it back, and the browser's copy is cleared too. (A conform reset intent
-  // would also drop the form's error message.)
+  // send it back, and the browser's copy is cleared too.
   const passwordId = fields.password.id
   useEffect(() => {
     const input = document.getElementById(passwordId)
@@ -38,7 +37,7 @@ export default function Login() {
   return (
     <div className="space-y-5">
       <h1 className="text-center text-xl font-bold">{page.title}</h1>
-      <Form method="post" className="space-y-4" {...getFormProps(form)}>
+      <Form method="post" className="space-y-4" {...form.props}>
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <TextField
