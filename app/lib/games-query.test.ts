@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   isGameId,
-  launchHref,
   launchNoticeOf,
   lobbyHref,
   normaliseSearch,
@@ -11,6 +10,7 @@ import {
   safeLobbyPath,
   withNotice,
 } from '~/lib/games-query'
+import { launchHref } from '~/lib/game-launch'
 
 const url = (s: string) => new URL(s, 'http://app.test')
 

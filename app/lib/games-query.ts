@@ -139,10 +139,3 @@ export function withNotice(path: string, notice: LaunchNotice): string {
   url.searchParams.set('notice', notice)
   return `${url.pathname}${url.search}`
 }
-
-/** The launch link of a game tile; `from` is the lobby to come back to on a refusal. */
-export function launchHref(gameId: string, from?: string): string {
-  const params = new URLSearchParams({ game: gameId })
-  if (from && from !== '/games') params.set('from', from)
-  return `/games/launch?${params.toString()}`
-}
