@@ -13,7 +13,12 @@
  */
 import { clientAddress } from '~/lib/client-address.server'
 import { env } from '~/lib/env.server'
-import { sharedRateLimiter, type AttemptCounter, type Hit } from '~/session/rate-limit.server'
+import {
+  minutesToWait,
+  sharedRateLimiter,
+  type AttemptCounter,
+  type Hit,
+} from '~/session/rate-limit.server'
 
 export interface CouponLimitSettings {
   perMember: number
@@ -32,7 +37,7 @@ export interface CouponAttempt {
 }
 
 export function couponLimitMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
+  const minutes = minutesToWait(retryAfterMs)
   return `กรอกรหัสคูปองผิดหลายครั้งเกินไป กรุณารอประมาณ ${minutes} นาทีแล้วลองใหม่`
 }
 

@@ -17,7 +17,12 @@ import { z } from 'zod'
 import { clientAddress } from '~/lib/client-address.server'
 import { env } from '~/lib/env.server'
 import { sealedCookie, type SealedCookie } from '~/lib/sealed-cookie.server'
-import { sharedRateLimiter, type AttemptCounter, type Hit } from '~/session/rate-limit.server'
+import {
+  minutesToWait,
+  sharedRateLimiter,
+  type AttemptCounter,
+  type Hit,
+} from '~/session/rate-limit.server'
 
 export const DEVICE_COOKIE = 'auth.device'
 const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60
@@ -56,7 +61,7 @@ export function deviceCookie(
 const normalise = (username: string) => username.trim().toLowerCase()
 
 export function loginLimitMessage(retryAfterMs: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterMs / 60_000))
+  const minutes = minutesToWait(retryAfterMs)
   return `พยายามเข้าสู่ระบบบ่อยเกินไป กรุณารอประมาณ ${minutes} นาทีแล้วลองใหม่`
 }
 

@@ -131,3 +131,8 @@ export function sharedRateLimiter(
       ),
   }
 }
+
+/** How many whole minutes (at least one) a member is told to wait for `retryAfterMs`. */
+export function minutesToWait(retryAfterMs: number): number {
+  return Math.max(1, Math.ceil(retryAfterMs / 60_000))
+}

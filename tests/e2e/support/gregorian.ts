@@ -7,20 +7,10 @@
  * a month or a year word is Gregorian.
  */
 import type { Page } from '@playwright/test'
+import { THAI_MONTHS as THAI_MONTH_NAMES } from '~/lib/thai-date'
 
 const THAI_MONTHS = [
-  'มกราคม',
-  'กุมภาพันธ์',
-  'มีนาคม',
-  'เมษายน',
-  'พฤษภาคม',
-  'มิถุนายน',
-  'กรกฎาคม',
-  'สิงหาคม',
-  'กันยายน',
-  'ตุลาคม',
-  'พฤศจิกายน',
-  'ธันวาคม',
+  ...THAI_MONTH_NAMES,
   'ม.ค.',
   'ก.พ.',
   'มี.ค.',
