@@ -231,7 +231,8 @@ test('under reduced motion the wheel does not turn and no confetti loads', async
   await expect(page.getByTestId('prize')).toContainText('ยินดีด้วย! คุณได้รับ ฿50')
   await expect(page.getByTestId('wheel')).toHaveAttribute('data-turning', 'false')
   await expect(balance(page)).toHaveText('฿1,570.50')
-  await page.waitForTimeout(1000)
+  // The page has decided: no confetti under reduced motion.
+  await expect(page.getByTestId('prize')).toHaveAttribute('data-confetti', 'skipped')
   expect(confetti).toEqual([])
   expect(await page.evaluate(() => (window as CanvasWatch).__confettiCanvas ?? null)).toBeNull()
   await expect(page.getByTestId('prize')).not.toHaveAttribute('data-confetti', 'fired')

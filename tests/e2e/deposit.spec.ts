@@ -120,6 +120,8 @@ test('a new member deposits by PromptPay: the QR scans as the amount, paid, the 
   expect(hasValidCrc(payload), 'tag 63: the CRC').toBe(true)
 
   // The order page asks again by itself: the money arrives while it is open.
+  // (The page's clock runs on its own; the test jumps it forward below.)
+  await page.clock.install()
   await page.goto(`/order/${id}`)
   await hydrated(page)
   await mockPost(`orders/${id}/paid`)
@@ -130,7 +132,14 @@ test('a new member deposits by PromptPay: the QR scans as the amount, paid, the 
   await expect(page.getByTestId('balance').first()).toHaveText('฿1,234.00')
   // Final: no more asking.
   const calls = (await mock.calls(`/wallet/orders/${id}`)).length
-  await page.waitForTimeout(4000)
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes(`/order/${id}`)) asked.push(request.url())
+  })
+  // Past the 3 s poll in the page's time; an evaluate after it: any request it made is seen.
+  await page.clock.runFor(4000)
+  await page.evaluate(() => document.readyState)
+  expect(asked).toEqual([])
   expect((await mock.calls(`/wallet/orders/${id}`)).length).toBe(calls)
   // The orders list shows it paid.
   await page.goto('/order')

@@ -177,7 +177,8 @@ test('autoplay moves to the next banner by itself, and the pause button stops it
   await page.mouse.move(0, 700)
   await expect(page.getByRole('button', { name: 'เลื่อนอัตโนมัติ' })).toBeVisible()
   await page.clock.fastForward(12_000)
-  await page.waitForTimeout(500)
+  // A slide that moved would have finished its 400 ms transition within this page time.
+  await page.clock.runFor(1000)
   expect(await slideInView(page)).toBe('2 จาก 4')
 })
 
@@ -188,7 +189,8 @@ test('prefers-reduced-motion: no autoplay and no pause button', async ({ page })
   await carouselReady(page)
   await expect(page.getByRole('button', { name: /อัตโนมัติ/ })).toHaveCount(0)
   await page.clock.fastForward(12_000)
-  await page.waitForTimeout(500)
+  // A slide that moved would have finished its 400 ms transition within this page time.
+  await page.clock.runFor(1000)
   expect(await slideInView(page)).toBe('1 จาก 4')
   // It still moves when asked, at once.
   await page.getByRole('button', { name: 'แบนเนอร์ถัดไป' }).click()

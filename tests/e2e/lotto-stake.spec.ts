@@ -361,8 +361,19 @@ test('an answer lost to a timeout: the same confirmation again, and the slip is 
   const dialog = page.getByRole('dialog', { name: 'ยืนยันการแทง' })
   await expect(dialog).toBeVisible()
   await mock.latency(0, '/lotto/stakes')
-  // Let the late stake land, then confirm again with the same key.
-  await page.waitForTimeout(1500)
+  // Let the late stake land (the backend lists it), then confirm again with the same key.
+  const { accessToken } = await mock.tokens({ username: 'demo' })
+  await expect
+    .poll(
+      async () => {
+        const res = await fetch(`${MOCK_URL}/lotto/stakes?limit=20`, {
+          headers: { Authorization: `Bearer ${accessToken}` },
+        })
+        return ((await res.json()) as { data: unknown[] }).data.length
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(1)
   await dialog.getByRole('button', { name: 'ยืนยันแทง' }).click()
   await expect(page.getByText(/แทงหวยสำเร็จ โพยเลขที่ \d+/)).toBeVisible()
   await expect(balance(page)).toHaveText('฿1,510.50')

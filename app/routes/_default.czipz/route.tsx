@@ -79,7 +79,7 @@ export default function RewardGames() {
   useEffect(() => () => reveal(revalidateRef.current), [])
   const shown = picked ?? (spun && stopped === spun.play.id ? spun : null)
   const turning = spun !== null && stopped !== spun.play.id
-  const fired = useConfetti(shown && shown.play.prize.amount > 0 ? shown.play.id : null)
+  const confetti = useConfetti(shown && shown.play.prize.amount > 0 ? shown.play.id : null)
 
   return (
     <section className="space-y-4">
@@ -98,7 +98,7 @@ export default function RewardGames() {
         </Notice>
       ) : null}
 
-      <div aria-live="polite" data-testid="prize" data-confetti={fired ? 'fired' : undefined}>
+      <div aria-live="polite" data-testid="prize" data-confetti={confetti}>
         {shown ? (
           <PrizeCard
             game={acted?.game ?? 'wheel'}

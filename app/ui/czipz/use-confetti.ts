@@ -1,29 +1,35 @@
 /**
  * Confetti for a prize that is shown: canvas-confetti arrives with import()
  * only then (through loadChunk, decision 0005), never under
- * prefers-reduced-motion (nothing is loaded at all). `fired` is the play the
- * shower ran for, for the page's data attribute.
+ * prefers-reduced-motion (nothing is loaded at all). The answer says what was
+ * decided for the last prize shown, `fired` or `skipped` (reduced motion),
+ * for the page's data attribute.
  */
 import { useEffect, useRef, useState } from 'react'
 import { loadChunk } from '~/lib/load-chunk'
 import { prefersReducedMotion } from '~/ui/czipz/wheel'
 
-export function useConfetti(playId: string | null): string | null {
-  const [fired, setFired] = useState<string | null>(null)
+export type ConfettiOutcome = 'fired' | 'skipped'
+
+export function useConfetti(playId: string | null): ConfettiOutcome | undefined {
+  const [outcome, setOutcome] = useState<ConfettiOutcome | undefined>(undefined)
   const last = useRef<string | null>(null)
   useEffect(() => {
     if (!playId || playId === last.current) return
     last.current = playId
-    if (prefersReducedMotion()) return
+    if (prefersReducedMotion()) {
+      setOutcome('skipped')
+      return
+    }
     let live = true
     void loadChunk(() => import('~/ui/czipz/confetti.client')).then(({ shower }) => {
       if (!live) return
-      setFired(playId)
+      setOutcome('fired')
       void shower()
     })
     return () => {
       live = false
     }
   }, [playId])
-  return fired
+  return outcome
 }
