@@ -26,6 +26,8 @@ function shellMember(member: Member): ShellMember {
 
 export const rootLoader = (args: LoaderFunctionArgs) =>
   guard(args, { access: 'public' }, async ({ request, session, url }) => {
+    // The configuration (the support link) is asked at once, under the request's deadline.
+    const config = appConfig(request.signal)
     const flash = readToast(request)
     let toast: FlashToast | null = flash.toast
     let member: ShellMember | null = null
@@ -46,7 +48,7 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
     }
     const body = {
       member,
-      support: (await appConfig()).support,
+      support: (await config).support,
       strategy: member ? (session.payload?.strategy ?? null) : null,
       toast,
       env: publicEnv(),

@@ -26,8 +26,8 @@ export function quickAmounts(limits: DepositLimits): number[] {
  * without JavaScript), to fill the field with: whole baht, else nothing.
  */
 export function prefilledAmount(url: URL): string {
-  const amount = url.searchParams.get('amount') ?? ''
-  return /^[1-9]\d{0,8}$/.test(amount) ? amount : ''
+  const amount = parseWholeBaht(url.searchParams.get('amount'))
+  return amount === null ? '' : String(amount)
 }
 
 export interface DepositLimits {

@@ -41,7 +41,7 @@ export function formatThaiDateTime(date: Date | number): string {
 // the browser's own zone. Backend moments are ISO 8601 with an offset.
 
 const HOUR_MS = 3_600_000
-export const BANGKOK_OFFSET_MS = 7 * HOUR_MS
+const BANGKOK_OFFSET_MS = 7 * HOUR_MS
 
 /** A moment as an ISO string in Bangkok's UTC fields (its wall clock read with getUTC*). */
 const bangkokIso = (moment: string | number) =>
@@ -116,7 +116,7 @@ export const THAI_MONTHS = [
   'ธันวาคม',
 ] as const
 
-export const DATE_PART_SUFFIXES = ['Day', 'Month', 'Year'] as const
+const DATE_PART_SUFFIXES = ['Day', 'Month', 'Year'] as const
 
 /** The parts a date choice shows for an ISO day (year in the Buddhist era), or empty ones. */
 export function dateChoiceParts(day: string | null): { day: string; month: string; year: string } {

@@ -12,7 +12,7 @@ import {
   quickAmounts,
   type DepositErrors,
 } from '~/lib/deposit-form'
-import { formatBaht } from '~/lib/money'
+import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -169,8 +169,6 @@ export function DepositTab({ data }: { data: Awaited<ReturnType<typeof loadDepos
   )
 }
 
-const wholeBaht = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-
 /**
  * One tap for a usual amount. Links to the form with the amount filled
  * (`?tab=deposit&amount=300`), so they work without JavaScript; with it they
@@ -195,7 +193,7 @@ function QuickAmounts({ amounts, disabled }: { amounts: number[]; disabled: bool
           onClick={(event) => fill(event, amount)}
           className="rounded-xl border border-night-600 bg-night-800 px-1 py-2 text-center text-sm font-bold"
         >
-          ฿{wholeBaht.format(amount)}
+          {formatWholeBaht(amount)}
         </a>
       ))}
     </div>
