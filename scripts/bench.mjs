@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run bench`: figures for the production build, on the bench's own ports
- * (app 5300, demo backend 5301, bare server 5302, near-empty page 5303;
+ * (app 5300, demo backend 5301, bare server 5302, near-empty page 5303,
+ * profiled app 5304;
  * BENCH_PORT moves them).
  *
  *   1. first-load JS and CSS of every page of issue 8 (`MEASURED_PAGES` in
@@ -16,6 +17,11 @@
  *      home/near-empty (target >= 0.5) and br/none (target >= 0.95); the app's
  *      own time from its Server-Timing header, p50/p99, one request at a time
  *      (target p50 <= 3 ms) and under the load
+ *   2b. `profile`: a CPU profile of the logged-in home under the same load, on
+ *      a second app (BENCH_PORT+4) with V8's sampling profiler
+ *      (bench/profile.mjs): top five self-time shares by part (react-dom,
+ *      route matching, GC, the app's code, ...) and by function, and the
+ *      share inside React Router's matchRoutes (target < 3%)
  *   3. requests per second (autocannon) and the server's CPU time per
  *      request for `/` and `/_root.data` logged out, without and with
  *      `Accept-Encoding: gzip, deflate, br`, beside a bare node:http server
@@ -30,7 +36,7 @@
  *      storm across three instances, and a soak at 20 connections through
  *      nginx (0 errors, each instance's memory flat)
  *
- * Options: --only=sizes,home,throughput,storm,cluster,lighthouse  --no-lighthouse
+ * Options: --only=sizes,home,profile,throughput,storm,cluster,lighthouse  --no-lighthouse
  *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
  *          --runs=5 (Lighthouse runs per page)  --soak-seconds=60
  * Exits 1 when a size budget, a home target, the storm target, a cluster
@@ -61,6 +67,7 @@ import {
   prepareMeasuredPages,
   totals,
 } from './bench/sizes.mjs'
+import { profileLoad } from './bench/profile.mjs'
 import { refreshStorm, STORM_SIZE } from './bench/storm.mjs'
 import { buildNearEmpty, removeNearEmpty } from './bench/near-empty.mjs'
 import {
@@ -76,7 +83,7 @@ process.chdir(root)
 
 const { values: opts } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sizes,home,throughput,storm,cluster,lighthouse' },
+    only: { type: 'string', default: 'sizes,home,profile,throughput,storm,cluster,lighthouse' },
     'soak-seconds': { type: 'string', default: '60' },
     'no-lighthouse': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '6' },
@@ -98,6 +105,7 @@ const PORTS = {
   backend: basePort + 1,
   bare: basePort + 2,
   nearEmpty: basePort + 3,
+  profiled: basePort + 4,
   cluster: basePort + 10,
 }
 
@@ -426,6 +434,46 @@ async function home(appUrl, appPid) {
   removeNearEmpty(dir)
 }
 
+const TOP = 5
+const PROFILE_FILE = 'bench-results/home.cpuprofile'
+const share = (value) => `${(value * 100).toFixed(1)}%`.padStart(6)
+
+/** The CPU profile of the logged-in home under load: its top shares by part and by function. */
+async function profileSection(backendUrl) {
+  heading(`CPU profile of the logged-in home (${connections} connections, ${seconds} s sampled)`)
+  const p = await profileLoad({
+    port: PORTS.profiled,
+    backendUrl,
+    path: '/',
+    prepare: async (url) => ({ Cookie: await memberCookie(url) }),
+    connections,
+    seconds,
+    keepAs: PROFILE_FILE,
+  })
+  console.log(
+    `a second app on port ${PORTS.profiled} with V8's sampling profiler: ${p.samples} samples ` +
+      `(idle left out), ${p.load.rps.toFixed(0)} req/s, ${cpu(p.load.cpuMsPerRequest)} CPU per request while sampled`,
+  )
+  console.log(`\nself time by part (top ${TOP}):`)
+  for (const { name, share: s } of p.byPart.slice(0, TOP)) console.log(`  ${share(s)}  ${name}`)
+  console.log(`self time by function (top ${TOP}):`)
+  for (const { name, share: s } of p.byFunction.slice(0, TOP)) console.log(`  ${share(s)}  ${name}`)
+  console.log(
+    `inside React Router's matchRoutes (its callees included): ${share(p.matching).trim()} (target < 3%)`,
+  )
+  console.log(`(the whole profile: ${PROFILE_FILE}, for Chrome DevTools' Performance panel)`)
+  report.profile = {
+    connections,
+    seconds,
+    samples: p.samples,
+    rps: p.load.rps,
+    cpuMsPerRequest: p.load.cpuMsPerRequest,
+    matching: p.matching,
+    byPart: p.byPart.slice(0, 15),
+    byFunction: p.byFunction.slice(0, 25),
+  }
+}
+
 async function storm(appUrl, backendUrl) {
   heading(`Refresh storm: ${STORM_SIZE} parallel requests, one cookie, expired access token`)
   const s = await refreshStorm({ appUrl, backendUrl, secret: BENCH_SESSION_SECRET })
@@ -564,6 +612,10 @@ async function main() {
   console.log(`app ${appUrl} (remix-serve, production build), demo backend ${backendUrl}`)
   if (sections.has('sizes')) await sizes(appUrl, backendUrl)
   if (sections.has('home')) await home(appUrl, app.pid)
+  if (sections.has('profile')) {
+    mkdirSync('bench-results', { recursive: true })
+    await profileSection(backendUrl)
+  }
   if (sections.has('throughput')) await throughput(appUrl, app.pid)
   if (sections.has('storm')) await storm(appUrl, backendUrl)
   if (sections.has('cluster')) await clusterSection()

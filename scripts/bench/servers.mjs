@@ -24,11 +24,18 @@ export async function startBackend(port) {
   return url
 }
 
-/** remix-serve on the production build, in its own process group; resolves with its URL. */
-export async function startApp(port, backendUrl) {
-  const child = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
+/**
+ * remix-serve on the production build, in its own process group; resolves
+ * with its URL, the child and its stderr lines. `nodeArgs` go to node before
+ * remix-serve's script (the CPU profile's `--import`), `extraEnv` to its
+ * environment.
+ */
+export async function startApp(port, backendUrl, { nodeArgs = [], extraEnv = {} } = {}) {
+  const serve = './node_modules/@remix-run/serve/dist/cli.js'
+  const child = spawn(process.execPath, [...nodeArgs, serve, 'build/index.js'], {
     env: {
       ...process.env,
+      ...extraEnv,
       NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -46,7 +53,9 @@ export async function startApp(port, backendUrl) {
   started.push({ child, group: true })
   const errors = createInterface({ input: child.stderr })
   errors.on('line', (line) => {
-    if (line.trim() && line.trim() !== 'undefined') console.error(`[app] ${line}`)
+    if (line.trim() && line.trim() !== 'undefined' && !line.startsWith('CPU_PROFILE_')) {
+      console.error(`[app] ${line}`)
+    }
   })
   const url = `http://127.0.0.1:${port}`
   await Promise.race([
@@ -55,7 +64,7 @@ export async function startApp(port, backendUrl) {
       throw new Error(`remix-serve exited (code ${code}) before it answered /healthz`)
     }),
   ])
-  return { url, child }
+  return { url, child, lines: errors }
 }
 
 /** remix-serve on the near-empty page built in `dir` (near-empty.mjs), in its own process group. */
@@ -116,6 +125,14 @@ async function stopGroup(child) {
   }, 5000)
   await exited
   clearTimeout(timer)
+}
+
+/** Stops one process this module started (and its group). */
+export async function stopStarted(child) {
+  const index = started.findIndex((s) => s.child === child)
+  if (index === -1) return
+  const [{ group }] = started.splice(index, 1)
+  await (group ? stopGroup(child) : stopChild(child))
 }
 
 /** Stops every process this module started, newest first. */
