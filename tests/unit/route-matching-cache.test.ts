@@ -4,8 +4,8 @@
  * Remix matches every request's URL against the routes several times, and
  * React Router's `matchRoutes` flattened and ranked the whole tree and
  * compiled a RegExp per path each time. patches/@remix-run+router+*.patch
- * keeps the ranked branches by the tree's shape and the compiled paths by
- * pattern. These check, on the file the server loads (router.cjs.js), that
+ * keeps the ranked branches and the matches of each pathname by the tree's
+ * shape, and the compiled paths by pattern. These check, on the file the server loads (router.cjs.js), that
  * the work is done once and that the matches are the same as before: route
  * objects of the array given, params of optional segments, splats and index
  * routes.
@@ -121,6 +121,23 @@ function regExpsBuiltBy(work: () => void): number {
   return built
 }
 
+/** Counts the RegExps run against a pathname (`String#match`) while `work` runs. */
+function regExpsRunBy(work: () => void): number {
+  let runs = 0
+  const proto = NativeRegExp.prototype as unknown as Record<symbol, unknown>
+  const match = proto[Symbol.match] as (this: RegExp, s: string) => RegExpMatchArray | null
+  proto[Symbol.match] = function (this: RegExp, s: string) {
+    runs += 1
+    return match.call(this, s)
+  }
+  try {
+    work()
+  } finally {
+    proto[Symbol.match] = match
+  }
+  return runs
+}
+
 /** Counts reads of `path` on every route of `routes` while `work` runs. */
 function pathReadsBy(routes: Route[], work: () => void): number {
   let reads = 0
@@ -146,14 +163,15 @@ describe('matchRoutes with the ranked branches kept', () => {
     expectMatches(tree())
   })
 
-  it('compiles each path once, across repeated matches and fresh trees of the same shape', () => {
-    const paths = EXPECTED.map(([path]) => path)
+  it('compiles each path once, for other pathnames and fresh trees of the same shape too', () => {
     const routes = tree('compiled-once')
-    const first = regExpsBuiltBy(() => paths.forEach((p) => matchRoutes(routes, p)))
+    const first = regExpsBuiltBy(() => EXPECTED.forEach(([p]) => matchRoutes(routes, p)))
     expect(first).toBeGreaterThan(0)
-    expect(regExpsBuiltBy(() => paths.forEach((p) => matchRoutes(routes, p)))).toBe(0)
+    const others = ['/lotto/43', '/news/other', '/deposit/done', '/orders/B-2', '/games/x', '/y']
+    expect(regExpsBuiltBy(() => others.forEach((p) => matchRoutes(routes, p)))).toBe(0)
     const fresh = tree('compiled-once')
-    expect(regExpsBuiltBy(() => paths.forEach((p) => matchRoutes(fresh, p)))).toBe(0)
+    expect(regExpsBuiltBy(() => EXPECTED.forEach(([p]) => matchRoutes(fresh, p)))).toBe(0)
+    expect(matchRoutes(fresh, '/orders/B-2')?.at(-1)?.params).toEqual({ orderId: 'B-2' })
   })
 
   it('flattens a routes array once: later matches do not read its routes again', () => {
@@ -161,6 +179,35 @@ describe('matchRoutes with the ranked branches kept', () => {
     matchRoutes(routes, '/')
     expect(pathReadsBy(routes, () => EXPECTED.forEach(([p]) => matchRoutes(routes, p)))).toBe(0)
     expectMatches(routes)
+  })
+
+  it('matches a pathname once: the same path again runs no RegExp, on any tree of that shape', () => {
+    const routes = tree('matched-once')
+    const paths = EXPECTED.map(([path]) => path)
+    expect(regExpsRunBy(() => paths.forEach((p) => matchRoutes(routes, p)))).toBeGreaterThan(0)
+    expect(regExpsRunBy(() => paths.forEach((p) => matchRoutes(routes, p)))).toBe(0)
+    const fresh = tree('matched-once')
+    expect(regExpsRunBy(() => paths.forEach((p) => matchRoutes(fresh, p)))).toBe(0)
+    expectMatches(fresh)
+  })
+
+  it('gives fresh matches each time, one params object shared along a match as before', () => {
+    const routes = tree()
+    const first = matchRoutes(routes, '/orders/A-17') ?? []
+    const [head] = first
+    if (!head) throw new Error('/orders/A-17 did not match')
+    expect(head.params).toBe(first.at(-1)?.params)
+    ;(head.params as Record<string, string>).orderId = 'changed'
+    head.pathname = '/changed'
+    const again = matchRoutes(routes, '/orders/A-17') ?? []
+    expect(again[0]?.params).toEqual({ orderId: 'A-17' })
+    expect(again[0]?.params).not.toBe(head.params)
+    expect(again.map((m) => [m.pathname, m.pathnameBase])).toEqual([
+      ['/', '/'],
+      ['/', '/'],
+      ['/orders', '/orders'],
+      ['/orders/A-17', '/orders/A-17'],
+    ])
   })
 
   it('ranks a tree of another shape afresh', () => {
