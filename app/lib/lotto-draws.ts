@@ -29,18 +29,22 @@ export interface ClosingDraw {
 
 /** The open types' next draws, closing soonest first, at most `limit`. */
 export function closingDraws(types: readonly LottoType[], limit: number): ClosingDraw[] {
-  const out: ClosingDraw[] = []
+  const open: { type: LottoType; draw: NonNullable<LottoType['nextDraw']>; closesAt: number }[] = []
   for (const type of types) {
     if (type.status !== 'open' || !type.nextDraw) continue
     const closesAt = Date.parse(type.nextDraw.closesAt)
     if (Number.isNaN(closesAt)) continue
-    out.push({
+    open.push({ type, draw: type.nextDraw, closesAt })
+  }
+  // Only the draws shown get a label (a Thai date each).
+  return open
+    .sort((a, b) => a.closesAt - b.closesAt)
+    .slice(0, Math.max(0, limit))
+    .map(({ type, draw, closesAt }) => ({
       lottoId: type.id,
       lottoName: type.name,
-      drawId: type.nextDraw.id,
+      drawId: draw.id,
       closesAt,
-      drawLabel: drawLabel(type.nextDraw),
-    })
-  }
-  return out.sort((a, b) => a.closesAt - b.closesAt).slice(0, Math.max(0, limit))
+      drawLabel: drawLabel(draw),
+    }))
 }

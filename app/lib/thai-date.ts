@@ -20,11 +20,23 @@ export function toBuddhistYear(gregorianYear: number): number {
  */
 export function formatThaiDate(date: Date | number, pattern = 'd MMMM BBBB'): string {
   const value = typeof date === 'number' ? new Date(date) : date
+  // A page shows the same few dates on every request, and date-fns' format
+  // is slow for text that never changes: each (moment, pattern) is made once.
+  const key = `${value.getTime()} ${pattern}`
+  const known = formatted.get(key)
+  if (known !== undefined) return known
   const year = String(toBuddhistYear(value.getFullYear()))
   // Buddhist-era tokens become quoted literals before date-fns sees the pattern.
   const withYear = pattern.replace(/BBBB/g, `'${year}'`).replace(/BB/g, `'${year.slice(-2)}'`)
-  return format(value, withYear, { locale: th })
+  const text = format(value, withYear, { locale: th })
+  if (formatted.size >= MAX_FORMATTED) formatted.clear()
+  formatted.set(key, text)
+  return text
 }
+
+/** Dates already formatted, by moment and pattern (cleared when full). */
+const formatted = new Map<string, string>()
+const MAX_FORMATTED = 2000
 
 /** Short form used in lists: 22 พ.ย. 69 */
 export function formatThaiShortDate(date: Date | number): string {
