@@ -47,3 +47,31 @@ describe('newsEntry', () => {
     expect(entry.date).toBe('22 พ.ย. 69')
   })
 })
+
+describe('cards of the kept content', () => {
+  it('are made once per backend item, and afresh for another item', () => {
+    const promotion = {
+      id: 'p',
+      title: 'ฝากทุกวัน รับโบนัส 10%',
+      summary: 'สูงสุด 300 บาท',
+      image: '/img/promotions/p.svg',
+      startsAt: '2026-11-01T00:00:00+07:00',
+      endsAt: null,
+    }
+    const card = promotionCard(promotion)
+    expect(promotionCard(promotion)).toBe(card)
+    const copy = promotionCard({ ...promotion })
+    expect(copy).not.toBe(card)
+    expect(copy).toEqual(card)
+
+    const item = {
+      id: 'n',
+      title: 'ปิดปรับปรุง 02:00–04:00 น.',
+      publishedAt: '2026-11-22T09:00:00+07:00',
+      body: 'ย่อหน้า',
+    }
+    const entry = newsEntry(item)
+    expect(newsEntry(item)).toBe(entry)
+    expect(newsEntry({ ...item, title: 'อื่น' }).title).toBe('อื่น')
+  })
+})

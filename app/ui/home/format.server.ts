@@ -17,13 +17,29 @@ export interface PromotionCard {
   period: string
 }
 
-export function promotionCard(
+/**
+ * `make` once per item: the backend's content lists are kept for a minute
+ * (CONTENT_TTL_MS), so every request in that minute maps the same objects.
+ */
+function oncePerItem<T extends object, U>(make: (item: T) => U): (item: T) => U {
+  const made = new WeakMap<T, U>()
+  return (item) => {
+    let value = made.get(item)
+    if (value === undefined) {
+      value = make(item)
+      made.set(item, value)
+    }
+    return value
+  }
+}
+
+export const promotionCard = oncePerItem(function promotionCard(
   promotion: Pick<Promotion, 'id' | 'title' | 'summary' | 'image' | 'startsAt' | 'endsAt'>,
 ): PromotionCard {
   const { id, title, summary, image, startsAt, endsAt } = promotion
   const period = endsAt ? `ถึง ${thaiDay(endsAt)}` : `ตั้งแต่ ${thaiDay(startsAt)}`
   return { id, title: keepNumbersWhole(title), summary: keepNumbersWhole(summary), image, period }
-}
+})
 
 export interface NewsEntry {
   id: string
@@ -34,7 +50,7 @@ export interface NewsEntry {
   paragraphs: string[]
 }
 
-export function newsEntry(item: NewsItem): NewsEntry {
+export const newsEntry = oncePerItem(function newsEntry(item: NewsItem): NewsEntry {
   return {
     id: item.id,
     // Figures such as "02:00–04:00" never break across lines.
@@ -46,4 +62,4 @@ export function newsEntry(item: NewsItem): NewsEntry {
       .map((p) => keepNumbersWhole(p.trim()))
       .filter(Boolean),
   }
-}
+})
