@@ -16,7 +16,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 
 const require = createRequire(import.meta.url)
 const router = require('@remix-run/router') as typeof Router
-const { createMemoryHistory, createRouter, matchPath, matchRoutes } = router
+const { createMemoryHistory, createRouter, matchPath, matchRoutes, resolvePath } = router
 
 type Route = Router.AgnosticRouteObject
 
@@ -236,6 +236,31 @@ describe('matchRoutes with the ranked branches kept', () => {
       'late',
     ])
     r.dispose()
+  })
+
+  it("resolves a link's path once per base, with the same answers", () => {
+    const links: [string, string, string][] = [
+      ['/lotto/stake', '/', '/lotto/stake'],
+      ['../result', '/lotto/stake', '/lotto/result'],
+      ['./set/7', '/lotto', '/lotto/set/7'],
+      ['..', '/', '/'],
+      ['../../..', '/a/b', '/'],
+    ]
+    const resolveAll = () => links.map(([to, from]) => resolvePath(to, from).pathname)
+    expect(resolveAll()).toEqual(links.map(([, , pathname]) => pathname))
+    const proto = NativeRegExp.prototype as unknown as Record<symbol, unknown>
+    const replace = proto[Symbol.replace] as (this: RegExp, ...args: unknown[]) => string
+    let runs = 0
+    proto[Symbol.replace] = function (this: RegExp, ...args: unknown[]) {
+      runs += 1
+      return replace.apply(this, args)
+    }
+    try {
+      expect(resolveAll()).toEqual(links.map(([, , pathname]) => pathname))
+    } finally {
+      proto[Symbol.replace] = replace
+    }
+    expect(runs).toBe(0)
   })
 
   it('keeps case sensitivity and the end of a path apart', () => {
