@@ -5,7 +5,7 @@
  * React Router's `matchRoutes` flattened and ranked the whole tree and
  * compiled a RegExp per path each time. patches/@remix-run+router+*.patch
  * keeps the ranked branches and the matches of each pathname by the tree's
- * shape, and the compiled paths by pattern. These check, on the file the server loads (router.cjs.js), that
+ * shape, the compiled paths by pattern and links' resolved paths by base. These check, on the file the server loads (router.cjs.js), that
  * the work is done once and that the matches are the same as before: route
  * objects of the array given, params of optional segments, splats and index
  * routes.
