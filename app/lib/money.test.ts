@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   formatBaht,
-  formatNumber,
+  formatCount,
   formatWholeBaht,
   isBlankAmount,
   parseWholeBaht,
@@ -45,7 +45,7 @@ describe('parseWholeBaht', () => {
   })
 })
 
-describe('formatBaht, formatWholeBaht and formatNumber write what Intl.NumberFormat th-TH writes', () => {
+describe('formatBaht, formatWholeBaht and formatCount write what Intl.NumberFormat th-TH writes', () => {
   const intl = (digits: number) =>
     new Intl.NumberFormat('th-TH', {
       style: 'currency',
@@ -91,19 +91,17 @@ describe('formatBaht, formatWholeBaht and formatNumber write what Intl.NumberFor
     12.3456,
   ]
   it('on rounding edges, signs, large and odd numbers', () => {
+    for (const count of [0, 7, 999, 1000, 12_345, 1_234_567, 2 ** 53, 1e21]) {
+      expect(formatCount(count), String(count)).toBe(count.toLocaleString('th-TH'))
+    }
     for (const value of edges) {
       expect(formatBaht(value), String(value)).toBe(intl(2).format(value))
       expect(formatWholeBaht(value), String(value)).toBe(intl(0).format(value))
-      expect(formatNumber(value), String(value)).toBe(value.toLocaleString('th-TH'))
-      expect(formatNumber(value, 2), String(value)).toBe(
-        value.toLocaleString('th-TH', { maximumFractionDigits: 2 }),
-      )
     }
   })
   it('on many amounts with satang', () => {
     const [two, none] = [intl(2), intl(0)]
     const plain = new Intl.NumberFormat('th-TH')
-    const rate = new Intl.NumberFormat('th-TH', { maximumFractionDigits: 2 })
     let seed = 7
     const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647
     for (let i = 0; i < 5000; i++) {
@@ -111,8 +109,8 @@ describe('formatBaht, formatWholeBaht and formatNumber write what Intl.NumberFor
       const value = Math.round((next() - 0.3) * magnitude * 1000) / 1000
       expect(formatBaht(value), String(value)).toBe(two.format(value))
       expect(formatWholeBaht(value), String(value)).toBe(none.format(value))
-      expect(formatNumber(value), String(value)).toBe(plain.format(value))
-      expect(formatNumber(value, 2), String(value)).toBe(rate.format(value))
+      const count = Math.round(Math.abs(value))
+      expect(formatCount(count), String(count)).toBe(plain.format(count))
     }
   })
   it('without Intl.NumberFormat for finite amounts (no locale data loaded at startup)', async () => {
@@ -122,7 +120,7 @@ describe('formatBaht, formatWholeBaht and formatNumber write what Intl.NumberFor
       const money = await import('~/lib/money')
       expect(money.formatBaht(-1520.5)).toBe('-฿1,520.50')
       expect(money.formatWholeBaht(99_999)).toBe('฿99,999')
-      expect(money.formatNumber(12_345.678, 2)).toBe('12,345.68')
+      expect(money.formatCount(1_234_567)).toBe('1,234,567')
       expect(spy).not.toHaveBeenCalled()
     } finally {
       spy.mockRestore()

@@ -4,69 +4,45 @@
  * server alike.
  */
 /**
- * Digits of `value` rounded to `fractionDigits` decimals as Intl.NumberFormat
- * rounds them (half away from zero, on the shortest decimal that reads back as
- * the same number: 1.005 is 1.01), the integer part grouped by thousands with
- * commas; null for what it does not cover (NaN, infinities, exponent forms).
- *
- * Written out rather than asked of Intl: a page's first Intl.NumberFormat
- * loads the locale's number and currency data, tens of milliseconds of one
- * task on a phone, and the balance in the top bar formats on every page.
+ * The digits of `value` as Intl.NumberFormat th-TH writes them: rounded half
+ * away from zero to `fractionDigits` decimals on the shortest decimal that
+ * reads back as the same number (1.005 is 1.01), grouped by thousands with
+ * commas, after a minus for a negative number. Written out rather than asked
+ * of Intl: a page's first Intl number format loads the locale's number data,
+ * tens of milliseconds of one task on a phone, and the balance in the top bar
+ * is formatted on every page. Intl still writes what this does not cover
+ * (NaN, infinities, numbers under 1e-6 or beyond 2^53 satang).
  */
-function groupedDigits(value: number, fractionDigits: number): string | null {
-  const text = String(Math.abs(value))
-  if (!/^\d+(?:\.\d+)?$/.test(text)) return null
-  const [whole, fraction = ''] = text.split('.')
-  const digits = (whole + fraction.padEnd(fractionDigits, '0').slice(0, fractionDigits)).split('')
-  if (fraction.charCodeAt(fractionDigits) >= 53 /* '5' */) {
-    let at = digits.length - 1
-    while (at >= 0 && digits[at] === '9') digits[at--] = '0'
-    if (at >= 0) digits[at] = String(Number(digits[at]) + 1)
-    else digits.unshift('1')
-  }
-  const integer = digits
-    .slice(0, digits.length - fractionDigits)
-    .join('')
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return fractionDigits ? `${integer}.${digits.slice(-fractionDigits).join('')}` : integer
-}
-
-const minus = (value: number) => (value < 0 || Object.is(value, -0) ? '-' : '')
-
-/**
- * A count or a rate as `toLocaleString('th-TH')` writes it (1,234; 12.35 with
- * `maximumFractionDigits` 2), without loading Intl's number data.
- */
-export function formatNumber(value: number, maximumFractionDigits = 3): string {
-  const digits = groupedDigits(value, maximumFractionDigits)
-  if (digits === null) return value.toLocaleString('th-TH', { maximumFractionDigits })
-  const [integer, fraction = ''] = digits.split('.')
-  const kept = fraction.replace(/0+$/, '')
-  return minus(value) + (kept ? `${integer}.${kept}` : integer)
-}
-
-/** ฿ and the digits, with a minus before the sign for a negative amount (-฿5.00). */
-function baht(amount: number, fractionDigits: number): string {
-  const digits = groupedDigits(amount, fractionDigits)
-  if (digits === null) {
-    return new Intl.NumberFormat('th-TH', {
-      style: 'currency',
-      currency: 'THB',
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    }).format(amount)
-  }
-  return `${minus(amount)}฿${digits}`
+function thaiDigits(value: number, fractionDigits: number, baht = false): string {
+  const scaled = Math.round(Number(`${Math.abs(value)}e${fractionDigits}`))
+  return scaled < 2 ** 53
+    ? // 1 / -0 is -Infinity: a negative zero keeps its minus, as in Intl.
+      (1 / value < 0 ? '-' : '') +
+        (baht ? '฿' : '') +
+        (scaled / 10 ** fractionDigits)
+          .toFixed(fractionDigits)
+          .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    : new Intl.NumberFormat('th-TH', {
+        style: baht ? 'currency' : 'decimal',
+        currency: 'THB',
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      }).format(value)
 }
 
 /** An amount of money: ฿1,520.50. */
 export function formatBaht(amount: number): string {
-  return baht(amount, 2)
+  return thaiDigits(amount, 2, true)
 }
 
 /** A whole-baht limit or maximum, without satang: ฿99,999. */
 export function formatWholeBaht(amount: number): string {
-  return baht(amount, 0)
+  return thaiDigits(amount, 0, true)
+}
+
+/** A count (games, lines) grouped by thousands: 1,234, as toLocaleString('th-TH') writes it. */
+export function formatCount(count: number): string {
+  return thaiDigits(count, 0)
 }
 
 /** The most a member can type: nine digits. */
