@@ -3,28 +3,46 @@
  * reader of typed whole-baht amounts, for every page, the browser and the
  * server alike.
  */
-const baht = new Intl.NumberFormat('th-TH', {
-  style: 'currency',
-  currency: 'THB',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-})
-
-const wholeBaht = new Intl.NumberFormat('th-TH', {
-  style: 'currency',
-  currency: 'THB',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-})
+/**
+ * The digits of `value` as Intl.NumberFormat th-TH writes them: rounded half
+ * away from zero to `fractionDigits` decimals on the shortest decimal that
+ * reads back as the same number (1.005 is 1.01), grouped by thousands with
+ * commas, after a minus for a negative number. Written out rather than asked
+ * of Intl: a page's first Intl number format loads the locale's number data,
+ * tens of milliseconds of one task on a phone, and the balance in the top bar
+ * is formatted on every page. Intl still writes what this does not cover
+ * (NaN, infinities, numbers under 1e-6 or beyond 2^53 satang).
+ */
+function thaiDigits(value: number, fractionDigits: number, baht = false): string {
+  const scaled = Math.round(Number(`${Math.abs(value)}e${fractionDigits}`))
+  return scaled < 2 ** 53
+    ? // 1 / -0 is -Infinity: a negative zero keeps its minus, as in Intl.
+      (1 / value < 0 ? '-' : '') +
+        (baht ? '฿' : '') +
+        (scaled / 10 ** fractionDigits)
+          .toFixed(fractionDigits)
+          .replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+    : new Intl.NumberFormat('th-TH', {
+        style: baht ? 'currency' : 'decimal',
+        currency: 'THB',
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      }).format(value)
+}
 
 /** An amount of money: ฿1,520.50. */
 export function formatBaht(amount: number): string {
-  return baht.format(amount)
+  return thaiDigits(amount, 2, true)
 }
 
 /** A whole-baht limit or maximum, without satang: ฿99,999. */
 export function formatWholeBaht(amount: number): string {
-  return wholeBaht.format(amount)
+  return thaiDigits(amount, 0, true)
+}
+
+/** A count (games, lines) grouped by thousands: 1,234, as toLocaleString('th-TH') writes it. */
+export function formatCount(count: number): string {
+  return thaiDigits(count, 0)
 }
 
 /** The most a member can type: nine digits. */

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { cpuBlocking } from './main-thread.mjs'
 
 export const LIGHTHOUSE_PACKAGE = 'lighthouse@12.8'
 const PAGE_TIMEOUT_MS = 90_000
@@ -79,7 +80,8 @@ function runBounded(cmd, args, { env, timeoutMs }) {
 }
 
 /**
- * Mobile performance score (0-100) and LCP of one page, or `{ skipped: reason }`;
+ * Mobile performance score (0-100), LCP, FCP, TBT (also on CPU time) and CLS of
+ * one page, or `{ skipped: reason }`;
  * `cookie` (a member's session) is sent with every request of the page's origin.
  */
 export async function lighthouse(url, { cookie } = {}) {
@@ -103,6 +105,8 @@ export async function lighthouse(url, { cookie } = {}) {
         '--max-wait-for-load=45000',
         `--chrome-flags=${CHROME_FLAGS}`,
         '--output=json',
+        // The trace too (report-0.trace.json): the page's own CPU time per task.
+        '--save-assets',
         `--output-path=${output}`,
         ...(cookie ? [`--extra-headers=${JSON.stringify({ Cookie: cookie })}`] : []),
       ],
@@ -122,12 +126,25 @@ export async function lighthouse(url, { cookie } = {}) {
       return { skipped: `${asked.pathname} was redirected to ${landed.pathname}` }
     }
     const lcp = report.audits['largest-contentful-paint']
+    const metrics = report.audits.metrics?.details?.items?.[0]
+    const tracePath = join(dir, 'report-0.trace.json')
+    const own =
+      metrics && existsSync(tracePath)
+        ? cpuBlocking(
+            JSON.parse(readFileSync(tracePath, 'utf8')).traceEvents ?? [],
+            metrics.observedFirstContentfulPaintTs,
+            report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4,
+          )
+        : null
     return {
       version: report.lighthouseVersion,
       score: Math.round(report.categories.performance.score * 100),
       lcpMs: lcp.numericValue,
       fcpMs: report.audits['first-contentful-paint'].numericValue,
       tbtMs: report.audits['total-blocking-time'].numericValue,
+      // TBT's rule on the tasks' CPU time instead of their wall time (main-thread.mjs).
+      cpuTbtMs: own?.blockingMs ?? null,
+      longestTaskCpuMs: own?.longestCpuMs ?? null,
       cls: report.audits['cumulative-layout-shift'].numericValue,
     }
   } finally {

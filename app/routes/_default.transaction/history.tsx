@@ -1,4 +1,5 @@
 import { Form, Link } from '@remix-run/react'
+import { formatCount } from '~/lib/money'
 import { EmptyState, Notice } from '~/ui/states'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
 import { KIND_LABELS, KINDS, STATUS_LABELS, STATUSES } from './history-labels'
@@ -143,7 +144,7 @@ export function HistoryTab({ data }: { data: Data }) {
       {result && result.lines.length > 0 ? (
         <section className="card" aria-labelledby="history-title">
           <h2 id="history-title" className="text-lg font-bold">
-            รายการทั้งหมด {result.total.toLocaleString('th-TH')} รายการ
+            รายการทั้งหมด {formatCount(result.total)} รายการ
           </h2>
           <ul className="divide-y divide-night-700">
             {result.lines.map((line) => (

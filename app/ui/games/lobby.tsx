@@ -14,6 +14,7 @@ import {
   type LaunchNotice,
   type LobbyQuery,
 } from '~/lib/games-query'
+import { formatCount } from '~/lib/money'
 import { ChipLinks } from '~/ui/chip-links'
 import { GameTile, type TileGame } from '~/ui/games/game-tile'
 import { HostImage } from '~/ui/host-image'
@@ -211,7 +212,7 @@ export function Lobby({
         <section aria-labelledby="games-heading" className="space-y-3">
           <h2 id="games-heading" className="text-sm text-slate-300" aria-live="polite">
             {query.q ? `ผลการค้นหา “${query.q}”: ` : ''}
-            {result.total.toLocaleString('th-TH')} เกม
+            {formatCount(result.total)} เกม
           </h2>
           {result.games.length === 0 ? (
             <EmptyState title={query.q ? 'ไม่พบเกมที่ค้นหา' : 'ยังไม่มีเกมในหมวดนี้'}>

@@ -3,7 +3,7 @@
  * swiper's own markup, the first as the page's main picture (eager, fetched
  * first): without JavaScript the strip scrolls natively (scroll-snap) and the
  * page is complete. Once the page is interactive and idle, swiper is loaded
- * with `import()` and takes over the same boxes (no layout shift), adding
+ * with `import()`, and in the next idle time it takes over the same boxes (no layout shift), adding
  * autoplay (not with reduced motion), prev / next / pause buttons and the
  * arrow keys. docs/decisions/0046.
  */
@@ -13,7 +13,7 @@ import type { Banner } from '~/backend/content.schemas'
 import { loadChunk } from '~/lib/load-chunk'
 import { HostImage } from '~/ui/host-image'
 import { carouselOptions } from '~/ui/home/carousel-options'
-import type { Swiper } from '~/ui/home/swiper.client'
+import type { createSwiper, Swiper } from '~/ui/home/swiper.client'
 
 /** Shown width on the widest layout (max-w-app 40rem minus the page's padding). */
 const BANNER_WIDTH = 608
@@ -57,39 +57,48 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     const container = containerRef.current
     if (!container || count < 2) return
     let cancelled = false
+    let cancelInit = () => {}
     const cancelIdle = whenIdle(() => {
-      void loadChunk(() => import('~/ui/home/swiper.client')).then(({ createSwiper }) => {
+      void loadChunk(() => import('~/ui/home/swiper.client')).then((swiperModule) => {
         if (cancelled) return
-        const reducedMotion = window.matchMedia(REDUCED_MOTION).matches
-        // Where a native swipe left the strip before swiper came.
-        const width = container.clientWidth || 1
-        const initialSlide = Math.min(count - 1, Math.round(container.scrollLeft / width))
-        container.scrollLeft = 0
-        const swiper = createSwiper(container, carouselOptions({ reducedMotion, initialSlide }))
-        swiperRef.current = swiper
-        // Focus moving into a slide must not scroll the box under swiper's own offset.
-        const unscroll = () => {
-          if (container.scrollLeft !== 0) container.scrollLeft = 0
-        }
-        container.addEventListener('scroll', unscroll)
-        swiper.on('destroy', () => container.removeEventListener('scroll', unscroll))
-        const sync = () => {
-          swiper.slides.forEach((slide, index) => {
-            slide.inert = index !== swiper.realIndex
-          })
-          setActive(swiper.realIndex)
-        }
-        swiper.on('slideChange', sync)
-        swiper.on('autoplayStart', () => setPlaying(true))
-        swiper.on('autoplayStop', () => setPlaying(false))
-        sync()
-        setPlaying(swiper.autoplay?.running ?? false)
-        setReady(true)
+        // Evaluating the module was one task; building the swiper waits for
+        // the next idle time, so the two are never one long task.
+        cancelInit = whenIdle(() => {
+          if (!cancelled) start(swiperModule.createSwiper)
+        })
       })
     })
+    const start = (build: typeof createSwiper) => {
+      const reducedMotion = window.matchMedia(REDUCED_MOTION).matches
+      // Where a native swipe left the strip before swiper came.
+      const width = container.clientWidth || 1
+      const initialSlide = Math.min(count - 1, Math.round(container.scrollLeft / width))
+      container.scrollLeft = 0
+      const swiper = build(container, carouselOptions({ reducedMotion, initialSlide }))
+      swiperRef.current = swiper
+      // Focus moving into a slide must not scroll the box under swiper's own offset.
+      const unscroll = () => {
+        if (container.scrollLeft !== 0) container.scrollLeft = 0
+      }
+      container.addEventListener('scroll', unscroll)
+      swiper.on('destroy', () => container.removeEventListener('scroll', unscroll))
+      const sync = () => {
+        swiper.slides.forEach((slide, index) => {
+          slide.inert = index !== swiper.realIndex
+        })
+        setActive(swiper.realIndex)
+      }
+      swiper.on('slideChange', sync)
+      swiper.on('autoplayStart', () => setPlaying(true))
+      swiper.on('autoplayStop', () => setPlaying(false))
+      sync()
+      setPlaying(swiper.autoplay?.running ?? false)
+      setReady(true)
+    }
     return () => {
       cancelled = true
       cancelIdle()
+      cancelInit()
       swiperRef.current?.destroy(false, false)
       swiperRef.current = null
     }
