@@ -33,8 +33,6 @@ export const LABELS = {
   otp: 'รหัส OTP',
 } as const
 
-/** A Thai mobile number: 10 digits starting with 06, 08 or 09. */
-export const THAI_MOBILE = /^0[689][0-9]{8}$/
 const LATIN_ALNUM = /^[A-Za-z0-9]+$/
 /** Letters of any script (Thai with its marks), spaces and dots: a person's name. */
 const PERSON_NAME = /^[\p{L}\p{M} .]+$/u

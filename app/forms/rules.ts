@@ -4,7 +4,7 @@
  * browser (conform's `onValidate`) and on the server (`parseWithZod` in
  * actions, through the zod bridge in ~/forms/zod).
  *
- * Semantics (see shared/spec/original-behaviour.md, "Validation"):
+ * Semantics (vee-validate 3's, which members know: docs/decisions/0021):
  * - `required` always runs first, whatever order the rules are given in;
  * - the chain stops at the first failing rule: one message per field;
  * - an empty optional field (null, undefined, '' or []) skips every rule and is

@@ -14,7 +14,7 @@ export const DEPOSIT_METHOD_LABELS: Readonly<Record<DepositMethod, string>> = {
 }
 
 /** Quick amounts offered beside the amount field (those within the limits). */
-export const QUICK_AMOUNTS = [100, 300, 500, 1000] as const
+const QUICK_AMOUNTS = [100, 300, 500, 1000] as const
 
 /** The quick amounts a member may deposit under `limits`. */
 export function quickAmounts(limits: DepositLimits): number[] {
