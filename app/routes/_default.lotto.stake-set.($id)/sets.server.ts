@@ -37,7 +37,7 @@ import { httpError } from '~/lib/http-error.server'
 import { isBetKind } from '~/lib/lotto-numbers'
 import { parseWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { bangkokDay, bangkokTime, formatThaiDay } from '~/lib/thai-date'
+import { bangkokDay, bangkokTime, formatThaiShortDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 
@@ -106,7 +106,7 @@ export async function setsView({ request, params, url }: RouteContext): Promise<
 function updatedLabels(sets: readonly StakeSet[]): Record<number, string> {
   return Object.fromEntries(
     sets.map((set) => {
-      const day = formatThaiDay(bangkokDay(set.updatedAt), 'd MMM BB')
+      const day = formatThaiShortDay(bangkokDay(set.updatedAt))
       return [set.id, `${day} ${bangkokTime(set.updatedAt)} น.`]
     }),
   )
