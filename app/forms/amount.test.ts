@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { amountRules, checkWholeBaht } from '~/forms/amount'
+import { field, resolveForm } from '~/forms/rules'
+import { formatBaht } from '~/lib/money'
+
+const limits = { min: 100, max: 5_000 }
+
+describe('checkWholeBaht', () => {
+  it('takes whole baht within the limits, commas and spaces allowed', () => {
+    expect(checkWholeBaht(' 1,500 ', limits)).toEqual({ amount: 1500 })
+    expect(checkWholeBaht('100', limits)).toEqual({ amount: 100 })
+    expect(checkWholeBaht('5000', limits)).toEqual({ amount: 5000 })
+  })
+
+  it('names the first problem in the order a member can fix it', () => {
+    for (const raw of ['', '   ', null, undefined]) {
+      expect(checkWholeBaht(raw, limits)).toEqual({ problem: 'required' })
+    }
+    for (const raw of ['12.5', '-5', '1e3', 'abc']) {
+      expect(checkWholeBaht(raw, limits)).toEqual({ problem: 'wholeBaht' })
+    }
+    expect(checkWholeBaht('99', limits)).toEqual({ problem: 'tooLow', limit: 100 })
+    expect(checkWholeBaht('5001', limits)).toEqual({ problem: 'tooHigh', limit: 5000 })
+  })
+
+  it('reads 0 as below the limits only when asked to', () => {
+    expect(checkWholeBaht('0', limits)).toEqual({ problem: 'wholeBaht' })
+    expect(checkWholeBaht('0', limits, { zero: true })).toEqual({ problem: 'tooLow', limit: 100 })
+  })
+})
+
+describe('amountRules', () => {
+  const messages = {
+    required: 'กรุณากรอกจำนวนเงิน',
+    wholeBaht: 'จำนวนเต็มบาทเท่านั้น',
+    tooLow: (min: number) => `ขั้นต่ำ ${formatBaht(min)}`,
+    tooHigh: (max: number) => `สูงสุด ${formatBaht(max)}`,
+  }
+  const fields = { amount: field('จำนวนเงิน', amountRules(limits, messages)) }
+  const errorOf = (amount: string) => {
+    const result = resolveForm(fields, { amount })
+    return 'error' in result ? result.error.amount : undefined
+  }
+
+  it('gives one Thai message per problem, through the rule set', () => {
+    expect(errorOf('')).toEqual(['กรุณากรอกจำนวนเงิน'])
+    expect(errorOf('  ')).toEqual(['กรุณากรอกจำนวนเงิน'])
+    expect(errorOf('1.5')).toEqual(['จำนวนเต็มบาทเท่านั้น'])
+    expect(errorOf('50')).toEqual(['ขั้นต่ำ ฿100.00'])
+    expect(errorOf('9999')).toEqual(['สูงสุด ฿5,000.00'])
+    expect(errorOf('2,000')).toBeUndefined()
+  })
+})
