@@ -1,9 +1,9 @@
 /**
  * The one whole-baht-within-limits check of the money forms (deposit,
- * withdraw), and its rules for a field of the rule set (~/forms/rules).
- * Amounts are read by the one reader (~/lib/money's parseWholeBaht).
+ * withdraw). Amounts are read by the one reader (~/lib/money's
+ * parseWholeBaht). No rule-set machinery: the deposit checks in the browser
+ * with it, on a page that cannot carry more bytes (decision 0123).
  */
-import { custom, required, withMessage, type Rule } from '~/forms/rules'
 import { isBlankAmount, parseWholeBaht } from '~/lib/money'
 
 export interface AmountLimits {
@@ -32,37 +32,4 @@ export function checkWholeBaht(
   if (amount < limits.min) return { problem: 'tooLow', limit: limits.min }
   if (amount > limits.max) return { problem: 'tooHigh', limit: limits.max }
   return { amount }
-}
-
-export interface AmountMessages {
-  required: string
-  wholeBaht: string
-  tooLow: (min: number) => string
-  tooHigh: (max: number) => string
-}
-
-/** The amount field's chain: required, then whole baht within `limits`, each with its Thai message. */
-export function amountRules(
-  limits: AmountLimits,
-  messages: AmountMessages,
-  options: AmountOptions = {},
-): readonly Rule[] {
-  const message = (value: unknown) => {
-    const checked = checkWholeBaht(value, limits, options)
-    if (!('problem' in checked)) return ''
-    switch (checked.problem) {
-      case 'required':
-        return messages.required
-      case 'wholeBaht':
-        return messages.wholeBaht
-      case 'tooLow':
-        return messages.tooLow(checked.limit)
-      case 'tooHigh':
-        return messages.tooHigh(checked.limit)
-    }
-  }
-  return [
-    withMessage(required(), messages.required),
-    custom((value) => !('problem' in checkWholeBaht(value, limits, options)), message),
-  ]
 }

@@ -1,11 +1,11 @@
 /**
- * The deposit form's fields on the rule set, one definition for the browser
- * (`checkDeposit`, through `resolveForm`) and the action (`parseForm`). The
- * amount is whole baht within the configured limits (~/forms/amount); the
- * method is bank transfer or PromptPay.
+ * The deposit form's rules, one copy for the browser and the server (neither
+ * zod nor the rule set's machinery: the /transaction page stays within its
+ * bytes, decision 0123). The amount is whole baht within the configured
+ * limits (the money forms' one check, ~/forms/amount); the method is bank
+ * transfer or PromptPay.
  */
-import { amountRules } from '~/forms/amount'
-import { custom, field, required, resolveForm, withMessage } from '~/forms/rules'
+import { checkWholeBaht } from '~/forms/amount'
 import { formatBaht, parseWholeBaht } from '~/lib/money'
 
 export const DEPOSIT_METHODS = ['promptpay', 'bank'] as const
@@ -50,6 +50,13 @@ export const DEPOSIT_MESSAGES = {
   keyReused: 'แบบฟอร์มนี้ถูกใช้ส่งรายการอื่นไปแล้ว กรุณากรอกใหม่อีกครั้ง',
 } as const
 
+const AMOUNT_MESSAGES = {
+  required: () => DEPOSIT_MESSAGES.amountRequired,
+  wholeBaht: () => DEPOSIT_MESSAGES.amountWhole,
+  tooLow: (limits: DepositLimits) => DEPOSIT_MESSAGES.amountTooLow(limits.min),
+  tooHigh: (limits: DepositLimits) => DEPOSIT_MESSAGES.amountTooHigh(limits.max),
+}
+
 export type DepositErrors = Partial<Record<'amount' | 'method' | 'form', string>>
 
 export interface DepositValues {
@@ -60,56 +67,15 @@ export interface DepositValues {
 const isMethod = (value: unknown): value is DepositMethod =>
   DEPOSIT_METHODS.includes(value as DepositMethod)
 
-/** The form's fields under `limits` (from the configuration, the loader's for the browser). */
-export function depositFields(limits: DepositLimits) {
-  return {
-    amount: field(
-      'จำนวนเงิน',
-      amountRules(
-        limits,
-        {
-          required: DEPOSIT_MESSAGES.amountRequired,
-          wholeBaht: DEPOSIT_MESSAGES.amountWhole,
-          tooLow: DEPOSIT_MESSAGES.amountTooLow,
-          tooHigh: DEPOSIT_MESSAGES.amountTooHigh,
-        },
-        { zero: true },
-      ),
-    ),
-    method: field('ช่องทางการฝาก', [
-      withMessage(required(), DEPOSIT_MESSAGES.methodRequired),
-      custom(isMethod, DEPOSIT_MESSAGES.methodRequired),
-    ]),
-  }
-}
-
-/** The first Thai message of each wrong field, from the rule set's errors. */
-export function depositErrors(errors: Readonly<Record<string, string[] | null>>): DepositErrors {
-  const found: DepositErrors = {}
-  for (const name of ['amount', 'method', ''] as const) {
-    const message = errors[name]?.[0]
-    if (message) found[name === '' ? 'form' : name] = message
-  }
-  return found
-}
-
 /** The form's values, or the first Thai message of each wrong field. */
 export function checkDeposit(
   input: { amount: unknown; method: unknown },
   limits: DepositLimits,
 ): { values: DepositValues } | { errors: DepositErrors } {
-  const result = resolveForm(depositFields(limits), {
-    amount: input.amount ?? undefined,
-    method: input.method ?? undefined,
-  })
-  if ('error' in result) return { errors: depositErrors(result.error) }
-  return { values: depositValues(result.value) }
-}
-
-/** The typed values of a form the rules passed. */
-export function depositValues(valid: { amount: string; method: string }): DepositValues {
-  return {
-    amount: parseWholeBaht(valid.amount, { min: 0 }) ?? Number.NaN,
-    method: valid.method as DepositMethod,
-  }
+  const errors: DepositErrors = {}
+  const amount = checkWholeBaht(input.amount, limits, { zero: true })
+  if ('problem' in amount) errors.amount = AMOUNT_MESSAGES[amount.problem](limits)
+  if (!isMethod(input.method)) errors.method = DEPOSIT_MESSAGES.methodRequired
+  if ('problem' in amount || !isMethod(input.method)) return { errors }
+  return { values: { amount: amount.amount, method: input.method } }
 }

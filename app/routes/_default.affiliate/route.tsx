@@ -21,7 +21,7 @@ import {
   type AffiliateView,
 } from './affiliate.server'
 import { BarChart } from '~/ui/bar-chart'
-import { CopyButton } from '~/ui/copy-button'
+import { CopyButton } from './copy-button'
 
 const page = PAGES.affiliate
 
@@ -70,14 +70,7 @@ function ReferralLink({ view }: { view: AffiliateView }) {
         className="w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-sm"
       />
       <div className="grid grid-cols-1 gap-2">
-        <CopyButton
-          text={view.link}
-          label="คัดลอกลิงก์"
-          status={{
-            copied: 'คัดลอกลิงก์แล้ว',
-            failed: 'คัดลอกไม่สำเร็จ กรุณาเลือกข้อความแล้วคัดลอกเอง',
-          }}
-        />
+        <CopyButton text={view.link} label="คัดลอกลิงก์" />
         <a
           href={view.shareUrl}
           target="_blank"

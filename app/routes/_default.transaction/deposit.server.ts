@@ -13,12 +13,9 @@ import { appConfig } from '~/backend/config.server'
 import type { Order } from '~/backend/orders.schemas'
 import { createDeposit, depositFieldError, memberOrders } from '~/backend/orders.server'
 import { BackendError } from '~/backend/client.server'
-import { parseForm } from '~/forms/zod'
 import {
+  checkDeposit,
   DEPOSIT_MESSAGES,
-  depositErrors,
-  depositFields,
-  depositValues,
   prefilledAmount,
   type DepositErrors,
   type DepositLimits,
@@ -78,18 +75,13 @@ export async function depositAction(request: Request, form: FormData) {
     amount: typeof amount === 'string' ? amount.slice(0, 20) : '',
     method: typeof method === 'string' ? method.slice(0, 20) : '',
   }
-  const submission = parseForm(form, depositFields(limits))
-  if (submission.status !== 'success') {
-    return refused({ errors: depositErrors(submission.error ?? {}), values }, 400)
-  }
+  const checked = checkDeposit({ amount, method }, limits)
+  if ('errors' in checked) return refused({ errors: checked.errors, values }, 400)
   const idempotencyKey = readIdempotencyKey(form)
   if (!idempotencyKey)
     return refused({ errors: { form: DEPOSIT_MESSAGES.keyMissing }, values }, 400)
   try {
-    const order = await createDeposit(request, {
-      ...depositValues(submission.value),
-      idempotencyKey,
-    })
+    const order = await createDeposit(request, { ...checked.values, idempotencyKey })
     // Straight to what to pay: the QR or the account number (not the order's status first).
     return redirect(`${PAGES.orderPayment.path}/${order.id}`)
   } catch (error) {
