@@ -1,8 +1,8 @@
 /**
  * The one whole-baht-within-limits check of the money forms (deposit,
  * withdraw). Amounts are read by the one reader (~/lib/money's
- * parseWholeBaht). No rule-set machinery: the deposit checks in the browser
- * with it, on a page that cannot carry more bytes (decision 0123).
+ * parseWholeBaht). Small and free of the rule set's machinery: the deposit
+ * runs it in the browser too, on a page with no bytes to spare (decision 0123).
  */
 import { isBlankAmount, parseWholeBaht } from '~/lib/money'
 
@@ -12,24 +12,18 @@ export interface AmountLimits {
 }
 
 /** What is wrong with an amount, in the order a member can fix it. */
-export type AmountProblem =
-  { problem: 'required' | 'wholeBaht' } | { problem: 'tooLow' | 'tooHigh'; limit: number }
+export type AmountProblem = 'required' | 'wholeBaht' | 'tooLow' | 'tooHigh'
 
-export interface AmountOptions {
-  /** '0' is an amount below the limits (true) rather than no whole baht at all (false). */
-  zero?: boolean
-}
-
-/** Whole baht within `limits`, or the first problem. */
+/**
+ * Whole baht within `limits`: the amount, or the first problem. With `zero`,
+ * '0' is an amount below the limits rather than no whole baht at all.
+ */
 export function checkWholeBaht(
   raw: unknown,
-  limits: AmountLimits,
-  { zero = false }: AmountOptions = {},
-): { amount: number } | AmountProblem {
-  if (isBlankAmount(raw)) return { problem: 'required' }
+  { min, max }: AmountLimits,
+  zero = false,
+): number | AmountProblem {
+  if (isBlankAmount(raw)) return 'required'
   const amount = parseWholeBaht(raw, { min: zero ? 0 : 1 })
-  if (amount === null) return { problem: 'wholeBaht' }
-  if (amount < limits.min) return { problem: 'tooLow', limit: limits.min }
-  if (amount > limits.max) return { problem: 'tooHigh', limit: limits.max }
-  return { amount }
+  return amount === null ? 'wholeBaht' : amount < min ? 'tooLow' : amount > max ? 'tooHigh' : amount
 }

@@ -38,24 +38,25 @@ export interface DepositLimits {
   max: number
 }
 
+// The form's own messages, apart: the browser's check carries only these,
+// not the backend refusals' below.
+const AMOUNT_REQUIRED = 'กรุณากรอกจำนวนเงินที่ต้องการฝาก'
+const AMOUNT_WHOLE = 'กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม'
+const amountTooLow = (min: number) => `ฝากขั้นต่ำครั้งละ ${formatBaht(min)}`
+const amountTooHigh = (max: number) => `ฝากได้สูงสุดครั้งละ ${formatBaht(max)}`
+const METHOD_REQUIRED = 'กรุณาเลือกช่องทางการฝากเงิน'
+
 export const DEPOSIT_MESSAGES = {
-  amountRequired: 'กรุณากรอกจำนวนเงินที่ต้องการฝาก',
-  amountWhole: 'กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม',
-  amountTooLow: (min: number) => `ฝากขั้นต่ำครั้งละ ${formatBaht(min)}`,
-  amountTooHigh: (max: number) => `ฝากได้สูงสุดครั้งละ ${formatBaht(max)}`,
-  methodRequired: 'กรุณาเลือกช่องทางการฝากเงิน',
+  amountRequired: AMOUNT_REQUIRED,
+  amountWhole: AMOUNT_WHOLE,
+  amountTooLow,
+  amountTooHigh,
+  methodRequired: METHOD_REQUIRED,
   methodClosed: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น',
   tooManyPending: 'คุณมีรายการฝากที่รอชำระหลายรายการแล้ว กรุณาชำระหรือรอให้รายการเดิมหมดอายุก่อน',
   keyMissing: 'แบบฟอร์มหมดอายุ กรุณาลองใหม่อีกครั้ง',
   keyReused: 'แบบฟอร์มนี้ถูกใช้ส่งรายการอื่นไปแล้ว กรุณากรอกใหม่อีกครั้ง',
 } as const
-
-const AMOUNT_MESSAGES = {
-  required: () => DEPOSIT_MESSAGES.amountRequired,
-  wholeBaht: () => DEPOSIT_MESSAGES.amountWhole,
-  tooLow: (limits: DepositLimits) => DEPOSIT_MESSAGES.amountTooLow(limits.min),
-  tooHigh: (limits: DepositLimits) => DEPOSIT_MESSAGES.amountTooHigh(limits.max),
-}
 
 export type DepositErrors = Partial<Record<'amount' | 'method' | 'form', string>>
 
@@ -73,9 +74,12 @@ export function checkDeposit(
   limits: DepositLimits,
 ): { values: DepositValues } | { errors: DepositErrors } {
   const errors: DepositErrors = {}
-  const amount = checkWholeBaht(input.amount, limits, { zero: true })
-  if ('problem' in amount) errors.amount = AMOUNT_MESSAGES[amount.problem](limits)
-  if (!isMethod(input.method)) errors.method = DEPOSIT_MESSAGES.methodRequired
-  if ('problem' in amount || !isMethod(input.method)) return { errors }
-  return { values: { amount: amount.amount, method: input.method } }
+  const amount = checkWholeBaht(input.amount, limits, true)
+  if (amount === 'required') errors.amount = AMOUNT_REQUIRED
+  else if (amount === 'wholeBaht') errors.amount = AMOUNT_WHOLE
+  else if (amount === 'tooLow') errors.amount = amountTooLow(limits.min)
+  else if (amount === 'tooHigh') errors.amount = amountTooHigh(limits.max)
+  if (!isMethod(input.method)) errors.method = METHOD_REQUIRED
+  if (typeof amount === 'string' || !isMethod(input.method)) return { errors }
+  return { values: { amount, method: input.method } }
 }

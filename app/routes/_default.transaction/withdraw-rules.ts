@@ -4,18 +4,20 @@
  * check, ~/forms/amount), the balance and what is left of today's limit.
  */
 import type { AmountRange } from '~/backend/config.schemas'
-import { checkWholeBaht, type AmountProblem as LimitProblem } from '~/forms/amount'
+import { checkWholeBaht } from '~/forms/amount'
 
 export type AmountProblem =
-  LimitProblem | { problem: 'balanceLow' } | { problem: 'dailyLimit'; limit: number }
+  | { problem: 'required' | 'wholeBaht' | 'balanceLow' }
+  | { problem: 'tooLow' | 'tooHigh' | 'dailyLimit'; limit: number }
 
 export function checkAmount(
   raw: FormDataEntryValue | null,
   rules: { limits: AmountRange; balance: number; dailyLeft: number },
 ): { amount: number } | AmountProblem {
-  const checked = checkWholeBaht(raw, rules.limits)
-  if ('problem' in checked) return checked
-  const { amount } = checked
+  const amount = checkWholeBaht(raw, rules.limits)
+  if (amount === 'tooLow') return { problem: amount, limit: rules.limits.min }
+  if (amount === 'tooHigh') return { problem: amount, limit: rules.limits.max }
+  if (typeof amount === 'string') return { problem: amount }
   if (amount > rules.balance) return { problem: 'balanceLow' }
   if (amount > rules.dailyLeft) return { problem: 'dailyLimit', limit: rules.dailyLeft }
   return { amount }
