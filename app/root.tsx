@@ -22,12 +22,8 @@ import latinBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-700
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
-import {
-  describeError,
-  errorDocumentTitle,
-  RootErrorBoundary,
-  RouteModuleFailure,
-} from '~/ui/error-page'
+import { describeError, errorDocumentTitle } from '~/lib/error-text'
+import { RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
 import { heldRevalidation, revealed } from '~/lib/held-revalidation'

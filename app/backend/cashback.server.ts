@@ -10,13 +10,12 @@ import {
   cashbackResponseSchema,
   type CashbackClaim,
   type CashbackOverview,
-  type CashbackPeriod,
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
 import { memberCall } from '~/session/member-api.server'
 import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
-export type { CashbackClaim, CashbackOverview, CashbackPeriod }
+export type { CashbackClaim, CashbackOverview }
 
 export const CASHBACK_MESSAGES = {
   notClaimable: 'งวดนี้ยังไม่มียอดคืนที่รับได้ หรือหมดเวลารับแล้ว',

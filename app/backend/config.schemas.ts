@@ -51,7 +51,6 @@ export const supportSchema = z.object({
     .nullable()
     .default(null),
 })
-export type Support = z.output<typeof supportSchema>
 
 export const appConfigSchema = z.object({
   limits: z.object({

@@ -106,10 +106,6 @@ export function appConfig(signal?: AbortSignal): Promise<AppConfig> {
   return source.get(signal)
 }
 
-export function clearAppConfig() {
-  source.clear()
-}
-
 /** Throws the Thai "closed for maintenance" page (503) when the operator closed `feature`. */
 export async function requireOpen(feature: Feature, signal?: AbortSignal): Promise<AppConfig> {
   const config = await appConfig(signal)

@@ -59,7 +59,6 @@ export const rewardGamesResponseSchema = envelope(rewardGamesSchema)
 
 /** `POST /rewards/wheel/spin`. */
 export const spinRequestSchema = z.object({ idempotencyKey: z.string().min(8).max(64) }).strict()
-export type SpinRequest = z.infer<typeof spinRequestSchema>
 
 /** `POST /rewards/angpao/pick`. */
 export const pickRequestSchema = z
@@ -69,7 +68,6 @@ export const pickRequestSchema = z
     idempotencyKey: z.string().min(8).max(64),
   })
   .strict()
-export type PickRequest = z.infer<typeof pickRequestSchema>
 
 /** What a spin or a pick decided: the play, where it landed, the tickets left, the new balance. */
 export const rewardResultSchema = z.object({

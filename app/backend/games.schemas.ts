@@ -68,7 +68,6 @@ export const gamesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(24),
 })
-export type GamesQuery = z.input<typeof gamesQuerySchema>
 
 export const gamesPageSchema = z.object({
   games: z.array(gameSchema),

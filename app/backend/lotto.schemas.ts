@@ -176,7 +176,6 @@ export const placedLineSchema = stakeLineSchema.extend({
   /** Baht paid for this line (0 until it wins). */
   winnings: z.number().nonnegative(),
 })
-export type PlacedLine = z.infer<typeof placedLineSchema>
 
 /** A placed slip (โพย) and its outcome. */
 export const stakeSchema = z.object({

@@ -130,7 +130,6 @@ export const teamMemberSchema = z.object({
   /** The member asking. */
   you: z.boolean(),
 })
-export type TeamMember = z.infer<typeof teamMemberSchema>
 
 export const teamSchema = z.object({
   id: z.number().int().positive(),

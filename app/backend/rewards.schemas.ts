@@ -72,7 +72,6 @@ export const cashbackClaimRequestSchema = z.object({
   periodId: z.string().min(1).max(32),
   idempotencyKey: idempotencyKeySchema,
 })
-export type CashbackClaimRequest = z.infer<typeof cashbackClaimRequestSchema>
 export const cashbackClaimResponseSchema = envelope(
   z.object({ claim: cashbackClaimSchema, balance: z.number() }),
 )
@@ -111,7 +110,6 @@ export const couponRedeemRequestSchema = z.object({
   code: z.string().regex(COUPON_CODE),
   idempotencyKey: idempotencyKeySchema,
 })
-export type CouponRedeemRequest = z.infer<typeof couponRedeemRequestSchema>
 export const couponRedeemResponseSchema = envelope(
   z.object({ redemption: couponRedemptionSchema, balance: z.number() }),
 )

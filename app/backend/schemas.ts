@@ -17,7 +17,6 @@ export const errorBodySchema = z.object({
   message: z.string(),
   code: z.string(),
 })
-export type BackendErrorBody = z.infer<typeof errorBodySchema>
 
 export const tokenPairSchema = z.object({
   accessToken: z.string().min(1),

@@ -56,7 +56,6 @@ export const payoutAccountSchema = z.object({
   accountNumber: z.string().regex(/^[0-9]{6,20}$/),
   accountName: z.string().min(1),
 })
-export type PayoutAccount = z.infer<typeof payoutAccountSchema>
 
 /** `GET /wallet/withdraw-info`: where the money goes and how much may still leave today. */
 export const withdrawInfoSchema = z.object({

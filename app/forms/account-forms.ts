@@ -1,8 +1,8 @@
 /**
  * The fields of the registration steps and the password recovery steps, with
  * their Thai labels and rules (the login form's are in ~/forms/login-form).
- * The browser (useValidatedForm) and the actions (parseWithZod with
- * formSchema) both validate with these, so each form has one definition.
+ * The browser (useValidatedForm) and the actions (parseForm, ~/forms/zod)
+ * both validate with these, so each form has one definition.
  */
 import type { Bank } from '~/backend/schemas'
 import { LOGIN_LABELS } from '~/forms/login-form'
@@ -33,8 +33,6 @@ export const LABELS = {
   otp: 'รหัส OTP',
 } as const
 
-/** A Thai mobile number: 10 digits starting with 06, 08 or 09. */
-export const THAI_MOBILE = /^0[689][0-9]{8}$/
 const LATIN_ALNUM = /^[A-Za-z0-9]+$/
 /** Letters of any script (Thai with its marks), spaces and dots: a person's name. */
 const PERSON_NAME = /^[\p{L}\p{M} .]+$/u

@@ -1,7 +1,7 @@
 /**
  * The member pages' forms (/profile, /alliance, /alliance/new), on the rule
  * set: the browser checks them with `resolveForm`, the actions with
- * `parseWithZod(formSchema(...))`, so both give the same Thai messages.
+ * `parseForm` (~/forms/zod), so both give the same Thai messages.
  */
 import { LABELS, newPasswordFormFields } from '~/forms/account-forms'
 import { field, max, min, regex, required, withMessage } from '~/forms/rules'

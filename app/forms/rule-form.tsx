@@ -1,7 +1,7 @@
 /**
  * The browser side of the member forms (saved sets, profile, team, coupon),
  * on the rule set alone (~/forms/rules):
- * the same chains and Thai messages as the server's `parseWithZod(formSchema)`,
+ * the same chains and Thai messages as the server's `parseForm`,
  * checked on submit and again on every input once a submit failed, without
  * conform's browser code (about 7 KB gzip that the member pages' 110 KB budget
  * cannot carry here: docs/decisions/0062-saved-sets-forms-without-conform.md).

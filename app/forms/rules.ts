@@ -1,10 +1,10 @@
 /**
  * The form rule set: the 17 vee-validate 3 rules members already know, with
  * Thai messages, and whole-form validation that runs the same chains in the
- * browser (conform's `onValidate`) and on the server (`parseWithZod` in
+ * browser and on the server (`parseForm` in
  * actions, through the zod bridge in ~/forms/zod).
  *
- * Semantics (see shared/spec/original-behaviour.md, "Validation"):
+ * Semantics (vee-validate 3's, which members know: docs/decisions/0021):
  * - `required` always runs first, whatever order the rules are given in;
  * - the chain stops at the first failing rule: one message per field;
  * - an empty optional field (null, undefined, '' or []) skips every rule and is
@@ -27,7 +27,7 @@
  *     password_confirm: field('ยืนยันรหัสผ่าน', [required(), confirmed('password')]),
  *   }
  *   // in the browser (useValidatedForm does this): parse(formData, { resolve: (p) => resolveForm(fields, p) })
- *   // in the action: parseWithZod(formData, { schema: formSchema(fields) })   (~/forms/zod)
+ *   // in the action: parseForm(formData, fields)   (~/forms/zod)
  *
  * Pure, free of React and of zod: the browser gets the rules without zod's
  * 14 KB; only the server's zod bridge (~/forms/zod) imports it.
@@ -437,7 +437,7 @@ export function formErrors(fields: Fields, values: Values): FormErrors {
 /**
  * The resolver for conform's `parse` (the browser's `onValidate`), without
  * zod: the same normalization and chains as `formSchema` in ~/forms/zod, which
- * the server uses with `parseWithZod`, so both sides give the same messages.
+ * the server uses through `parseForm`, so both sides give the same messages.
  */
 export function resolveForm<F extends Fields>(
   fields: F,

@@ -13,7 +13,7 @@
  * asks conform to validate the field (`form.validate({ name })`).
  *
  * No zod here: the browser resolves with `resolveForm`; actions parse the same
- * fields with `parseWithZod` and `formSchema` (~/forms/zod).
+ * fields with `parseForm` (~/forms/zod).
  */
 import { parse, useForm, type DefaultValue, type SubmissionResult } from '@conform-to/react'
 import { useEffect } from 'react'

@@ -1,12 +1,13 @@
 /**
- * The zod bridge of the rule set, for `parseWithZod` in actions:
+ * The zod bridge of the rule set, for actions:
  *
- *   const submission = parseWithZod(formData, { schema: formSchema(fields) })
+ *   const submission = parseForm(formData, fields)
  *
  * It runs exactly `formErrors` of ~/forms/rules (the browser's resolver runs
  * the same), so the server and the browser give the same Thai messages. Only
  * server code imports it: zod stays out of the browser bundle.
  */
+import { parseWithZod } from '@conform-to/zod'
 import { z } from 'zod'
 import { formErrors, normalize, type Fields, type FormInput, type FormOutput } from '~/forms/rules'
 
@@ -29,4 +30,13 @@ export function formSchema<F extends Fields>(
       ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message })
     }
   }) as unknown as z.ZodType<FormOutput<F>, z.ZodTypeDef, FormInput<F>>
+}
+
+/**
+ * The one way an action reads a form of the rule set: conform's Submission
+ * (`status`, `value` when valid, `reply()` for the page), with the same Thai
+ * messages the browser gives for the same fields.
+ */
+export function parseForm<F extends Fields>(form: FormData | URLSearchParams, fields: F) {
+  return parseWithZod(form, { schema: formSchema(fields) })
 }

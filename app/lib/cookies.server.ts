@@ -11,9 +11,8 @@
  * prefix would be refused by the browser, and names are as written.
  */
 import { parse, serialize } from 'cookie'
+import { HOST_PREFIX } from '~/lib/cookie-prefix'
 import { env } from '~/lib/env.server'
-
-export const HOST_PREFIX = '__Host-'
 
 /** The name a cookie goes by in the browser: `__Host-<name>` when Secure. */
 export function cookieName(name: string, secure: boolean = env().COOKIE_SECURE): string {

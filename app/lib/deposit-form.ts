@@ -1,9 +1,12 @@
 /**
- * The deposit form's rules, one copy for the browser and the server (no zod:
- * the /transaction page stays light). The amount is whole baht within the
- * configured limits; the method is bank transfer or PromptPay.
+ * The deposit form's rules, one copy for the browser and the server (neither
+ * zod nor the rule set's machinery: the /transaction page stays within its
+ * bytes, decision 0123). The amount is whole baht within the configured
+ * limits (the money forms' one check, ~/forms/amount); the method is bank
+ * transfer or PromptPay.
  */
-import { formatBaht, isBlankAmount, parseWholeBaht } from '~/lib/money'
+import { checkWholeBaht } from '~/forms/amount'
+import { formatBaht, parseWholeBaht } from '~/lib/money'
 
 export const DEPOSIT_METHODS = ['promptpay', 'bank'] as const
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number]
@@ -14,7 +17,7 @@ export const DEPOSIT_METHOD_LABELS: Readonly<Record<DepositMethod, string>> = {
 }
 
 /** Quick amounts offered beside the amount field (those within the limits). */
-export const QUICK_AMOUNTS = [100, 300, 500, 1000] as const
+const QUICK_AMOUNTS = [100, 300, 500, 1000] as const
 
 /** The quick amounts a member may deposit under `limits`. */
 export function quickAmounts(limits: DepositLimits): number[] {
@@ -35,12 +38,20 @@ export interface DepositLimits {
   max: number
 }
 
+// The form's own messages, apart: the browser's check carries only these,
+// not the backend refusals' below.
+const AMOUNT_REQUIRED = 'กรุณากรอกจำนวนเงินที่ต้องการฝาก'
+const AMOUNT_WHOLE = 'กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม'
+const amountTooLow = (min: number) => `ฝากขั้นต่ำครั้งละ ${formatBaht(min)}`
+const amountTooHigh = (max: number) => `ฝากได้สูงสุดครั้งละ ${formatBaht(max)}`
+const METHOD_REQUIRED = 'กรุณาเลือกช่องทางการฝากเงิน'
+
 export const DEPOSIT_MESSAGES = {
-  amountRequired: 'กรุณากรอกจำนวนเงินที่ต้องการฝาก',
-  amountWhole: 'กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม',
-  amountTooLow: (min: number) => `ฝากขั้นต่ำครั้งละ ${formatBaht(min)}`,
-  amountTooHigh: (max: number) => `ฝากได้สูงสุดครั้งละ ${formatBaht(max)}`,
-  methodRequired: 'กรุณาเลือกช่องทางการฝากเงิน',
+  amountRequired: AMOUNT_REQUIRED,
+  amountWhole: AMOUNT_WHOLE,
+  amountTooLow,
+  amountTooHigh,
+  methodRequired: METHOD_REQUIRED,
   methodClosed: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น',
   tooManyPending: 'คุณมีรายการฝากที่รอชำระหลายรายการแล้ว กรุณาชำระหรือรอให้รายการเดิมหมดอายุก่อน',
   keyMissing: 'แบบฟอร์มหมดอายุ กรุณาลองใหม่อีกครั้ง',
@@ -63,14 +74,12 @@ export function checkDeposit(
   limits: DepositLimits,
 ): { values: DepositValues } | { errors: DepositErrors } {
   const errors: DepositErrors = {}
-  const amount = parseWholeBaht(input.amount, { min: 0 }) ?? Number.NaN
-  if (isBlankAmount(input.amount)) errors.amount = DEPOSIT_MESSAGES.amountRequired
-  else if (Number.isNaN(amount)) errors.amount = DEPOSIT_MESSAGES.amountWhole
-  else {
-    if (amount < limits.min) errors.amount = DEPOSIT_MESSAGES.amountTooLow(limits.min)
-    else if (amount > limits.max) errors.amount = DEPOSIT_MESSAGES.amountTooHigh(limits.max)
-  }
-  if (!isMethod(input.method)) errors.method = DEPOSIT_MESSAGES.methodRequired
-  if (Object.keys(errors).length > 0) return { errors }
-  return { values: { amount, method: input.method as DepositMethod } }
+  const amount = checkWholeBaht(input.amount, limits, true)
+  if (amount === 'required') errors.amount = AMOUNT_REQUIRED
+  else if (amount === 'wholeBaht') errors.amount = AMOUNT_WHOLE
+  else if (amount === 'tooLow') errors.amount = amountTooLow(limits.min)
+  else if (amount === 'tooHigh') errors.amount = amountTooHigh(limits.max)
+  if (!isMethod(input.method)) errors.method = METHOD_REQUIRED
+  if (typeof amount === 'string' || !isMethod(input.method)) return { errors }
+  return { values: { amount, method: input.method } }
 }

@@ -181,4 +181,3 @@ export function publicEnv(e: Env = env()) {
     IMAGE_HOST_URL: e.IMAGE_HOST_URL ?? null,
   }
 }
-export type PublicEnv = ReturnType<typeof publicEnv>

@@ -4,17 +4,17 @@
  * "ปิดรับเร็วๆ นี้" list).
  */
 import type { Draw, LottoType } from '~/backend/lotto.schemas'
-import { formatThaiDay } from '~/lib/thai-date'
+import { formatThaiShortDay } from '~/lib/thai-date'
 
 /** "งวด 1 ธ.ค. 69", or "ยี่กี รอบที่ 49" for a round of the day. */
 export function drawLabel(draw: Pick<Draw, 'drawDate' | 'round'>): string {
   if (draw.round !== null) return `ยี่กี รอบที่ ${draw.round}`
-  return `งวด ${formatThaiDay(draw.drawDate, 'd MMM BB')}`
+  return `งวด ${formatThaiShortDay(draw.drawDate)}`
 }
 
 /** "งวด 1 ธ.ค. 69" / "รอบที่ 49 · 23 พ.ย. 69": with the date for rounds too. */
 export function drawLabelLong(draw: Pick<Draw, 'drawDate' | 'round'>): string {
-  const date = formatThaiDay(draw.drawDate, 'd MMM BB')
+  const date = formatThaiShortDay(draw.drawDate)
   return draw.round === null ? `งวด ${date}` : `รอบที่ ${draw.round} · ${date}`
 }
 

@@ -43,25 +43,6 @@ export { GUEST_PAGES }
 
 export type PageKey = keyof typeof PAGES
 
-/** Menu order of the member shell. */
-export const MENU: readonly PageKey[] = [
-  'home',
-  'casino',
-  'slot',
-  'sport',
-  'games',
-  'lotto',
-  'lottoResult',
-  'transaction',
-  'promotion',
-  'coupon',
-  'cashback',
-  'affiliate',
-  'alliance',
-  'czipz',
-  'profile',
-]
-
 /** The hamburger menu of the shell, in groups (docs/decisions/0050-navigation-map.md). */
 export const MENU_GROUPS: readonly { label: string; items: readonly PageKey[] }[] = [
   { label: 'เล่น', items: ['home', 'games', 'casino', 'slot', 'sport', 'lotto', 'lottoResult'] },

@@ -9,6 +9,7 @@ import {
   formatThaiDate,
   formatThaiDateTime,
   formatThaiDay,
+  formatThaiShortDay,
   formatThaiShortDate,
   isIsoDate,
   readDateChoice,
@@ -74,6 +75,8 @@ describe('calendar days', () => {
   it('writes a day or a month in Thai with the Buddhist-era year', () => {
     expect(formatThaiDay('2026-11-16')).toBe('16 พฤศจิกายน 2569')
     expect(formatThaiDay('2026-11-16', 'd MMM BB')).toBe('16 พ.ย. 69')
+    expect(formatThaiShortDay('2026-11-16')).toBe('16 พ.ย. 69')
+    expect(formatThaiShortDay('2025-01-05')).toBe('5 ม.ค. 68')
     expect(formatThaiDay('2026-11', 'MMMM BBBB')).toBe('พฤศจิกายน 2569')
     expect(formatThaiDay('2025-01', 'MMMM BBBB')).toBe('มกราคม 2568')
     expect(calendarDate('2026-11-16').getDate()).toBe(16)

@@ -108,6 +108,11 @@ export function formatThaiDay(day: string, pattern = 'd MMMM BBBB'): string {
   return formatThaiDate(calendarDate(day), pattern)
 }
 
+/** A calendar day in the lists' short form (formatThaiShortDate's): 16 พ.ย. 69 */
+export function formatThaiShortDay(day: string): string {
+  return formatThaiShortDate(calendarDate(day))
+}
+
 // ---------------------------------------------------------------------------
 // The date choice (app/ui/thai-date-choice.tsx): day, Thai month and
 // Buddhist-era year selects, posted as `<name>Day`, `<name>Month` and

@@ -4,6 +4,8 @@
  * client navigation whose loader redirected with a toast sees it and
  * reloads the root's data, which shows the toast (app/root.tsx).
  */
+import { HOST_PREFIX } from '~/lib/cookie-prefix'
+
 export const TOAST_PENDING_COOKIE = 'app.toast-pending'
 
 /**
@@ -16,6 +18,6 @@ export function toastPending(cookies: string): boolean {
     .some(
       (cookie) =>
         cookie.startsWith(`${TOAST_PENDING_COOKIE}=`) ||
-        cookie.startsWith(`__Host-${TOAST_PENDING_COOKIE}=`),
+        cookie.startsWith(`${HOST_PREFIX}${TOAST_PENDING_COOKIE}=`),
     )
 }

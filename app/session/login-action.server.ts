@@ -3,10 +3,9 @@
  * checked against the login limits, then the session and a welcome toast.
  * Server-only, so the route's browser chunk carries none of it.
  */
-import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import { loginFields } from '~/forms/login-form'
-import { formSchema } from '~/forms/zod'
+import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/lib/form-data.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
@@ -26,7 +25,7 @@ export async function loginAction(request: Request) {
     throw redirect(location, { headers: { 'Set-Cookie': setCookie } })
   }
 
-  const submission = parseWithZod(form, { schema: formSchema(loginFields) })
+  const submission = parseForm(form, loginFields)
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
   }

@@ -15,7 +15,8 @@ import {
 } from '~/lib/errors'
 import { installRequestIds } from '~/lib/request-id.client'
 import { guard } from '~/session/guard.server'
-import { describeError, RootErrorBoundary } from '~/ui/error-page'
+import { describeError } from '~/lib/error-text'
+import { RootErrorBoundary } from '~/ui/error-page'
 
 const DOCUMENT_REQUEST_ID = 'abc234xyz'
 

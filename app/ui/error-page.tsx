@@ -17,9 +17,6 @@ import { refusedRouteModuleError } from '~/lib/load-chunk'
 import { useRequestId } from '~/lib/request-id-context'
 import { useErrorShownInLayout } from '~/ui/loading-bar'
 
-export type { ShownError } from '~/lib/error-text'
-export { describeError, errorDocumentTitle, errorTitle } from '~/lib/error-text'
-
 type ErrorPageProps = ShownError & { requestId: string; hint?: string }
 
 /** The error's content, for a <main> of its own or the shell's. */

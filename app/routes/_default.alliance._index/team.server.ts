@@ -4,11 +4,10 @@
  * step (`?confirm=leave`, the same with and without JavaScript).
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { allianceRefusal, joinTeam, leaveTeam, myTeam } from '~/backend/alliance.server'
 import { inviteCodeFields } from '~/forms/member-forms'
-import { formSchema } from '~/forms/zod'
+import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
@@ -54,7 +53,7 @@ export async function teamAction({ request }: RouteContext) {
   const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'join') {
-    const submission = parseWithZod(form, { schema: formSchema(inviteCodeFields) })
+    const submission = parseForm(form, inviteCodeFields)
     if (submission.status !== 'success') {
       return data<TeamReply>({ form: 'join', result: submission.reply() }, 400)
     }

@@ -5,13 +5,12 @@
  * name field. A member already in a team is sent to /alliance.
  */
 import { normalizeTeamName } from '~/lib/team-name'
-import { parseWithZod } from '@conform-to/zod'
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useNavigation } from '@remix-run/react'
 import { allianceRefusal, createTeam, myTeam } from '~/backend/alliance.server'
 import { teamNameFields } from '~/forms/member-forms'
-import { formSchema } from '~/forms/zod'
+import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
@@ -42,7 +41,7 @@ export const action = (args: ActionFunctionArgs) =>
     // (a phone keyboard's trailing space is no reason to refuse a name).
     const name = form.get('name')
     if (typeof name === 'string') form.set('name', normalizeTeamName(name))
-    const submission = parseWithZod(form, { schema: formSchema(teamNameFields) })
+    const submission = parseForm(form, teamNameFields)
     if (submission.status !== 'success') {
       return data<Reply>({ result: submission.reply() }, 400)
     }

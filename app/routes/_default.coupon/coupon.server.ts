@@ -9,13 +9,12 @@
  * long to wait, and the backend is not asked (~/session/coupon-limits.server).
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { BackendError, orMessage } from '~/backend/client.server'
 import { couponRedemptions, couponRefusal, redeemCoupon } from '~/backend/coupon.server'
 import type { CouponRedemption } from '~/backend/rewards.schemas'
 import { couponFields, normalizeCouponCode } from '~/forms/coupon-form'
-import { formSchema } from '~/forms/zod'
+import { parseForm } from '~/forms/zod'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
 import { readFormData } from '~/lib/form-data.server'
 import { formatBaht } from '~/lib/money'
@@ -72,7 +71,7 @@ export type CouponReply = { result: SubmissionResult<string[]> }
 
 export async function couponAction({ request, session }: RouteContext) {
   const form = await readFormData(request)
-  const submission = parseWithZod(form, { schema: formSchema(couponFields) })
+  const submission = parseForm(form, couponFields)
   if (submission.status !== 'success') {
     return data<CouponReply>({ result: submission.reply() }, { status: 400 })
   }

@@ -7,7 +7,6 @@
  * (docs/decisions/0061-saved-sets-pages.md).
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data } from '@remix-run/node'
 import { BackendError, orMessage } from '~/backend/client.server'
 import {
@@ -30,14 +29,14 @@ import {
   SET_MESSAGES,
   type Helper,
 } from '~/forms/stake-set-forms'
-import { formSchema } from '~/forms/zod'
+import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
 import { isBetKind } from '~/lib/lotto-numbers'
 import { parseWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { bangkokDay, bangkokTime, formatThaiDay } from '~/lib/thai-date'
+import { bangkokDay, bangkokTime, formatThaiShortDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 
@@ -106,7 +105,7 @@ export async function setsView({ request, params, url }: RouteContext): Promise<
 function updatedLabels(sets: readonly StakeSet[]): Record<number, string> {
   return Object.fromEntries(
     sets.map((set) => {
-      const day = formatThaiDay(bangkokDay(set.updatedAt), 'd MMM BB')
+      const day = formatThaiShortDay(bangkokDay(set.updatedAt))
       return [set.id, `${day} ${bangkokTime(set.updatedAt)} น.`]
     }),
   )
@@ -131,7 +130,7 @@ export async function setsAction({ request, params }: RouteContext) {
 
   if (id === null) {
     if (intent !== 'create') throw httpError(400, BAD_REQUEST_MESSAGE)
-    const submission = parseWithZod(form, { schema: formSchema(nameFields) })
+    const submission = parseForm(form, nameFields)
     if (submission.status !== 'success') {
       return data<SetsReply>({ form: 'create', result: submission.reply() }, { status: 400 })
     }
@@ -150,7 +149,7 @@ export async function setsAction({ request, params }: RouteContext) {
   const set = await memberSet(request, id)
   switch (intent) {
     case 'rename': {
-      const submission = parseWithZod(form, { schema: formSchema(nameFields) })
+      const submission = parseForm(form, nameFields)
       if (submission.status !== 'success') {
         return data<SetsReply>({ form: 'rename', result: submission.reply() }, { status: 400 })
       }
@@ -167,7 +166,7 @@ export async function setsAction({ request, params }: RouteContext) {
       }
     }
     case 'add': {
-      const submission = parseWithZod(form, { schema: formSchema(addLineFields) })
+      const submission = parseForm(form, addLineFields)
       if (submission.status !== 'success') {
         return data<SetsReply>({ form: 'add', result: submission.reply() }, { status: 400 })
       }

@@ -7,7 +7,6 @@
  * session of the member, this browser's stays (docs/decisions/0093).
  */
 import type { SubmissionResult } from '@conform-to/react'
-import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
 import {
   account,
@@ -19,7 +18,7 @@ import {
   unlinkLine,
 } from '~/backend/profile.server'
 import { changePasswordFields } from '~/forms/member-forms'
-import { formSchema } from '~/forms/zod'
+import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/lib/form-data.server'
 import { httpError } from '~/lib/http-error.server'
@@ -67,7 +66,7 @@ async function endOtherSessions(request: Request, session: MemberSession) {
 }
 
 async function passwordAction(request: Request, session: MemberSession, form: FormData) {
-  const submission = parseWithZod(form, { schema: formSchema(changePasswordFields) })
+  const submission = parseForm(form, changePasswordFields)
   if (submission.status !== 'success') {
     const result = submission.reply({ hideFields: PASSWORD_FIELDS })
     return data<ProfileReply>({ form: 'password', result }, 400)

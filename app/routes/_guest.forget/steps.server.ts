@@ -6,7 +6,6 @@
  * token) lives in an encrypted cookie (app/forms/progress.server.ts,
  * docs/decisions/0022-password-recovery-by-otp.md).
  */
-import { parseWithZod } from '@conform-to/zod'
 import { BackendError } from '~/backend/client.server'
 import {
   PASSWORD_RECOVERY_MESSAGES,
@@ -25,7 +24,7 @@ import {
 import { passwordRecoveryProgress, type PasswordRecoveryProgress } from '~/forms/progress.server'
 import { PASSWORD_FIELDS } from '~/forms/step-form'
 import { otherStep, stepReply } from '~/forms/step-form.server'
-import { formSchema } from '~/forms/zod'
+import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/lib/form-data.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -111,7 +110,7 @@ async function sendOtp(phone: string): Promise<PasswordRecoveryProgress | Backen
 
 /** Step 1: the mobile number; an OTP is sent to it. */
 async function phoneStep(form: FormData) {
-  const submission = parseWithZod(form, { schema: formSchema(passwordRecoveryPhoneFields) })
+  const submission = parseForm(form, passwordRecoveryPhoneFields)
   if (submission.status !== 'success') return stepReply('phone', submission.reply(), 400)
   const sent = await sendOtp(submission.value.phone)
   if (!(sent instanceof BackendError)) return goTo(sent)
@@ -121,7 +120,7 @@ async function phoneStep(form: FormData) {
 
 /** Step 2, "ขอรหัส OTP ใหม่": once the backend's wait is over, another OTP. */
 async function resendOtp(form: FormData, progress: PasswordRecoveryProgress) {
-  const submission = parseWithZod(form, { schema: formSchema({}) })
+  const submission = parseForm(form, {})
   const wait = secondsUntil(progress.resendAt)
   if (wait > 0) {
     const message = `กรุณารออีก ${wait} วินาทีแล้วจึงขอรหัส OTP ใหม่`
@@ -135,7 +134,7 @@ async function resendOtp(form: FormData, progress: PasswordRecoveryProgress) {
 
 /** Step 2: the OTP from the SMS; a right one gives the reset token. */
 async function otpStep(form: FormData, progress: PasswordRecoveryProgress) {
-  const submission = parseWithZod(form, { schema: formSchema(otpFields) })
+  const submission = parseForm(form, otpFields)
   if (submission.status !== 'success') return stepReply('otp', submission.reply(), 400)
   try {
     const resetToken = await verifyOtp(progress.ref ?? '', submission.value.otp)
@@ -153,7 +152,7 @@ async function otpStep(form: FormData, progress: PasswordRecoveryProgress) {
 
 /** Step 3: the new password; then to /login with it. */
 async function passwordStep(form: FormData, progress: PasswordRecoveryProgress) {
-  const submission = parseWithZod(form, { schema: formSchema(newPasswordFormFields) })
+  const submission = parseForm(form, newPasswordFormFields)
   if (submission.status !== 'success') {
     return stepReply('password', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
   }

@@ -5,7 +5,6 @@
  * step) or onwards. The progress lives in an encrypted cookie
  * (app/forms/progress.server.ts, docs/decisions/0020-step-progress-in-encrypted-cookies.md).
  */
-import { parseWithZod } from '@conform-to/zod'
 import { redirect } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { checkAvailability, listBanks, registrationFieldError } from '~/backend/registration.server'
@@ -19,7 +18,7 @@ import {
 import { registrationProgress, type RegistrationProgress } from '~/forms/progress.server'
 import { PASSWORD_FIELDS } from '~/forms/step-form'
 import { otherStep, stepReply } from '~/forms/step-form.server'
-import { formSchema } from '~/forms/zod'
+import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/lib/form-data.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
@@ -89,7 +88,7 @@ async function accountStep(
   progress: RegistrationProgress | null,
 ) {
   const passwordKept = progress?.account !== undefined
-  const submission = parseWithZod(form, { schema: formSchema(accountFields({ passwordKept })) })
+  const submission = parseForm(form, accountFields({ passwordKept }))
   if (submission.status !== 'success') {
     return stepReply('account', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
   }
@@ -138,7 +137,7 @@ function backFromBank(form: FormData, progress: RegistrationProgress) {
 
 /** Step 2: the bank account, checked against the bank list. */
 async function bankStep(form: FormData, progress: RegistrationProgress) {
-  const submission = parseWithZod(form, { schema: formSchema(bankFields(await listBanks())) })
+  const submission = parseForm(form, bankFields(await listBanks()))
   if (submission.status !== 'success') return stepReply('bank', submission.reply(), 400)
   return goTo({ ...progress, step: 'finish', bank: submission.value })
 }
@@ -147,7 +146,7 @@ type Checked = Required<Pick<RegistrationProgress, 'account' | 'bank'>>
 
 /** Step 3: the terms; registers what the earlier steps checked and logs the new member in. */
 async function finishStep(request: Request, form: FormData, { account, bank }: Checked) {
-  const submission = parseWithZod(form, { schema: formSchema(finishFields) })
+  const submission = parseForm(form, finishFields)
   if (submission.status !== 'success') return stepReply('finish', submission.reply(), 400)
   const ended = { headers: { 'Set-Cookie': registrationProgress.clear() } }
   try {
