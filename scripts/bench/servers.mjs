@@ -1,8 +1,8 @@
 /**
  * The bench's own servers, on its own ports: the demo backend, the app
- * (remix-serve on the production build, in its own process group so the whole
+ * (server.mjs on the production build, in its own process group so the whole
  * group can be stopped), a bare node:http server and remix-serve on the
- * near-empty page (near-empty.mjs). Everything started here
+ * near-empty page (near-empty.mjs), the reference a Remix app is measured against. Everything started here
  * is stopped by `stopAll()`, and only that.
  */
 import { spawn } from 'node:child_process'
@@ -24,9 +24,9 @@ export async function startBackend(port) {
   return url
 }
 
-/** remix-serve on the production build, in its own process group; resolves with its URL. */
+/** The app's server (server.mjs) on the production build, in its own process group; resolves with its URL. */
 export async function startApp(port, backendUrl) {
-  const child = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
+  const child = spawn(process.execPath, ['server.mjs'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -46,13 +46,13 @@ export async function startApp(port, backendUrl) {
   started.push({ child, group: true })
   const errors = createInterface({ input: child.stderr })
   errors.on('line', (line) => {
-    if (line.trim() && line.trim() !== 'undefined') console.error(`[app] ${line}`)
+    if (line.trim()) console.error(`[app] ${line}`)
   })
   const url = `http://127.0.0.1:${port}`
   await Promise.race([
     waitForOk(`${url}/healthz`),
     once(child, 'exit').then(([code]) => {
-      throw new Error(`remix-serve exited (code ${code}) before it answered /healthz`)
+      throw new Error(`The app's server exited (code ${code}) before it answered /healthz`)
     }),
   ])
   return { url, child }

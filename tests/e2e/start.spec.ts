@@ -97,7 +97,7 @@ test.describe('npm start', () => {
       const demoUrl = DEMO_LINE.exec(said[0] ?? '')?.[1]
       expect(demoUrl).toBe('http://127.0.0.1:5402')
       expect((await fetch(`${demoUrl}/healthz`)).status).toBe(200)
-      // Two children: remix-serve and the demo backend.
+      // Two children: the app's server and the demo backend.
       expect(childPids(started.child.pid ?? 0)).toHaveLength(2)
 
       const home = await fetch(`${APP}/`)
@@ -173,7 +173,7 @@ test.describe('npm start', () => {
       await waitForHealth(APP, started)
       expect(started.output()).not.toContain('demo backend')
       expect(started.output()).not.toContain('[demo-backend]')
-      // One child: remix-serve only.
+      // One child: the app's server only.
       expect(childPids(started.child.pid ?? 0)).toHaveLength(1)
       expect(await refuses('http://127.0.0.1:5404')).toBe(true)
       const home = await fetch(`${APP}/`)
