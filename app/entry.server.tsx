@@ -98,7 +98,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          // Compressed here, not by remix-serve's middleware: see compression.server.ts.
+          // Compressed here, not by the server's `compression` middleware: see compression.server.ts.
           const { sink, source } = documentBody(request, responseHeaders)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)

@@ -10,7 +10,7 @@
  *   before Remix's own origin check (a bodyless 500 and a stack trace);
  * - a write from an APP_ORIGIN page under another Host (a proxy rewrote
  *   it): goes on with that origin's host, so Remix's check agrees (publicHostFor);
- * - a build file under 1 KB: compressed here (remix-serve's compression
+ * - a build file under 1 KB: compressed here (the server's `compression`
  *   skips small files; lib/small-assets.server.ts);
  * - every request: its clock for Server-Timing starts (lib/server-timing.server.ts),
  *   and a graceful shutdown waits for it (lib/shutdown.server.ts).
