@@ -33,6 +33,7 @@ process.env.NODE_ENV ??= 'production'
 const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/index.js')).href)
 installGlobals({ nativeFetch: build.future.v3_singleFetch })
 const { frontDoor, getLoadContext, redactUrl } = build.entry.module
+if (!frontDoor || !getLoadContext) throw new Error('The build predates server.mjs: npm run build')
 
 morgan.token('url', (req) => redactUrl(req.originalUrl ?? req.url))
 
