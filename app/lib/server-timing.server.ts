@@ -7,9 +7,10 @@
  *
  * Each request's clock starts when it reaches the front door and lives in
  * its load context (lib/request-context.server.ts); the guard links each
- * loader's request signal to it, and the backend client counts a call made with that signal. Calls
- * made without a member's signal (the lists kept a minute for everyone, a
- * token refresh shared by a member's requests) count as the app's time.
+ * loader's request signal to it, and the backend client counts a call made
+ * with that signal. Calls made without a member's signal (the lists kept a
+ * minute for everyone, a token refresh shared by a member's requests) count
+ * as the app's time.
  * Not an AsyncLocalStorage: on Node 20 its promise hooks cost 3-9 % of the
  * CPU of a page (docs/decisions/0089). The same clock starts the request's
  * one backend deadline (client.server.ts `timeLeft`, decision 0092).
