@@ -88,7 +88,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: './node_modules/.bin/remix-serve build/index.js',
+      command: 'node server.mjs',
       url: `${APP_URL}/healthz`,
       env: {
         ...appEnv(APP_URL),

@@ -2,12 +2,16 @@
  * Server rendering: streamed HTML, the CSP nonce and security headers (data
  * answers get them too), `Cache-Control: private, no-store` unless a route
  * says otherwise, the request id (header, page and log line), Server-Timing
- * (lib/server-timing.server.ts), one log line
- * per request, and the front door installed into remix-serve's express app
- * when the build loads (lib/front-door.server.ts).
+ * (lib/server-timing.server.ts), one log line per request.
+ *
+ * It also hands the server (server.mjs) the app's pieces of the pipeline:
+ * the front door (lib/front-door.server.ts), the load context of every
+ * request (lib/request-context.server.ts) and the URL as logs may show it
+ * (lib/redact.ts).
  */
 import type {
   ActionFunctionArgs,
+  AppLoadContext,
   EntryContext,
   HandleDataRequestFunction,
   LoaderFunctionArgs,
@@ -19,23 +23,24 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { documentBody } from '~/lib/compression.server'
 import { env } from '~/lib/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
-import { installFrontDoor } from '~/lib/front-door.server'
 import { installShutdown } from '~/lib/shutdown.server'
 import { logError, logRequest, logWarning } from '~/lib/log.server'
 import { NonceContext } from '~/lib/nonce'
 import { redis } from '~/lib/redis.server'
 import { REQUEST_ID_HEADER } from '~/lib/request-id'
 import { RequestIdContext } from '~/lib/request-id-context'
-import { requestIdOf } from '~/lib/request-id.server'
+import { requestIdFor } from '~/lib/request-context.server'
 import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
-import { requestTiming, setServerTiming } from '~/lib/server-timing.server'
+import { setServerTiming } from '~/lib/server-timing.server'
+
+export { frontDoor } from '~/lib/front-door.server'
+export { getLoadContext } from '~/lib/request-context.server'
+export { redactUrl } from '~/lib/redact'
 
 // Validate the environment when the server loads, not on the first request.
 env()
 // Connect to the shared Redis (REDIS_URL) now, so the first member does not wait for it.
 redis()
-// remix-serve imports this build before it creates its express app: the door goes in first.
-installFrontDoor()
 // SIGTERM: /readyz says so, requests under way finish, then Redis closes (lib/shutdown.server.ts).
 installShutdown()
 // A promise rejected with nobody awaiting it is a bug to fix, not a reason to
@@ -73,11 +78,11 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
   const started = performance.now()
-  const timing = requestTiming(request)
   const nonce = newNonce()
-  const requestId = requestIdOf(request)
+  const requestId = requestIdFor(request, loadContext)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -93,11 +98,11 @@ export default function handleRequest(
         nonce,
         [waitForAll ? 'onAllReady' : 'onShellReady']() {
           shellRendered = true
-          // Compressed here, not by remix-serve's middleware: see compression.server.ts.
+          // Compressed here, not by the server's `compression` middleware: see compression.server.ts.
           const { sink, source } = documentBody(request, responseHeaders)
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)
-          setServerTiming(responseHeaders, timing)
+          setServerTiming(responseHeaders, loadContext.timing)
           if (!responseHeaders.has('Cache-Control')) {
             responseHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
           }
@@ -129,10 +134,10 @@ export default function handleRequest(
   })
 }
 
-export const handleDataRequest: HandleDataRequestFunction = (response, { request }) => {
-  const requestId = requestIdOf(request)
+export const handleDataRequest: HandleDataRequestFunction = (response, { request, context }) => {
+  const requestId = requestIdFor(request, context)
   response.headers.set(REQUEST_ID_HEADER, requestId)
-  setServerTiming(response.headers, requestTiming(request))
+  setServerTiming(response.headers, context.timing)
   if (!response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
   }
@@ -155,7 +160,7 @@ const REMIX_CSRF_ERROR = /header(s are not provided| does not match `origin` hea
 
 export function handleError(
   error: unknown,
-  { request }: LoaderFunctionArgs | ActionFunctionArgs,
+  { request, context }: LoaderFunctionArgs | ActionFunctionArgs,
 ): void {
   if (request.signal.aborted) return
   // Thrown responses (redirects, 404s, backend errors) are answers, not faults:
@@ -163,8 +168,8 @@ export function handleError(
   if (error instanceof Response || isDataWithResponseInit(error) || isRouteErrorResponse(error))
     return
   if (error instanceof Error && REMIX_CSRF_ERROR.test(error.message)) {
-    logWarning(`refused by Remix's origin check: ${error.message}`, requestIdOf(request))
+    logWarning(`refused by Remix's origin check: ${error.message}`, requestIdFor(request, context))
     return
   }
-  logError(error, requestIdOf(request))
+  logError(error, requestIdFor(request, context))
 }

@@ -7,9 +7,9 @@
  *
  *   1. first-load JS and CSS of every page of issue 8 (`MEASURED_PAGES` in
  *      scripts/bench/sizes.mjs; member pages with a demo member's session
- *      cookie from the app's own /login): raw, gzip and br as remix-serve
- *      sends them, gzip -9; budgets on the gzip the server sends (JS 105 KB
- *      on `/` and `/login`, 110 KB on the others)
+ *      cookie from the app's own /login): raw, gzip and br as the app's
+ *      server (server.mjs) sends them, gzip -9; budgets on the gzip the
+ *      server sends (JS 105 KB on `/` and `/login`, 110 KB on the others)
  *   2. the logged-in home page (`GET /` with a demo member's cookie) beside a
  *      near-empty Remix v2 page (scripts/bench/near-empty.mjs, built and
  *      served by remix-serve in the same run): req/s, CPU per request,
@@ -128,7 +128,7 @@ function printSizes(pages) {
   heading('First-load JS and CSS')
   console.log(
     'The static import graph of each document (its modulepreload, script and stylesheet\n' +
-      'tags and the imports of its inline module script), fetched from remix-serve, member\n' +
+      'tags and the imports of its inline module script), fetched from server.mjs, member\n' +
       'pages (*) with a demo member\'s session cookie. "gzip" and "br": the bytes the server\n' +
       'sends when asked for that encoding (static files: the compression middleware, gzip\n' +
       'level 6 / brotli quality 4, files under 1 KB uncompressed). "gzip-9": gzip level 9 of\n' +
@@ -628,7 +628,7 @@ async function main() {
   ensureBuild()
   const backendUrl = await startBackend(PORTS.backend)
   const { url: appUrl, child: app } = await startApp(PORTS.app, backendUrl)
-  console.log(`app ${appUrl} (remix-serve, production build), demo backend ${backendUrl}`)
+  console.log(`app ${appUrl} (server.mjs, production build), demo backend ${backendUrl}`)
   if (sections.has('sizes')) await sizes(appUrl, backendUrl)
   if (sections.has('home')) await home(appUrl, app.pid)
   if (sections.has('profile')) {

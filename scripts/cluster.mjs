@@ -3,7 +3,7 @@
  * `npm run start:cluster`: the production shape on one machine.
  *
  *   nginx :PORT (3000)  round-robin, no stickiness, X-Forwarded-* set
- *     -> three app instances (remix-serve on the production build) :PORT+1..+3,
+ *     -> three app instances (server.mjs on the production build) :PORT+1..+3,
  *        sharing one SESSION_SECRET and Redis (REDIS_URL), TRUST_PROXY_HOPS=1
  *   redis-server :PORT+9 (append-only file in a temporary directory)
  *   the demo backend (unless BACKEND_URL is set; MOCK_PORT pins its port)
@@ -179,7 +179,7 @@ Object.assign(env, {
 ports.apps.forEach((port, i) => {
   const name = `app-${i + 1}`
   supervise(name, () => {
-    const child = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
+    const child = spawn(process.execPath, ['server.mjs'], {
       env: { ...env, PORT: String(port) },
       // --quiet (the bench): no line per request; warnings and errors still show.
       stdio: ['ignore', quiet ? 'ignore' : 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * `npm start`: serve the production build with remix-serve. Builds first when
+ * `npm start`: serve the production build with the app's server (server.mjs:
+ * the front door, then remix-serve's pieces and Remix). Builds first when
  * there is no build. Without BACKEND_URL it first starts the embedded demo
  * backend on a free local port (MOCK_PORT pins it) and points the app at it;
  * when the demo backend dies, it is started again on the same port, so the
@@ -55,7 +56,7 @@ async function restartDemo(port) {
   }
 }
 
-const server = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
+const server = spawn(process.execPath, ['server.mjs'], {
   env,
   stdio: 'inherit',
 })

@@ -3,7 +3,7 @@
  * header, response validation, and how every failure maps to a status and a
  * Thai message.
  */
-import { EventEmitter, getEventListeners } from 'node:events'
+import { getEventListeners } from 'node:events'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -62,17 +62,17 @@ async function client(overrides: Record<string, string> = {}) {
 }
 
 /**
- * A member's request as the app sees it: stamped and clocked by the front
- * door at `arrivedAt`, its signal linked by the guard (the modules the
+ * A member's request as the app sees it: its load context clocked from the
+ * front door at `arrivedAt`, its signal linked by the guard (the modules the
  * client imported after client()).
  */
-async function memberRequest(arrivedAt = performance.now()): Promise<Request> {
-  const { stampRequest } = await import('~/lib/request-key.server')
-  const { startTiming, followBackendTime } = await import('~/lib/server-timing.server')
-  const incoming = { headers: {} as Record<string, string> }
-  startTiming(stampRequest(incoming as never, new EventEmitter() as never), arrivedAt)
-  const request = new Request('http://app.test/', { headers: incoming.headers })
-  followBackendTime(request)
+async function memberRequest(arrivedAt?: number): Promise<Request> {
+  const { getLoadContext, noteArrival } = await import('~/lib/request-context.server')
+  const { followBackendTime } = await import('~/lib/server-timing.server')
+  const incoming = { headers: {} } as IncomingMessage
+  noteArrival(incoming, arrivedAt ?? performance.now())
+  const request = new Request('http://app.test/')
+  followBackendTime(request, getLoadContext(incoming))
   return request
 }
 

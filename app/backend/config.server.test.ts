@@ -1,11 +1,11 @@
-import { EventEmitter } from 'node:events'
+import type { IncomingMessage } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { BackendError } from '~/backend/client.server'
 import { DEFAULT_APP_CONFIG, appConfigSchema, type AppConfig } from '~/backend/config.schemas'
 import { createConfigSource } from '~/backend/config.server'
 import { env } from '~/lib/env.server'
-import { stampRequest } from '~/lib/request-key.server'
-import { followBackendTime, startTiming } from '~/lib/server-timing.server'
+import { getLoadContext, noteArrival } from '~/lib/request-context.server'
+import { followBackendTime } from '~/lib/server-timing.server'
 
 const config = (depositMin: number): AppConfig =>
   appConfigSchema.parse({
@@ -94,11 +94,10 @@ describe('the configuration source', () => {
 
   it("a member's request waits no longer than its one backend deadline, then goes on with what the app has", async () => {
     // Arrived BACKEND_TIMEOUT_MS - 60 ms ago (front door clock, signal linked by the guard).
-    const incoming = { headers: {} as Record<string, string> }
-    const arrivedAt = performance.now() - env().BACKEND_TIMEOUT_MS + 60
-    startTiming(stampRequest(incoming as never, new EventEmitter() as never), arrivedAt)
-    const request = new Request('http://app.test/', { headers: incoming.headers })
-    followBackendTime(request)
+    const incoming = { headers: {} } as IncomingMessage
+    noteArrival(incoming, performance.now() - env().BACKEND_TIMEOUT_MS + 60)
+    const request = new Request('http://app.test/')
+    followBackendTime(request, getLoadContext(incoming))
     let answer: (value: AppConfig) => void = () => undefined
     const load = vi.fn(() => new Promise<AppConfig>((resolve) => (answer = resolve)))
     const { source } = setup(load)

@@ -3,7 +3,7 @@
  * TRUST_PROXY_HOPS=N > 0 it is the N-th entry from the right of
  * X-Forwarded-For: the one the outermost trusted proxy appended (entries
  * further left are whatever the client sent). With 0 nothing is trusted and
- * the address is unknown (remix-serve hands no socket address to loaders).
+ * the address is unknown (the server hands no socket address to loaders).
  * X-Client-IP, X-Real-IP, CF-Connecting-IP and the like are never read: any
  * client can set them.
  */

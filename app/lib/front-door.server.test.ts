@@ -1,7 +1,9 @@
+import { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { describe, expect, it, vi } from 'vitest'
 import { MAX_BODY_BYTES } from '~/lib/constants'
-import { doorAnswer, installFrontDoor, publicHostFor } from '~/lib/front-door.server'
+import { doorAnswer, frontDoor, publicHostFor } from '~/lib/front-door.server'
+import { requestsInFlight } from '~/lib/shutdown.server'
 
 const ORIGINS = ['https://member.example']
 const req = (method: string, headers: Record<string, string> = {}) => ({ method, headers })
@@ -68,42 +70,45 @@ describe('publicHostFor', () => {
   })
 })
 
-describe('installFrontDoor', () => {
-  it('wraps handle once, however often it is called', () => {
-    const original = vi.fn()
-    const application: { handle: typeof original; [key: symbol]: unknown } = { handle: original }
-    installFrontDoor(application as never)
-    const wrapped = application.handle
-    installFrontDoor(application as never)
-    expect(application.handle).toBe(wrapped)
-    expect(wrapped).not.toBe(original)
-  })
+describe('frontDoor (the server’s first middleware)', () => {
+  function response() {
+    const written: { status?: number; headers?: Record<string, string> } = {}
+    const res = Object.assign(new EventEmitter(), {
+      headersSent: false,
+      writeHead: (status: number, headers: Record<string, string>) =>
+        Object.assign(written, { status, headers }),
+      end: vi.fn(),
+    })
+    return { res: res as unknown as ServerResponse, written }
+  }
 
   it('an answered request never reaches the app; one that passes does, once', () => {
-    const original = vi.fn()
-    const application: { handle: typeof original; [key: symbol]: unknown } = { handle: original }
-    installFrontDoor(application as never)
-    const written: { status?: number } = {}
-    const res = {
-      headersSent: false,
-      writeHead: (status: number) => (written.status = status),
-      end: vi.fn(),
-      once: vi.fn(),
-    } as unknown as ServerResponse
     const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const next = vi.fn()
+    const refused = response()
     const trace = { method: 'TRACE', url: '/', headers: {}, socket: {} } as IncomingMessage
-    application.handle(trace, res)
-    expect(written.status).toBe(405)
-    expect(original).not.toHaveBeenCalled()
+    frontDoor(trace, refused.res, next)
+    expect(refused.written.status).toBe(405)
+    expect(refused.written.headers?.['X-Request-Id']).toMatch(/^[a-z0-9]{8}$/)
+    expect(next).not.toHaveBeenCalled()
+    // Its log line keeps no query value off the allow-list.
+    const answered = { method: 'TRACE', url: '/?token=abc', headers: {}, socket: {} }
+    frontDoor(answered as IncomingMessage, response().res, next)
+    expect(log.mock.calls.flat().join('\n')).toContain('TRACE /?token=[redacted] 405 (front door)')
+    const passed = response()
     const get = { method: 'GET', url: '/watcher?token=abc', headers: {}, socket: {} }
-    application.handle(get as IncomingMessage, res)
-    expect(original).toHaveBeenCalledTimes(1)
-    log.mockRestore()
-    // express sets originalUrl; Remix reads it before answering, morgan after.
-    const passed = get as { originalUrl?: string }
-    passed.originalUrl = get.url
-    expect(passed.originalUrl).toBe('/watcher?token=abc')
-    Object.assign(res, { headersSent: true })
-    expect(passed.originalUrl).toBe('/watcher?token=[redacted]')
+    frontDoor(get as IncomingMessage, passed.res, next)
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(next).toHaveBeenCalledWith()
+    expect(passed.written.status).toBeUndefined()
+  })
+
+  it('a graceful shutdown waits for every request it let in, until its connection closes', () => {
+    const before = requestsInFlight()
+    const { res } = response()
+    frontDoor({ method: 'GET', url: '/', headers: {}, socket: {} } as IncomingMessage, res, vi.fn())
+    expect(requestsInFlight()).toBe(before + 1)
+    res.emit('close')
+    expect(requestsInFlight()).toBe(before)
   })
 })

@@ -1,10 +1,7 @@
 /**
- * The front door: a few answers given in remix-serve's express app before
- * compression, static files, morgan and Remix see the request
- * (docs/decisions/0031). remix-serve offers no hook, so the server build
- * wraps `express.application.handle` when it loads (remix-serve imports the
- * build before it creates its app, and the build keeps node_modules
- * external, so this is the express instance remix-serve uses).
+ * The front door: the server's first middleware (server.mjs), a few answers
+ * given before compression, static files, morgan and Remix see the request
+ * (docs/decisions/0031, 0118).
  *
  * - a method undici or Remix cannot take (TRACE, CONNECT, PROPFIND, ...): Thai 405 with Allow;
  * - a path that is not valid percent-encoding (`/%E0%A4%A`): Thai 400;
@@ -13,14 +10,12 @@
  *   before Remix's own origin check (a bodyless 500 and a stack trace);
  * - a write from an APP_ORIGIN page under another Host (a proxy rewrote
  *   it): goes on with that origin's host, so Remix's check agrees (publicHostFor);
- * - a build file under 1 KB: compressed here (remix-serve's compression
+ * - a build file under 1 KB: compressed here (the server's `compression`
  *   skips small files; lib/small-assets.server.ts);
- * - every request that goes on: its URL as morgan logs it keeps only the
- *   query values of lib/redact.ts' allow-list, and (but build
- *   files) its clock for Server-Timing starts (lib/server-timing.server.ts).
+ * - every request: its clock for Server-Timing starts (lib/server-timing.server.ts),
+ *   and a graceful shutdown waits for it (lib/shutdown.server.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import express, { type Handle } from 'express'
 import { MAX_BODY_BYTES } from '~/lib/constants'
 import { isCrossSite } from '~/lib/cross-site'
 import { env } from '~/lib/env.server'
@@ -31,8 +26,7 @@ import {
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
 import { redactUrl } from '~/lib/redact'
-import { stampRequest } from '~/lib/request-key.server'
-import { startTiming } from '~/lib/server-timing.server'
+import { noteArrival } from '~/lib/request-context.server'
 import { trackRequest } from '~/lib/shutdown.server'
 import { serveSmallAsset } from '~/lib/small-assets.server'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
@@ -166,29 +160,16 @@ function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
 }
 
 /**
- * morgan reads `req.originalUrl` when the response has finished; Remix reads
- * it before anything is sent. Once headers are out, the URL read is redacted.
+ * The door, as the server's first middleware (server.mjs): answers what it
+ * must refuse and small build files itself; lets everything else go on.
  */
-function redactLoggedUrl(req: IncomingMessage, res: ServerResponse) {
-  let value: string | undefined
-  Object.defineProperty(req, 'originalUrl', {
-    configurable: true,
-    enumerable: true,
-    get: () => (res.headersSent && value !== undefined ? redactUrl(value) : value),
-    set: (next: string | undefined) => {
-      value = next
-    },
-  })
-}
-
-const INSTALLED = Symbol.for('member-app.front-door')
-const PASSED = Symbol.for('member-app.front-door.passed')
-
-/** The door for one request: true when it answered, false to go on. Runs once per request. */
-export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
-  const marked = req as IncomingMessage & { [PASSED]?: boolean }
-  if (marked[PASSED]) return false
-  marked[PASSED] = true
+export function frontDoor(
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+): void {
+  // Its clock for Server-Timing starts here (lib/request-context.server.ts).
+  noteArrival(req)
   // A graceful shutdown waits for this request (lib/shutdown.server.ts).
   trackRequest(res)
   const door = doorAnswer(
@@ -200,11 +181,8 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
     },
     env().APP_ORIGINS,
   )
-  if (door) {
-    answer(req, res, door)
-    return true
-  }
-  if (serveSmallAsset(req, res)) return true
+  if (door) return answer(req, res, door)
+  if (serveSmallAsset(req, res)) return
   // A write from one of APP_ORIGIN's pages reached us under another Host (a proxy rewrote it):
   // Remix's own origin check and the request's URL get the public host (publicHostFor).
   const publicHost = publicHostFor(req, env().APP_ORIGINS)
@@ -212,22 +190,5 @@ export function frontDoor(req: IncomingMessage, res: ServerResponse): boolean {
     req.headers.host = publicHost
     if (req.headers['x-forwarded-host'] !== undefined) req.headers['x-forwarded-host'] = publicHost
   }
-  // Every loader's copy of the request carries the same key (lib/request-key.server.ts);
-  // build files are static, no loader runs for them.
-  // Its clock for Server-Timing starts here (lib/server-timing.server.ts).
-  if (!(req.url ?? '').startsWith('/build/')) startTiming(stampRequest(req, res))
-  redactLoggedUrl(req, res)
-  return false
-}
-
-/** Wraps express's app.handle once (idempotent): every express app made afterwards has the door. */
-export function installFrontDoor(application = express.application): void {
-  if (application[INSTALLED]) return
-  const original = application.handle
-  const handle: Handle = function (this: unknown, req, res, callback) {
-    if (frontDoor(req, res)) return
-    original.call(this, req, res, callback)
-  }
-  application.handle = handle
-  application[INSTALLED] = true
+  next()
 }

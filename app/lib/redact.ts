@@ -7,7 +7,7 @@
  * a log line. Names are kept, so the line still says what was asked (a
  * bare entry not listed, `?eyJ…`, is replaced whole).
  * Used by our own request line (log.server.ts), the front door's and
- * remix-serve's morgan line (front-door.server.ts). docs/deploy.md lists them.
+ * the server's morgan line (server.mjs). docs/deploy.md lists them.
  */
 export const LOGGED_QUERY_PARAMS: readonly string[] = [
   // Remix's own: single-fetch's routes and the index route flag.

@@ -1,14 +1,14 @@
 import { EventEmitter } from 'node:events'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { AppLoadContext } from '@remix-run/node'
 import { describe, expect, it, vi } from 'vitest'
-import { installFrontDoor } from '~/lib/front-door.server'
-import { REQUEST_KEY_HEADER, stampRequest } from '~/lib/request-key.server'
+import { frontDoor } from '~/lib/front-door.server'
+import { getLoadContext, noteArrival } from '~/lib/request-context.server'
 import {
   followBackendTime,
-  requestTiming,
+  requestStartedAt,
   RequestTiming,
   setServerTiming,
-  startTiming,
   timedBackendCall,
 } from '~/lib/server-timing.server'
 
@@ -49,34 +49,39 @@ describe('RequestTiming', () => {
   })
 })
 
-/** What the front door does for one HTTP request, and a copy of it as Remix gives each loader. */
-function stampedRequest() {
-  const req = { method: 'GET', url: '/', headers: {} as Record<string, string>, socket: {} }
-  const res = new EventEmitter()
-  const memo = stampRequest(req as unknown as IncomingMessage, res as unknown as ServerResponse)
-  const copy = () =>
-    new Request('http://app.test/', {
-      headers: { [REQUEST_KEY_HEADER]: String(req.headers[REQUEST_KEY_HEADER]) },
-    })
-  return { memo, copy, close: () => res.emit('close') }
+/**
+ * One HTTP request as the server sees it: it reached the front door at
+ * `arrivedAt`; Remix gives each loader its own copy of the Request and the
+ * one load context `getLoadContext` made for it.
+ */
+function arrivedRequest(arrivedAt: number) {
+  const incoming = { method: 'GET', url: '/', headers: {} } as IncomingMessage
+  noteArrival(incoming, arrivedAt)
+  const context = getLoadContext(incoming)
+  const copy = () => new Request('http://app.test/')
+  return { context, copy }
 }
 
 describe('a request’s clock', () => {
   it('starts at the front door and is the same for every loader’s copy of the request', () => {
-    const { memo, copy, close } = stampedRequest()
-    startTiming(memo, 40)
-    expect(requestTiming(copy())?.started).toBe(40)
-    expect(requestTiming(copy())).toBe(requestTiming(copy()))
-    close()
-    expect(requestTiming(copy())).toBeUndefined()
+    const { context, copy } = arrivedRequest(40)
+    expect(context.timing.started).toBe(40)
+    const [a, b] = [copy(), copy()]
+    followBackendTime(a, context)
+    followBackendTime(b, context)
+    expect(requestStartedAt(a.signal)).toBe(40)
+    expect(requestStartedAt(b.signal)).toBe(40)
+    // Another request has its own clock.
+    const other = arrivedRequest(90)
+    expect(other.context.timing).not.toBe(context.timing)
+    expect(other.context.timing.started).toBe(90)
   })
 
   it('counts the backend calls made with a followed request’s signal, and only those', async () => {
-    const { memo, copy, close } = stampedRequest()
-    startTiming(memo, 0)
+    const { context, copy } = arrivedRequest(0)
     const loader = copy()
     const other = copy()
-    followBackendTime(loader)
+    followBackendTime(loader, context)
     const now = vi.spyOn(performance, 'now').mockReturnValue(5)
     await timedBackendCall(loader.signal, async () => {
       await new Promise((resolve) => setTimeout(resolve, 1))
@@ -85,32 +90,32 @@ describe('a request’s clock', () => {
     // The same wait with a signal nobody followed (another loader, no guard) is the app's.
     await timedBackendCall(other.signal, async () => now.mockReturnValue(35))
     await timedBackendCall(undefined, async () => now.mockReturnValue(40))
-    expect(requestTiming(loader)?.header(40)).toBe('backend;dur=20.0, app;dur=20.0')
-    close()
+    expect(context.timing.header(40)).toBe('backend;dur=20.0, app;dur=20.0')
+    now.mockRestore()
   })
 
   it('a failed call still ends (its time is counted) and its error goes on', async () => {
-    const { memo, copy, close } = stampedRequest()
-    startTiming(memo, 0)
+    const { context, copy } = arrivedRequest(0)
     const loader = copy()
-    followBackendTime(loader)
+    followBackendTime(loader, context)
     const now = vi.spyOn(performance, 'now').mockReturnValue(1)
     const failing = timedBackendCall(loader.signal, async () => {
       now.mockReturnValue(4)
       throw new Error('down')
     })
     await expect(failing).rejects.toThrow('down')
-    expect(requestTiming(loader)?.backendMs(100)).toBe(3)
-    close()
+    expect(context.timing.backendMs(100)).toBe(3)
+    now.mockRestore()
   })
 
-  it('without a clock (a request the door did not stamp) nothing is counted or sent', async () => {
+  it('without a clock (a loader called with a bare context) nothing is counted or sent', async () => {
     const request = new Request('http://app.test/')
-    followBackendTime(request)
-    expect(requestTiming(request)).toBeUndefined()
+    const bare: AppLoadContext = {}
+    followBackendTime(request, bare)
+    expect(requestStartedAt(request.signal)).toBeUndefined()
     await expect(timedBackendCall(request.signal, async () => 'answer')).resolves.toBe('answer')
     const headers = new Headers()
-    setServerTiming(headers, requestTiming(request))
+    setServerTiming(headers, bare.timing)
     expect(headers.has('Server-Timing')).toBe(false)
     setServerTiming(headers, new RequestTiming(performance.now()))
     expect(headers.get('Server-Timing')).toMatch(/^backend;dur=0\.0, app;dur=\d+\.\d$/)
@@ -118,22 +123,20 @@ describe('a request’s clock', () => {
 })
 
 describe('the front door starts the clock', () => {
-  it('for a page or data request, not for a build file', () => {
-    const application = { handle: vi.fn() }
-    installFrontDoor(application as never)
-    const res = { headersSent: false, once: vi.fn() } as unknown as ServerResponse
-    const clockOf = (url: string) => {
-      const req = { method: 'GET', url, headers: {} as Record<string, string>, socket: {} }
-      application.handle.call(application, req as unknown as IncomingMessage, res)
-      const key = req.headers[REQUEST_KEY_HEADER]
-      const copy = new Request(
-        'http://app.test/',
-        key ? { headers: { [REQUEST_KEY_HEADER]: key } } : {},
-      )
-      return requestTiming(copy)
-    }
-    expect(clockOf('/')).toBeInstanceOf(RequestTiming)
-    expect(clockOf('/_root.data')).toBeInstanceOf(RequestTiming)
-    expect(clockOf('/build/root-ABC.js')).toBeUndefined()
+  it('when the request arrives, not when Remix makes its load context', () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(7)
+    const req = { method: 'GET', url: '/_root.data', headers: {}, socket: {} } as IncomingMessage
+    const res = new EventEmitter() as ServerResponse
+    const next = vi.fn()
+    frontDoor(req, res, next)
+    expect(next).toHaveBeenCalledTimes(1)
+    res.emit('close')
+    // Compression, static files and morgan ran in between.
+    now.mockReturnValue(30)
+    expect(getLoadContext(req).timing.started).toBe(7)
+    // A request the door never saw starts its clock with its context.
+    const unseen = { method: 'GET', url: '/', headers: {} } as IncomingMessage
+    expect(getLoadContext(unseen).timing.started).toBe(30)
+    now.mockRestore()
   })
 })

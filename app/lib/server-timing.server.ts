@@ -5,16 +5,17 @@
  * the server's time, from the request reaching the server (the front door)
  * to its headers. A browser's dev tools and the bench read it.
  *
- * The front door starts each request's clock in the request's memo
- * (lib/request-key.server.ts); the guard links each loader's request signal
- * to it, and the backend client counts a call made with that signal. Calls
- * made without a member's signal (the lists kept a minute for everyone, a
- * token refresh shared by a member's requests) count as the app's time.
+ * Each request's clock starts when it reaches the front door and lives in
+ * its load context (lib/request-context.server.ts); the guard links each
+ * loader's request signal to it, and the backend client counts a call made
+ * with that signal. Calls made without a member's signal (the lists kept a
+ * minute for everyone, a token refresh shared by a member's requests) count
+ * as the app's time.
  * Not an AsyncLocalStorage: on Node 20 its promise hooks cost 3-9 % of the
  * CPU of a page (docs/decisions/0089). The same clock starts the request's
  * one backend deadline (client.server.ts `timeLeft`, decision 0092).
  */
-import { perRequest } from '~/lib/request-key.server'
+import type { AppLoadContext } from '@remix-run/node'
 
 export const SERVER_TIMING_HEADER = 'Server-Timing'
 
@@ -53,27 +54,14 @@ export class RequestTiming {
   }
 }
 
-const TIMING_MEMO = 'server-timing'
-
-/** The front door starts the clock of a request in its per-request memo (lib/request-key.server.ts). */
-export function startTiming(memo: Map<string, unknown>, now = performance.now()): void {
-  memo.set(TIMING_MEMO, new RequestTiming(now))
-}
-
-/** The clock of the HTTP request `request` is a copy of, if the front door started one. */
-export function requestTiming(request: Request): RequestTiming | undefined {
-  return perRequest(request, TIMING_MEMO, () => undefined) as RequestTiming | undefined
-}
-
 /**
  * Backend calls made with a loader's request signal count on its request's
  * clock. The guard (every loader and action) links the signal once.
  */
 const bySignal = new WeakMap<AbortSignal, RequestTiming>()
 
-export function followBackendTime(request: Request): void {
-  const timing = requestTiming(request)
-  if (timing) bySignal.set(request.signal, timing)
+export function followBackendTime(request: Request, context: AppLoadContext): void {
+  if (context.timing) bySignal.set(request.signal, context.timing)
 }
 
 /**

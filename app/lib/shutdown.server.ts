@@ -1,9 +1,9 @@
 /**
  * Graceful shutdown. On SIGTERM (a deploy, a scale-down) or SIGINT:
- * - remix-serve stops accepting connections and closes idle keep-alive ones
- *   (its own handler: `server.close()`);
+ * - the server (server.mjs) stops accepting connections and closes idle
+ *   keep-alive ones (its own handler: `server.close()`);
  * - /readyz answers 503 `draining` to a request on a connection still open
- *   (new connections are refused: remix-serve has closed its server);
+ *   (new connections are refused: the server is closed);
  * - requests under way run to their end (their backend calls), and so does
  *   a token refresh they started (it outlives its request: its result must
  *   reach Redis); once no request has come for a moment, the Redis
@@ -105,7 +105,7 @@ const QUIET_MS = 200
 
 let installed = false
 
-/** Listens for SIGTERM and SIGINT once per process (beside remix-serve's own handler). */
+/** Listens for SIGTERM and SIGINT once per process (beside server.mjs's own handler). */
 export function installShutdown(): void {
   if (installed) return
   installed = true

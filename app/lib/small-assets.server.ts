@@ -1,10 +1,10 @@
 /**
- * Small build files, compressed. remix-serve's compression skips anything
+ * Small build files, compressed. The server's `compression` skips anything
  * under 1 KB (the `compression` package's threshold), and the bundler splits
  * the app into many chunks that small: a page's first load carried about a
  * dozen of them uncompressed. The front door answers those itself, with br
  * or gzip as the browser accepts, and the same immutable caching
- * remix-serve's static files get. Larger files and everything else go on.
+ * the server's static files get. Larger files and everything else go on.
  */
 import { readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'

@@ -108,15 +108,15 @@ async function runHandler<T>(
 }
 
 export async function guard<T>(
-  { request, params }: LoaderFunctionArgs | ActionFunctionArgs,
+  { request, params, context }: LoaderFunctionArgs | ActionFunctionArgs,
   rules: RouteRules,
   handler: (ctx: RouteContext) => Promise<T> | T,
 ) {
   guardedRequests.set(request, rules)
   // Backend calls made with this request's signal count as its backend time (Server-Timing).
-  followBackendTime(request)
+  followBackendTime(request, context)
   const url = new URL(request.url)
-  const session = await getSession(request)
+  const session = await getSession(request, context)
   try {
     if (isCrossSiteWrite(request)) throw httpError(403, CROSS_SITE_MESSAGE)
     const { access, watcherMayPost = false } = rules

@@ -14,8 +14,8 @@ import { BOTH_TOKENS_EXPIRED_MESSAGE } from '~/lib/errors'
 import { SessionTooLargeError } from '~/session/cookie.server'
 import { refreshOnce } from '~/session/refresh.server'
 import {
-  getSession,
   isSessionExpired,
+  openedSession,
   sessionLifetimes,
   type MemberSession,
 } from '~/session/session.server'
@@ -84,7 +84,7 @@ export async function memberCall<S extends z.ZodTypeAny>(
   request: Request,
   req: Omit<BackendRequest<S>, 'token' | 'signal'>,
 ): Promise<z.output<S>['data']> {
-  const session = await getSession(request)
+  const session = await openedSession(request)
   const call = (token: string) => callBackend({ ...req, token, signal: request.signal })
   const stored = session.payload?.accessToken
   const token = await accessToken(session)

@@ -1,9 +1,16 @@
+import type { IncomingMessage } from 'node:http'
 import { redirect } from '@remix-run/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { action as logout } from '~/routes/logout'
 import { sealSession, type SessionPayload } from '~/session/cookie.server'
 import { guard } from '~/session/guard.server'
-import { endEverySessionButThis, endSession, getSession } from '~/session/session.server'
+import { getLoadContext } from '~/lib/request-context.server'
+import {
+  endEverySessionButThis,
+  endSession,
+  getSession,
+  openedSession,
+} from '~/session/session.server'
 
 const SECRET = process.env.SESSION_SECRET ?? ''
 const HOUR = 3_600_000
@@ -33,6 +40,38 @@ afterEach(() => {
   vi.useRealTimers()
 })
 
+describe('one session per HTTP request (decision 0067)', () => {
+  it('every loader of one request gets the same session; a renewal sets one cookie', async () => {
+    const cookie = payload()
+    // Remix gives each loader its own copy of the Request, and all of them one load context.
+    const context = getLoadContext({ headers: {} } as IncomingMessage)
+    const [root, page] = await Promise.all([
+      getSession(requestWith(cookie), context),
+      getSession(requestWith(cookie), context),
+    ])
+    expect(page).toBe(root)
+    root.set({ ...cookie, accessToken: 'renewed-access' })
+    const cookies = [...root.setCookieHeaders(), ...page.setCookieHeaders()]
+    expect(cookies).toHaveLength(1)
+    expect(cookies[0]).toMatch(/^auth\.session=/)
+    // Another HTTP request (its own context) reads its own.
+    expect(
+      await getSession(requestWith(cookie), getLoadContext({ headers: {} } as IncomingMessage)),
+    ).not.toBe(root)
+  })
+
+  it('a module handed the Request alone finds the session the guard opened for it', async () => {
+    const request = requestWith(payload())
+    const session = await getSession(request, {})
+    expect(await openedSession(request)).toBe(session)
+    const unguarded = requestWith(payload())
+    const read = await openedSession(unguarded)
+    expect(read).not.toBe(session)
+    expect(read.loggedIn).toBe(true)
+    expect(await openedSession(unguarded)).toBe(read)
+  })
+})
+
 describe('endSession', () => {
   it('ends every copy of the cookie, a copy refreshed later than the logging-out one too', async () => {
     vi.useFakeTimers({ now: Date.now() })
@@ -42,7 +81,7 @@ describe('endSession', () => {
     const refreshedCopy = { ...loggingOut, refreshExpiresAt: Date.now() + 7 * 24 * HOUR }
     await endSession(loggingOut)
     vi.advanceTimersByTime(2 * HOUR)
-    const session = await getSession(requestWith(refreshedCopy))
+    const session = await getSession(requestWith(refreshedCopy), {})
     expect(session.loggedIn).toBe(false)
     expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)
   })
@@ -50,8 +89,8 @@ describe('endSession', () => {
   it('leaves other sessions of the member alone', async () => {
     const mine = payload()
     await endSession(mine)
-    expect((await getSession(requestWith(payload()))).loggedIn).toBe(true)
-    expect((await getSession(requestWith(mine))).loggedIn).toBe(false)
+    expect((await getSession(requestWith(payload()), {})).loggedIn).toBe(true)
+    expect((await getSession(requestWith(mine), {})).loggedIn).toBe(false)
   })
 })
 
@@ -66,20 +105,20 @@ describe('endEverySessionButThis (a password change, log out everywhere)', () =>
     // A cookie written before sessions carried the member: ended by its id only.
     const stolenOldCopy = { ...here, mid: undefined, iat: undefined }
 
-    const session = await getSession(requestWith(here))
+    const session = await getSession(requestWith(here), {})
     await endEverySessionButThis(session, mid)
     const [cookie = ''] = session.setCookieHeaders()
     expect(session.payload?.sid).not.toBe(here.sid)
     expect(session.payload).toMatchObject({ mid, iat: Date.now(), accessToken: here.accessToken })
 
-    const after = (p: SessionPayload) => getSession(requestWith(p))
+    const after = (p: SessionPayload) => getSession(requestWith(p), {})
     expect((await after(here)).loggedIn).toBe(false)
     expect((await after(stolenOldCopy)).loggedIn).toBe(false)
     expect((await after(otherDevice)).loggedIn).toBe(false)
     expect((await after(otherMember)).loggedIn).toBe(true)
     // This browser's new cookie, and a login made afterwards, are alive.
     const next = new Request('http://app.test/', { headers: { Cookie: cookie.split(';')[0]! } })
-    expect((await getSession(next)).loggedIn).toBe(true)
+    expect((await getSession(next, {})).loggedIn).toBe(true)
     vi.advanceTimersByTime(1)
     expect((await after(payload({ mid, iat: Date.now() }))).loggedIn).toBe(true)
   })
@@ -102,14 +141,15 @@ describe('POST /logout', () => {
     expect(thrown).toBeInstanceOf(Response)
     // No `from` could be read: home, a public page.
     expect((thrown as Response).headers.get('Location')).toBe('/')
-    expect((await getSession(requestWith(mine))).loggedIn).toBe(false)
+    expect((await getSession(requestWith(mine), {})).loggedIn).toBe(false)
   })
 })
 
 describe('guard and renewals in flight', () => {
   it('a redirect thrown while another loader renews the tokens carries the new cookie', async () => {
     const request = requestWith(payload())
-    const session = await getSession(request)
+    const context = {}
+    const session = await getSession(request, context)
     // Another loader of this request is renewing the tokens.
     let finish!: () => void
     session.track(
@@ -117,7 +157,7 @@ describe('guard and renewals in flight', () => {
         session.set({ ...session.payload!, accessToken: 'renewed-access' }),
       ),
     )
-    const redirected = guard({ request, params: {}, context: {} }, { access: 'public' }, () => {
+    const redirected = guard({ request, params: {}, context }, { access: 'public' }, () => {
       throw redirect('/elsewhere')
     }).catch((e: unknown) => e)
     setTimeout(finish, 10)

@@ -1,6 +1,7 @@
 /**
  * The member's session for one request: read from the encrypted cookie once
- * (memoised per Request, so parallel loaders of one document share it),
+ * (memoised in the request's load context, so parallel loaders of one
+ * document share it),
  * changed by login, refresh and logout, and written back as Set-Cookie only
  * when it changed: the same header strings for every loader of the request,
  * which Remix merges into one.
@@ -12,6 +13,7 @@
  * issued before that moment, on every instance (docs/decisions/0093).
  */
 import { randomBytes } from 'node:crypto'
+import type { AppLoadContext } from '@remix-run/node'
 import { env } from '~/lib/env.server'
 import { REFRESH_TOKEN_LIFETIME_S } from '~/lib/constants'
 import {
@@ -21,7 +23,7 @@ import {
   type SessionPayload,
 } from '~/session/cookie.server'
 import { createSharedStore, type TtlStore } from '~/session/store.server'
-import { perRequest } from '~/lib/request-key.server'
+import { perRequest } from '~/lib/request-context.server'
 import { isExpired, jwtLifetimeMs, type TokenLifetimes } from '~/session/tokens'
 
 export type { SessionPayload }
@@ -182,21 +184,31 @@ async function readSession(request: Request): Promise<MemberSession> {
   return new CookieSession(read, ended)
 }
 
-const sessions = new WeakMap<Request, Promise<MemberSession>>()
+/** The session each Request was given, for code that has only the Request (openedSession). */
+const byRequest = new WeakMap<Request, Promise<MemberSession>>()
 
 /**
- * The session of this request, read once for all its loaders (Remix gives
- * each loader its own Request copy; the front door's request key ties them
- * together), so a token renewal sets one cookie on the response, not one per
- * loader. Without the door's key (unit tests), once per Request object.
+ * The session of this HTTP request, read once for all its loaders and
+ * actions: Remix gives each its own Request copy but the same load context
+ * (lib/request-context.server.ts), so a token renewal sets one cookie on the
+ * response, not one per loader. A unit test passes a fresh context.
  */
-export function getSession(request: Request): Promise<MemberSession> {
-  const shared = perRequest(request, 'session', () => readSession(request))
-  if (shared) return shared
-  let session = sessions.get(request)
+export function getSession(request: Request, context: AppLoadContext): Promise<MemberSession> {
+  const session = perRequest(context, 'session', () => readSession(request))
+  byRequest.set(request, session)
+  return session
+}
+
+/**
+ * The session `getSession` gave this very Request (the guard opens it for
+ * every loader and action), for the modules that are handed the Request
+ * alone; read from its cookie if none was.
+ */
+export function openedSession(request: Request): Promise<MemberSession> {
+  let session = byRequest.get(request)
   if (!session) {
     session = readSession(request)
-    sessions.set(request, session)
+    byRequest.set(request, session)
   }
   return session
 }

@@ -17,7 +17,12 @@ import {
 import { BackendError, callBackend } from '~/backend/client.server'
 import { SessionTooLargeError } from '~/session/cookie.server'
 import { profileWith } from '~/session/member-api.server'
-import { getSession, newSessionId, sessionLifetimes, type Strategy } from '~/session/session.server'
+import {
+  newSessionId,
+  openedSession,
+  sessionLifetimes,
+  type Strategy,
+} from '~/session/session.server'
 import { expiresAtFor, tokenSetFromPair, type TokenSet } from '~/session/tokens'
 
 export const LOGIN_MESSAGES = {
@@ -62,7 +67,7 @@ async function startSession(
   })
   if (!member) throw new LoginError(LOGIN_MESSAGES.noProfile, 502)
   try {
-    ;(await getSession(request)).set({
+    ;(await openedSession(request)).set({
       v: 2,
       sid: newSessionId(),
       strategy,

@@ -1,5 +1,5 @@
 /**
- * A CPU profile of the app under load: a second remix-serve on the production
+ * A CPU profile of the app under load: a second app server (server.mjs) on the production
  * build with profile-preload.mjs, loaded with autocannon (warm-up first, not
  * sampled), then V8's samples summed by self time: shares by part (React's
  * render, route matching, GC, the app's own code, ...) and by function, and

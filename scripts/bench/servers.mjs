@@ -1,8 +1,8 @@
 /**
  * The bench's own servers, on its own ports: the demo backend, the app
- * (remix-serve on the production build, in its own process group so the whole
+ * (server.mjs on the production build, in its own process group so the whole
  * group can be stopped), a bare node:http server and remix-serve on the
- * near-empty page (near-empty.mjs). Everything started here
+ * near-empty page (near-empty.mjs), the reference a Remix app is measured against. Everything started here
  * is stopped by `stopAll()`, and only that.
  */
 import { spawn } from 'node:child_process'
@@ -25,14 +25,13 @@ export async function startBackend(port) {
 }
 
 /**
- * remix-serve on the production build, in its own process group; resolves
- * with its URL, the child and its stderr lines. `nodeArgs` go to node before
- * remix-serve's script (the CPU profile's `--import`), `extraEnv` to its
- * environment.
+ * The app's server (server.mjs) on the production build, in its own process
+ * group; resolves with its URL, the child and its stderr lines. `nodeArgs`
+ * go to node before the server file (the CPU profile's `--import`),
+ * `extraEnv` to its environment.
  */
 export async function startApp(port, backendUrl, { nodeArgs = [], extraEnv = {} } = {}) {
-  const serve = './node_modules/@remix-run/serve/dist/cli.js'
-  const child = spawn(process.execPath, [...nodeArgs, serve, 'build/index.js'], {
+  const child = spawn(process.execPath, [...nodeArgs, 'server.mjs'], {
     env: {
       ...process.env,
       ...extraEnv,
@@ -61,7 +60,7 @@ export async function startApp(port, backendUrl, { nodeArgs = [], extraEnv = {} 
   await Promise.race([
     waitForOk(`${url}/healthz`),
     once(child, 'exit').then(([code]) => {
-      throw new Error(`remix-serve exited (code ${code}) before it answered /healthz`)
+      throw new Error(`The app's server exited (code ${code}) before it answered /healthz`)
     }),
   ])
   return { url, child, lines: errors }

@@ -1,6 +1,6 @@
 /**
  * The member core's hardening (issue "member core second pass"): the front
- * door in remix-serve's express app (docs/decisions/0031), login limits a
+ * door, the server's first middleware (docs/decisions/0031, 0118), login limits a
  * stranger cannot turn against a member (0032), APP_ORIGIN, private caching,
  * ASCII Location headers and Thai text where Remix had English.
  */
@@ -120,7 +120,7 @@ test.describe('front door', () => {
   })
 })
 
-test.describe('the server log (its own remix-serve on the build)', () => {
+test.describe('the server log (its own server on the build)', () => {
   const PORT = APP_PORT + 17
   const APP = `http://127.0.0.1:${PORT}`
   let server: AppServer | undefined
@@ -168,7 +168,7 @@ test.describe('the server log (its own remix-serve on the build)', () => {
     await api.get('/casino?q=SECRET-SEARCH-654&page=2')
     await api.get('/lotto/result?lotto=thai&date=2026-01-16')
     await api.dispose()
-    // remix-serve's morgan line ("GET url status ...") and our own ("[id] GET url status").
+    // The server's morgan line ("GET url status ...") and our own ("[id] GET url status").
     await logged('GET /profile?refreshToken=[redacted] 302')
     await logged('GET /casino?q=[redacted]&page=2 200')
     await logged('GET /lotto/result?lotto=thai&date=2026-01-16 200')
@@ -197,7 +197,7 @@ test.describe('the server log (its own remix-serve on the build)', () => {
   })
 })
 
-test.describe('a proxy that rewrites Host (its own remix-serve with APP_ORIGIN)', () => {
+test.describe('a proxy that rewrites Host (its own server with APP_ORIGIN)', () => {
   const PORT = APP_PORT + 18
   const APP = `http://127.0.0.1:${PORT}`
   const PUBLIC = `http://localhost:${PORT}`

@@ -8,7 +8,10 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
+import { APP_PORT, E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
+
+/** Ports of this spec's own servers, beside the shared ones (E2E_APP_PORT moves them). */
+const PORTS = { app: APP_PORT + 31, demo: APP_PORT + 32, app2: APP_PORT + 33, demo2: APP_PORT + 34 }
 
 const DEMO_LINE =
   /^BACKEND_URL is not set: started the demo backend at (http:\/\/127\.0\.0\.1:\d+) /
@@ -87,17 +90,18 @@ test.describe('npm start', () => {
     page,
   }) => {
     test.setTimeout(60_000)
-    const PORT = 5401
+    const PORT = PORTS.app
     const APP = `http://127.0.0.1:${PORT}`
-    const started = startScript({ PORT: String(PORT), MOCK_PORT: '5402' })
+    const DEMO = `http://127.0.0.1:${PORTS.demo}`
+    const started = startScript({ PORT: String(PORT), MOCK_PORT: String(PORTS.demo) })
     try {
       await waitForHealth(APP, started)
       const said = started.lines().filter((line) => line.includes('started the demo backend'))
       expect(said).toHaveLength(1)
       const demoUrl = DEMO_LINE.exec(said[0] ?? '')?.[1]
-      expect(demoUrl).toBe('http://127.0.0.1:5402')
+      expect(demoUrl).toBe(DEMO)
       expect((await fetch(`${demoUrl}/healthz`)).status).toBe(200)
-      // Two children: remix-serve and the demo backend.
+      // Two children: the app's server and the demo backend.
       expect(childPids(started.child.pid ?? 0)).toHaveLength(2)
 
       const home = await fetch(`${APP}/`)
@@ -125,10 +129,10 @@ test.describe('npm start', () => {
       process.kill(killed ?? 0, 'SIGKILL')
       await expect
         .poll(() => started.output(), { timeout: 5000 })
-        .toContain('The demo backend stopped (SIGKILL); starting it again on port 5402.')
+        .toContain(`The demo backend stopped (SIGKILL); starting it again on port ${PORTS.demo}.`)
       await expect
         .poll(() => started.output(), { timeout: 15_000 })
-        .toContain('The demo backend is back at http://127.0.0.1:5402.')
+        .toContain(`The demo backend is back at ${DEMO}.`)
       expect((await fetch(`${demoUrl}/healthz`)).status).toBe(200)
       const restarted = demoPid(pid)
       expect(restarted).toBeDefined()
@@ -151,7 +155,7 @@ test.describe('npm start', () => {
       const [code] = (await once(started.child, 'exit')) as [number | null]
       expect(code).toBe(0)
       expect(await refuses(APP)).toBe(true)
-      expect(await refuses(demoUrl ?? 'http://127.0.0.1:5402')).toBe(true)
+      expect(await refuses(demoUrl ?? DEMO)).toBe(true)
     } finally {
       await stop(started)
     }
@@ -159,7 +163,7 @@ test.describe('npm start', () => {
 
   // What the Docker image runs: NODE_ENV=production, BACKEND_URL and SESSION_SECRET set.
   test('with BACKEND_URL: no demo backend, the app uses the given one', async () => {
-    const PORT = 5403
+    const PORT = PORTS.app2
     const APP = `http://127.0.0.1:${PORT}`
     const started = startScript({
       NODE_ENV: 'production',
@@ -167,15 +171,15 @@ test.describe('npm start', () => {
       PORT: String(PORT),
       BACKEND_URL: MOCK_URL,
       SESSION_SECRET: E2E_SESSION_SECRET,
-      MOCK_PORT: '5404',
+      MOCK_PORT: String(PORTS.demo2),
     })
     try {
       await waitForHealth(APP, started)
       expect(started.output()).not.toContain('demo backend')
       expect(started.output()).not.toContain('[demo-backend]')
-      // One child: remix-serve only.
+      // One child: the app's server only.
       expect(childPids(started.child.pid ?? 0)).toHaveLength(1)
-      expect(await refuses('http://127.0.0.1:5404')).toBe(true)
+      expect(await refuses(`http://127.0.0.1:${PORTS.demo2}`)).toBe(true)
       const home = await fetch(`${APP}/`)
       expect(home.status).toBe(200)
       expect(await home.text()).toContain('หน้าแรก')

@@ -30,7 +30,7 @@ const unprefixed = (cookie: string) => cookie.replaceAll('__Host-', '')
 describe('every cookie the app sets is __Host- when Secure', () => {
   it('the session, and an unprefixed (planted) copy is not a session', async () => {
     const { getSession } = await import('~/session/session.server')
-    const session = await getSession(request(''))
+    const session = await getSession(request(''), {})
     session.set({
       v: 2,
       sid: 'secure-names-0123456789',
@@ -44,8 +44,8 @@ describe('every cookie the app sets is __Host- when Secure', () => {
     expect(headers).toHaveLength(1)
     for (const header of headers) expect(header).toMatch(HOST)
     expect(headers[0]).toMatch(/^__Host-auth\.session=/)
-    expect((await getSession(request(sentBack(headers)))).loggedIn).toBe(true)
-    const planted = await getSession(request(unprefixed(sentBack(headers))))
+    expect((await getSession(request(sentBack(headers)), {})).loggedIn).toBe(true)
+    const planted = await getSession(request(unprefixed(sentBack(headers))), {})
     expect(planted.loggedIn).toBe(false)
     expect(planted.setCookieHeaders()).toEqual([])
   })

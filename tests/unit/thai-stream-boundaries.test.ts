@@ -11,7 +11,7 @@
  * Thai character straddles every 2 KB boundary in one of the runs, through
  * what the app uses (renderToPipeableStream into compression.server.ts'
  * documentBody, plain and compressed), with the build vitest loads
- * (development) and the one remix-serve loads (production).
+ * (development) and the one the server loads (production).
  */
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
@@ -25,7 +25,7 @@ import { documentBody } from '~/lib/compression.server'
 type Server = Pick<typeof developmentServer, 'renderToPipeableStream'>
 
 const require = createRequire(import.meta.url)
-/** The file react-dom/server loads under NODE_ENV=production (remix-serve), beside the one vitest loads. */
+/** The file react-dom/server loads under NODE_ENV=production (server.mjs), beside the one vitest loads. */
 const productionServer = require(
   join(dirname(require.resolve('react-dom/server')), 'cjs/react-dom-server.node.production.min.js'),
 ) as Server

@@ -1,6 +1,6 @@
 /**
- * A remix-serve of its own on the production build, for tests that need
- * another configuration than the shared web server, or its log.
+ * An app server of its own (server.mjs on the production build), for tests
+ * that need another configuration than the shared web server, or its log.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
@@ -22,7 +22,7 @@ export async function startAppServer(
 ): Promise<AppServer> {
   const url = `http://127.0.0.1:${port}`
   let log = ''
-  const server: ChildProcess = spawn('./node_modules/.bin/remix-serve', ['build/index.js'], {
+  const server: ChildProcess = spawn(process.execPath, ['server.mjs'], {
     env: {
       ...process.env,
       ...appEnv(url, env.BACKEND_URL),

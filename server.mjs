@@ -1,0 +1,57 @@
+#!/usr/bin/env node
+/**
+ * The app's production server: remix-serve's own pieces in remix-serve's
+ * order, with the app's front door first and one load context per request.
+ * `npm start` runs it (scripts/start.mjs); so do the cluster, the bench, the
+ * e2e tests and the Docker image. `npm run dev` keeps Remix's dev server.
+ *
+ *   request
+ *   -> frontDoor       app/lib/front-door.server.ts: Thai 405/400/413/403,
+ *                      small build files compressed, the Server-Timing clock,
+ *                      the graceful shutdown's count
+ *   -> compression
+ *   -> /build/         the hashed build files, immutable for a year
+ *   -> public/         other files, an hour
+ *   -> morgan "tiny"   one line per request, query values redacted (app/lib/redact.ts)
+ *   -> Remix           getLoadContext (app/lib/request-context.server.ts): one
+ *                      context per request, `args.context` of its loaders and actions
+ *
+ * The app's pieces come from the server build (app/entry.server.tsx exports
+ * them). Usage: `node server.mjs [build/index.js]`; PORT (3000) and HOST.
+ * SIGTERM or SIGINT: no new connections; the app finishes the requests under
+ * way, then exits (app/lib/shutdown.server.ts). docs/decisions/0118.
+ */
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import { installGlobals } from '@remix-run/node'
+import compression from 'compression'
+import express from 'express'
+import morgan from 'morgan'
+
+process.env.NODE_ENV ??= 'production'
+const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/index.js')).href)
+installGlobals({ nativeFetch: build.future.v3_singleFetch })
+const { frontDoor, getLoadContext, redactUrl } = build.entry.module
+if (!frontDoor || !getLoadContext) throw new Error('The build predates server.mjs: npm run build')
+
+morgan.token('url', (req) => redactUrl(req.originalUrl ?? req.url))
+
+const app = express()
+app.disable('x-powered-by')
+app.use(frontDoor)
+app.use(compression())
+app.use(
+  build.publicPath,
+  express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
+)
+app.use(express.static('public', { maxAge: '1h' }))
+app.use(morgan('tiny'))
+app.all('*', createRequestHandler({ build, getLoadContext, mode: process.env.NODE_ENV }))
+
+const port = Number(process.env.PORT) || 3000
+const host = process.env.HOST
+const server = app.listen(port, host, () =>
+  console.log(`[server] http://${host ?? 'localhost'}:${port}`),
+)
+for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close())
