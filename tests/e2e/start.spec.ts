@@ -9,6 +9,8 @@ import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
 import { E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
+import { twoFreePorts } from './support/ports'
+import { answers, until } from './support/until'
 
 const DEMO_LINE =
   /^BACKEND_URL is not set: started the demo backend at (http:\/\/127\.0\.0\.1:\d+) /
@@ -39,17 +41,13 @@ async function stop(started: Started) {
 }
 
 async function waitForHealth(url: string, started: Started) {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.status === 200,
-      () => false,
-    )
-    if (ok) return
-    if (started.child.exitCode !== null) throw new Error(`start.mjs exited:\n${started.output()}`)
-    if (Date.now() > deadline) throw new Error(`no /healthz at ${url}:\n${started.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  await until(() => answers(`${url}/healthz`), {
+    timeout: 30_000,
+    what: () => `no /healthz at ${url}:\n${started.output()}`,
+    abort: () => {
+      if (started.child.exitCode !== null) throw new Error(`start.mjs exited:\n${started.output()}`)
+    },
+  })
 }
 
 /** Whether anything still accepts connections at `url`. */
@@ -87,15 +85,16 @@ test.describe('npm start', () => {
     page,
   }) => {
     test.setTimeout(60_000)
-    const PORT = 5401
+    const [PORT, DEMO_PORT] = await twoFreePorts()
     const APP = `http://127.0.0.1:${PORT}`
-    const started = startScript({ PORT: String(PORT), MOCK_PORT: '5402' })
+    const DEMO = `http://127.0.0.1:${DEMO_PORT}`
+    const started = startScript({ PORT: String(PORT), MOCK_PORT: String(DEMO_PORT) })
     try {
       await waitForHealth(APP, started)
       const said = started.lines().filter((line) => line.includes('started the demo backend'))
       expect(said).toHaveLength(1)
       const demoUrl = DEMO_LINE.exec(said[0] ?? '')?.[1]
-      expect(demoUrl).toBe('http://127.0.0.1:5402')
+      expect(demoUrl).toBe(DEMO)
       expect((await fetch(`${demoUrl}/healthz`)).status).toBe(200)
       // Two children: remix-serve and the demo backend.
       expect(childPids(started.child.pid ?? 0)).toHaveLength(2)
@@ -125,10 +124,10 @@ test.describe('npm start', () => {
       process.kill(killed ?? 0, 'SIGKILL')
       await expect
         .poll(() => started.output(), { timeout: 5000 })
-        .toContain('The demo backend stopped (SIGKILL); starting it again on port 5402.')
+        .toContain(`The demo backend stopped (SIGKILL); starting it again on port ${DEMO_PORT}.`)
       await expect
         .poll(() => started.output(), { timeout: 15_000 })
-        .toContain('The demo backend is back at http://127.0.0.1:5402.')
+        .toContain(`The demo backend is back at ${DEMO}.`)
       expect((await fetch(`${demoUrl}/healthz`)).status).toBe(200)
       const restarted = demoPid(pid)
       expect(restarted).toBeDefined()
@@ -151,7 +150,7 @@ test.describe('npm start', () => {
       const [code] = (await once(started.child, 'exit')) as [number | null]
       expect(code).toBe(0)
       expect(await refuses(APP)).toBe(true)
-      expect(await refuses(demoUrl ?? 'http://127.0.0.1:5402')).toBe(true)
+      expect(await refuses(demoUrl ?? DEMO)).toBe(true)
     } finally {
       await stop(started)
     }
@@ -159,7 +158,7 @@ test.describe('npm start', () => {
 
   // What the Docker image runs: NODE_ENV=production, BACKEND_URL and SESSION_SECRET set.
   test('with BACKEND_URL: no demo backend, the app uses the given one', async () => {
-    const PORT = 5403
+    const [PORT, DEMO_PORT] = await twoFreePorts()
     const APP = `http://127.0.0.1:${PORT}`
     const started = startScript({
       NODE_ENV: 'production',
@@ -167,7 +166,7 @@ test.describe('npm start', () => {
       PORT: String(PORT),
       BACKEND_URL: MOCK_URL,
       SESSION_SECRET: E2E_SESSION_SECRET,
-      MOCK_PORT: '5404',
+      MOCK_PORT: String(DEMO_PORT),
     })
     try {
       await waitForHealth(APP, started)
@@ -175,7 +174,7 @@ test.describe('npm start', () => {
       expect(started.output()).not.toContain('[demo-backend]')
       // One child: remix-serve only.
       expect(childPids(started.child.pid ?? 0)).toHaveLength(1)
-      expect(await refuses('http://127.0.0.1:5404')).toBe(true)
+      expect(await refuses(`http://127.0.0.1:${DEMO_PORT}`)).toBe(true)
       const home = await fetch(`${APP}/`)
       expect(home.status).toBe(200)
       expect(await home.text()).toContain('หน้าแรก')
