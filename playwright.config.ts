@@ -2,24 +2,58 @@ import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
 
 /**
- * e2e tests against the production build served by remix-serve (the preview
- * server), with the demo backend on its own port so tests can steer it
- * through /__mock/.
+ * e2e tests against the production build. Every worker has a demo backend
+ * and an app server of its own (tests/e2e/global-setup.ts starts one pair
+ * per worker on free ports), so the tests that steer the backend through
+ * /__mock/ (outages, latency, clocks, configuration) never reach another
+ * worker's tests. See docs/decisions/0116-a-backend-per-worker.md.
  */
-export const APP_PORT = Number(process.env.E2E_APP_PORT ?? 3100)
-export const MOCK_PORT = Number(process.env.E2E_MOCK_PORT ?? 4100)
+
+/** The app server on the production build: the one command line every e2e app server runs. */
+export const APP_COMMAND: readonly string[] = [process.execPath, 'server.mjs']
+/** The demo backend of the build (it prints MOCK_BACKEND_URL=… once it listens). */
+export const MOCK_COMMAND: readonly string[] = [process.execPath, 'build/mock-backend/cli.mjs']
+
+/** The app and demo backend ports of each worker, set by the global setup. */
+export interface WorkerServers {
+  app: number
+  mock: number
+}
+
+function workerServers(): WorkerServers {
+  const all = JSON.parse(process.env.E2E_SERVERS ?? '[]') as WorkerServers[]
+  const own = all[Number(process.env.TEST_PARALLEL_INDEX ?? 0)]
+  // Outside a run (a support module imported elsewhere): the fixed ports, if given.
+  return (
+    own ?? {
+      app: Number(process.env.E2E_APP_PORT ?? 3100),
+      mock: Number(process.env.E2E_MOCK_PORT ?? 4100),
+    }
+  )
+}
+
+const servers = workerServers()
+/** This worker's app server. */
+export const APP_PORT = servers.app
+/** This worker's demo backend. */
+export const MOCK_PORT = servers.mock
 export const APP_URL = `http://127.0.0.1:${APP_PORT}`
 export const MOCK_URL = `http://127.0.0.1:${MOCK_PORT}`
 /** The app's session secret in tests: fixtures seal session cookies with it. */
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef'
 
 /**
- * What every app server of the e2e tests runs with (the shared one below,
+ * What every app server of the e2e tests runs with (each worker's own, those of
  * support/app-server.ts and the cluster of support/cluster.ts): the
  * production build at `origin` against `backendUrl` (the demo backend, also
- * the image host and the configuration service, whose changes tests see at once).
+ * the image host and the configuration service, whose changes tests see at once),
+ * with LINE's authorize page on the demo backend at `demoUrl`.
  */
-export function appEnv(origin: string, backendUrl = MOCK_URL): Record<string, string> {
+export function appEnv(
+  origin: string,
+  backendUrl = MOCK_URL,
+  demoUrl = MOCK_URL,
+): Record<string, string> {
   return {
     NODE_ENV: 'production',
     APP_ORIGIN: origin,
@@ -27,10 +61,22 @@ export function appEnv(origin: string, backendUrl = MOCK_URL): Record<string, st
     SESSION_SECRET: E2E_SESSION_SECRET,
     COOKIE_SECURE: 'false',
     LINE_CHANNEL_ID: 'e2e-line-channel',
-    LINE_AUTHORIZE_URL: `${MOCK_URL}/line/authorize`,
+    LINE_AUTHORIZE_URL: `${demoUrl}/line/authorize`,
     IMAGE_HOST_URL: backendUrl,
     CONFIG_SERVICE_URL: backendUrl,
     CONFIG_TTL_MS: '0',
+  }
+}
+
+/** The worker's own app server: `appEnv` plus what the shared journeys need. */
+export function workerAppEnv(origin: string, demoUrl: string): Record<string, string> {
+  return {
+    ...appEnv(origin, demoUrl, demoUrl),
+    BACKEND_TIMEOUT_MS: '3000',
+    // One trusted proxy: tests that need distinct client addresses send X-Forwarded-For.
+    TRUST_PROXY_HOPS: '1',
+    // Every browser login comes from one address here: only the per-username limit bites.
+    LOGIN_LIMIT_PER_IP: '10000',
   }
 }
 
@@ -52,9 +98,10 @@ const launchOptions = existsSync(SYSTEM_CHROMIUM)
 
 export default defineConfig({
   testDir: './tests/e2e',
+  globalSetup: './tests/e2e/global-setup.ts',
+  // A spec file runs in one worker, its tests in order; files spread over the workers.
   fullyParallel: false,
-  // One demo backend is shared: tests that steer it must not overlap.
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
@@ -76,32 +123,6 @@ export default defineConfig({
       name: 'desktop',
       grep: /@layout/,
       use: { ...devices['Desktop Chrome'], launchOptions },
-    },
-  ],
-  webServer: [
-    {
-      command: 'node build/mock-backend/cli.mjs',
-      url: `${MOCK_URL}/healthz`,
-      env: { MOCK_PORT: String(MOCK_PORT) },
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-    },
-    {
-      command: 'node server.mjs',
-      url: `${APP_URL}/healthz`,
-      env: {
-        ...appEnv(APP_URL),
-        PORT: String(APP_PORT),
-        BACKEND_TIMEOUT_MS: '3000',
-        // One trusted proxy: tests that need distinct client addresses send X-Forwarded-For.
-        TRUST_PROXY_HOPS: '1',
-        // Every browser login comes from one address here: only the per-username limit bites.
-        LOGIN_LIMIT_PER_IP: '10000',
-      },
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
     },
   ],
 })

@@ -13,6 +13,7 @@ const steps = [
   ['e2e tests', ['npx', 'playwright', 'test']],
 ]
 
+const begun = Date.now()
 for (const [name, [cmd, ...args]] of steps) {
   console.log(`\n=== ${name}: ${cmd} ${args.join(' ')}`)
   const started = Date.now()
@@ -24,4 +25,4 @@ for (const [name, [cmd, ...args]] of steps) {
   }
   console.log(`=== ${name} passed in ${seconds} s`)
 }
-console.log('\nAll checks passed.')
+console.log(`\nAll checks passed in ${((Date.now() - begun) / 1000).toFixed(1)} s.`)

@@ -30,7 +30,9 @@ import { brokenWords, englishWords } from './support/words'
 
 test.use({ viewport: { width: 360, height: 740 } })
 // Each walk loads a page, runs axe and the keyboard: more than the default 30 s on a busy machine.
-test.describe.configure({ timeout: 90_000 })
+// The walks do not depend on each other (each resets the demo backend and logs in itself):
+// the longest file of the suite spreads over the workers instead of holding one.
+test.describe.configure({ mode: 'parallel', timeout: 90_000 })
 
 test.beforeEach(async () => {
   await mock.reset()

@@ -4,12 +4,12 @@
  * request id the server logged; a route chunk that fails to load reloads the
  * page at most once a minute; a redirect to another site replaces the page.
  */
-import { createServer } from 'node:net'
 import { expect, test, type Page } from '@playwright/test'
 import { CHUNK_RELOAD_STORAGE_KEY } from '~/lib/constants'
 import { ROUTE_MODULE_FAILED_HINT } from '~/ui/error-page'
-import { APP_PORT, APP_URL, MOCK_URL } from '../../playwright.config'
+import { APP_URL, MOCK_URL } from '../../playwright.config'
 import { startAppServer, type AppServer } from './support/app-server'
+import { freePort, twoFreePorts } from './support/ports'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -212,15 +212,16 @@ test.describe('backend failures on the member profile (root loader)', () => {
 })
 
 test.describe('a hanging backend: one deadline per request (its own server, empty caches)', () => {
-  const PORT = APP_PORT + 19
-  const APP = `http://127.0.0.1:${PORT}`
+  let APP = ''
   const TIMEOUT_MS = 2000
   let server: AppServer | undefined
 
   test.beforeAll(async () => {
+    const port = await freePort()
+    APP = `http://127.0.0.1:${port}`
     // Its own process: no configuration or content kept from an earlier request, so the
     // home page needs the configuration service, the content lists and the member's calls.
-    server = await startAppServer(PORT, {
+    server = await startAppServer(port, {
       BACKEND_URL: MOCK_URL,
       CONFIG_SERVICE_URL: MOCK_URL,
       BACKEND_TIMEOUT_MS: String(TIMEOUT_MS),
@@ -249,26 +250,16 @@ test.describe('a hanging backend: one deadline per request (its own server, empt
   })
 })
 
-/** A port in this worker's range that nothing listens on. */
-async function closedPort(port: number): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', resolve)
-  })
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
-
 test.describe('a backend nobody answers at (unreachable)', () => {
-  const PORT = 5400
-  const APP = `http://127.0.0.1:${PORT}`
+  let APP = ''
   let server: AppServer | undefined
   const log = () => server?.log() ?? ''
 
   test.beforeAll(async () => {
-    const backendPort = await closedPort(5499)
-    server = await startAppServer(PORT, {
+    // A port nothing listens on: the backend refuses every connection.
+    const [backendPort, port] = await twoFreePorts()
+    APP = `http://127.0.0.1:${port}`
+    server = await startAppServer(port, {
       BACKEND_URL: `http://127.0.0.1:${backendPort}`,
       BACKEND_TIMEOUT_MS: '3000',
     })
@@ -336,10 +327,18 @@ test('a visitor who leaves while the results load does not stop the server', asy
   const load = fetch(`${APP_URL}/lotto/result?lotto=thai`, { signal: leaving.signal }).catch(
     () => null,
   )
-  await new Promise((resolve) => setTimeout(resolve, 400))
+  // The page is waiting for the backend when the visitor leaves.
+  const asked = async () => [
+    ...(await mock.calls('/lotto/results/thai')),
+    ...(await mock.calls('/lotto/results/thai/draws')),
+  ]
+  await expect.poll(async () => (await asked()).length).toBeGreaterThan(0)
   leaving.abort()
   await load
-  await new Promise((resolve) => setTimeout(resolve, 1000))
+  // The app is done with the visitor's backend calls (it gave them up, or they were answered).
+  await expect
+    .poll(async () => (await asked()).every((call) => call.endedAt !== null), { timeout: 10_000 })
+    .toBe(true)
   // Still serving: the page answers the next visitor.
   await mock.latency(0, '/lotto/results/thai')
   await mock.latency(0, '/lotto/results/thai/draws')

@@ -39,13 +39,17 @@ test(
         viewport: { width: innerWidth, height: innerHeight },
       }
       Object.assign(window, { toastTrace: trace })
+      let settling = false
       new MutationObserver(() => {
         const toast = document.querySelector('[data-sonner-toast]')
         if (toast && trace.addedAt === null) {
           trace.addedAt = performance.now()
           trace.text = toast.textContent ?? ''
-          // Sonner slides the toast in: measure after its entry animation.
-          setTimeout(() => {
+        }
+        // Sonner slides the toast in once mounted: measure when that entry transition ends.
+        if (toast?.getAttribute('data-mounted') === 'true' && !settling) {
+          settling = true
+          void Promise.all(toast.getAnimations().map((a) => a.finished)).then(() => {
             const r = toast.getBoundingClientRect()
             trace.rect = {
               left: r.left,
@@ -54,12 +58,12 @@ test(
               bottom: r.bottom,
               width: r.width,
             }
-          }, 1000)
+          })
         }
         if (!toast && trace.addedAt !== null && trace.removedAt === null) {
           trace.removedAt = performance.now()
         }
-      }).observe(document, { childList: true, subtree: true })
+      }).observe(document, { childList: true, subtree: true, attributes: true })
     })
 
     await page.getByLabel('ชื่อผู้ใช้').fill('demo')
@@ -116,10 +120,12 @@ test(
   'the loading bar: only after 200 ms, 2 px high at the top, gone once the page is there',
   { tag: '@layout' },
   async ({ page }) => {
-    // A slow network for this one navigation's data request.
-    const DELAY_MS = 1500
+    // A slow network for this one navigation's data request: it is held
+    // until the member has watched the bar grow.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
     await page.route(/\/promotion\.data(\?|$)/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, DELAY_MS))
+      await held
       await route.continue()
     })
     await page.goto('/')
@@ -169,6 +175,10 @@ test(
       .click()
     const bar = page.getByRole('progressbar', { name: 'กำลังโหลด' })
     await expect(bar).toBeVisible()
+    await page.waitForFunction(
+      () => (window as unknown as { barTrace: BarTrace }).barTrace.values.length > 2,
+    )
+    release()
     await expect(page.locator('h1').first()).toHaveText('โปรโมชั่น', { timeout: 10_000 })
     await expect(bar).toHaveCount(0)
 
@@ -196,9 +206,12 @@ test(
 )
 
 test('a slow navigation that fails finishes the bar in the failure colour', async ({ page }) => {
-  // A gateway in front of the app gives up on this navigation's data request.
+  // A gateway in front of the app gives up on this navigation's data request,
+  // once the bar has shown the member the wait.
+  let giveUp = () => {}
+  const waiting = new Promise<void>((resolve) => (giveUp = resolve))
   await page.route(/\/promotion\.data(\?|$)/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000))
+    await waiting
     await route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' })
   })
   await page.goto('/')
@@ -223,6 +236,7 @@ test('a slow navigation that fails finishes the bar in the failure colour', asyn
     .click()
   const bar = page.getByRole('progressbar', { name: 'กำลังโหลด' })
   await expect(bar).toBeVisible()
+  giveUp()
   await expect(page.getByTestId('request-id')).toBeVisible({ timeout: 10_000 })
   await expect(bar).toHaveCount(0)
   const seen = (await page.evaluate(

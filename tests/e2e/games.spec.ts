@@ -226,11 +226,14 @@ test.describe('with JavaScript', () => {
       // never swapped in under the reader (font-display: optional).
       await page.goto(url)
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-      // Bring every lazy image in, then wait for all of them.
+      // Bring every lazy image in, then wait for all of them: at each position the
+      // browser paints a frame (and so sees which images came into view).
       await page.evaluate(async () => {
+        const painted = () =>
+          new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))
         for (let y = 0; y < document.body.scrollHeight; y += 600) {
           window.scrollTo(0, y)
-          await new Promise((resolve) => setTimeout(resolve, 30))
+          await painted()
         }
       })
       const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)

@@ -15,6 +15,7 @@ import {
 import { APP_PORT, APP_URL, MOCK_URL } from '../../playwright.config'
 import { hydrated } from './support/accounts'
 import { startAppServer, type AppServer } from './support/app-server'
+import { freePort } from './support/ports'
 import { DEMO, submitLogin } from './support/login'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
@@ -121,12 +122,14 @@ test.describe('front door', () => {
 })
 
 test.describe('the server log (its own server on the build)', () => {
-  const PORT = APP_PORT + 17
-  const APP = `http://127.0.0.1:${PORT}`
+  let PORT = 0
+  let APP = ''
   let server: AppServer | undefined
   const log = () => server?.log() ?? ''
 
   test.beforeAll(async () => {
+    PORT = await freePort()
+    APP = `http://127.0.0.1:${PORT}`
     server = await startAppServer(PORT, {
       // Two origins: a post from one to the other passes the door and meets Remix's own check.
       APP_ORIGIN: `${APP},http://localhost:${PORT}`,
@@ -198,12 +201,15 @@ test.describe('the server log (its own server on the build)', () => {
 })
 
 test.describe('a proxy that rewrites Host (its own server with APP_ORIGIN)', () => {
-  const PORT = APP_PORT + 18
-  const APP = `http://127.0.0.1:${PORT}`
-  const PUBLIC = `http://localhost:${PORT}`
+  let PORT = 0
+  let APP = ''
+  let PUBLIC = ''
   let server: AppServer | undefined
 
   test.beforeAll(async () => {
+    PORT = await freePort()
+    APP = `http://127.0.0.1:${PORT}`
+    PUBLIC = `http://localhost:${PORT}`
     server = await startAppServer(PORT, {
       APP_ORIGIN: `${PUBLIC},${APP}`,
       BACKEND_URL: MOCK_URL,
@@ -243,17 +249,17 @@ test.describe('a proxy that rewrites Host (its own server with APP_ORIGIN)', () 
 
   for (const [name, headers] of [
     // nginx `proxy_pass http://app;` without `proxy_set_header Host`: Host is the upstream's name.
-    ['Host: the upstream', { Origin: PUBLIC, Host: `app-upstream:${PORT}` }],
+    ['Host: the upstream', () => ({ Origin: PUBLIC, Host: `app-upstream:${PORT}` })],
     // The other configured origin's host.
-    ['Host: another configured origin', { Origin: PUBLIC, Host: `127.0.0.1:${PORT}` }],
+    ['Host: another configured origin', () => ({ Origin: PUBLIC, Host: `127.0.0.1:${PORT}` })],
     // A proxy that sets X-Forwarded-Host to its own name.
     [
       'X-Forwarded-Host: the proxy',
-      { Origin: PUBLIC, Host: `127.0.0.1:${PORT}`, 'X-Forwarded-Host': 'lb.internal' },
+      () => ({ Origin: PUBLIC, Host: `127.0.0.1:${PORT}`, 'X-Forwarded-Host': 'lb.internal' }),
     ],
   ] as const) {
     test(`a login from an APP_ORIGIN page logs in (${name})`, async () => {
-      const answer = await post('/login', headers, LOGIN)
+      const answer = await post('/login', headers(), LOGIN)
       expect(answer.status, answer.body).toBe(302)
       expect(answer.headers['location']).toBe('/')
       expect(String(answer.headers['set-cookie'])).toMatch(/auth\.session(\.\d+)?=[^;]/)

@@ -8,10 +8,9 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
-import { APP_PORT, E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
-
-/** Ports of this spec's own servers, beside the shared ones (E2E_APP_PORT moves them). */
-const PORTS = { app: APP_PORT + 31, demo: APP_PORT + 32, app2: APP_PORT + 33, demo2: APP_PORT + 34 }
+import { E2E_SESSION_SECRET, MOCK_URL } from '../../playwright.config'
+import { twoFreePorts } from './support/ports'
+import { answers, until } from './support/until'
 
 const DEMO_LINE =
   /^BACKEND_URL is not set: started the demo backend at (http:\/\/127\.0\.0\.1:\d+) /
@@ -42,17 +41,13 @@ async function stop(started: Started) {
 }
 
 async function waitForHealth(url: string, started: Started) {
-  const deadline = Date.now() + 30_000
-  for (;;) {
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.status === 200,
-      () => false,
-    )
-    if (ok) return
-    if (started.child.exitCode !== null) throw new Error(`start.mjs exited:\n${started.output()}`)
-    if (Date.now() > deadline) throw new Error(`no /healthz at ${url}:\n${started.output()}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  await until(() => answers(`${url}/healthz`), {
+    timeout: 30_000,
+    what: () => `no /healthz at ${url}:\n${started.output()}`,
+    abort: () => {
+      if (started.child.exitCode !== null) throw new Error(`start.mjs exited:\n${started.output()}`)
+    },
+  })
 }
 
 /** Whether anything still accepts connections at `url`. */
@@ -90,10 +85,10 @@ test.describe('npm start', () => {
     page,
   }) => {
     test.setTimeout(60_000)
-    const PORT = PORTS.app
+    const [PORT, DEMO_PORT] = await twoFreePorts()
     const APP = `http://127.0.0.1:${PORT}`
-    const DEMO = `http://127.0.0.1:${PORTS.demo}`
-    const started = startScript({ PORT: String(PORT), MOCK_PORT: String(PORTS.demo) })
+    const DEMO = `http://127.0.0.1:${DEMO_PORT}`
+    const started = startScript({ PORT: String(PORT), MOCK_PORT: String(DEMO_PORT) })
     try {
       await waitForHealth(APP, started)
       const said = started.lines().filter((line) => line.includes('started the demo backend'))
@@ -129,7 +124,7 @@ test.describe('npm start', () => {
       process.kill(killed ?? 0, 'SIGKILL')
       await expect
         .poll(() => started.output(), { timeout: 5000 })
-        .toContain(`The demo backend stopped (SIGKILL); starting it again on port ${PORTS.demo}.`)
+        .toContain(`The demo backend stopped (SIGKILL); starting it again on port ${DEMO_PORT}.`)
       await expect
         .poll(() => started.output(), { timeout: 15_000 })
         .toContain(`The demo backend is back at ${DEMO}.`)
@@ -163,7 +158,7 @@ test.describe('npm start', () => {
 
   // What the Docker image runs: NODE_ENV=production, BACKEND_URL and SESSION_SECRET set.
   test('with BACKEND_URL: no demo backend, the app uses the given one', async () => {
-    const PORT = PORTS.app2
+    const [PORT, DEMO_PORT] = await twoFreePorts()
     const APP = `http://127.0.0.1:${PORT}`
     const started = startScript({
       NODE_ENV: 'production',
@@ -171,7 +166,7 @@ test.describe('npm start', () => {
       PORT: String(PORT),
       BACKEND_URL: MOCK_URL,
       SESSION_SECRET: E2E_SESSION_SECRET,
-      MOCK_PORT: String(PORTS.demo2),
+      MOCK_PORT: String(DEMO_PORT),
     })
     try {
       await waitForHealth(APP, started)
@@ -179,7 +174,7 @@ test.describe('npm start', () => {
       expect(started.output()).not.toContain('[demo-backend]')
       // One child: the app's server only.
       expect(childPids(started.child.pid ?? 0)).toHaveLength(1)
-      expect(await refuses(`http://127.0.0.1:${PORTS.demo2}`)).toBe(true)
+      expect(await refuses(`http://127.0.0.1:${DEMO_PORT}`)).toBe(true)
       const home = await fetch(`${APP}/`)
       expect(home.status).toBe(200)
       expect(await home.text()).toContain('หน้าแรก')

@@ -52,7 +52,9 @@ afterEach(() => {
   }
 })
 
-describe('the demo backend CLI', () => {
+// Each test starts the CLI as a child process through tsx: on a busy machine
+// that alone can take seconds, so the wait for it is longer than a unit test's.
+describe('the demo backend CLI', { timeout: 30_000 }, () => {
   it('prints exactly one line with its URL, serves, and exits 0 on SIGTERM', async () => {
     const { child, url, stdout } = await start()
     expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
@@ -67,7 +69,12 @@ describe('the demo backend CLI', () => {
     const api = clientFor(url)
     await api.post('/__mock/fail', { path: '/healthz', mode: 'hang' })
     const hanging = fetch(`${url}/healthz`).catch(() => 'closed')
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The request is open at the backend (logged, not answered) before the signal.
+    await expect
+      .poll(
+        async () => (await api.get<{ data: unknown[] }>('/__mock/calls?path=/healthz')).body.data,
+      )
+      .toHaveLength(1)
     child.kill('SIGINT')
     expect(await exitOf(child)).toBe(0)
     expect(await hanging).toBe('closed')

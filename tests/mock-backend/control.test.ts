@@ -10,6 +10,7 @@ interface Call {
   path: string
   authorization: string | null
   at: number
+  endedAt: number | null
 }
 
 async function calls(path?: string): Promise<Call[]> {
@@ -310,6 +311,22 @@ describe('/__mock/calls', () => {
       '/auth/refresh',
     ])
     expect((await calls('/healthz')).length).toBe(1)
+  })
+
+  it('says when each call ended: answered, or left by its caller while it waited', async () => {
+    await api().get('/healthz')
+    const [answered] = await calls('/healthz')
+    expect(answered?.endedAt).toBeGreaterThanOrEqual(answered?.at ?? Infinity)
+
+    await api().post('/__mock/latency', { ms: 60_000, path: '/lotto/types' })
+    const leaving = new AbortController()
+    const left = fetch(`${api().url}/lotto/types`, { signal: leaving.signal }).catch(() => null)
+    await expect.poll(() => calls('/lotto/types')).toMatchObject([{ endedAt: null }])
+    leaving.abort()
+    await left
+    await expect
+      .poll(async () => (await calls('/lotto/types'))[0]?.endedAt ?? null)
+      .toBeGreaterThanOrEqual(answered?.at ?? Infinity)
   })
 
   it('logs calls that fail by injection too', async () => {

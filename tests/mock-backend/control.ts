@@ -64,6 +64,7 @@ const callsSchema = envelope(
       path: z.string(),
       authorization: z.string().nullable(),
       at: z.number(),
+      endedAt: z.number().nullable(),
     }),
   ),
 )

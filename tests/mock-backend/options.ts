@@ -24,6 +24,11 @@ export interface MockOptions extends TokenConfig {
   jwtSecret: string
   /** Print every OTP it "sends" to stderr (the demo's stand-in for an SMS). */
   logOtp: boolean
+  /**
+   * The real time (ms) its token rules run on (default Date.now): expiry and
+   * the reuse grace window. Tests give one they move themselves.
+   */
+  clock?: () => number
 }
 
 export const DEV_JWT_SECRET = 'mock-backend-dev-secret-not-for-production'

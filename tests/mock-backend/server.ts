@@ -34,7 +34,7 @@ import { orderRoutes } from './orders'
 import { promotionRoutes } from './promotions'
 import { dispatch, type Route } from './router'
 import { Sessions } from './sessions'
-import { type FailureRule, MockState } from './state'
+import { type CallRecord, type FailureRule, MockState } from './state'
 import { TokenService } from './tokens'
 import { walletRoutes } from './wallet'
 
@@ -90,7 +90,7 @@ function failureReply(rule: FailureRule): Reply {
   }
 }
 
-async function answer(app: App, req: IncomingMessage): Promise<Reply> {
+async function answer(app: App, req: IncomingMessage, res: ServerResponse): Promise<Reply> {
   const method = (req.method ?? 'GET').toUpperCase()
   const url = new URL(req.url ?? '/', 'http://127.0.0.1')
   const isControl = url.pathname.startsWith(CONTROL_PREFIX)
@@ -102,7 +102,15 @@ async function answer(app: App, req: IncomingMessage): Promise<Reply> {
   }
   if (!isControl) {
     const authorization = req.headers.authorization ?? null
-    app.state.recordCall({ method, path: url.pathname, authorization, at: Date.now() })
+    const call: CallRecord = {
+      method,
+      path: url.pathname,
+      authorization,
+      at: Date.now(),
+      endedAt: null,
+    }
+    app.state.recordCall(call)
+    res.once('close', () => app.state.endCall(call, Date.now()))
   }
   const rawBody = await readBody(req)
   if (!isControl) {
@@ -125,7 +133,7 @@ async function answer(app: App, req: IncomingMessage): Promise<Reply> {
 async function handle(app: App, req: IncomingMessage, res: ServerResponse): Promise<void> {
   let reply: Reply
   try {
-    reply = await answer(app, req)
+    reply = await answer(app, req, res)
   } catch (error) {
     if (app.closing.signal.aborted) return
     if (!(error instanceof ApiError)) console.error('[mock-backend] unexpected error:', error)
@@ -148,7 +156,7 @@ function listen(server: Server, port: number): Promise<number> {
 
 export async function startMockBackend(options: Partial<MockOptions> = {}): Promise<MockBackend> {
   const resolved = resolveOptions(options)
-  const state = new MockState(resolved)
+  const state = new MockState(resolved, resolved.clock)
   if (resolved.logOtp) state.sms = (line) => console.error(`[mock-backend] ${line}`)
   const app: App = {
     state,

@@ -56,13 +56,13 @@ export class Sessions {
     const { claims, family } = await this.check(refreshToken, 'refresh')
     const rotation = family.rotations.get(claims.jti)
     if (rotation) {
-      if (Date.now() - rotation.at < this.state.config.reuseGraceMs) return rotation.pair
+      if (this.state.clock() - rotation.at < this.state.config.reuseGraceMs) return rotation.pair
       family.revoked = true
       throw unauthorized('TOKEN_REVOKED')
     }
     if (claims.jti !== family.currentRefreshJti) throw unauthorized('INVALID_TOKEN')
     const issued = this.issuePair(family)
-    family.rotations.set(claims.jti, { at: Date.now(), pair: issued.then((i) => i.pair) })
+    family.rotations.set(claims.jti, { at: this.state.clock(), pair: issued.then((i) => i.pair) })
     const { pair, refreshJti } = await issued
     family.currentRefreshJti = refreshJti
     return pair

@@ -198,6 +198,8 @@ export interface CallRecord {
   path: string
   authorization: string | null
   at: number
+  /** When its connection was done with (answered, or closed by the caller first); null while open. */
+  endedAt: number | null
 }
 
 export type FailMode = 'error' | 'garbage' | 'no-user' | 'hang'
@@ -273,7 +275,11 @@ export class MockState {
   /** Reward game tickets, plays and forced results (czipz.ts). */
   readonly czipz = new RewardGameBook(this.ledger, this.couponTickets)
 
-  constructor(initialConfig: TokenConfig) {
+  /** The real time (ms): Date.now unless a test gave the backend a clock of its own. */
+  readonly clock: () => number
+
+  constructor(initialConfig: TokenConfig, clock: () => number = Date.now) {
+    this.clock = clock
     this.#initialConfig = pickTokenConfig(initialConfig)
     this.config = { ...this.#initialConfig }
     this.reset()
@@ -318,7 +324,7 @@ export class MockState {
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */
   now(): number {
-    return Date.now() + this.clockAheadMs
+    return this.clock() + this.clockAheadMs
   }
 
   memberByUsername(username: string): DemoMember | undefined {
@@ -357,6 +363,11 @@ export class MockState {
 
   familiesOf(memberId: number): Family[] {
     return [...this.families.values()].filter((family) => family.memberId === memberId)
+  }
+
+  /** Marks a logged call ended (it stays in the log until a reset or DELETE). */
+  endCall(call: CallRecord, at: number): void {
+    call.endedAt = at
   }
 
   recordCall(call: CallRecord): void {

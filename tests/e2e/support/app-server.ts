@@ -1,10 +1,12 @@
 /**
- * An app server of its own (server.mjs on the production build), for tests
- * that need another configuration than the shared web server, or its log.
+ * An app server of its own on the production build: each worker's (started
+ * by the global setup), and those of tests that need another configuration
+ * than their worker's, or its log.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
-import { appEnv } from '../../../playwright.config'
+import { APP_COMMAND, appEnv } from '../../../playwright.config'
+import { answers, until } from './until'
 
 export interface AppServer {
   url: string
@@ -19,10 +21,12 @@ export interface AppServer {
 export async function startAppServer(
   port: number,
   env: Record<string, string>,
+  onStderr?: (text: string) => void,
 ): Promise<AppServer> {
   const url = `http://127.0.0.1:${port}`
   let log = ''
-  const server: ChildProcess = spawn(process.execPath, ['server.mjs'], {
+  const [command = '', ...args] = APP_COMMAND
+  const server: ChildProcess = spawn(command, args, {
     env: {
       ...process.env,
       ...appEnv(url, env.BACKEND_URL),
@@ -32,24 +36,29 @@ export async function startAppServer(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  const running = () => server.exitCode === null && server.signalCode === null
+  // Not left behind when the process that started it ends without stopping it.
+  const kill = () => server.kill('SIGTERM')
+  process.once('exit', kill)
   server.stdout?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  server.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()))
-  const deadline = Date.now() + 20_000
-  for (;;) {
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    )
-    if (ok) break
-    if (Date.now() > deadline) throw new Error(`app on ${port} did not start:\n${log}`)
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
+  server.stderr?.on('data', (chunk: Buffer) => {
+    log += chunk.toString()
+    onStderr?.(chunk.toString())
+  })
+  await until(() => answers(`${url}/healthz`), {
+    timeout: 20_000,
+    what: () => `app on ${port} did not start:\n${log}`,
+    abort: () => {
+      if (!running()) throw new Error(`app on ${port} exited:\n${log}`)
+    },
+  })
   return {
     url,
     log: () => log,
-    running: () => server.exitCode === null && server.signalCode === null,
+    running,
     async stop() {
-      if (server.exitCode !== null) return
+      process.off('exit', kill)
+      if (!running()) return
       server.kill('SIGTERM')
       await once(server, 'exit')
     },

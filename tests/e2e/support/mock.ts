@@ -16,6 +16,8 @@ export interface MockCall {
   path: string
   authorization: string | null
   at: number
+  /** When its connection was done with (answered, or closed by the app first); null while open. */
+  endedAt: number | null
 }
 
 export const mock = {
