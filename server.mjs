@@ -11,7 +11,7 @@
  *                      the graceful shutdown's count
  *   -> compression
  *   -> /build/         the hashed build files, immutable for a year
- *   -> public/         other files, an hour
+ *   -> public/         other files (listed at start), an hour
  *   -> morgan "tiny"   one line per request, query values redacted (app/lib/redact.ts)
  *   -> Remix           getLoadContext (app/lib/request-context.server.ts): one
  *                      context per request, `args.context` of its loaders and actions
@@ -21,7 +21,8 @@
  * SIGTERM or SIGINT: no new connections; the app finishes the requests under
  * way, then exits (app/lib/shutdown.server.ts). docs/decisions/0118.
  */
-import { resolve } from 'node:path'
+import { readdirSync } from 'node:fs'
+import { join, relative, resolve, sep } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
@@ -45,9 +46,26 @@ app.use(
   build.publicPath,
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
 )
-app.use(express.static('public', { maxAge: '1h' }))
+app.use(publicFiles('public', { maxAge: '1h' }))
 app.use(morgan('tiny'))
 app.all('*', createRequestHandler({ build, getLoadContext, mode: process.env.NODE_ENV }))
+
+/**
+ * express.static for the files under `dir` outside the build, listed once at
+ * start: a page's URL goes on to Remix without a file-system look-up (the
+ * production build's public/ does not change while the server runs).
+ */
+function publicFiles(dir, options) {
+  const serve = express.static(dir, options)
+  const files = new Set(
+    readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => '/' + relative(dir, join(entry.parentPath ?? entry.path, entry.name)))
+      .map((path) => path.split(sep).join('/'))
+      .filter((path) => !path.startsWith(`${build.publicPath.replace(/\/$/, '')}/`)),
+  )
+  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next())
+}
 
 const port = Number(process.env.PORT) || 3000
 const host = process.env.HOST
