@@ -13,6 +13,7 @@ import {
   listPromotions,
   logWarning,
   mapPart,
+  memberPart,
   memberPlay,
   newsEntry,
   promotionCard,
@@ -30,7 +31,8 @@ import { Notice } from '~/ui/states'
 const page = PAGES.home
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request, session }) => {
+  guard(args, { access: page.access }, async (ctx) => {
+    const { request } = ctx
     const failed = (part: string) => (error: unknown) =>
       logWarning(
         `home ${part} not shown: ${error instanceof Error ? error.message : String(error)}`,
@@ -42,7 +44,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       contentPart(listPromotions(request.signal), failed('promotions')),
       contentPart(listNews(request.signal), failed('news')),
     ])
-    const play = session.loggedIn ? await memberPlay(request, failed) : null
+    const play = await memberPart(ctx, () => memberPlay(request, failed))
     return {
       now: Date.now(),
       banners: mapPart(banners, (banner) => banner, SHOWN.banners),

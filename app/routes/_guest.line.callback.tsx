@@ -1,5 +1,5 @@
 import { BackendError } from '~/backend/client.server'
-import { data, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { SupportLink, asksForSupport } from '~/ui/support-link'
@@ -29,9 +29,10 @@ const MESSAGES = {
 
 /** LINE sends the member back here with `code` and `state` (or `error`). */
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request, url, session }) => {
-    const fail = (message: string) =>
-      data({ message }, { headers: { 'Set-Cookie': clearLineState() } })
+  guard(args, { access: page.access }, async ({ request, url, session, cookies }) => {
+    // The state is good for one return: forgotten whatever follows.
+    cookies.add(clearLineState())
+    const fail = (message: string) => ({ message })
     const returnTo = checkLineState(request, url.searchParams.get('state'))
     if (returnTo === LINE_LINK_RETURN && session.loggedIn) {
       // A watcher only looks: no link made in the member's name.
@@ -41,11 +42,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     // A member who went to link LINE and came back too late (or without the
     // state cookie): back to the profile, not to the login's error.
     if (returnTo === null && session.loggedIn) {
-      throw redirectWithToast(
-        PAGES.profile.path,
-        { type: 'error', message: MESSAGES.linkState },
-        { headers: { 'Set-Cookie': clearLineState() } },
-      )
+      throw redirectWithToast(PAGES.profile.path, { type: 'error', message: MESSAGES.linkState })
     }
     if (returnTo === null) return fail(MESSAGES.state)
     if (url.searchParams.has('error')) return fail(MESSAGES.denied)
@@ -54,11 +51,10 @@ export const loader = (args: LoaderFunctionArgs) =>
     // A login replaces whatever session this browser had (docs/decisions/0094).
     try {
       const member = await loginWithLine(request, { code, redirectUri: lineRedirectUri(request) })
-      throw redirectWithToast(
-        returnTo,
-        { type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` },
-        { headers: { 'Set-Cookie': clearLineState() } },
-      )
+      throw redirectWithToast(returnTo, {
+        type: 'success',
+        message: `ยินดีต้อนรับ ${member.displayName}`,
+      })
     } catch (error) {
       if (error instanceof LoginError) return fail(error.message)
       throw error
@@ -68,11 +64,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 /** A member linking LINE from /profile: link with the code, back to /profile with a toast. */
 async function linkAndReturn(request: Request, url: URL, code: string | null): Promise<never> {
   const back = (type: 'success' | 'error', message: string): never => {
-    throw redirectWithToast(
-      PAGES.profile.path,
-      { type, message },
-      { headers: { 'Set-Cookie': clearLineState() } },
-    )
+    throw redirectWithToast(PAGES.profile.path, { type, message })
   }
   if (url.searchParams.has('error')) return back('error', MESSAGES.linkDenied)
   if (!code) return back('error', PROFILE_MESSAGES.lineCodeInvalid)

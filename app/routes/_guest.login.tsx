@@ -15,7 +15,7 @@ export const meta = pageMeta(page.title)
 
 /** A login replaces whatever session the browser had, a watcher's too (docs/decisions/0094). */
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access, watcherMayPost: true }, ({ request }) => loginAction(request))
+  guard(args, { access: page.access, watcherMayPost: true }, loginAction)
 
 export default function Login() {
   const lastResult = useActionData<typeof action>()

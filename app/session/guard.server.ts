@@ -1,20 +1,25 @@
 /**
  * `guard()`: the one guard every loader and action goes through. It runs the
  * route checks (`auth`, then the route's own), the page's validity check,
- * hands the handler the request's session, turns every failure into the
- * error page's status and message, and adds the session's Set-Cookie to
- * whatever leaves: data, redirect or error.
+ * hands the handler the request's context (session, cookie jar), turns every
+ * failure into the error page's status and message, and writes every cookie
+ * of the request (the session's and the jar's) on whatever leaves: data,
+ * redirect or error.
  *
  *   export const loader = (args: LoaderFunctionArgs) =>
  *     guard(args, { access: 'member' }, async ({ session }) => ({ ... }))
  *
  * Route modules call it inside their own function, as Remix asks of
- * higher-order loaders, so the browser bundle drops it.
+ * higher-order loaders, so the browser bundle drops it. Its return type is
+ * built from the handler's, so `useLoaderData<typeof loader>()` reads what
+ * the handler returned (a `data(value, init)` as its value, a redirect as
+ * nothing).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { BackendError } from '~/backend/client.server'
+import { BackendError, SessionEndedError } from '~/backend/client.server'
 import type { Feature } from '~/backend/config.schemas'
 import { requireOpen } from '~/backend/config.server'
+import { appendSetCookies, CookieJar } from '~/lib/cookies.server'
 import {
   CROSS_SITE_MESSAGE,
   errorMessage,
@@ -23,10 +28,10 @@ import {
   NOT_FOUND_MESSAGE,
 } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
+import { accessForPath } from '~/lib/pages'
 import { followBackendTime } from '~/lib/server-timing.server'
-import { runChecks, sessionEndedRedirect, type Access } from '~/session/checks.server'
+import { runChecks, type Access, type CheckContext } from '~/session/checks.server'
 import { isCrossSiteWrite } from '~/session/csrf.server'
-import { SessionEndedError } from '~/session/member-api.server'
 import { getSession, type MemberSession } from '~/session/session.server'
 
 export interface RouteRules {
@@ -49,7 +54,13 @@ export interface RouteContext {
   params: LoaderFunctionArgs['params']
   url: URL
   session: MemberSession
+  /** Cookies this answer sets besides the session's: the guard writes them on whatever leaves. */
+  cookies: CookieJar
 }
+
+/** What a loader or action returns for a handler's result: a Response as is, data as `data()`. */
+type DataOf<T> = ReturnType<typeof data<T>>
+export type Guarded<T> = T extends Response ? T : T extends DataOf<unknown> ? T : DataOf<T>
 
 /** The rules each request went through: the unit test that walks every route module reads them. */
 const guardedRequests = new WeakMap<Request, RouteRules>()
@@ -59,51 +70,45 @@ export function guardedRulesOf(request: Request): RouteRules | undefined {
 }
 
 /** Turns whatever a handler threw into what the error boundary shows. */
-function toThrown(error: unknown, url: URL, session: MemberSession): unknown {
+function toThrown(error: unknown): unknown {
   if (error instanceof Response || isDataWithResponseInit(error)) return error
   if (error instanceof DOMException && error.name === 'AbortError') return error
-  if (error instanceof SessionEndedError) {
-    session.clear()
-    return sessionEndedRedirect(url)
-  }
   if (error instanceof BackendError) return httpError(error.status, error.message)
   return httpError(errorStatus(error), errorMessage(error) || 'Internal Server Error')
 }
 
-/** Adds the session's Set-Cookie headers to a Response or a `data()` result. */
-function withCookies<T>(value: T, session: MemberSession): T {
-  const cookies = session.setCookieHeaders()
+/** Writes the request's cookies onto a Response or a `data()` result. */
+function withCookies<T>(value: T, cookies: readonly string[]): T {
   if (cookies.length === 0) return value
   if (value instanceof Response) {
-    for (const cookie of cookies) value.headers.append('Set-Cookie', cookie)
+    appendSetCookies(value.headers, cookies)
     return value
   }
   if (isDataWithResponseInit(value)) {
     const result = value as { init: ResponseInit | null }
     const headers = new Headers(result.init?.headers)
-    for (const cookie of cookies) headers.append('Set-Cookie', cookie)
+    appendSetCookies(headers, cookies)
     result.init = { ...result.init, headers }
   }
   return value
 }
 
 /**
- * Runs the page's handler. On a page a visitor may see, a member whose
- * session the backend just ended (a member part of the page found out) gets
- * the page as a visitor: the session is cleared and the handler runs once
- * more; the root loader's toast says why. A member-only page goes to /login.
+ * The member's part of a page a visitor may see: null for a visitor, and
+ * null too when the backend ends the session meanwhile (the session is
+ * cleared then, the page shows as a visitor's and the root loader's toast
+ * says why). Member pages call the backend directly.
  */
-async function runHandler<T>(
-  handler: (ctx: RouteContext) => Promise<T> | T,
-  ctx: RouteContext,
-  access: Access,
-): Promise<T> {
+export async function memberPart<T>(
+  { session }: Pick<RouteContext, 'session'>,
+  load: () => Promise<T>,
+): Promise<T | null> {
+  if (!session.loggedIn) return null
   try {
-    return await handler(ctx)
+    return await load()
   } catch (error) {
-    if (!(error instanceof SessionEndedError) || access === 'member') throw error
-    ctx.session.clear()
-    return handler(ctx)
+    if (error instanceof SessionEndedError) return null
+    throw error
   }
 }
 
@@ -111,34 +116,48 @@ export async function guard<T>(
   { request, params }: LoaderFunctionArgs | ActionFunctionArgs,
   rules: RouteRules,
   handler: (ctx: RouteContext) => Promise<T> | T,
-) {
+): Promise<Guarded<T>> {
   guardedRequests.set(request, rules)
   // Backend calls made with this request's signal count as its backend time (Server-Timing).
   followBackendTime(request)
   const url = new URL(request.url)
   const session = await getSession(request)
+  const cookies = new CookieJar()
+  const { access, watcherMayPost = false } = rules
+  const checked: CheckContext = { request, url, access, watcherMayPost, session }
+  const expiredBefore = session.expired
   try {
     if (isCrossSiteWrite(request)) throw httpError(403, CROSS_SITE_MESSAGE)
-    const { access, watcherMayPost = false } = rules
-    await runChecks(['auth', ...(rules.checks ?? [])], {
-      request,
-      url,
-      access,
-      watcherMayPost,
-      session,
-    })
+    await runChecks(['auth', ...(rules.checks ?? [])], checked)
     if (rules.feature) await requireOpen(rules.feature, request.signal)
     if (rules.validate && !(await rules.validate({ params, url }))) {
       throw httpError(404, NOT_FOUND_MESSAGE)
     }
-    const result = await runHandler(handler, { request, params, url, session }, rules.access)
+    const result = await handler({ request, params, url, session, cookies })
+    // The backend ended the session while this request ran: `auth` says what
+    // follows on the page the member is on (the root loader answers for it too).
+    if (session.expired && !expiredBefore) {
+      await runChecks(['auth'], { ...checked, access: accessForPath(url.pathname) ?? access })
+    }
     await session.settled()
-    if (result instanceof Response) return withCookies<Response>(result, session)
-    if (isDataWithResponseInit(result)) return withCookies(result, session)
-    return withCookies(data(result), session)
+    const cookieValues = [...session.setCookieHeaders(), ...cookies.take()]
+    if (result instanceof Response || isDataWithResponseInit(result)) {
+      return withCookies(result, cookieValues) as Guarded<T>
+    }
+    return withCookies(data(result), cookieValues) as Guarded<T>
   } catch (error) {
-    const thrown = toThrown(error, url, session)
+    let thrown = error
+    // A handler that could not go on without the member's session: `auth`
+    // decides as on a member page (a page a visitor may see reads its member
+    // parts through memberPart and never gets here).
+    if (error instanceof SessionEndedError) {
+      thrown = await runChecks(['auth'], { ...checked, access: 'member' }).then(
+        () => error,
+        (redirect: unknown) => redirect,
+      )
+    }
+    thrown = toThrown(thrown)
     await session.settled()
-    throw withCookies(thrown, session)
+    throw withCookies(thrown, [...session.setCookieHeaders(), ...cookies.take()])
   }
 }

@@ -31,11 +31,16 @@ export interface MemberSession {
   readonly payload: SessionPayload | null
   /** A session whose refresh token (or, without one, access token) is still valid. */
   readonly loggedIn: boolean
-  /** The session existed but has run out: the member should be told so. */
+  /**
+   * The session existed but has run out: found so on reading the cookie, or
+   * ended by the backend during this request. The member should be told so.
+   */
   readonly expired: boolean
   /** Throws SessionTooLargeError, changing nothing, when the tokens do not fit in the cookies. */
   set(payload: SessionPayload): void
   clear(): void
+  /** The backend ended the session (both tokens refused): cleared, and `expired` from now on. */
+  end(): void
   /** Set-Cookie values for the response: empty when nothing changed. Never throws. */
   setCookieHeaders(): string[]
   /** A token renewal under way for this session (any loader of the request). */
@@ -118,6 +123,7 @@ class CookieSession implements MemberSession {
   readonly #renewals = new Set<Promise<unknown>>()
   readonly #chunkNames: string[]
   readonly #expiredOnRead: boolean
+  #endedByBackend = false
 
   constructor(read: ReturnType<typeof readSessionCookie>, ended: boolean) {
     const { payload, present, chunkNames } = read
@@ -135,7 +141,7 @@ class CookieSession implements MemberSession {
     return this.#payload !== null && !isSessionExpired(this.#payload)
   }
   get expired() {
-    return this.#expiredOnRead
+    return this.#expiredOnRead || this.#endedByBackend
   }
   set(payload: SessionPayload) {
     this.#headers = this.#serialize(payload)
@@ -149,6 +155,10 @@ class CookieSession implements MemberSession {
     this.#changed = true
     this.#headers = undefined
     this.#emitted = false
+  }
+  end() {
+    this.#endedByBackend = true
+    this.clear()
   }
   setCookieHeaders(): string[] {
     // Remix merges every loader's headers into one response: the cookie goes

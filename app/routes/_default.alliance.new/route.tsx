@@ -61,10 +61,8 @@ export const action = (args: ActionFunctionArgs) =>
 
 export const meta = pageMeta(page.title)
 
-type ReplyAction = () => Promise<Reply | undefined>
-
 export default function AllianceNew() {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
   const form = useRuleForm('team', teamNameFields, reply?.result)

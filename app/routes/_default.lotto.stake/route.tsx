@@ -49,7 +49,7 @@ const rateText = (rate: number) => rate.toLocaleString('th-TH', { maximumFractio
 export default function LottoStake() {
   const loaded = useLoaderData<typeof loader>()
   const { now, lotto, draw, rules, limited, moved } = loaded
-  const result = useActionData<typeof action>() as SlipActionData | undefined
+  const result = useActionData<typeof action>()
   const lines = result?.lines ?? loaded.lines
   const navigation = useNavigation()
   const watched = useWatchedMember()

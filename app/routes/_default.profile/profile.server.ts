@@ -94,7 +94,7 @@ async function passwordAction(request: Request, session: MemberSession, form: Fo
   })
 }
 
-export async function profileAction({ request, session }: RouteContext) {
+export async function profileAction({ request, session, cookies }: RouteContext) {
   const form = await readFormData(request)
   switch (form.get('intent')) {
     case 'password':
@@ -108,7 +108,8 @@ export async function profileAction({ request, session }: RouteContext) {
       })
     case 'line-link': {
       const { location, setCookie } = lineAuthorizeRedirect(request, LINE_LINK_RETURN)
-      return redirect(location, { headers: { 'Set-Cookie': setCookie } })
+      cookies.add(setCookie)
+      return redirect(location)
     }
     case 'line-unlink':
       try {
