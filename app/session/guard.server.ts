@@ -77,6 +77,14 @@ function toThrown(error: unknown): unknown {
   return httpError(errorStatus(error), errorMessage(error) || 'Internal Server Error')
 }
 
+const isRedirect = (value: unknown) =>
+  value instanceof Response && value.status >= 300 && value.status < 400
+
+/** Every cookie of the request for what leaves: the session's, then the jar's. */
+function cookiesFor(value: unknown, session: MemberSession, jar: CookieJar): string[] {
+  return [...session.setCookieHeaders({ redirect: isRedirect(value) }), ...jar.take()]
+}
+
 /** Writes the request's cookies onto a Response or a `data()` result. */
 function withCookies<T>(value: T, cookies: readonly string[]): T {
   if (cookies.length === 0) return value
@@ -140,11 +148,9 @@ export async function guard<T>(
       await runChecks(['auth'], { ...checked, access: accessForPath(url.pathname) ?? access })
     }
     await session.settled()
-    const cookieValues = [...session.setCookieHeaders(), ...cookies.take()]
-    if (result instanceof Response || isDataWithResponseInit(result)) {
-      return withCookies(result, cookieValues) as Guarded<T>
-    }
-    return withCookies(data(result), cookieValues) as Guarded<T>
+    const leaving =
+      result instanceof Response || isDataWithResponseInit(result) ? result : data(result)
+    return withCookies(leaving, cookiesFor(leaving, session, cookies)) as Guarded<T>
   } catch (error) {
     let thrown = error
     // A handler that could not go on without the member's session: `auth`
@@ -158,6 +164,6 @@ export async function guard<T>(
     }
     thrown = toThrown(thrown)
     await session.settled()
-    throw withCookies(thrown, [...session.setCookieHeaders(), ...cookies.take()])
+    throw withCookies(thrown, cookiesFor(thrown, session, cookies))
   }
 }

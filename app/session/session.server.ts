@@ -41,8 +41,13 @@ export interface MemberSession {
   clear(): void
   /** The backend ended the session (both tokens refused): cleared, and `expired` from now on. */
   end(): void
-  /** Set-Cookie values for the response: empty when nothing changed. Never throws. */
-  setCookieHeaders(): string[]
+  /**
+   * Set-Cookie values for the response: empty when nothing changed. Never
+   * throws. Once per change, as Remix merges every loader's data headers into
+   * one response; a redirect leaves alone (the first loader's wins, the
+   * others' headers are dropped), so `redirect` gives them every time.
+   */
+  setCookieHeaders(options?: { redirect?: boolean }): string[]
   /** A token renewal under way for this session (any loader of the request). */
   track(renewal: Promise<unknown>): void
   /** Resolves once every tracked renewal has settled, so a response carries their cookie. */
@@ -160,10 +165,10 @@ class CookieSession implements MemberSession {
     this.#endedByBackend = true
     this.clear()
   }
-  setCookieHeaders(): string[] {
+  setCookieHeaders(options?: { redirect?: boolean }): string[] {
     // Remix merges every loader's headers into one response: the cookie goes
     // out once per change, not once per loader that saw it.
-    if (!this.#changed || this.#emitted) return []
+    if (!this.#changed || (this.#emitted && !options?.redirect)) return []
     this.#emitted = true
     this.#headers ??= this.#serialize(this.#payload)
     return this.#headers
