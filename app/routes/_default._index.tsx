@@ -3,17 +3,16 @@ import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
+import { guard, memberPart } from '~/session/guard.server'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
 import {
   contentPart,
-  guard,
   homeBanners,
   listNews,
   listPromotions,
   logWarning,
   mapPart,
-  memberPart,
   memberPlay,
   newsEntry,
   promotionCard,

@@ -28,7 +28,8 @@ import { PAGES } from '~/lib/pages'
 import { Countdown } from '~/ui/countdown'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import { guard, slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
+import { guard } from '~/session/guard.server'
+import { slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
 
 const page = PAGES.lottoStake
 const rules = { access: page.access, feature: 'lotto', validate: validLotto } as const

@@ -42,8 +42,6 @@ import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 
-export { guard } from '~/session/guard.server'
-
 /** The page's validity check: `?lotto=` must look like a lotto id. */
 export function validLotto({ url }: { url: URL }): boolean {
   return lottoIdSchema.safeParse(url.searchParams.get('lotto')).success

@@ -33,8 +33,6 @@ import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 import { redirect } from '@remix-run/node'
 
-export { guard } from '~/session/guard.server'
-
 const page = PAGES.forget
 
 /** Whole seconds from now until `at` (0 when past or unknown). */

@@ -27,8 +27,6 @@ import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard.server'
 import { LoginError, registerLocal } from '~/session/strategies.server'
 
-export { guard } from '~/session/guard.server'
-
 const page = PAGES.register
 
 /** What a step shows: entries so far (never the password) and the bank list. */

@@ -1,7 +1,7 @@
 /**
- * The login form's post (/login): the LINE button, or username and password
- * checked against the login limits, then the session and a welcome toast.
- * Server-only, so the route's browser chunk carries none of it.
+ * The server side of /login: the form's post (the LINE button, or username
+ * and password checked against the login limits, then the session and a
+ * welcome toast).
  */
 import { parseWithZod } from '@conform-to/zod'
 import { data, redirect } from '@remix-run/node'
@@ -18,7 +18,7 @@ import { LoginError, loginLocal } from '~/session/strategies.server'
 /** The password never comes back in an answer. */
 const HIDDEN = ['password']
 
-export async function loginAction({ request, cookies }: RouteContext) {
+export async function submit({ request, cookies }: RouteContext) {
   const form = await readFormData(request)
   const returnTo = safeReturnPath(form.get('redirectTo'))
 
