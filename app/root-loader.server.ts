@@ -9,7 +9,7 @@ import { appConfig } from '~/backend/config.server'
 import { publicEnv } from '~/lib/env.server'
 import { readToast, type FlashToast } from '~/lib/toast.server'
 import { SESSION_EXPIRED_TOAST } from '~/session/checks.server'
-import { guard, memberPart } from '~/session/guard.server'
+import { guard, memberPart } from '~/session/guard'
 import { getMember } from '~/session/member-api.server'
 
 /** What the browser may know of the member: no id, no tokens. */

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard, memberPart } from '~/session/guard.server'
+import { guard, memberPart } from '~/session/guard'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
 import {

@@ -11,7 +11,7 @@ import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
 import { pageMeta, siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard, type RouteContext } from '~/session/guard.server'
+import { guard, type RouteContext } from '~/session/guard'
 import { newsEntry, type NewsEntry } from '~/ui/home/format.server'
 import { EmptyState } from '~/ui/states'
 

@@ -2,7 +2,7 @@ import { redirect } from '@remix-run/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { action as logout } from '~/routes/logout'
 import { sealSession, type SessionPayload } from '~/session/cookie.server'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { endEverySessionButThis, endSession, getSession } from '~/session/session.server'
 
 const SECRET = process.env.SESSION_SECRET ?? ''

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { PAGES, type PageInfo } from '~/lib/pages'
 import { WATCHER_REFUSED_MESSAGE } from '~/session/checks.server'
 import { sealSession } from '~/session/cookie.server'
-import { guardedRulesOf, type RouteRules } from '~/session/guard.server'
+import { guardedRulesOf, type RouteRules } from '~/session/guard'
 
 const ROUTES_DIR = new URL('../../app/routes/', import.meta.url)
 const ROUTE_FILE = /\.(ts|tsx)$/

@@ -20,7 +20,7 @@ import { PAGES } from '~/lib/pages'
 import { TEAM_NAME } from '~/lib/team-name'
 import { redirectWithToast } from '~/lib/toast.server'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 

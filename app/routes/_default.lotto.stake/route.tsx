@@ -28,7 +28,7 @@ import { PAGES } from '~/lib/pages'
 import { Countdown } from '~/ui/countdown'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
 
 const page = PAGES.lottoStake

@@ -40,7 +40,7 @@ import {
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 
 /** The page's validity check: `?lotto=` must look like a lotto id. */
 export function validLotto({ url }: { url: URL }): boolean {

@@ -26,7 +26,7 @@ import { PAGES } from '~/lib/pages'
 import { requestIdOf } from '~/lib/request-id.server'
 import { thaiLongDay, thaiMoment } from '~/lib/rewards-text.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import { memberPart, type RouteContext } from '~/session/guard.server'
+import { memberPart, type RouteContext } from '~/session/guard'
 import { thaiDay } from '~/ui/home/format.server'
 
 /** A promotion id as the backend writes them (anything else is no promotion). */

@@ -37,7 +37,7 @@ import {
   passwordRecoveryView,
   type PasswordRecoveryView,
 } from './steps.server'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 
 const page = PAGES.forget
 const rules = { access: page.access } as const

@@ -30,7 +30,7 @@ import { readFormData } from '~/lib/form-data.server'
 import type { CookieJar } from '~/lib/cookies.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 import { redirect } from '@remix-run/node'
 
 const page = PAGES.forget

@@ -11,7 +11,7 @@ import { readFormData } from '~/lib/form-data.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
 import { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 import { safeReturnPath } from '~/session/redirects'
 import { LoginError, loginLocal } from '~/session/strategies.server'
 

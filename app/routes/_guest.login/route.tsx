@@ -6,7 +6,7 @@ import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/field
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { submit } from './page.server'
 
 const page = PAGES.login

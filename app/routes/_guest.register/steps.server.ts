@@ -24,7 +24,7 @@ import { readFormData } from '~/lib/form-data.server'
 import type { CookieJar } from '~/lib/cookies.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 import { LoginError, registerLocal } from '~/session/strategies.server'
 
 const page = PAGES.register

@@ -3,7 +3,7 @@ import { data } from '@remix-run/node'
 import { readFormData } from '~/lib/form-data.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 import { LoginError, loginAsWatcher } from '~/session/strategies.server'
 
 const page = PAGES.watcher

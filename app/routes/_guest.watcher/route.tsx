@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { loadPage, NO_REFERRER, submit } from './page.server'
 
 /**

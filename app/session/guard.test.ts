@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { SessionEndedError } from '~/backend/client.server'
 import { SESSION_EXPIRED_TOAST } from '~/session/checks.server'
 import { sealSession } from '~/session/cookie.server'
-import { guard, memberPart, type RouteContext } from '~/session/guard.server'
+import { guard, memberPart, type RouteContext } from '~/session/guard'
 
 const secret = process.env.SESSION_SECRET ?? ''
 
