@@ -7,6 +7,7 @@
 import type { z } from 'zod'
 import { errorBodySchema } from '~/backend/schemas'
 import { env } from '~/lib/env.server'
+import { BOTH_TOKENS_EXPIRED_MESSAGE } from '~/lib/errors'
 import { requestStartedAt, timedBackendCall } from '~/lib/server-timing.server'
 
 export const BACKEND_MESSAGES = {
@@ -30,6 +31,14 @@ export class BackendError extends Error {
     this.status = status
     this.code = code
     this.backendMessage = backendMessage
+  }
+}
+
+/** The member's session is over (both tokens refused): what follows is the guard's to say. */
+export class SessionEndedError extends Error {
+  constructor(message = BOTH_TOKENS_EXPIRED_MESSAGE) {
+    super(message)
+    this.name = 'SessionEndedError'
   }
 }
 

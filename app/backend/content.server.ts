@@ -4,9 +4,8 @@
  * so each is kept in this process for CONTENT_TTL_MS (docs/decisions/0045).
  * A failure is not kept: the next request asks again.
  */
-import { BackendError, cachedCall, callBackend } from '~/backend/client.server'
+import { BackendError, cachedCall, callBackend, SessionEndedError } from '~/backend/client.server'
 import { appConfig } from '~/backend/config.server'
-import { SessionEndedError } from '~/session/member-api.server'
 import {
   bannersResponseSchema,
   newsResponseSchema,

@@ -86,3 +86,35 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
 export function clearCookie(name: string, options: Omit<CookieOptions, 'maxAge'> = {}): string {
   return setCookie(name, '', { ...options, maxAge: 0 })
 }
+
+/**
+ * The cookies one request's answer sets. Route handlers put them here; the
+ * guard writes them, with the session's, on whatever leaves: data, redirect
+ * or error page.
+ */
+export class CookieJar {
+  readonly #values: string[] = []
+
+  set(name: string, value: string, options?: CookieOptions): void {
+    this.#values.push(setCookie(name, value, options))
+  }
+
+  clear(name: string, options?: Omit<CookieOptions, 'maxAge'>): void {
+    this.#values.push(clearCookie(name, options))
+  }
+
+  /** Set-Cookie values made by `setCookie` elsewhere (sealed cookies, the session's chunks). */
+  add(...values: readonly string[]): void {
+    this.#values.push(...values)
+  }
+
+  /** The values set so far, each handed out once. */
+  take(): string[] {
+    return this.#values.splice(0)
+  }
+}
+
+/** Writes Set-Cookie values onto headers: the one place a Set-Cookie header is written. */
+export function appendSetCookies(headers: Headers, values: readonly string[]): void {
+  for (const value of values) headers.append('Set-Cookie', value)
+}

@@ -3,9 +3,9 @@
  * root loader reads and clears it, and the page shows it with sonner.
  */
 import { randomBytes } from 'node:crypto'
-import { redirect } from '@remix-run/node'
+import { redirect, type TypedResponse } from '@remix-run/node'
 import { z } from 'zod'
-import { clearCookie, readCookie, setCookie } from '~/lib/cookies.server'
+import { appendSetCookies, clearCookie, readCookie, setCookie } from '~/lib/cookies.server'
 import { TOAST_PENDING_COOKIE } from '~/lib/toast-pending'
 
 const TOAST_COOKIE = 'app.toast'
@@ -30,16 +30,19 @@ function toastCookie(toast: Toast): string {
 
 function withToast(init: ResponseInit | undefined, toast: Toast): Headers {
   const headers = new Headers(init?.headers)
-  headers.append('Set-Cookie', toastCookie(toast))
-  headers.append(
-    'Set-Cookie',
+  appendSetCookies(headers, [
+    toastCookie(toast),
     setCookie(TOAST_PENDING_COOKIE, '1', { maxAge: TOAST_MAX_AGE_S, readableByScripts: true }),
-  )
+  ])
   return headers
 }
 
 /** A redirect that shows `toast` on the page it leads to. */
-export function redirectWithToast(location: string, toast: Toast, init?: ResponseInit): Response {
+export function redirectWithToast(
+  location: string,
+  toast: Toast,
+  init?: ResponseInit,
+): TypedResponse<never> {
   return redirect(location, { ...init, headers: withToast(init, toast) })
 }
 

@@ -3,11 +3,11 @@ import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
+import { guard, memberPart } from '~/session/guard'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
 import {
   contentPart,
-  guard,
   homeBanners,
   listNews,
   listPromotions,
@@ -30,7 +30,8 @@ import { Notice } from '~/ui/states'
 const page = PAGES.home
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request, session }) => {
+  guard(args, { access: page.access }, async (ctx) => {
+    const { request } = ctx
     const failed = (part: string) => (error: unknown) =>
       logWarning(
         `home ${part} not shown: ${error instanceof Error ? error.message : String(error)}`,
@@ -42,7 +43,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       contentPart(listPromotions(request.signal), failed('promotions')),
       contentPart(listNews(request.signal), failed('news')),
     ])
-    const play = session.loggedIn ? await memberPlay(request, failed) : null
+    const play = await memberPart(ctx, () => memberPlay(request, failed))
     return {
       now: Date.now(),
       banners: mapPart(banners, (banner) => banner, SHOWN.banners),

@@ -4,7 +4,7 @@ import { loadLobby } from '~/backend/games.server'
 import { LOBBY_PAGE_SIZE } from '~/lib/games-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { CategoryLobbyPage } from '~/ui/games/lobby-page'
 
 const page = PAGES.games

@@ -19,7 +19,7 @@ import {
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 
 const page = PAGES.gamesLaunch
 

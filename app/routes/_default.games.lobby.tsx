@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { BackendError } from '~/backend/client.server'
-import { listProviders, loadLobby, type LobbyData, type Provider } from '~/backend/games.server'
+import { listProviders, loadLobby, type Provider } from '~/backend/games.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { isProviderId, lobbyHref, LOBBY_PAGE_SIZE } from '~/lib/games-query'
 import { httpError } from '~/lib/http-error.server'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { Lobby } from '~/ui/games/lobby'
 import { HostImage } from '~/ui/host-image'
 import { EmptyState, Notice } from '~/ui/states'
@@ -20,15 +20,11 @@ const validProvider = ({ url }: { url: URL }) => {
   return provider === null || isProviderId(provider)
 }
 
-type LobbyPageData =
-  | { kind: 'picker'; providers: Provider[]; error: string | null }
-  | ({ kind: 'provider'; provider: Provider | null } & LobbyData)
-
 export const loader = (args: LoaderFunctionArgs) =>
   guard(
     args,
     { access: page.access, feature: 'games', validate: validProvider },
-    async ({ request, url }): Promise<LobbyPageData> => {
+    async ({ request, url }) => {
       const providerId = url.searchParams.get('provider')
       if (providerId === null) {
         let providers: Provider[] = []
@@ -52,7 +48,7 @@ export const loader = (args: LoaderFunctionArgs) =>
 export const meta = pageMeta(page.title)
 
 export default function GamesLobby() {
-  const data: LobbyPageData = useLoaderData<typeof loader>()
+  const data = useLoaderData<typeof loader>()
   if (data.kind === 'picker') {
     return (
       <section className="space-y-4">

@@ -11,7 +11,7 @@ import { LAUNCH_NOTICES } from '~/lib/games-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 
 const page = PAGES.lottoLaunch
 

@@ -17,7 +17,7 @@ import { isHeadlinePrize, parseResultQuery, prizeLabel, RESULT_MESSAGES } from '
 import { siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, bangkokTime, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { ChipLinks } from '~/ui/chip-links'
 import { useOptionalMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
@@ -54,12 +54,6 @@ interface ResultView {
   /** The shareable title and description of the draw shown. */
   share: { title: string; description: string } | null
 }
-
-/**
- * What the page reads of its loader: guard() types a handler's `data(view, { status })`
- * as data of data, which Remix's serializer cannot see through.
- */
-type ViewLoader = () => Promise<ResultView>
 
 const messageOf = (error: unknown) => {
   if (error instanceof BackendError) return error
@@ -154,7 +148,7 @@ function shareText(view: ResultView): ResultView['share'] {
   }
 }
 
-export function meta({ data: view }: MetaArgs<ViewLoader>) {
+export function meta({ data: view }: MetaArgs<typeof loader>) {
   const share = view?.share
   if (!share) return siteMeta(page.title)
   return siteMeta(share.title).map((tag) =>
@@ -163,7 +157,7 @@ export function meta({ data: view }: MetaArgs<ViewLoader>) {
 }
 
 export default function LottoResult() {
-  const view = useLoaderData<ViewLoader>()
+  const view = useLoaderData<typeof loader>()
   const type = view.types.find((candidate) => candidate.id === view.lottoId)
   return (
     <section className="space-y-4" aria-labelledby="result-title">

@@ -11,7 +11,7 @@ import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
 import { pageMeta, siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard, type RouteContext } from '~/session/guard.server'
+import { guard, type RouteContext } from '~/session/guard'
 import { newsEntry, type NewsEntry } from '~/ui/home/format.server'
 import { EmptyState } from '~/ui/states'
 
@@ -39,8 +39,6 @@ export const loader = (args: LoaderFunctionArgs) =>
     newsView,
   )
 
-type ViewLoader = () => ReturnType<typeof newsView>
-
 export const meta = ({
   data,
   error,
@@ -53,7 +51,7 @@ export const meta = ({
     : siteMeta(data?.item ? `${data.item.title} | ${page.title}` : page.title)
 
 export default function News() {
-  const { news, item } = useLoaderData<ViewLoader>()
+  const { news, item } = useLoaderData<typeof loader>()
   if (item) {
     return (
       <article className="space-y-4">

@@ -10,7 +10,7 @@ import { memberOrder } from '~/backend/orders.server'
 import { httpError } from '~/lib/http-error.server'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { promptPayPng } from '~/lib/promptpay-image.server'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { orderView } from '~/ui/orders/order-view.server'
 import { promptPayFileName } from '~/ui/orders/promptpay-file-name'
 

@@ -9,8 +9,12 @@
  */
 import type { z } from 'zod'
 import { profileResponseSchema, refreshResponseSchema, type Member } from '~/backend/schemas'
-import { BackendError, callBackend, type BackendRequest } from '~/backend/client.server'
-import { BOTH_TOKENS_EXPIRED_MESSAGE } from '~/lib/errors'
+import {
+  BackendError,
+  callBackend,
+  SessionEndedError,
+  type BackendRequest,
+} from '~/backend/client.server'
 import { SessionTooLargeError } from '~/session/cookie.server'
 import { refreshOnce } from '~/session/refresh.server'
 import {
@@ -20,14 +24,6 @@ import {
   type MemberSession,
 } from '~/session/session.server'
 import { isExpired, tokenSetFromPair } from '~/session/tokens'
-
-/** The member's session is over: the guard clears it and sends the member to /login. */
-export class SessionEndedError extends Error {
-  constructor(message = BOTH_TOKENS_EXPIRED_MESSAGE) {
-    super(message)
-    this.name = 'SessionEndedError'
-  }
-}
 
 const PROFILE_MISSING_MESSAGE = 'ไม่สามารถโหลดข้อมูลสมาชิกได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง'
 
@@ -85,7 +81,21 @@ export async function memberCall<S extends z.ZodTypeAny>(
   req: Omit<BackendRequest<S>, 'token' | 'signal'>,
 ): Promise<z.output<S>['data']> {
   const session = await openedSession(request)
-  const call = (token: string) => callBackend({ ...req, token, signal: request.signal })
+  try {
+    return await callAsMember(session, request.signal, req)
+  } catch (error) {
+    // The backend says the session is over: it is cleared here, where that is learnt.
+    if (error instanceof SessionEndedError) session.end()
+    throw error
+  }
+}
+
+async function callAsMember<S extends z.ZodTypeAny>(
+  session: MemberSession,
+  signal: AbortSignal,
+  req: Omit<BackendRequest<S>, 'token' | 'signal'>,
+): Promise<z.output<S>['data']> {
+  const call = (token: string) => callBackend({ ...req, token, signal })
   const stored = session.payload?.accessToken
   const token = await accessToken(session)
   try {

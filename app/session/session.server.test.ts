@@ -3,7 +3,7 @@ import { redirect } from '@remix-run/node'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { action as logout } from '~/routes/logout'
 import { sealSession, type SessionPayload } from '~/session/cookie.server'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { getLoadContext } from '~/lib/request-context.server'
 import {
   endEverySessionButThis,

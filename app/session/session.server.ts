@@ -33,13 +33,23 @@ export interface MemberSession {
   readonly payload: SessionPayload | null
   /** A session whose refresh token (or, without one, access token) is still valid. */
   readonly loggedIn: boolean
-  /** The session existed but has run out: the member should be told so. */
+  /**
+   * The session existed but has run out: found so on reading the cookie, or
+   * ended by the backend during this request. The member should be told so.
+   */
   readonly expired: boolean
   /** Throws SessionTooLargeError, changing nothing, when the tokens do not fit in the cookies. */
   set(payload: SessionPayload): void
   clear(): void
-  /** Set-Cookie values for the response: empty when nothing changed. Never throws. */
-  setCookieHeaders(): string[]
+  /** The backend ended the session (both tokens refused): cleared, and `expired` from now on. */
+  end(): void
+  /**
+   * Set-Cookie values for the response: empty when nothing changed. Never
+   * throws. Once per change, as Remix merges every loader's data headers into
+   * one response; a redirect leaves alone (the first loader's wins, the
+   * others' headers are dropped), so `redirect` gives them every time.
+   */
+  setCookieHeaders(options?: { redirect?: boolean }): string[]
   /** A token renewal under way for this session (any loader of the request). */
   track(renewal: Promise<unknown>): void
   /** Resolves once every tracked renewal has settled, so a response carries their cookie. */
@@ -120,6 +130,7 @@ class CookieSession implements MemberSession {
   readonly #renewals = new Set<Promise<unknown>>()
   readonly #chunkNames: string[]
   readonly #expiredOnRead: boolean
+  #endedByBackend = false
 
   constructor(read: ReturnType<typeof readSessionCookie>, ended: boolean) {
     const { payload, present, chunkNames } = read
@@ -137,7 +148,7 @@ class CookieSession implements MemberSession {
     return this.#payload !== null && !isSessionExpired(this.#payload)
   }
   get expired() {
-    return this.#expiredOnRead
+    return this.#expiredOnRead || this.#endedByBackend
   }
   set(payload: SessionPayload) {
     this.#headers = this.#serialize(payload)
@@ -152,10 +163,14 @@ class CookieSession implements MemberSession {
     this.#headers = undefined
     this.#emitted = false
   }
-  setCookieHeaders(): string[] {
+  end() {
+    this.#endedByBackend = true
+    this.clear()
+  }
+  setCookieHeaders(options?: { redirect?: boolean }): string[] {
     // Remix merges every loader's headers into one response: the cookie goes
     // out once per change, not once per loader that saw it.
-    if (!this.#changed || this.#emitted) return []
+    if (!this.#changed || (this.#emitted && !options?.redirect)) return []
     this.#emitted = true
     this.#headers ??= this.#serialize(this.#payload)
     return this.#headers

@@ -14,7 +14,7 @@ import {
   NOT_FOUND_MESSAGE,
 } from '~/lib/errors'
 import { installRequestIds } from '~/lib/request-id.client'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { describeError } from '~/lib/error-text'
 import { RootErrorBoundary } from '~/ui/error-page'
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { PAGES, type PageInfo } from '~/lib/pages'
 import { WATCHER_REFUSED_MESSAGE } from '~/session/checks.server'
 import { sealSession } from '~/session/cookie.server'
-import { guardedRulesOf, type RouteRules } from '~/session/guard.server'
+import { guardedRulesOf, type RouteRules } from '~/session/guard'
 
 const ROUTES_DIR = new URL('../../app/routes/', import.meta.url)
 const ROUTE_FILE = /\.(ts|tsx)$/
@@ -113,7 +113,11 @@ describe('route modules', () => {
       expect(await (thrown as Response).json(), file).toEqual({ message: WATCHER_REFUSED_MESSAGE })
     }
     // A login replaces the watcher session: nothing is done in the member's name.
-    expect(allowed.sort()).toEqual(['_guest.login.tsx', '_guest.watcher.tsx', 'logout.ts'])
+    expect(allowed.sort()).toEqual([
+      '_guest.login/route.tsx',
+      '_guest.watcher/route.tsx',
+      'logout.ts',
+    ])
   })
 
   it('a loader that skips the guard is caught', async () => {
@@ -154,7 +158,7 @@ describe('route modules', () => {
     expect(await accessOf('_default.casino.tsx')).toBe('public')
     expect(await accessOf('_default.cashback/route.tsx')).toBe('member')
     expect(await accessOf('_default.order.($id).tsx')).toBe('member')
-    expect(await accessOf('_guest.login.tsx')).toBe('guest')
+    expect(await accessOf('_guest.login/route.tsx')).toBe('guest')
     expect(await accessOf('_default.lotto.result.tsx')).toBe('public')
     expect(await accessOf('_default.lotto.stake/route.tsx')).toBe('member')
     let members = 0

@@ -11,15 +11,10 @@ import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { FormError } from '~/forms/rule-form'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import {
-  affiliateAction,
-  affiliateView,
-  type AffiliateReply,
-  type AffiliateView,
-} from './affiliate.server'
+import { affiliateAction, affiliateView, type AffiliateView } from './affiliate.server'
 import { BarChart } from '~/ui/bar-chart'
 import { CopyButton } from './copy-button'
 
@@ -33,11 +28,8 @@ export const action = (args: ActionFunctionArgs) =>
 
 export const meta = pageMeta(page.title)
 
-type ViewLoader = () => Promise<AffiliateView>
-type ReplyAction = () => Promise<AffiliateReply | undefined>
-
 export default function Affiliate() {
-  const view = useLoaderData<ViewLoader>()
+  const view = useLoaderData<typeof loader>()
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
@@ -85,7 +77,7 @@ function ReferralLink({ view }: { view: AffiliateView }) {
 }
 
 function Commission({ view }: { view: AffiliateView }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const navigation = useNavigation()
   const busy = navigation.state === 'submitting'
   const watched = useWatchedMember() !== null

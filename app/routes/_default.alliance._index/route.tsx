@@ -10,10 +10,10 @@ import { CopyButton } from '~/ui/copy-button'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import { teamAction, teamView, type TeamReply, type TeamView } from './team.server'
+import { teamAction, teamView, type TeamView } from './team.server'
 
 const page = PAGES.alliance
 
@@ -23,9 +23,6 @@ export const action = (args: ActionFunctionArgs) => guard(args, { access: page.a
 
 export const meta = pageMeta(page.title)
 
-type ViewLoader = () => Promise<TeamView>
-type ReplyAction = () => Promise<TeamReply | undefined>
-
 function WatcherNote() {
   return useWatchedMember() ? (
     <Notice tone="warning">โหมดผู้ดูแล: ดูข้อมูลทีมได้อย่างเดียว ไม่สามารถทำรายการได้</Notice>
@@ -33,7 +30,7 @@ function WatcherNote() {
 }
 
 export default function Alliance() {
-  const view = useLoaderData<ViewLoader>()
+  const view = useLoaderData<typeof loader>()
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
@@ -96,7 +93,7 @@ function MyTeam({ team, confirmLeave }: { team: ShownTeam; confirmLeave: boolean
 }
 
 function LeaveTeam({ confirm }: { confirm: boolean }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
   const error = reply?.form === 'leave' ? reply.error : undefined
@@ -130,7 +127,7 @@ function LeaveTeam({ confirm }: { confirm: boolean }) {
 }
 
 function NoTeam() {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
   const form = useRuleForm(

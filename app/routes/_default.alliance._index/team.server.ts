@@ -15,7 +15,7 @@ import { maskName } from '~/lib/mask'
 import { PAGES } from '~/lib/pages'
 import { formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 
 export interface TeamView {
   team: {

@@ -19,7 +19,7 @@ import { PAGES } from '~/lib/pages'
 import { TEAM_NAME } from '~/lib/team-name'
 import { redirectWithToast } from '~/lib/toast.server'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 
@@ -60,10 +60,8 @@ export const action = (args: ActionFunctionArgs) =>
 
 export const meta = pageMeta(page.title)
 
-type ReplyAction = () => Promise<Reply | undefined>
-
 export default function AllianceNew() {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
   const form = useRuleForm('team', teamNameFields, reply?.result)

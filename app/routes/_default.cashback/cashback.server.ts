@@ -20,7 +20,7 @@ import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { cashbackPeriodLabel, thaiMoment } from '~/lib/rewards-text.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 
 export interface PeriodRow {
   id: string

@@ -12,11 +12,11 @@ import { IdempotencyField } from '~/forms/idempotency-field'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { BarChart } from '~/ui/bar-chart'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { cashbackAction, cashbackView, type ClaimReply, type PeriodRow } from './cashback.server'
+import { cashbackAction, cashbackView, type PeriodRow } from './cashback.server'
 
 const page = PAGES.cashback
 const rules = { access: page.access, feature: 'cashback' } as const
@@ -27,9 +27,6 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, cashbackA
 
 export const meta = pageMeta(page.title)
 
-type ViewLoader = () => ReturnType<typeof cashbackView>
-type ReplyAction = () => Promise<ClaimReply | undefined>
-
 const STATUS: Record<CashbackStatus, { label: string; tone: string }> = {
   open: { label: 'กำลังคำนวณ', tone: 'border-sky-700 text-sky-200' },
   claimable: { label: 'รับได้', tone: 'border-gold-500 text-gold-300' },
@@ -39,7 +36,7 @@ const STATUS: Record<CashbackStatus, { label: string; tone: string }> = {
 }
 
 export default function Cashback() {
-  const view = useLoaderData<ViewLoader>()
+  const view = useLoaderData<typeof loader>()
   const watched = useWatchedMember() !== null
   return (
     <section className="space-y-4">
@@ -125,7 +122,7 @@ function Period({
   idempotencyKey: string
   watched: boolean
 }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const navigation = useNavigation()
   const busy =
     navigation.state === 'submitting' && navigation.formData?.get('periodId') === period.id

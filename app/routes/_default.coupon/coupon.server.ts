@@ -22,7 +22,7 @@ import { PAGES } from '~/lib/pages'
 import { thaiMoment } from '~/lib/rewards-text.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { couponAttempt, couponLimitMessage } from '~/session/coupon-limits.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 import { getMember } from '~/session/member-api.server'
 
 export interface RedemptionRow {

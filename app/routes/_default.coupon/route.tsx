@@ -12,11 +12,11 @@ import { couponFields } from '~/forms/coupon-form'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { couponAction, couponView, type CouponReply } from './coupon.server'
+import { couponAction, couponView } from './coupon.server'
 
 const page = PAGES.coupon
 const rules = { access: page.access, feature: 'coupon' } as const
@@ -35,13 +35,9 @@ export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
   return headers
 }
 
-/** guard() types a handler's `data(reply, { status })` as data of data: the page reads this. */
-type ReplyAction = () => Promise<CouponReply | undefined>
-type ViewLoader = () => ReturnType<typeof couponView>
-
 export default function Coupon() {
-  const view = useLoaderData<ViewLoader>()
-  const reply = useActionData<ReplyAction>()
+  const view = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
   const form = useRuleForm('coupon', couponFields, reply?.result)

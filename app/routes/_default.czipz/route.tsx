@@ -22,13 +22,13 @@ import { heldRevalidation, reveal } from '~/lib/held-revalidation'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { AngpaoPick } from '~/ui/czipz/angpao'
 import { useConfetti } from '~/ui/czipz/use-confetti'
 import { Wheel } from '~/ui/czipz/wheel'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { loadGames, playAction, type GamesActionData } from './games.server'
+import { loadGames, playAction } from './games.server'
 
 const page = PAGES.czipz
 const rules = { access: page.access, feature: 'czipz' } as const
@@ -45,14 +45,11 @@ export const meta = pageMeta(page.title)
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   heldRevalidation(args) ?? args.defaultShouldRevalidate
 
-/** What the page reads of its loader (guard() wraps the handler's value in data()). */
-type GamesLoader = typeof loadGames
-
 const GAME_NAMES = { wheel: 'วงล้อลุ้นโชค', angpao: 'อั่งเปาลุ้นโชค' } as const
 
 export default function RewardGames() {
-  const { wheel, angpao, history, keys, resetsText } = useLoaderData<GamesLoader>()
-  const answer = useActionData<typeof action>() as GamesActionData | undefined
+  const { wheel, angpao, history, keys, resetsText } = useLoaderData<typeof loader>()
+  const answer = useActionData<typeof action>()
   // The play on screen stays until the next one: the revalidation after the
   // wheel stops clears Remix's action data.
   const [acted, setActed] = useState(answer)

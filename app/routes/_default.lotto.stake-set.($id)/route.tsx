@@ -25,11 +25,11 @@ import { BET_KIND_LABELS, BET_KINDS, isBetKind, isLottoNumber } from '~/lib/lott
 import { pageMeta } from '~/lib/meta'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { FormError, INPUT_CLASS, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { setsAction, setsView, type SetsReply, type SetsView } from './sets.server'
+import { setsAction, setsView, type SetsView } from './sets.server'
 
 const page = PAGES.lottoStakeSet
 const rules = {
@@ -44,12 +44,8 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, setsActio
 
 export const meta = pageMeta(page.title)
 
-/** guard() types a handler's `data(reply, { status })` as data of data: the page reads these. */
-type ViewLoader = () => Promise<SetsView>
-type ReplyAction = () => Promise<SetsReply | undefined>
-
 export default function LottoStakeSet() {
-  const view = useLoaderData<ViewLoader>()
+  const view = useLoaderData<typeof loader>()
   return view.kind === 'list' ? (
     <SetList sets={view.sets} updated={view.updated} />
   ) : (
@@ -78,7 +74,7 @@ function WatcherNote() {
 }
 
 function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<number, string> }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
   const full = sets.length >= SET_LIMITS.maxSets
@@ -204,7 +200,7 @@ function UseSet({ view }: { view: SetPageView }) {
 }
 
 function Lines({ set }: { set: StakeSet }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
   const error = reply?.form === 'lines' ? reply.error : undefined
@@ -278,7 +274,7 @@ function Lines({ set }: { set: StakeSet }) {
 }
 
 function AddLines() {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
   const form = useRuleForm(
@@ -398,7 +394,7 @@ function AddLines() {
 }
 
 function Rename({ set }: { set: StakeSet }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
   const form = useRuleForm(
@@ -425,7 +421,7 @@ function Rename({ set }: { set: StakeSet }) {
 }
 
 function DeleteSet({ view }: { view: SetPageView }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
   const error = reply?.form === 'delete' ? reply.error : undefined

@@ -38,7 +38,7 @@ import { parseWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, bangkokTime, formatThaiShortDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 
 export type SetsView =
   | {

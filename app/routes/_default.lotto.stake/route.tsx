@@ -28,7 +28,8 @@ import { PAGES } from '~/lib/pages'
 import { Countdown } from '~/ui/countdown'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import { guard, slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
+import { guard } from '~/session/guard'
+import { slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
 
 const page = PAGES.lottoStake
 const rules = { access: page.access, feature: 'lotto', validate: validLotto } as const
@@ -49,7 +50,7 @@ const rateText = (rate: number) => rate.toLocaleString('th-TH', { maximumFractio
 export default function LottoStake() {
   const loaded = useLoaderData<typeof loader>()
   const { now, lotto, draw, rules, limited, moved } = loaded
-  const result = useActionData<typeof action>() as SlipActionData | undefined
+  const result = useActionData<typeof action>()
   const lines = result?.lines ?? loaded.lines
   const navigation = useNavigation()
   const watched = useWatchedMember()

@@ -40,19 +40,11 @@ import {
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
-
-export { guard } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 
 /** The page's validity check: `?lotto=` must look like a lotto id. */
 export function validLotto({ url }: { url: URL }): boolean {
   return lottoIdSchema.safeParse(url.searchParams.get('lotto')).success
-}
-
-function setCookies(values: readonly string[]): Headers {
-  const headers = new Headers()
-  for (const value of values) headers.append('Set-Cookie', value)
-  return headers
 }
 
 const stakePath = (lottoId: string) => `${PAGES.lottoStake.path}?lotto=${lottoId}`
@@ -72,7 +64,7 @@ const SET_NOT_FOUND = 'ไม่พบโพยที่บันทึกไว
 
 /** `?set=ID`: the set's lines poured into the slip, then back to the plain URL with a toast. */
 async function pourSet(
-  request: Request,
+  { request, cookies }: RouteContext,
   lottoId: string,
   setParam: string,
   slip: StoredSlip,
@@ -101,14 +93,12 @@ async function pourSet(
   }
   const message =
     `เติมเลขจาก “${set.name}” ลงโพยแล้ว` + (refused > 0 ? ` (ข้ามเลขปิดรับ ${refused} รายการ)` : '')
-  return redirectWithToast(
-    stakePath(lottoId),
-    { type: 'success', message: message.slice(0, 200) },
-    { headers: setCookies(await saveSlip(request, lottoId, { drawId: slip.drawId, lines })) },
-  )
+  cookies.add(...(await saveSlip(request, lottoId, { drawId: slip.drawId, lines })))
+  return redirectWithToast(stakePath(lottoId), { type: 'success', message: message.slice(0, 200) })
 }
 
-export async function slipView({ request, url }: RouteContext) {
+export async function slipView(ctx: RouteContext) {
+  const { request, url } = ctx
   const lottoId = url.searchParams.get('lotto') ?? ''
   const rules = await rulesOf(request, lottoId)
   const stored = await readSlip(request, lottoId)
@@ -117,7 +107,7 @@ export async function slipView({ request, url }: RouteContext) {
   if (setParam !== null) {
     if (!drawId) throw redirect(stakePath(lottoId))
     throw await pourSet(
-      request,
+      ctx,
       lottoId,
       setParam,
       { drawId, lines: stored?.lines ?? [] },
@@ -237,7 +227,7 @@ const LINES_MESSAGE = 'บางรายการในโพยแทงไม
 const UNKNOWN_DRAW_MESSAGE =
   'ไม่พบงวดที่โพยนี้จะแทง โพยยังไม่ได้แทงและยังอยู่ครบ กรุณากด “ตรวจสอบและยืนยันโพย” อีกครั้ง'
 
-export async function slipAction({ request, url }: RouteContext) {
+export async function slipAction({ request, url, cookies }: RouteContext) {
   const lottoId = url.searchParams.get('lotto') ?? ''
   const parsed = actionSchema.safeParse(formObject(await readFormData(request)))
   if (!parsed.success) return data<SlipActionData>({ error: MALFORMED_FORM_MESSAGE }, 400)
@@ -249,14 +239,10 @@ export async function slipAction({ request, url }: RouteContext) {
   if (!draw) return data<SlipActionData>({ closed: true, error: REFUSAL_MESSAGES.DRAW_CLOSED }, 409)
   // Without JavaScript the page's loader runs in this same request, with the
   // cookie as it came in: the answer carries the slip as it now is.
-  const save = async (next: SlipLine[], body: SlipActionData, status = 200) =>
-    data(
-      { ...body, lines: next },
-      {
-        status,
-        headers: setCookies(await saveSlip(request, lottoId, { drawId: draw.id, lines: next })),
-      },
-    )
+  const save = async (next: SlipLine[], body: SlipActionData, status = 200) => {
+    cookies.add(...(await saveSlip(request, lottoId, { drawId: draw.id, lines: next })))
+    return data({ ...body, lines: next }, { status })
+  }
 
   switch (post.intent) {
     case 'add':

@@ -26,7 +26,7 @@ import { maskAccount, maskPhone } from '~/lib/mask'
 import { PAGES } from '~/lib/pages'
 import { formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 import { LINE_LINK_RETURN, lineAuthorizeRedirect } from '~/session/line.server'
 import { getMember } from '~/session/member-api.server'
 import { endEverySessionButThis, type MemberSession } from '~/session/session.server'
@@ -93,7 +93,7 @@ async function passwordAction(request: Request, session: MemberSession, form: Fo
   })
 }
 
-export async function profileAction({ request, session }: RouteContext) {
+export async function profileAction({ request, session, cookies }: RouteContext) {
   const form = await readFormData(request)
   switch (form.get('intent')) {
     case 'password':
@@ -107,7 +107,8 @@ export async function profileAction({ request, session }: RouteContext) {
       })
     case 'line-link': {
       const { location, setCookie } = lineAuthorizeRedirect(request, LINE_LINK_RETURN)
-      return redirect(location, { headers: { 'Set-Cookie': setCookie } })
+      cookies.add(setCookie)
+      return redirect(location)
     }
     case 'line-unlink':
       try {

@@ -13,10 +13,10 @@ import { changePasswordFields, PASSWORD_LABELS } from '~/forms/member-forms'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import { profileAction, profileView, type ProfileReply, type ProfileView } from './profile.server'
+import { profileAction, profileView, type ProfileView } from './profile.server'
 
 const page = PAGES.profile
 
@@ -28,17 +28,13 @@ export const action = (args: ActionFunctionArgs) =>
 
 export const meta = pageMeta(page.title)
 
-/** guard() types a handler's `data(reply, { status })` as data of data: the page reads these. */
-type ViewLoader = () => Promise<ProfileView>
-type ReplyAction = () => Promise<ProfileReply | undefined>
-
 function useBusy(intent: string): boolean {
   const navigation = useNavigation()
   return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
 export default function Profile() {
-  const view = useLoaderData<ViewLoader>()
+  const view = useLoaderData<typeof loader>()
   const watched = useWatchedMember() !== null
   return (
     <section className="space-y-4">
@@ -91,7 +87,7 @@ function Details({ view }: { view: ProfileView }) {
 }
 
 function LineLink({ line, watched }: { line: ProfileView['line']; watched: boolean }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const error = reply?.form === 'line' ? reply.error : undefined
   const linking = useBusy('line-link')
   const unlinking = useBusy('line-unlink')
@@ -138,7 +134,7 @@ function LineLink({ line, watched }: { line: ProfileView['line']; watched: boole
 }
 
 function ChangePassword({ watched }: { watched: boolean }) {
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const busy = useBusy('password')
   const form = useRuleForm(
     'password',

@@ -26,7 +26,7 @@ import { PAGES } from '~/lib/pages'
 import { requestIdOf } from '~/lib/request-id.server'
 import { thaiLongDay, thaiMoment } from '~/lib/rewards-text.server'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import { memberPart, type RouteContext } from '~/session/guard'
 import { thaiDay } from '~/ui/home/format.server'
 
 /** A promotion id as the backend writes them (anything else is no promotion). */
@@ -98,7 +98,8 @@ function idOf(url: URL): string | null {
   return id
 }
 
-export async function promotionView({ request, url, session }: RouteContext) {
+export async function promotionView(ctx: RouteContext) {
+  const { request, url, session } = ctx
   const id = idOf(url)
   // The public list and the member's own promotions, side by side; a list
   // the backend could not give is a notice, the rest of the page stays.
@@ -106,7 +107,7 @@ export async function promotionView({ request, url, session }: RouteContext) {
     contentPart(listPromotions(request.signal), (error) =>
       logWarning(`promotions not shown: ${errorMessage(error)}`, requestIdOf(request)),
     ),
-    session.loggedIn ? orMessage(memberPromotions(request)) : null,
+    memberPart(ctx, () => orMessage(memberPromotions(request))),
   ])
   const promotions = list.ok ? list.items : null
   const listError = list.ok ? null : list.message

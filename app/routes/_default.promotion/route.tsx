@@ -14,7 +14,7 @@ import { IdempotencyField } from '~/forms/idempotency-field'
 import { siteMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard.server'
+import { guard } from '~/session/guard'
 import { BarChart } from '~/ui/bar-chart'
 import { HostImage } from '~/ui/host-image'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
@@ -22,7 +22,6 @@ import { EmptyState, Notice } from '~/ui/states'
 import {
   acceptAction,
   promotionView,
-  type AcceptReply,
   type Progress,
   type PromotionDetail,
   type PromotionItem,
@@ -40,14 +39,12 @@ export const action = (args: ActionFunctionArgs) =>
 export const meta = ({ data }: { data?: { detail?: { title: string } | null } }) =>
   siteMeta(data?.detail ? `${data.detail.title} | ${page.title}` : page.title)
 
-type ViewLoader = () => ReturnType<typeof promotionView>
-type ReplyAction = () => Promise<AcceptReply | undefined>
 type View = Awaited<ReturnType<typeof promotionView>>
 
 const detailPath = (id: string) => `${page.path}?id=${encodeURIComponent(id)}`
 
 export default function PromotionPage() {
-  const view = useLoaderData<ViewLoader>()
+  const view = useLoaderData<typeof loader>()
   return view.detail ? <Detail view={view} promotion={view.detail} /> : <List view={view} />
 }
 
@@ -177,7 +174,7 @@ function Accept({
 }) {
   const member = useOptionalMember()
   const watched = useWatchedMember() !== null
-  const reply = useActionData<ReplyAction>()
+  const reply = useActionData<typeof action>()
   const busy = useNavigation().state === 'submitting'
   if (!member || !idempotencyKey) {
     const back = encodeURIComponent(detailPath(promotion.id))

@@ -17,14 +17,15 @@ import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import type { DepositReply, loadDeposit } from './deposit.server'
+import type { action } from './route'
 
 const FORM_ID = 'deposit'
 const INPUT_CLASS =
   'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base aria-[invalid=true]:border-danger'
 
 function useDepositReply(): DepositReply | undefined {
-  const reply = useActionData() as { deposit?: DepositReply } | undefined
-  return reply && typeof reply === 'object' ? reply.deposit : undefined
+  const reply = useActionData<typeof action>()
+  return reply && 'deposit' in reply ? reply.deposit : undefined
 }
 
 export function DepositTab({ data }: { data: Awaited<ReturnType<typeof loadDeposit>> }) {

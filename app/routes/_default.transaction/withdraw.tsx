@@ -4,6 +4,7 @@ import { formatBaht } from '~/lib/money'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { ledgerAmount, STATUS_LABELS } from './history-labels'
+import type { action } from './route'
 import type { loadWithdraw, WithdrawReply } from './withdraw.server'
 
 type Data = Awaited<ReturnType<typeof loadWithdraw>>
@@ -14,8 +15,8 @@ const HISTORY = '/transaction?tab=history'
 
 /** The withdraw post's answer, when the last post of this page was one. */
 function useWithdrawReply(): WithdrawReply | undefined {
-  const reply = useActionData() as { form?: string } | undefined
-  return reply?.form === 'withdraw' ? (reply as WithdrawReply) : undefined
+  const reply = useActionData<typeof action>()
+  return reply && 'form' in reply && reply.form === 'withdraw' ? reply : undefined
 }
 
 function AccountCard({ account }: { account: Account }) {

@@ -33,11 +33,11 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
 import {
-  guard,
   passwordRecoveryStep,
   passwordRecoveryView,
   type PasswordRecoveryView,
 } from './steps.server'
+import { guard } from '~/session/guard'
 
 const page = PAGES.forget
 const rules = { access: page.access } as const

@@ -26,12 +26,11 @@ import { PASSWORD_FIELDS } from '~/forms/step-form'
 import { otherStep, stepReply } from '~/forms/step-form.server'
 import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/lib/form-data.server'
+import type { CookieJar } from '~/lib/cookies.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 import { redirect } from '@remix-run/node'
-
-export { guard } from '~/session/guard.server'
 
 const page = PAGES.forget
 
@@ -63,28 +62,28 @@ export function passwordRecoveryView({ request }: RouteContext): PasswordRecover
 }
 
 /** Every step posts here: the step the progress is at handles it. */
-export async function passwordRecoveryStep({ request }: RouteContext) {
+export async function passwordRecoveryStep({ request, cookies }: RouteContext) {
   const form = await readFormData(request)
   const progress = passwordRecoveryProgress.read(request)
   const step = progress?.step ?? 'phone'
   if (form.get('step') !== step) {
     return otherStep(page.path, progress, 'หมดเวลาการตั้งรหัสผ่านใหม่ กรุณาเริ่มใหม่อีกครั้ง')
   }
-  if (step === 'phone' || !progress) return phoneStep(form)
+  if (step === 'phone' || !progress) return phoneStep(cookies, form)
   if (step === 'otp') {
     const intent = form.get('intent')
-    if (intent === 'back') return goTo({ step: 'phone', phone: progress.phone })
-    if (intent === 'resend') return resendOtp(form, progress)
-    return otpStep(form, progress)
+    if (intent === 'back') return goTo(cookies, { step: 'phone', phone: progress.phone })
+    if (intent === 'resend') return resendOtp(cookies, form, progress)
+    return otpStep(cookies, form, progress)
   }
-  return passwordStep(form, progress)
+  return passwordStep(cookies, form, progress)
 }
 
 /** Saves the progress and shows /forget again (now at `progress.step`), with a toast if given. */
-function goTo(progress: PasswordRecoveryProgress, toast?: string): Response {
-  const init = { headers: { 'Set-Cookie': passwordRecoveryProgress.serialize(progress) } }
-  if (!toast) return redirect(page.path, init)
-  return redirectWithToast(page.path, { type: 'success', message: toast }, init)
+function goTo(cookies: CookieJar, progress: PasswordRecoveryProgress, toast?: string) {
+  cookies.add(passwordRecoveryProgress.serialize(progress))
+  if (!toast) return redirect(page.path)
+  return redirectWithToast(page.path, { type: 'success', message: toast })
 }
 
 /**
@@ -109,17 +108,17 @@ async function sendOtp(phone: string): Promise<PasswordRecoveryProgress | Backen
 }
 
 /** Step 1: the mobile number; an OTP is sent to it. */
-async function phoneStep(form: FormData) {
+async function phoneStep(cookies: CookieJar, form: FormData) {
   const submission = parseForm(form, passwordRecoveryPhoneFields)
   if (submission.status !== 'success') return stepReply('phone', submission.reply(), 400)
   const sent = await sendOtp(submission.value.phone)
-  if (!(sent instanceof BackendError)) return goTo(sent)
+  if (!(sent instanceof BackendError)) return goTo(cookies, sent)
   const result = submission.reply({ formErrors: [passwordRecoveryMessage(sent)] })
   return stepReply('phone', result, sent.status)
 }
 
 /** Step 2, "ขอรหัส OTP ใหม่": once the backend's wait is over, another OTP. */
-async function resendOtp(form: FormData, progress: PasswordRecoveryProgress) {
+async function resendOtp(cookies: CookieJar, form: FormData, progress: PasswordRecoveryProgress) {
   const submission = parseForm(form, {})
   const wait = secondsUntil(progress.resendAt)
   if (wait > 0) {
@@ -127,18 +126,18 @@ async function resendOtp(form: FormData, progress: PasswordRecoveryProgress) {
     return stepReply('otp', submission.reply({ formErrors: [message] }), 429)
   }
   const sent = await sendOtp(progress.phone)
-  if (!(sent instanceof BackendError)) return goTo(sent, 'ส่งรหัส OTP ใหม่แล้ว')
+  if (!(sent instanceof BackendError)) return goTo(cookies, sent, 'ส่งรหัส OTP ใหม่แล้ว')
   const result = submission.reply({ formErrors: [passwordRecoveryMessage(sent)] })
   return stepReply('otp', result, sent.status)
 }
 
 /** Step 2: the OTP from the SMS; a right one gives the reset token. */
-async function otpStep(form: FormData, progress: PasswordRecoveryProgress) {
+async function otpStep(cookies: CookieJar, form: FormData, progress: PasswordRecoveryProgress) {
   const submission = parseForm(form, otpFields)
   if (submission.status !== 'success') return stepReply('otp', submission.reply(), 400)
   try {
     const resetToken = await verifyOtp(progress.ref ?? '', submission.value.otp)
-    return goTo({ step: 'password', phone: progress.phone, resetToken })
+    return goTo(cookies, { step: 'password', phone: progress.phone, resetToken })
   } catch (error) {
     if (!(error instanceof BackendError)) throw error
     const message = passwordRecoveryMessage(error)
@@ -151,12 +150,16 @@ async function otpStep(form: FormData, progress: PasswordRecoveryProgress) {
 }
 
 /** Step 3: the new password; then to /login with it. */
-async function passwordStep(form: FormData, progress: PasswordRecoveryProgress) {
+async function passwordStep(
+  cookies: CookieJar,
+  form: FormData,
+  progress: PasswordRecoveryProgress,
+) {
   const submission = parseForm(form, newPasswordFormFields)
   if (submission.status !== 'success') {
     return stepReply('password', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
   }
-  const ended = { headers: { 'Set-Cookie': passwordRecoveryProgress.clear() } }
+  const ended = () => cookies.add(passwordRecoveryProgress.clear())
   try {
     await resetPassword(progress.resetToken ?? '', submission.value.password)
   } catch (error) {
@@ -167,7 +170,8 @@ async function passwordStep(form: FormData, progress: PasswordRecoveryProgress) 
         type: 'error',
         message: PASSWORD_RECOVERY_MESSAGES.resetTokenInvalid,
       } as const
-      return redirectWithToast(page.path, toast, ended)
+      ended()
+      return redirectWithToast(page.path, toast)
     }
     const result = submission.reply({
       formErrors: [passwordRecoveryMessage(error)],
@@ -176,5 +180,6 @@ async function passwordStep(form: FormData, progress: PasswordRecoveryProgress) 
     return stepReply('password', result, error.status)
   }
   const message = 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่'
-  return redirectWithToast(PAGES.login.path, { type: 'success', message }, ended)
+  ended()
+  return redirectWithToast(PAGES.login.path, { type: 'success', message })
 }

@@ -32,7 +32,8 @@ import { useValidatedForm } from '~/forms/use-validated-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
-import { guard, registerStep, registerView, type RegisterView } from './steps.server'
+import { guard } from '~/session/guard'
+import { registerStep, registerView, type RegisterView } from './steps.server'
 
 const page = PAGES.register
 const rules = { access: page.access } as const

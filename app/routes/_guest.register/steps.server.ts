@@ -20,12 +20,11 @@ import { PASSWORD_FIELDS } from '~/forms/step-form'
 import { otherStep, stepReply } from '~/forms/step-form.server'
 import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/lib/form-data.server'
+import type { CookieJar } from '~/lib/cookies.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/lib/toast.server'
-import type { RouteContext } from '~/session/guard.server'
+import type { RouteContext } from '~/session/guard'
 import { LoginError, registerLocal } from '~/session/strategies.server'
-
-export { guard } from '~/session/guard.server'
 
 const page = PAGES.register
 
@@ -58,32 +57,34 @@ export async function registerView({ request, url }: RouteContext): Promise<Regi
 }
 
 /** Every step posts here: the step the progress is at handles it. */
-export async function registerStep({ request }: RouteContext) {
+export async function registerStep({ request, cookies }: RouteContext) {
   const form = await readFormData(request)
   const progress = registrationProgress.read(request)
   const step = progress?.step ?? 'account'
   if (form.get('step') !== step) {
     return otherStep(page.path, progress, 'หมดเวลาการสมัครสมาชิก กรุณากรอกข้อมูลใหม่อีกครั้ง')
   }
-  if (step === 'account') return accountStep(request, form, progress)
+  if (step === 'account') return accountStep(request, cookies, form, progress)
   const account = progress?.account
   if (!account) return redirect(page.path)
   const back = form.get('intent') === 'back'
-  if (step === 'bank') return back ? backFromBank(form, progress) : bankStep(form, progress)
-  if (back || !progress.bank) return goTo({ ...progress, step: 'bank' })
-  return finishStep(request, form, { account, bank: progress.bank })
+  if (step === 'bank') {
+    return back ? backFromBank(cookies, form, progress) : bankStep(cookies, form, progress)
+  }
+  if (back || !progress.bank) return goTo(cookies, { ...progress, step: 'bank' })
+  return finishStep(request, cookies, form, { account, bank: progress.bank })
 }
 
 /** Saves the progress and shows /register again (now at `progress.step`). */
-function goTo(progress: RegistrationProgress): Response {
-  return redirect(page.path, {
-    headers: { 'Set-Cookie': registrationProgress.serialize(progress) },
-  })
+function goTo(cookies: CookieJar, progress: RegistrationProgress) {
+  cookies.add(registrationProgress.serialize(progress))
+  return redirect(page.path)
 }
 
 /** Step 1: username, password, mobile number, referral code; the backend says if they are free. */
 async function accountStep(
   request: Request,
+  cookies: CookieJar,
   form: FormData,
   progress: RegistrationProgress | null,
 ) {
@@ -100,7 +101,11 @@ async function accountStep(
     const result = submission.reply({ ...refusal.errors, hideFields: PASSWORD_FIELDS })
     return stepReply('account', result, refusal.status)
   }
-  return goTo({ ...progress, step: 'bank', account: { username, password, phone, referralCode } })
+  return goTo(cookies, {
+    ...progress,
+    step: 'bank',
+    account: { username, password, phone, referralCode },
+  })
 }
 
 /** Why the backend refuses these entries (a username or number taken, or its own error), or null. */
@@ -126,38 +131,45 @@ function text(form: FormData, name: string, max: number): string {
 }
 
 /** "ย้อนกลับ" from step 2 keeps what was typed, checked or not: it is checked on the way forward. */
-function backFromBank(form: FormData, progress: RegistrationProgress) {
+function backFromBank(cookies: CookieJar, form: FormData, progress: RegistrationProgress) {
   const bank = {
     bankCode: text(form, 'bankCode', 10),
     accountNumber: text(form, 'accountNumber', 40),
     accountName: text(form, 'accountName', 200),
   }
-  return goTo({ ...progress, step: 'account', bank })
+  return goTo(cookies, { ...progress, step: 'account', bank })
 }
 
 /** Step 2: the bank account, checked against the bank list. */
-async function bankStep(form: FormData, progress: RegistrationProgress) {
+async function bankStep(cookies: CookieJar, form: FormData, progress: RegistrationProgress) {
   const submission = parseForm(form, bankFields(await listBanks()))
   if (submission.status !== 'success') return stepReply('bank', submission.reply(), 400)
-  return goTo({ ...progress, step: 'finish', bank: submission.value })
+  return goTo(cookies, { ...progress, step: 'finish', bank: submission.value })
 }
 
 type Checked = Required<Pick<RegistrationProgress, 'account' | 'bank'>>
 
 /** Step 3: the terms; registers what the earlier steps checked and logs the new member in. */
-async function finishStep(request: Request, form: FormData, { account, bank }: Checked) {
+async function finishStep(
+  request: Request,
+  cookies: CookieJar,
+  form: FormData,
+  { account, bank }: Checked,
+) {
   const submission = parseForm(form, finishFields)
   if (submission.status !== 'success') return stepReply('finish', submission.reply(), 400)
-  const ended = { headers: { 'Set-Cookie': registrationProgress.clear() } }
+  const ended = () => cookies.add(registrationProgress.clear())
   try {
     const member = await registerLocal(request, { ...account, ...bank })
     const message = `สมัครสมาชิกสำเร็จ ยินดีต้อนรับ ${member.displayName}`
-    return redirectWithToast(PAGES.home.path, { type: 'success', message }, ended)
+    ended()
+    return redirectWithToast(PAGES.home.path, { type: 'success', message })
   } catch (error) {
     if (error instanceof LoginError) {
       // The member exists, but the first login did not go through: log in by hand.
       const message = 'สมัครสมาชิกสำเร็จแล้ว กรุณาเข้าสู่ระบบ'
-      return redirectWithToast(PAGES.login.path, { type: 'info', message }, ended)
+      ended()
+      return redirectWithToast(PAGES.login.path, { type: 'info', message })
     }
     if (!(error instanceof BackendError)) throw error
     const taken = registrationFieldError(error)

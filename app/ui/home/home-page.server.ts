@@ -8,6 +8,5 @@
 export { contentPart, homeBanners, listNews, listPromotions } from '~/backend/content.server'
 export { logWarning } from '~/lib/log.server'
 export { requestIdOf } from '~/lib/request-id.server'
-export { guard } from '~/session/guard.server'
 export { newsEntry, promotionCard } from '~/ui/home/format.server'
 export { mapPart, memberPlay, SHOWN } from '~/ui/home/loader.server'

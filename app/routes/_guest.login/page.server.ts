@@ -1,7 +1,7 @@
 /**
- * The login form's post (/login): the LINE button, or username and password
- * checked against the login limits, then the session and a welcome toast.
- * Server-only, so the route's browser chunk carries none of it.
+ * The server side of /login: the form's post (the LINE button, or username
+ * and password checked against the login limits, then the session and a
+ * welcome toast).
  */
 import { data, redirect } from '@remix-run/node'
 import { loginFields } from '~/forms/login-form'
@@ -10,19 +10,21 @@ import { readFormData } from '~/lib/form-data.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
 import { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
+import type { RouteContext } from '~/session/guard'
 import { safeReturnPath } from '~/session/redirects'
 import { LoginError, loginLocal } from '~/session/strategies.server'
 
 /** The password never comes back in an answer. */
 const HIDDEN = ['password']
 
-export async function loginAction(request: Request) {
+export async function submit({ request, cookies }: RouteContext) {
   const form = await readFormData(request)
   const returnTo = safeReturnPath(form.get('redirectTo'))
 
   if (form.get('intent') === 'line') {
     const { location, setCookie } = lineAuthorizeRedirect(request, returnTo)
-    throw redirect(location, { headers: { 'Set-Cookie': setCookie } })
+    cookies.add(setCookie)
+    throw redirect(location)
   }
 
   const submission = parseForm(form, loginFields)
@@ -43,12 +45,12 @@ export async function loginAction(request: Request) {
 
   try {
     const member = await loginLocal(request, { username, password })
-    throw redirectWithToast(
-      returnTo,
-      { type: 'success', message: `ยินดีต้อนรับ ${member.displayName}` },
-      // This browser is now known for the username (docs/decisions/0032-login-limits.md).
-      { headers: { 'Set-Cookie': await loginSucceeded(request, username) } },
-    )
+    // This browser is now known for the username (docs/decisions/0032-login-limits.md).
+    cookies.add(await loginSucceeded(request, username))
+    throw redirectWithToast(returnTo, {
+      type: 'success',
+      message: `ยินดีต้อนรับ ${member.displayName}`,
+    })
   } catch (error) {
     if (!(error instanceof LoginError)) throw error
     const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })

@@ -6,7 +6,8 @@ import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/field
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
-import { guard, loginAction } from '~/session/guest-pages.server'
+import { guard } from '~/session/guard'
+import { submit } from './page.server'
 
 const page = PAGES.login
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
@@ -15,7 +16,7 @@ export const meta = pageMeta(page.title)
 
 /** A login replaces whatever session the browser had, a watcher's too (docs/decisions/0094). */
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access, watcherMayPost: true }, ({ request }) => loginAction(request))
+  guard(args, { access: page.access, watcherMayPost: true }, submit)
 
 export default function Login() {
   const lastResult = useActionData<typeof action>()

@@ -1,21 +1,11 @@
-import {
-  data,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-} from '@remix-run/node'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
-import {
-  guard,
-  LoginError,
-  loginAsWatcher,
-  readFormData,
-  redirectWithToast,
-} from '~/session/guest-pages.server'
+import { guard } from '~/session/guard'
+import { loadPage, NO_REFERRER, submit } from './page.server'
 
 /**
  * The watcher: support staff see exactly what a member sees, logged in with
@@ -27,37 +17,13 @@ import {
  * failed watcher login leaves the session as it was.
  */
 const page = PAGES.watcher
-const MAX_TOKEN_LENGTH = 16_384
-const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' }
 
 export const headers: HeadersFunction = () => NO_REFERRER
 
-/** `?token=` is never used: the address bar is cleared and the session left alone. */
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, ({ url }) => {
-    if (!url.searchParams.has('token')) return null
-    throw redirectWithToast(
-      page.path,
-      { type: 'error', message: 'ลิงก์นี้ใช้ไม่ได้ กรุณาวางโทเค็นในแบบฟอร์มหรือใช้ลิงก์แบบ #token=' },
-      { headers: NO_REFERRER },
-    )
-  })
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access, watcherMayPost: true }, async ({ request }) => {
-    const token = (await readFormData(request)).get('token')
-    const trimmed = typeof token === 'string' ? token.trim() : ''
-    if (!trimmed || trimmed.length > MAX_TOKEN_LENGTH) {
-      return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
-    }
-    try {
-      const member = await loginAsWatcher(request, trimmed)
-      throw redirectWithToast('/', { type: 'info', message: `กำลังดูในฐานะ ${member.username}` })
-    } catch (error) {
-      if (!(error instanceof LoginError)) throw error
-      return data({ error: error.message }, { status: error.status })
-    }
-  })
+  guard(args, { access: page.access, watcherMayPost: true }, submit)
 
 export const meta = pageMeta(page.title)
 

@@ -1,0 +1,169 @@
+/**
+ * `guard()`: the one guard every loader and action goes through. It runs the
+ * route checks (`auth`, then the route's own), the page's validity check,
+ * hands the handler the request's context (session, cookie jar), turns every
+ * failure into the error page's status and message, and writes every cookie
+ * of the request (the session's and the jar's) on whatever leaves: data,
+ * redirect or error.
+ *
+ *   export const loader = (args: LoaderFunctionArgs) =>
+ *     guard(args, { access: 'member' }, async ({ session }) => ({ ... }))
+ *
+ * Route modules call it inside their own function, as Remix asks of
+ * higher-order loaders, so the browser bundle drops it. Its return type is
+ * built from the handler's, so `useLoaderData<typeof loader>()` reads what
+ * the handler returned (a `data(value, init)` as its value, a redirect as
+ * nothing).
+ */
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { BackendError, SessionEndedError } from '~/backend/client.server'
+import type { Feature } from '~/backend/config.schemas'
+import { requireOpen } from '~/backend/config.server'
+import { appendSetCookies, CookieJar } from '~/lib/cookies.server'
+import {
+  CROSS_SITE_MESSAGE,
+  errorMessage,
+  errorStatus,
+  isDataWithResponseInit,
+  NOT_FOUND_MESSAGE,
+} from '~/lib/errors'
+import { httpError } from '~/lib/http-error.server'
+import { accessForPath } from '~/lib/pages'
+import { followBackendTime } from '~/lib/server-timing.server'
+import { runChecks, type Access, type CheckContext } from '~/session/checks.server'
+import { isCrossSiteWrite } from '~/session/csrf.server'
+import { getSession, type MemberSession } from '~/session/session.server'
+
+export interface RouteRules {
+  access: Access
+  /** The route's own check names, run after `auth`. */
+  checks?: readonly string[]
+  /** The page's validity check: false shows the 404 page. */
+  validate?: (args: {
+    params: LoaderFunctionArgs['params']
+    url: URL
+  }) => boolean | Promise<boolean>
+  /** A watcher session may post here (logout, leaving watcher mode); elsewhere it only looks. */
+  watcherMayPost?: boolean
+  /** The section this page belongs to: closed by the configuration service -> the Thai 503 page. */
+  feature?: Feature
+}
+
+export interface RouteContext {
+  request: Request
+  params: LoaderFunctionArgs['params']
+  url: URL
+  session: MemberSession
+  /** Cookies this answer sets besides the session's: the guard writes them on whatever leaves. */
+  cookies: CookieJar
+}
+
+/** What a loader or action returns for a handler's result: a Response as is, data as `data()`. */
+type DataOf<T> = ReturnType<typeof data<T>>
+export type Guarded<T> = T extends Response ? T : T extends DataOf<unknown> ? T : DataOf<T>
+
+/** The rules each request went through: the unit test that walks every route module reads them. */
+const guardedRequests = new WeakMap<Request, RouteRules>()
+
+export function guardedRulesOf(request: Request): RouteRules | undefined {
+  return guardedRequests.get(request)
+}
+
+/** Turns whatever a handler threw into what the error boundary shows. */
+function toThrown(error: unknown): unknown {
+  if (error instanceof Response || isDataWithResponseInit(error)) return error
+  if (error instanceof DOMException && error.name === 'AbortError') return error
+  if (error instanceof BackendError) return httpError(error.status, error.message)
+  return httpError(errorStatus(error), errorMessage(error) || 'Internal Server Error')
+}
+
+const isRedirect = (value: unknown) =>
+  value instanceof Response && value.status >= 300 && value.status < 400
+
+/** Every cookie of the request for what leaves: the session's, then the jar's. */
+function cookiesFor(value: unknown, session: MemberSession, jar: CookieJar): string[] {
+  return [...session.setCookieHeaders({ redirect: isRedirect(value) }), ...jar.take()]
+}
+
+/** Writes the request's cookies onto a Response or a `data()` result. */
+function withCookies<T>(value: T, cookies: readonly string[]): T {
+  if (cookies.length === 0) return value
+  if (value instanceof Response) {
+    appendSetCookies(value.headers, cookies)
+    return value
+  }
+  if (isDataWithResponseInit(value)) {
+    const result = value as { init: ResponseInit | null }
+    const headers = new Headers(result.init?.headers)
+    appendSetCookies(headers, cookies)
+    result.init = { ...result.init, headers }
+  }
+  return value
+}
+
+/**
+ * The member's part of a page a visitor may see: null for a visitor, and
+ * null too when the backend ends the session meanwhile (the session is
+ * cleared then, the page shows as a visitor's and the root loader's toast
+ * says why). Member pages call the backend directly.
+ */
+export async function memberPart<T>(
+  { session }: Pick<RouteContext, 'session'>,
+  load: () => Promise<T>,
+): Promise<T | null> {
+  if (!session.loggedIn) return null
+  try {
+    return await load()
+  } catch (error) {
+    if (error instanceof SessionEndedError) return null
+    throw error
+  }
+}
+
+export async function guard<T>(
+  { request, params, context }: LoaderFunctionArgs | ActionFunctionArgs,
+  rules: RouteRules,
+  handler: (ctx: RouteContext) => Promise<T> | T,
+): Promise<Guarded<T>> {
+  guardedRequests.set(request, rules)
+  // Backend calls made with this request's signal count as its backend time (Server-Timing).
+  followBackendTime(request, context)
+  const url = new URL(request.url)
+  const session = await getSession(request, context)
+  const cookies = new CookieJar()
+  const { access, watcherMayPost = false } = rules
+  const checked: CheckContext = { request, url, access, watcherMayPost, session }
+  const expiredBefore = session.expired
+  try {
+    if (isCrossSiteWrite(request)) throw httpError(403, CROSS_SITE_MESSAGE)
+    await runChecks(['auth', ...(rules.checks ?? [])], checked)
+    if (rules.feature) await requireOpen(rules.feature, request.signal)
+    if (rules.validate && !(await rules.validate({ params, url }))) {
+      throw httpError(404, NOT_FOUND_MESSAGE)
+    }
+    const result = await handler({ request, params, url, session, cookies })
+    // The backend ended the session while this request ran: `auth` says what
+    // follows on the page the member is on (the root loader answers for it too).
+    if (session.expired && !expiredBefore) {
+      await runChecks(['auth'], { ...checked, access: accessForPath(url.pathname) ?? access })
+    }
+    await session.settled()
+    const leaving =
+      result instanceof Response || isDataWithResponseInit(result) ? result : data(result)
+    return withCookies(leaving, cookiesFor(leaving, session, cookies)) as Guarded<T>
+  } catch (error) {
+    let thrown = error
+    // A handler that could not go on without the member's session: `auth`
+    // decides as on a member page (a page a visitor may see reads its member
+    // parts through memberPart and never gets here).
+    if (error instanceof SessionEndedError) {
+      thrown = await runChecks(['auth'], { ...checked, access: 'member' }).then(
+        () => error,
+        (redirect: unknown) => redirect,
+      )
+    }
+    thrown = toThrown(thrown)
+    await session.settled()
+    throw withCookies(thrown, cookiesFor(thrown, session, cookies))
+  }
+}
