@@ -41,6 +41,11 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
       // The default deadline: a storm whose refreshing instance is killed spends the
       // refresh lock's 3 s and a 1.5 s refresh of each request's one deadline (decision 0092).
       BACKEND_TIMEOUT_MS: '10000',
+      // Redis is judged away after a command waits this long. The tests run the cluster
+      // beside a browser and another worker on two cores: at the default 250 ms a busy
+      // moment reads as "Redis is away" and an instance refreshes alone, as it should
+      // when Redis is really away (the spec stops Redis to test that).
+      REDIS_COMMAND_TIMEOUT_MS: '1000',
       PORT: String(CLUSTER_PORT),
       ...env,
     },
