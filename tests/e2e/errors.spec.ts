@@ -240,7 +240,9 @@ test.describe('a hanging backend: one deadline per request (its own server, empt
     // Every backend and configuration call now waits a minute.
     await mock.latency(60_000)
     const started = Date.now()
-    const response = await page.goto(`${APP}/`)
+    // The answer's arrival (its headers), not the page's load event: the page's own
+    // scripts and styles come after the answer, from a server that has not sent them before.
+    const response = await page.goto(`${APP}/`, { waitUntil: 'commit' })
     const elapsed = Date.now() - started
     expect(response?.status()).toBe(504)
     await expect(errorPage(page).title).toHaveText(BACKEND_MESSAGES.timeout)
