@@ -1,8 +1,8 @@
 /**
- * The member forms' validation without conform's browser code (about 10.8 KB
- * gzip that /login's 105 KB budget cannot carry: docs/decisions/0111), for
- * forms of plain text fields. It keeps conform's model as `useValidatedForm`
- * sets it up, so a form behaves the same with either hook:
+ * The one browser hook of the member forms' validation: /login, /register's
+ * and /forget's steps. No conform code in the browser (about 10.8 KB gzip:
+ * docs/decisions/0111, 0123); it keeps conform's model and ids, so the forms
+ * behave as they did on conform's `useForm`:
  *
  * - on input and on blur, each field VALIDATION_DEBOUNCE_MS (16 ms) after its
  *   last event, with the rule set's chains (one Thai message per field). A
@@ -15,10 +15,13 @@
  * - the server's answer (conform's `submission.reply()`, read as plain data)
  *   replaces the errors and focuses the first invalid field;
  * - a submit cancels the field checks still waiting, so none can run after it
- *   and wipe the server's answer to that submit off the field.
+ *   and wipe the server's answer to that submit off the field;
+ * - values to start with (`defaultValue`; a server answer's values win), and
+ *   a field's live value (`fields.x.value`) for the fields the page reads.
  *
  * Fields come as `FieldMeta` (the same ids as conform's: `<form>-<name>`,
- * `<form>-<name>-error`, `<form>-error`), for the controls of ~/forms/fields.
+ * `<form>-<name>-error`, `<form>-error`), for the controls of ~/forms/fields
+ * and ~/forms/choice-fields.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FieldMeta } from '~/forms/fields'
@@ -99,16 +102,36 @@ export interface FieldChecksOptions<F extends Fields> {
   fields: F
   /** The action's `submission.reply()`, when there is one. */
   lastResult?: ReplyData | null
+  /** Values to start with (e.g. entries kept from an earlier visit); a reply's values win. */
+  defaultValue?: Partial<Record<keyof F & string, string>>
 }
+
+/** A field's controls, and its value as the member has it now (`value`). */
+export type CheckedField = FieldMeta & { readonly value: string | undefined }
+
+const valueOf = (control: Control): string | undefined =>
+  control instanceof HTMLInputElement &&
+  (control.type === 'checkbox' || control.type === 'radio') &&
+  !control.checked
+    ? undefined
+    : control.value
 
 export function useFieldChecks<F extends Fields>({
   id,
   fields,
   lastResult,
+  defaultValue,
 }: FieldChecksOptions<F>) {
   const [state, setState] = useState<State>(() => answered(null, lastResult))
-  // Values to start with: those of the answer the page was rendered with (as conform).
-  const [initial] = useState(() => lastResult?.initialValue ?? {})
+  // Values to start with: those of the answer the page was rendered with, else the
+  // given ones (as conform).
+  const [initial] = useState<Record<string, unknown>>(
+    () => lastResult?.initialValue ?? defaultValue ?? {},
+  )
+  // The live values of the fields whose `value` the page reads (and only theirs:
+  // a keystroke elsewhere does not render the form again).
+  const [values, setValues] = useState<Record<string, string | undefined>>({})
+  const watched = useRef(new Set<string>())
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>())
   const seen = useRef(lastResult)
 
@@ -144,6 +167,12 @@ export function useFieldChecks<F extends Fields>({
     const control = controlOf(event.target)
     if (!control || control.form !== event.currentTarget) return
     const { name } = control
+    if (watched.current.has(name)) {
+      const value = valueOf(control)
+      setValues((prev) =>
+        prev[name] === value && name in prev ? prev : { ...prev, [name]: value },
+      )
+    }
     clearTimeout(timers.current.get(name))
     timers.current.set(
       name,
@@ -175,7 +204,7 @@ export function useFieldChecks<F extends Fields>({
   const metas = Object.fromEntries(
     Object.keys(fields).map((name) => {
       const fieldId = `${id}-${name}`
-      const meta: FieldMeta = {
+      const meta: CheckedField = {
         id: fieldId,
         name,
         formId: id,
@@ -183,10 +212,16 @@ export function useFieldChecks<F extends Fields>({
         descriptionId: `${fieldId}-description`,
         errors: state.errors[name],
         initialValue: initial[name],
+        /** Reading it makes the form follow this field's value as the member types. */
+        get value() {
+          watched.current.add(name)
+          const value = name in values ? values[name] : initial[name]
+          return typeof value === 'string' ? value : undefined
+        },
       }
       return [name, meta]
     }),
-  ) as Record<keyof F & string, FieldMeta>
+  ) as Record<keyof F & string, CheckedField>
 
   return {
     form: {
