@@ -3,7 +3,7 @@
  * attributes conform's `getSelectProps` / `getInputProps` gave them). Apart,
  * so pages without them (login) do not load them.
  */
-import type { ReactNode } from 'react'
+import { useEffect, useState, type ReactNode } from 'react'
 import { FieldError, Hint, INPUT_CLASS, Label, type ControlProps, type Meta } from '~/forms/fields'
 
 /** id, name, form, aria-invalid and aria-describedby (the error first, then the hint). */
@@ -95,4 +95,23 @@ export function CheckboxField({
       <FieldError field={field} />
     </div>
   )
+}
+
+/**
+ * A field's value as the member has it now (its starting value until the
+ * member changes it): for a hint that follows a choice (the bank step's
+ * account digits). Only the component that asks renders again.
+ */
+export function useFieldValue(field: Meta): string | undefined {
+  const [value, setValue] = useState(initialText(field))
+  const { id } = field
+  useEffect(() => {
+    const follow = (event: Event) => {
+      const target = event.target as HTMLInputElement | HTMLSelectElement | null
+      if (target?.id === id) setValue(target.value)
+    }
+    document.addEventListener('input', follow)
+    return () => document.removeEventListener('input', follow)
+  }, [id])
+  return value
 }

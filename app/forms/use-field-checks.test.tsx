@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { FormEvent } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { CheckboxField, SelectField } from '~/forms/choice-fields'
-import { FormAlert, TextField } from '~/forms/fields'
+import { CheckboxField, SelectField, useFieldValue } from '~/forms/choice-fields'
+import { FormAlert, TextField, type FieldMeta } from '~/forms/fields'
 import { field, min, required } from '~/forms/rules'
 import { useFieldChecks, type ReplyData } from '~/forms/use-field-checks'
 import { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
@@ -187,6 +187,11 @@ const stepFields = {
   acceptTerms: field('เงื่อนไข', [required()]),
 }
 
+/** The bank step's hint: the bank chosen now. */
+function Chosen({ field }: { field: FieldMeta }) {
+  return <p data-testid="chosen">{useFieldValue(field) ?? '-'}</p>
+}
+
 /** A step form as /register builds it: kept values, a select whose value the page shows, "back". */
 function StepDemo({
   submits,
@@ -220,7 +225,7 @@ function StepDemo({
           { value: 'SCB', label: 'ไทยพาณิชย์' },
         ]}
       />
-      <p data-testid="chosen">{inputs.bankCode.value ?? '-'}</p>
+      <Chosen field={inputs.bankCode} />
       <TextField field={inputs.accountName} label="name" />
       <CheckboxField field={inputs.acceptTerms}>terms</CheckboxField>
       <button type="submit">ถัดไป</button>

@@ -16,8 +16,9 @@
  *   replaces the errors and focuses the first invalid field;
  * - a submit cancels the field checks still waiting, so none can run after it
  *   and wipe the server's answer to that submit off the field;
- * - values to start with (`defaultValue`; a server answer's values win), and
- *   a field's live value (`fields.x.value`) for the fields the page reads.
+ * - values to start with (`defaultValue`; a server answer's values win). A
+ *   field's live value (the bank step's hint) is `useFieldValue` of
+ *   ~/forms/choice-fields, apart so that /login does not carry it.
  *
  * Fields come as `FieldMeta` (the same ids as conform's: `<form>-<name>`,
  * `<form>-<name>-error`, `<form>-error`), for the controls of ~/forms/fields
@@ -85,15 +86,11 @@ function answered(prev: State | null, reply: ReplyData | null | undefined): Stat
   return { validated, errors: shown(errors, validated) }
 }
 
-function focusFirst(form: HTMLFormElement, errors: FormErrors): boolean {
-  for (const element of Array.from(form.elements)) {
+function focusFirst(form: HTMLFormElement, errors: FormErrors): void {
+  for (const element of form.elements) {
     const control = controlOf(element)
-    if (control && errors[control.name]) {
-      control.focus()
-      return true
-    }
+    if (control && errors[control.name]) return control.focus()
   }
-  return false
 }
 
 export interface FieldChecksOptions<F extends Fields> {
@@ -105,16 +102,6 @@ export interface FieldChecksOptions<F extends Fields> {
   /** Values to start with (e.g. entries kept from an earlier visit); a reply's values win. */
   defaultValue?: Partial<Record<keyof F & string, string>>
 }
-
-/** A field's controls, and its value as the member has it now (`value`). */
-export type CheckedField = FieldMeta & { readonly value: string | undefined }
-
-const valueOf = (control: Control): string | undefined =>
-  control instanceof HTMLInputElement &&
-  (control.type === 'checkbox' || control.type === 'radio') &&
-  !control.checked
-    ? undefined
-    : control.value
 
 export function useFieldChecks<F extends Fields>({
   id,
@@ -128,10 +115,6 @@ export function useFieldChecks<F extends Fields>({
   const [initial] = useState<Record<string, unknown>>(
     () => lastResult?.initialValue ?? defaultValue ?? {},
   )
-  // The live values of the fields whose `value` the page reads (and only theirs:
-  // a keystroke elsewhere does not render the form again).
-  const [values, setValues] = useState<Record<string, string | undefined>>({})
-  const watched = useRef(new Set<string>())
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>())
   const seen = useRef(lastResult)
 
@@ -145,13 +128,6 @@ export function useFieldChecks<F extends Fields>({
     if (form && lastResult.status === 'error') focusFirst(form, next.errors)
     // Only a new answer counts, not a state change.
   }, [lastResult, id])
-
-  useEffect(() => {
-    const waiting = timers.current
-    return () => {
-      for (const timer of waiting.values()) clearTimeout(timer)
-    }
-  }, [])
 
   /** Checks the whole form; shows the errors of `names` and of the fields checked before. */
   const run = (form: HTMLFormElement, names: readonly string[]): FormErrors => {
@@ -167,17 +143,12 @@ export function useFieldChecks<F extends Fields>({
     const control = controlOf(event.target)
     if (!control || control.form !== event.currentTarget) return
     const { name } = control
-    if (watched.current.has(name)) {
-      const value = valueOf(control)
-      setValues((prev) =>
-        prev[name] === value && name in prev ? prev : { ...prev, [name]: value },
-      )
-    }
     clearTimeout(timers.current.get(name))
     timers.current.set(
       name,
       setTimeout(() => {
         timers.current.delete(name)
+        // A check still waiting when its form left the page (the next step) does nothing.
         if (control.form?.isConnected) run(control.form, [name])
       }, VALIDATION_DEBOUNCE_MS),
     )
@@ -187,9 +158,10 @@ export function useFieldChecks<F extends Fields>({
     for (const timer of timers.current.values()) clearTimeout(timer)
     timers.current.clear()
     const form = event.currentTarget
-    const submitter = (event.nativeEvent as SubmitEvent).submitter
-    if (submitter instanceof HTMLButtonElement && submitter.formNoValidate) {
-      setState((prev) => ({ validated: prev.validated, errors: {} }))
+    // The submitter is a button or an input: both have `formNoValidate`.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    if (submitter?.formNoValidate) {
+      setState((prev) => ({ ...prev, errors: {} }))
       return
     }
     const found = run(form, Object.keys(fields))
@@ -204,7 +176,7 @@ export function useFieldChecks<F extends Fields>({
   const metas = Object.fromEntries(
     Object.keys(fields).map((name) => {
       const fieldId = `${id}-${name}`
-      const meta: CheckedField = {
+      const meta: FieldMeta = {
         id: fieldId,
         name,
         formId: id,
@@ -212,20 +184,13 @@ export function useFieldChecks<F extends Fields>({
         descriptionId: `${fieldId}-description`,
         errors: state.errors[name],
         initialValue: initial[name],
-        /** Reading it makes the form follow this field's value as the member types. */
-        get value() {
-          watched.current.add(name)
-          const value = name in values ? values[name] : initial[name]
-          return typeof value === 'string' ? value : undefined
-        },
       }
       return [name, meta]
     }),
-  ) as Record<keyof F & string, CheckedField>
+  ) as Record<keyof F & string, FieldMeta>
 
   return {
     form: {
-      id,
       errorId,
       errors: formErrors,
       /** Spread on the `<Form>`. */

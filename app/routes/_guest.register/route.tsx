@@ -18,7 +18,7 @@ import {
   finishFields,
   type RegistrationStep,
 } from '~/forms/account-forms'
-import { CheckboxField, SelectField } from '~/forms/choice-fields'
+import { CheckboxField, SelectField, useFieldValue } from '~/forms/choice-fields'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
 import {
   NewPasswordFields,
@@ -135,7 +135,8 @@ function BankStep({ bank, banks, lastResult }: StepProps<RegisterView>) {
     defaultValue: bank,
   })
   const focus = firstInvalid(Object.keys(fields), lastResult?.error)
-  const chosen = banks.find((candidate) => candidate.code === inputs.bankCode.value)
+  const bankCode = useFieldValue(inputs.bankCode)
+  const chosen = banks.find((candidate) => candidate.code === bankCode)
   return (
     <Form method="post" replace className="space-y-4" {...form.props}>
       <FormAlert id={form.errorId} errors={form.errors} />
