@@ -1,7 +1,7 @@
 /**
  * The fields of the registration steps and the password recovery steps, with
  * their Thai labels and rules (the login form's are in ~/forms/login-form).
- * The browser (useValidatedForm) and the actions (parseForm, ~/forms/zod)
+ * The browser (useFieldChecks) and the actions (parseForm, ~/forms/zod)
  * both validate with these, so each form has one definition.
  */
 import type { Bank } from '~/backend/schemas'

@@ -1,21 +1,29 @@
 /**
- * A select and a checkbox for conform fields, as ~/forms/fields does text
- * inputs. Apart, so pages without them (login) do not load them.
+ * A select and a checkbox, as ~/forms/fields does text inputs (the same
+ * attributes conform's `getSelectProps` / `getInputProps` gave them). Apart,
+ * so pages without them (login) do not load them.
  */
-import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react'
-import type { ReactNode } from 'react'
-import {
-  FieldError,
-  Hint,
-  INPUT_CLASS,
-  Label,
-  type ControlProps as TextControlProps,
-} from '~/forms/fields'
+import { useEffect, useState, type ReactNode } from 'react'
+import { FieldError, Hint, INPUT_CLASS, Label, type ControlProps, type Meta } from '~/forms/fields'
 
-/** These controls take conform's own fields (the register form's). */
-type ControlProps = Omit<TextControlProps, 'field'> & {
-  field: FieldMetadata<string | undefined, Record<string, unknown>, string[]>
+/** id, name, form, aria-invalid and aria-describedby (the error first, then the hint). */
+function controlProps(field: Meta, ariaDescribedBy?: string) {
+  const invalid = field.errors !== undefined
+  return {
+    id: field.id,
+    name: field.name,
+    form: field.formId,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid
+      ? `${field.errorId} ${ariaDescribedBy ?? ''}`.trim()
+      : ariaDescribedBy,
+  }
 }
+
+const initialText = (field: Meta): string | undefined =>
+  field.initialValue === undefined || field.initialValue === null
+    ? undefined
+    : String(field.initialValue)
 
 export interface Option {
   value: string
@@ -31,14 +39,14 @@ export function SelectField({
   options,
   placeholder,
 }: ControlProps & { options: readonly Option[]; placeholder: string }) {
-  const { key, ...props } = getSelectProps(field, {
-    ariaDescribedBy: hint ? field.descriptionId : undefined,
-  })
+  const props = {
+    ...controlProps(field, hint ? field.descriptionId : undefined),
+    defaultValue: initialText(field),
+  }
   return (
     <div className="space-y-1">
       <Label field={field} label={label} />
       <select
-        key={key}
         {...props}
         aria-required={required || undefined}
         // eslint-disable-next-line jsx-a11y/no-autofocus
@@ -64,12 +72,16 @@ export function CheckboxField({
   required,
   focusOnError = false,
 }: Omit<ControlProps, 'label' | 'hint'> & { children: ReactNode }) {
-  const { key, ...props } = getInputProps(field, { type: 'checkbox' })
+  const props = {
+    ...controlProps(field),
+    type: 'checkbox',
+    value: 'on',
+    defaultChecked: field.initialValue === 'on',
+  }
   return (
     <div className="space-y-1">
       <div className="flex items-start gap-3">
         <input
-          key={key}
           {...props}
           aria-required={required || undefined}
           // eslint-disable-next-line jsx-a11y/no-autofocus
@@ -83,4 +95,23 @@ export function CheckboxField({
       <FieldError field={field} />
     </div>
   )
+}
+
+/**
+ * A field's value as the member has it now (its starting value until the
+ * member changes it): for a hint that follows a choice (the bank step's
+ * account digits). Only the component that asks renders again.
+ */
+export function useFieldValue(field: Meta): string | undefined {
+  const [value, setValue] = useState(initialText(field))
+  const { id } = field
+  useEffect(() => {
+    const follow = (event: Event) => {
+      const target = event.target as HTMLInputElement | HTMLSelectElement | null
+      if (target?.id === id) setValue(target.value)
+    }
+    document.addEventListener('input', follow)
+    return () => document.removeEventListener('input', follow)
+  }, [id])
+  return value
 }

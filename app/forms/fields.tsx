@@ -5,9 +5,8 @@
  * answer (the `autofocus` attribute, so it works before JavaScript loads too;
  * with JavaScript the form's hook moves the focus itself).
  *
- * Fields come from conform's `useForm` (~/forms/use-validated-form) or from
- * the conform-free ~/forms/use-field-checks: these controls use only what both
- * give, and import no conform code (the login page carries none: decision 0111).
+ * Fields come from ~/forms/use-field-checks, with conform's ids and attributes
+ * but no conform code in the browser (decisions 0111, 0123).
  */
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { SupportLink, asksForSupport } from '~/ui/support-link'

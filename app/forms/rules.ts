@@ -26,7 +26,7 @@
  *     password: field('รหัสผ่าน', [required(), min(6)]),
  *     password_confirm: field('ยืนยันรหัสผ่าน', [required(), confirmed('password')]),
  *   }
- *   // in the browser (useValidatedForm does this): parse(formData, { resolve: (p) => resolveForm(fields, p) })
+ *   // in the browser (useFieldChecks does this): resolveForm(fields, payloadOf(form))
  *   // in the action: parseForm(formData, fields)   (~/forms/zod)
  *
  * Pure, free of React and of zod: the browser gets the rules without zod's

@@ -2,7 +2,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { FormEvent } from 'react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { FormAlert, TextField } from '~/forms/fields'
+import { CheckboxField, SelectField, useFieldValue } from '~/forms/choice-fields'
+import { FormAlert, TextField, type FieldMeta } from '~/forms/fields'
 import { field, min, required } from '~/forms/rules'
 import { useFieldChecks, type ReplyData } from '~/forms/use-field-checks'
 import { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
@@ -177,5 +178,150 @@ describe('useFieldChecks (no conform in the browser)', () => {
     expect(error('ระบบขัดข้อง')).toBeNull()
     // Both fields were submitted: the empty code now shows its message.
     expect(error('กรุณากรอกรหัส')).not.toBeNull()
+  })
+})
+
+const stepFields = {
+  bankCode: field('ธนาคาร', [required()]),
+  accountName: field('ชื่อบัญชี', [required()]),
+  acceptTerms: field('เงื่อนไข', [required()]),
+}
+
+/** The bank step's hint: the bank chosen now. */
+function Chosen({ field }: { field: FieldMeta }) {
+  return <p data-testid="chosen">{useFieldValue(field) ?? '-'}</p>
+}
+
+/** A step form as /register builds it: kept values, a select whose value the page shows, "back". */
+function StepDemo({
+  submits,
+  lastResult,
+  defaultValue,
+}: {
+  submits: boolean[]
+  lastResult?: ReplyData
+  defaultValue?: { bankCode?: string; accountName?: string }
+}) {
+  const { form, fields: inputs } = useFieldChecks({
+    id: 'step',
+    fields: stepFields,
+    lastResult,
+    defaultValue,
+  })
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    form.props.onSubmit(event)
+    submits.push(!event.defaultPrevented)
+    event.preventDefault() // jsdom cannot navigate
+  }
+  return (
+    <form {...form.props} onSubmit={onSubmit}>
+      <SelectField
+        field={inputs.bankCode}
+        label="bank"
+        hint="hint"
+        placeholder="เลือก"
+        options={[
+          { value: 'KBANK', label: 'กสิกร' },
+          { value: 'SCB', label: 'ไทยพาณิชย์' },
+        ]}
+      />
+      <Chosen field={inputs.bankCode} />
+      <TextField field={inputs.accountName} label="name" />
+      <CheckboxField field={inputs.acceptTerms}>terms</CheckboxField>
+      <button type="submit">ถัดไป</button>
+      <button type="submit" name="intent" value="back" formNoValidate>
+        ย้อนกลับ
+      </button>
+    </form>
+  )
+}
+
+describe('useFieldChecks on a step form (register, forget)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers()
+  })
+  afterEach(() => {
+    cleanup()
+    vi.useRealTimers()
+  })
+
+  const renderStep = (props: Omit<Parameters<typeof StepDemo>[0], 'submits'> = {}) => {
+    const submits: boolean[] = []
+    render(<StepDemo submits={submits} {...props} />)
+    return {
+      submits,
+      bank: screen.getByLabelText('bank') as HTMLSelectElement,
+      name: screen.getByLabelText('name') as HTMLInputElement,
+      terms: screen.getByLabelText('terms') as HTMLInputElement,
+      chosen: () => screen.getByTestId('chosen').textContent,
+    }
+  }
+
+  it('starts from the given values; a reply’s values win over them', () => {
+    const { bank, name, chosen } = renderStep({
+      defaultValue: { bankCode: 'SCB', accountName: 'สมชาย' },
+    })
+    expect(bank.value).toBe('SCB')
+    expect(name.value).toBe('สมชาย')
+    expect(chosen()).toBe('SCB')
+    cleanup()
+    const answered = renderStep({
+      defaultValue: { bankCode: 'SCB', accountName: 'สมชาย' },
+      lastResult: { status: 'error', initialValue: { bankCode: 'KBANK', acceptTerms: 'on' } },
+    })
+    expect(answered.bank.value).toBe('KBANK')
+    expect(answered.name.value).toBe('')
+    expect(answered.terms.checked).toBe(true)
+  })
+
+  it('gives the live value of a field the page reads', () => {
+    const { bank, chosen } = renderStep()
+    expect(chosen()).toBe('-')
+    fireEvent.input(bank, { target: { value: 'KBANK' } })
+    expect(chosen()).toBe('KBANK')
+    fireEvent.input(bank, { target: { value: '' } })
+    expect(chosen()).toBe('')
+  })
+
+  it('lets a formNoValidate button (back) submit without validating', async () => {
+    const { submits } = renderStep()
+    fireEvent.click(screen.getByRole('button', { name: 'ย้อนกลับ' }))
+    await wait(VALIDATION_DEBOUNCE_MS)
+    expect(submits).toEqual([true])
+    expect(screen.queryByText('กรุณาเลือกธนาคาร')).toBeNull()
+    expect(screen.queryByText('กรุณากรอกเงื่อนไข')).toBeNull()
+  })
+
+  it('checks each field typed in turn: one field’s check does not cancel the other’s', async () => {
+    const { bank, name } = renderStep()
+    fireEvent.input(bank, { target: { value: '' } })
+    await wait(VALIDATION_DEBOUNCE_MS - 4)
+    fireEvent.input(name, { target: { value: '' } })
+    fireEvent.focusOut(name)
+    await wait(VALIDATION_DEBOUNCE_MS * 2)
+    expect(bank.getAttribute('aria-invalid')).toBe('true')
+    expect(name.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.queryByText('กรุณากรอกเงื่อนไข')).toBeNull()
+  })
+
+  it('gives a select and a checkbox conform’s attributes, and focuses the first invalid one', async () => {
+    const { submits, bank, terms } = renderStep()
+    expect(bank.id).toBe('step-bankCode')
+    expect(bank.getAttribute('form')).toBe('step')
+    expect(bank.getAttribute('aria-describedby')).toBe('step-bankCode-description')
+    expect(terms.type).toBe('checkbox')
+    expect(terms.value).toBe('on')
+    expect(terms.hasAttribute('aria-describedby')).toBe(false)
+    fireEvent.click(screen.getByRole('button', { name: 'ถัดไป' }))
+    await wait(0)
+    expect(submits).toEqual([false])
+    expect(document.activeElement).toBe(bank)
+    expect(bank.getAttribute('aria-invalid')).toBe('true')
+    expect(bank.getAttribute('aria-describedby')).toBe(
+      'step-bankCode-error step-bankCode-description',
+    )
+    expect(terms.getAttribute('aria-invalid')).toBe('true')
+    expect(terms.getAttribute('aria-describedby')).toBe('step-acceptTerms-error')
+    expect(screen.getByText('กรุณากรอกเงื่อนไข').id).toBe('step-acceptTerms-error')
   })
 })

@@ -1,8 +1,8 @@
 /**
- * The member forms' validation without conform's browser code (about 10.8 KB
- * gzip that /login's 105 KB budget cannot carry: docs/decisions/0111), for
- * forms of plain text fields. It keeps conform's model as `useValidatedForm`
- * sets it up, so a form behaves the same with either hook:
+ * The one browser hook of the member forms' validation: /login, /register's
+ * and /forget's steps. No conform code in the browser (about 10.8 KB gzip:
+ * docs/decisions/0111, 0123); it keeps conform's model and ids, so the forms
+ * behave as they did on conform's `useForm`:
  *
  * - on input and on blur, each field VALIDATION_DEBOUNCE_MS (16 ms) after its
  *   last event, with the rule set's chains (one Thai message per field). A
@@ -15,10 +15,14 @@
  * - the server's answer (conform's `submission.reply()`, read as plain data)
  *   replaces the errors and focuses the first invalid field;
  * - a submit cancels the field checks still waiting, so none can run after it
- *   and wipe the server's answer to that submit off the field.
+ *   and wipe the server's answer to that submit off the field;
+ * - values to start with (`defaultValue`; a server answer's values win). A
+ *   field's live value (the bank step's hint) is `useFieldValue` of
+ *   ~/forms/choice-fields, apart so that /login does not carry it.
  *
  * Fields come as `FieldMeta` (the same ids as conform's: `<form>-<name>`,
- * `<form>-<name>-error`, `<form>-error`), for the controls of ~/forms/fields.
+ * `<form>-<name>-error`, `<form>-error`), for the controls of ~/forms/fields
+ * and ~/forms/choice-fields.
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FieldMeta } from '~/forms/fields'
@@ -82,15 +86,11 @@ function answered(prev: State | null, reply: ReplyData | null | undefined): Stat
   return { validated, errors: shown(errors, validated) }
 }
 
-function focusFirst(form: HTMLFormElement, errors: FormErrors): boolean {
-  for (const element of Array.from(form.elements)) {
+function focusFirst(form: HTMLFormElement, errors: FormErrors): void {
+  for (const element of form.elements) {
     const control = controlOf(element)
-    if (control && errors[control.name]) {
-      control.focus()
-      return true
-    }
+    if (control && errors[control.name]) return control.focus()
   }
-  return false
 }
 
 export interface FieldChecksOptions<F extends Fields> {
@@ -99,16 +99,22 @@ export interface FieldChecksOptions<F extends Fields> {
   fields: F
   /** The action's `submission.reply()`, when there is one. */
   lastResult?: ReplyData | null
+  /** Values to start with (e.g. entries kept from an earlier visit); a reply's values win. */
+  defaultValue?: Partial<Record<keyof F & string, string>>
 }
 
 export function useFieldChecks<F extends Fields>({
   id,
   fields,
   lastResult,
+  defaultValue,
 }: FieldChecksOptions<F>) {
   const [state, setState] = useState<State>(() => answered(null, lastResult))
-  // Values to start with: those of the answer the page was rendered with (as conform).
-  const [initial] = useState(() => lastResult?.initialValue ?? {})
+  // Values to start with: those of the answer the page was rendered with, else the
+  // given ones (as conform).
+  const [initial] = useState<Record<string, unknown>>(
+    () => lastResult?.initialValue ?? defaultValue ?? {},
+  )
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>())
   const seen = useRef(lastResult)
 
@@ -122,13 +128,6 @@ export function useFieldChecks<F extends Fields>({
     if (form && lastResult.status === 'error') focusFirst(form, next.errors)
     // Only a new answer counts, not a state change.
   }, [lastResult, id])
-
-  useEffect(() => {
-    const waiting = timers.current
-    return () => {
-      for (const timer of waiting.values()) clearTimeout(timer)
-    }
-  }, [])
 
   /** Checks the whole form; shows the errors of `names` and of the fields checked before. */
   const run = (form: HTMLFormElement, names: readonly string[]): FormErrors => {
@@ -149,6 +148,7 @@ export function useFieldChecks<F extends Fields>({
       name,
       setTimeout(() => {
         timers.current.delete(name)
+        // A check still waiting when its form left the page (the next step) does nothing.
         if (control.form?.isConnected) run(control.form, [name])
       }, VALIDATION_DEBOUNCE_MS),
     )
@@ -158,9 +158,10 @@ export function useFieldChecks<F extends Fields>({
     for (const timer of timers.current.values()) clearTimeout(timer)
     timers.current.clear()
     const form = event.currentTarget
-    const submitter = (event.nativeEvent as SubmitEvent).submitter
-    if (submitter instanceof HTMLButtonElement && submitter.formNoValidate) {
-      setState((prev) => ({ validated: prev.validated, errors: {} }))
+    // The submitter is a button or an input: both have `formNoValidate`.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
+    if (submitter?.formNoValidate) {
+      setState((prev) => ({ ...prev, errors: {} }))
       return
     }
     const found = run(form, Object.keys(fields))
@@ -190,7 +191,6 @@ export function useFieldChecks<F extends Fields>({
 
   return {
     form: {
-      id,
       errorId,
       errors: formErrors,
       /** Spread on the `<Form>`. */

@@ -6,7 +6,6 @@
  * a live countdown until another may be requested. The new password then
  * works on /login. The steps' server side is ./steps.server.ts.
  */
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -28,7 +27,7 @@ import {
   useSubmitting,
   type StepProps,
 } from '~/forms/step-form'
-import { useValidatedForm } from '~/forms/use-validated-form'
+import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
@@ -93,14 +92,14 @@ export default function PasswordRecovery() {
 
 function PhoneStep({ phone, lastResult }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
-  const [form, inputs] = useValidatedForm({
+  const { form, fields: inputs } = useFieldChecks({
     id: 'password-recovery-phone',
     fields: passwordRecoveryPhoneFields,
     lastResult,
     defaultValue: { phone },
   })
   return (
-    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" replace className="space-y-4" {...form.props}>
       <p className="text-sm text-slate-300">
         กรอกเบอร์โทรศัพท์มือถือที่ใช้สมัครสมาชิก เราจะส่งรหัส OTP ทาง SMS เพื่อยืนยันตัวตน
       </p>
@@ -144,13 +143,13 @@ function OtpStep({
 }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
   const left = useCountdown(resendIn, otpRef)
-  const [form, inputs] = useValidatedForm({
+  const { form, fields: inputs } = useFieldChecks({
     id: 'password-recovery-otp',
     fields: otpFields,
     lastResult,
   })
   return (
-    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" replace className="space-y-4" {...form.props}>
       <p className="text-sm text-slate-300">
         ส่งรหัส OTP {OTP_LENGTH} หลักไปที่เบอร์{' '}
         <strong className="text-slate-100">{formatPhone(phone)}</strong> แล้ว รหัสมีอายุ {otpMinutes}{' '}
@@ -216,14 +215,14 @@ function OtpStep({
 
 function PasswordStep({ lastResult }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
-  const [form, inputs] = useValidatedForm({
+  const { form, fields: inputs } = useFieldChecks({
     id: 'password-recovery-password',
     fields: newPasswordFormFields,
     lastResult,
   })
   const focus = firstInvalid(PASSWORD_FIELDS, lastResult?.error)
   return (
-    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" replace className="space-y-4" {...form.props}>
       <p className="text-sm text-slate-300">ยืนยันตัวตนเรียบร้อยแล้ว ตั้งรหัสผ่านใหม่ของคุณ</p>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="step" value="password" />

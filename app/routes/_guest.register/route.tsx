@@ -7,7 +7,6 @@
  * member in and lands on the home page. The steps' server side is
  * ./steps.server.ts.
  */
-import { getFormProps } from '@conform-to/react'
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { Bank } from '~/backend/schemas'
@@ -19,7 +18,7 @@ import {
   finishFields,
   type RegistrationStep,
 } from '~/forms/account-forms'
-import { CheckboxField, SelectField } from '~/forms/choice-fields'
+import { CheckboxField, SelectField, useFieldValue } from '~/forms/choice-fields'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
 import {
   NewPasswordFields,
@@ -28,7 +27,7 @@ import {
   lastResultOf,
   type StepProps,
 } from '~/forms/step-form'
-import { useValidatedForm } from '~/forms/use-validated-form'
+import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
@@ -83,7 +82,7 @@ export default function Register() {
 
 function AccountStep({ account, passwordKept, lastResult }: StepProps<RegisterView>) {
   const fields = accountFields({ passwordKept })
-  const [form, inputs] = useValidatedForm({
+  const { form, fields: inputs } = useFieldChecks({
     id: 'register-account',
     fields,
     lastResult,
@@ -92,7 +91,7 @@ function AccountStep({ account, passwordKept, lastResult }: StepProps<RegisterVi
   const focus = firstInvalid(Object.keys(fields), lastResult?.error)
   const passwordHint = passwordKept ? 'เว้นว่างไว้ได้ หากต้องการใช้รหัสผ่านที่กรอกไว้แล้ว' : 'อย่างน้อย 8 ตัวอักษร'
   return (
-    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" replace className="space-y-4" {...form.props}>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="step" value="account" />
       <TextField
@@ -130,16 +129,17 @@ function bankOptions(banks: readonly Bank[]) {
 
 function BankStep({ bank, banks, lastResult }: StepProps<RegisterView>) {
   const fields = bankFields(banks)
-  const [form, inputs] = useValidatedForm({
+  const { form, fields: inputs } = useFieldChecks({
     id: 'register-bank',
     fields,
     lastResult,
     defaultValue: bank,
   })
   const focus = firstInvalid(Object.keys(fields), lastResult?.error)
-  const chosen = banks.find((candidate) => candidate.code === inputs.bankCode.value)
+  const bankCode = useFieldValue(inputs.bankCode)
+  const chosen = banks.find((candidate) => candidate.code === bankCode)
   return (
-    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" replace className="space-y-4" {...form.props}>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="step" value="bank" />
       <SelectField
@@ -174,7 +174,7 @@ function BankStep({ bank, banks, lastResult }: StepProps<RegisterView>) {
 }
 
 function FinishStep({ account, bank, banks, lastResult }: StepProps<RegisterView>) {
-  const [form, inputs] = useValidatedForm({
+  const { form, fields: inputs } = useFieldChecks({
     id: 'register-finish',
     fields: finishFields,
     lastResult,
@@ -190,7 +190,7 @@ function FinishStep({ account, bank, banks, lastResult }: StepProps<RegisterView
     [LABELS.accountName, bank.accountName],
   ]
   return (
-    <Form method="post" replace className="space-y-4" {...getFormProps(form)}>
+    <Form method="post" replace className="space-y-4" {...form.props}>
       <FormAlert id={form.errorId} errors={form.errors} />
       <input type="hidden" name="step" value="finish" />
       <dl className="divide-y divide-night-700 rounded-xl border border-night-700 text-sm">
