@@ -29,7 +29,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { LINE_LINK_RETURN, lineAuthorizeRedirect } from '~/session/line.server'
 import { getMember } from '~/session/member-api.server'
-import { endEverySessionButThis, type MemberSession } from '~/session/session.server'
+import { endEverySessionButThis } from '~/session/session.server'
 
 export interface ProfileView {
   username: string
@@ -60,12 +60,13 @@ export async function profileView(ctx: RouteContext): Promise<ProfileView> {
 const PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirm']
 
 /** Every other session of the member ends: other devices, and every copy of this cookie. */
-async function endOtherSessions(ctx: RouteContext, session: MemberSession) {
+async function endOtherSessions(ctx: RouteContext) {
+  const { session } = ctx
   const memberId = session.payload?.mid ?? String((await getMember(ctx)).id)
   await endEverySessionButThis(session, memberId)
 }
 
-async function passwordAction(ctx: RouteContext, session: MemberSession, form: FormData) {
+async function passwordAction(ctx: RouteContext, form: FormData) {
   const submission = parseForm(form, changePasswordFields)
   if (submission.status !== 'success') {
     const result = submission.reply({ hideFields: PASSWORD_FIELDS })
@@ -86,7 +87,7 @@ async function passwordAction(ctx: RouteContext, session: MemberSession, form: F
     })
     return data<ProfileReply>({ form: 'password', result }, 400)
   }
-  await endOtherSessions(ctx, session)
+  await endOtherSessions(ctx)
   return redirectWithToast(PAGES.profile.path, {
     type: 'success',
     message: PROFILE_MESSAGES.passwordChanged,
@@ -94,14 +95,14 @@ async function passwordAction(ctx: RouteContext, session: MemberSession, form: F
 }
 
 export async function profileAction(ctx: RouteContext) {
-  const { request, session, cookies } = ctx
+  const { request, cookies } = ctx
   const form = await readFormData(request)
   switch (form.get('intent')) {
     case 'password':
-      return passwordAction(ctx, session, form)
+      return passwordAction(ctx, form)
     case 'logout-others':
       await logoutOthers(ctx)
-      await endOtherSessions(ctx, session)
+      await endOtherSessions(ctx)
       return redirectWithToast(PAGES.profile.path, {
         type: 'success',
         message: PROFILE_MESSAGES.loggedOutElsewhere,
