@@ -45,6 +45,25 @@ export default tseslint.config(
     },
   },
   {
+    // Layers match folders: the backend transport and its area modules sit
+    // below the session; a handler hands them the member's calls in `ctx`.
+    files: ['app/backend/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/session', '~/session/*', '../session', '../session/*'],
+              message:
+                'Layer rule: app/backend/ sits below app/session/ and imports nothing of it. Take the member from `ctx` (MemberContext, memberCall in backend/client.server.ts); the session implements MemberCaller.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/**/*.tsx'],
     plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: { react: { version: 'detect' } },

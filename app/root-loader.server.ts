@@ -34,7 +34,7 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
     // A profile the backend could not give (down, garbage, no member) is an
     // error page that keeps the session; an ended session shows a visitor's
     // shell here, and the guard sends a member page to /login.
-    const profile = await memberPart(ctx, () => getMember(request))
+    const profile = await memberPart(ctx, () => getMember(ctx))
     const member = profile ? shellMember(profile) : null
     let toast: FlashToast | null = flash.toast
     if (session.expired && !expiredOnRead) {

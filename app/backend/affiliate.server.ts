@@ -9,8 +9,7 @@ import {
   type Affiliate,
 } from '~/backend/member.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { refusalFor } from '~/backend/client.server'
-import { memberCall } from '~/session/member-api.server'
+import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export const AFFILIATE_MESSAGES = {
@@ -18,12 +17,12 @@ export const AFFILIATE_MESSAGES = {
   keyReused: KEY_REUSED_MESSAGE,
 } as const
 
-export function affiliate(request: Request): Promise<Affiliate> {
-  return memberCall(request, { method: 'GET', path: '/affiliate', schema: affiliateResponseSchema })
+export function affiliate(ctx: MemberContext): Promise<Affiliate> {
+  return memberCall(ctx, { method: 'GET', path: '/affiliate', schema: affiliateResponseSchema })
 }
 
-export function withdrawCommission(request: Request, idempotencyKey: string) {
-  return memberCall(request, {
+export function withdrawCommission(ctx: MemberContext, idempotencyKey: string) {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/affiliate/withdraw',
     schema: commissionWithdrawResponseSchema,

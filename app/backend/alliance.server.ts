@@ -9,8 +9,7 @@ import {
   type Team,
 } from '~/backend/member.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { refusalFor } from '~/backend/client.server'
-import { memberCall } from '~/session/member-api.server'
+import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 
 export const ALLIANCE_MESSAGES = {
   teamNameTaken: 'ชื่อทีมนี้มีผู้ใช้แล้ว กรุณาเลือกชื่ออื่น',
@@ -20,12 +19,12 @@ export const ALLIANCE_MESSAGES = {
   notInTeam: 'คุณไม่ได้อยู่ในทีมใด',
 } as const
 
-export function myTeam(request: Request): Promise<Team | null> {
-  return memberCall(request, { method: 'GET', path: '/alliance', schema: allianceResponseSchema })
+export function myTeam(ctx: MemberContext): Promise<Team | null> {
+  return memberCall(ctx, { method: 'GET', path: '/alliance', schema: allianceResponseSchema })
 }
 
-export function createTeam(request: Request, name: string): Promise<Team> {
-  return memberCall(request, {
+export function createTeam(ctx: MemberContext, name: string): Promise<Team> {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/alliance',
     schema: teamResponseSchema,
@@ -33,8 +32,8 @@ export function createTeam(request: Request, name: string): Promise<Team> {
   })
 }
 
-export function joinTeam(request: Request, inviteCode: string): Promise<Team> {
-  return memberCall(request, {
+export function joinTeam(ctx: MemberContext, inviteCode: string): Promise<Team> {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/alliance/join',
     schema: teamResponseSchema,
@@ -42,8 +41,8 @@ export function joinTeam(request: Request, inviteCode: string): Promise<Team> {
   })
 }
 
-export async function leaveTeam(request: Request): Promise<void> {
-  await memberCall(request, {
+export async function leaveTeam(ctx: MemberContext): Promise<void> {
+  await memberCall(ctx, {
     method: 'POST',
     path: '/alliance/leave',
     schema: leaveTeamResponseSchema,

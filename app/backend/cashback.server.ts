@@ -4,7 +4,7 @@
  * (one credit per period, one per idempotency key). Every call is made as
  * the member.
  */
-import { refusalFor } from '~/backend/client.server'
+import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import {
   cashbackClaimResponseSchema,
   cashbackResponseSchema,
@@ -12,7 +12,6 @@ import {
   type CashbackOverview,
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { memberCall } from '~/session/member-api.server'
 import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export type { CashbackClaim, CashbackOverview }
@@ -24,8 +23,8 @@ export const CASHBACK_MESSAGES = {
   keyReused: KEY_REUSED_MESSAGE,
 } as const
 
-export function cashbackOverview(request: Request): Promise<CashbackOverview> {
-  return memberCall(request, {
+export function cashbackOverview(ctx: MemberContext): Promise<CashbackOverview> {
+  return memberCall(ctx, {
     method: 'GET',
     path: '/rewards/cashback',
     schema: cashbackResponseSchema,
@@ -33,10 +32,10 @@ export function cashbackOverview(request: Request): Promise<CashbackOverview> {
 }
 
 export function claimCashback(
-  request: Request,
+  ctx: MemberContext,
   body: { periodId: string; idempotencyKey: string },
 ): Promise<{ claim: CashbackClaim; balance: number }> {
-  return memberCall(request, {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/rewards/cashback/claim',
     schema: cashbackClaimResponseSchema,

@@ -56,6 +56,33 @@ export interface BackendRequest<S extends z.ZodTypeAny> {
   baseUrl?: string
 }
 
+/** A call made as the member: its token and signal are the member's request's, not the caller's. */
+export type MemberRequest<S extends z.ZodTypeAny> = Omit<BackendRequest<S>, 'token' | 'signal'>
+
+/**
+ * The member's side of a backend call, for one request: a usable access
+ * token (renewed when needed), the request's signal, and the end of the
+ * session when the backend refuses it. The session implements it
+ * (session/member-api.server.ts); the guard hands it to every handler as
+ * `ctx.member`.
+ */
+export interface MemberCaller {
+  call<S extends z.ZodTypeAny>(req: MemberRequest<S>): Promise<z.output<S>['data']>
+}
+
+/** What an area module needs of a route's context to call the backend as its member. */
+export interface MemberContext {
+  readonly member: MemberCaller
+}
+
+/** Calls the backend as the member of `ctx` (a route's context). */
+export function memberCall<S extends z.ZodTypeAny>(
+  ctx: MemberContext,
+  req: MemberRequest<S>,
+): Promise<z.output<S>['data']> {
+  return ctx.member.call(req)
+}
+
 /**
  * One deadline per member request (decision 0092): its backend and
  * configuration calls share BACKEND_TIMEOUT_MS from the moment the request

@@ -3,7 +3,7 @@
  * idempotency key) and the member's redemptions. Every refusal of a code
  * maps to a Thai message on the code field.
  */
-import { refusalFor } from '~/backend/client.server'
+import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import {
   couponRedeemResponseSchema,
   couponsResponseSchema,
@@ -11,7 +11,6 @@ import {
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
 import { COUPON_CODE_MESSAGE } from '~/forms/coupon-form'
-import { memberCall } from '~/session/member-api.server'
 import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export type { CouponRedemption }
@@ -25,8 +24,8 @@ export const COUPON_MESSAGES = {
   keyReused: KEY_REUSED_MESSAGE,
 } as const
 
-export function couponRedemptions(request: Request): Promise<CouponRedemption[]> {
-  return memberCall(request, {
+export function couponRedemptions(ctx: MemberContext): Promise<CouponRedemption[]> {
+  return memberCall(ctx, {
     method: 'GET',
     path: '/rewards/coupons',
     schema: couponsResponseSchema,
@@ -34,10 +33,10 @@ export function couponRedemptions(request: Request): Promise<CouponRedemption[]>
 }
 
 export function redeemCoupon(
-  request: Request,
+  ctx: MemberContext,
   body: { code: string; idempotencyKey: string },
 ): Promise<{ redemption: CouponRedemption; balance: number }> {
-  return memberCall(request, {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/rewards/coupons/redeem',
     schema: couponRedeemResponseSchema,

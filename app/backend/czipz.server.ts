@@ -10,9 +10,8 @@ import {
   type RewardGames,
   type RewardResult,
 } from '~/backend/czipz.schemas'
-import { refusalFor } from '~/backend/client.server'
+import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import { errorCodes } from '~/backend/schemas'
-import { memberCall } from '~/session/member-api.server'
 import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export const CZIPZ_MESSAGES = {
@@ -22,8 +21,8 @@ export const CZIPZ_MESSAGES = {
 } as const
 
 /** The member's tickets for today, the wheel's slices and the recent plays. */
-export function rewardGames(request: Request): Promise<RewardGames> {
-  return memberCall(request, {
+export function rewardGames(ctx: MemberContext): Promise<RewardGames> {
+  return memberCall(ctx, {
     method: 'GET',
     path: '/rewards/games',
     schema: rewardGamesResponseSchema,
@@ -31,8 +30,8 @@ export function rewardGames(request: Request): Promise<RewardGames> {
 }
 
 /** Spins the wheel: the backend's decided prize and slice; BackendError 409 NO_TICKETS when none left. */
-export function spinWheel(request: Request, idempotencyKey: string): Promise<RewardResult> {
-  return memberCall(request, {
+export function spinWheel(ctx: MemberContext, idempotencyKey: string): Promise<RewardResult> {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/rewards/wheel/spin',
     body: { idempotencyKey },
@@ -42,11 +41,11 @@ export function spinWheel(request: Request, idempotencyKey: string): Promise<Rew
 
 /** Opens envelope `envelope` (0-based): what the backend put in it. */
 export function pickAngpao(
-  request: Request,
+  ctx: MemberContext,
   envelope: number,
   idempotencyKey: string,
 ): Promise<RewardResult> {
-  return memberCall(request, {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/rewards/angpao/pick',
     body: { envelope, idempotencyKey },

@@ -14,7 +14,14 @@ import {
   type Provider,
 } from '~/backend/games.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { BackendError, cachedCall, callBackend, orMessage } from '~/backend/client.server'
+import {
+  BackendError,
+  cachedCall,
+  callBackend,
+  orMessage,
+  memberCall,
+  type MemberContext,
+} from '~/backend/client.server'
 import {
   launchNoticeOf,
   parseLobbyQuery,
@@ -22,7 +29,6 @@ import {
   type LaunchNotice,
   type LobbyQuery,
 } from '~/lib/games-query'
-import { memberCall } from '~/session/member-api.server'
 
 export type { Game, GamesPage, Provider }
 
@@ -78,9 +84,9 @@ export function listGames(
 }
 
 /** The member's recently played games, most recent first, at most `limit`. */
-export function recentGames(request: Request, limit = 6): Promise<Game[]> {
+export function recentGames(ctx: MemberContext, limit = 6): Promise<Game[]> {
   const capped = Math.max(1, Math.min(MAX_RECENT_GAMES, Math.floor(limit)))
-  return memberCall(request, {
+  return memberCall(ctx, {
     method: 'GET',
     path: `/games/recent?limit=${capped}`,
     schema: recentGamesResponseSchema,
@@ -89,11 +95,11 @@ export function recentGames(request: Request, limit = 6): Promise<Game[]> {
 
 /** The provider's address for this game; the backend records it as recently played. */
 export async function launchGame(
-  request: Request,
+  ctx: MemberContext,
   gameId: string,
   returnUrl?: string,
 ): Promise<string> {
-  const { url } = await memberCall(request, {
+  const { url } = await memberCall(ctx, {
     method: 'POST',
     path: '/games/launch',
     body: { gameId, returnUrl },
@@ -103,8 +109,8 @@ export async function launchGame(
 }
 
 /** The lotto provider's address for the member. */
-export async function launchLotto(request: Request, returnUrl?: string): Promise<string> {
-  const { url } = await memberCall(request, {
+export async function launchLotto(ctx: MemberContext, returnUrl?: string): Promise<string> {
+  const { url } = await memberCall(ctx, {
     method: 'POST',
     path: '/lotto/launch',
     body: { returnUrl },

@@ -2,6 +2,7 @@
  * The member's saved number sets (โพยที่บันทึกไว้): docs/backend-api.md,
  * "Lotto" → "Saved sets". Every call is made as the member.
  */
+import { memberCall, type MemberContext } from '~/backend/client.server'
 import {
   deleteStakeSetResponseSchema,
   stakeSetResponseSchema,
@@ -10,11 +11,10 @@ import {
   type StakeSet,
   type UpdateStakeSet,
 } from '~/backend/lotto.schemas'
-import { memberCall } from '~/session/member-api.server'
 
 /** One of the member's sets; a BackendError 404 for an id that is not theirs. */
-export function stakeSet(request: Request, id: number): Promise<StakeSet> {
-  return memberCall(request, {
+export function stakeSet(ctx: MemberContext, id: number): Promise<StakeSet> {
+  return memberCall(ctx, {
     method: 'GET',
     path: `/lotto/stake-sets/${id}`,
     schema: stakeSetResponseSchema,
@@ -22,8 +22,8 @@ export function stakeSet(request: Request, id: number): Promise<StakeSet> {
 }
 
 /** The member's sets, the most recently changed first. */
-export function stakeSets(request: Request): Promise<StakeSet[]> {
-  return memberCall(request, {
+export function stakeSets(ctx: MemberContext): Promise<StakeSet[]> {
+  return memberCall(ctx, {
     method: 'GET',
     path: '/lotto/stake-sets',
     schema: stakeSetsResponseSchema,
@@ -31,8 +31,8 @@ export function stakeSets(request: Request): Promise<StakeSet[]> {
 }
 
 /** A new set; a BackendError 409 when the member already has the most sets allowed. */
-export function createStakeSet(request: Request, body: CreateStakeSet): Promise<StakeSet> {
-  return memberCall(request, {
+export function createStakeSet(ctx: MemberContext, body: CreateStakeSet): Promise<StakeSet> {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/lotto/stake-sets',
     schema: stakeSetResponseSchema,
@@ -42,11 +42,11 @@ export function createStakeSet(request: Request, body: CreateStakeSet): Promise<
 
 /** A new name and/or new lines for one of the member's sets. */
 export function updateStakeSet(
-  request: Request,
+  ctx: MemberContext,
   id: number,
   body: UpdateStakeSet,
 ): Promise<StakeSet> {
-  return memberCall(request, {
+  return memberCall(ctx, {
     method: 'PUT',
     path: `/lotto/stake-sets/${id}`,
     schema: stakeSetResponseSchema,
@@ -54,8 +54,8 @@ export function updateStakeSet(
   })
 }
 
-export async function deleteStakeSet(request: Request, id: number): Promise<void> {
-  await memberCall(request, {
+export async function deleteStakeSet(ctx: MemberContext, id: number): Promise<void> {
+  await memberCall(ctx, {
     method: 'DELETE',
     path: `/lotto/stake-sets/${id}`,
     schema: deleteStakeSetResponseSchema,

@@ -3,6 +3,7 @@
  * all made as the member: the rules of a type's open draw, placing a slip,
  * and the member's slips with their outcomes.
  */
+import { memberCall, type MemberContext } from '~/backend/client.server'
 import {
   placeStakeResponseSchema,
   stakeRulesResponseSchema,
@@ -12,11 +13,10 @@ import {
   type Stake,
   type StakeRules,
 } from '~/backend/lotto.schemas'
-import { memberCall } from '~/session/member-api.server'
 
 /** The slip's rules for a lotto type; a BackendError 404 for an unknown type. */
-export function stakeRules(request: Request, lottoId: string): Promise<StakeRules> {
-  return memberCall(request, {
+export function stakeRules(ctx: MemberContext, lottoId: string): Promise<StakeRules> {
+  return memberCall(ctx, {
     method: 'GET',
     path: `/lotto/types/${encodeURIComponent(lottoId)}/stake-rules`,
     schema: stakeRulesResponseSchema,
@@ -24,8 +24,8 @@ export function stakeRules(request: Request, lottoId: string): Promise<StakeRule
 }
 
 /** Places a slip: accepted or refused line by line; a BackendError 409 DRAW_CLOSED when closed. */
-export function placeStake(request: Request, body: PlaceStakeRequest): Promise<PlaceStakeAnswer> {
-  return memberCall(request, {
+export function placeStake(ctx: MemberContext, body: PlaceStakeRequest): Promise<PlaceStakeAnswer> {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/lotto/stakes',
     body,
@@ -34,8 +34,8 @@ export function placeStake(request: Request, body: PlaceStakeRequest): Promise<P
 }
 
 /** The member's slips, most recent first. */
-export function memberStakes(request: Request, limit = 20): Promise<Stake[]> {
-  return memberCall(request, {
+export function memberStakes(ctx: MemberContext, limit = 20): Promise<Stake[]> {
+  return memberCall(ctx, {
     method: 'GET',
     path: `/lotto/stakes?limit=${limit}`,
     schema: stakesResponseSchema,

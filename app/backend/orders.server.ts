@@ -11,15 +11,14 @@ import {
   type Order,
 } from '~/backend/orders.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { BackendError } from '~/backend/client.server'
+import { BackendError, memberCall, type MemberContext } from '~/backend/client.server'
 import { DEPOSIT_MESSAGES, type DepositErrors, type DepositLimits } from '~/lib/deposit-form'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/lib/http-error.server'
-import { memberCall } from '~/session/member-api.server'
 
 /** Makes the order (or gives the one this key already made). */
-export function createDeposit(request: Request, body: CreateDepositRequest): Promise<Order> {
-  return memberCall(request, {
+export function createDeposit(ctx: MemberContext, body: CreateDepositRequest): Promise<Order> {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/wallet/deposits',
     body,
@@ -28,8 +27,8 @@ export function createDeposit(request: Request, body: CreateDepositRequest): Pro
 }
 
 /** The member's orders, newest first. */
-export function memberOrders(request: Request): Promise<Order[]> {
-  return memberCall(request, {
+export function memberOrders(ctx: MemberContext): Promise<Order[]> {
+  return memberCall(ctx, {
     method: 'GET',
     path: '/wallet/orders',
     schema: ordersResponseSchema,
@@ -37,9 +36,9 @@ export function memberOrders(request: Request): Promise<Order[]> {
 }
 
 /** One of the member's orders; an unknown one (or another member's) is the 404 page. */
-export async function memberOrder(request: Request, id: number): Promise<Order> {
+export async function memberOrder(ctx: MemberContext, id: number): Promise<Order> {
   try {
-    return await memberCall(request, {
+    return await memberCall(ctx, {
       method: 'GET',
       path: `/wallet/orders/${id}`,
       schema: orderResponseSchema,

@@ -10,8 +10,7 @@ import {
   type Account,
 } from '~/backend/member.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { BackendError, refusalFor } from '~/backend/client.server'
-import { memberCall } from '~/session/member-api.server'
+import { BackendError, refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 
 export const PROFILE_MESSAGES = {
   wrongPassword: 'รหัสผ่านปัจจุบันไม่ถูกต้อง',
@@ -24,8 +23,8 @@ export const PROFILE_MESSAGES = {
   lineRequired: 'บัญชีนี้เข้าสู่ระบบด้วย LINE เท่านั้น จึงยกเลิกการเชื่อมต่อไม่ได้',
 } as const
 
-export function account(request: Request): Promise<Account> {
-  return memberCall(request, {
+export function account(ctx: MemberContext): Promise<Account> {
+  return memberCall(ctx, {
     method: 'GET',
     path: '/user/account',
     schema: accountResponseSchema,
@@ -36,8 +35,8 @@ export function account(request: Request): Promise<Account> {
  * `POST /auth/logout-others`: the backend revokes every token of the member
  * but those of this session ("ออกจากระบบทุกอุปกรณ์"; docs/decisions/0093).
  */
-export async function logoutOthers(request: Request): Promise<void> {
-  await memberCall(request, {
+export async function logoutOthers(ctx: MemberContext): Promise<void> {
+  await memberCall(ctx, {
     method: 'POST',
     path: '/auth/logout-others',
     schema: okResponseSchema,
@@ -46,10 +45,10 @@ export async function logoutOthers(request: Request): Promise<void> {
 
 /** A wrong current password is a BackendError WRONG_PASSWORD (see passwordFieldError). */
 export async function changePassword(
-  request: Request,
+  ctx: MemberContext,
   body: { currentPassword: string; newPassword: string },
 ): Promise<void> {
-  await memberCall(request, {
+  await memberCall(ctx, {
     method: 'POST',
     path: '/user/password',
     schema: okResponseSchema,
@@ -67,10 +66,10 @@ export function passwordFieldError(
 }
 
 export function linkLine(
-  request: Request,
+  ctx: MemberContext,
   body: { code: string; redirectUri: string },
 ): Promise<Account['line']> {
-  return memberCall(request, {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/user/line/link',
     schema: lineStatusResponseSchema,
@@ -78,8 +77,8 @@ export function linkLine(
   })
 }
 
-export function unlinkLine(request: Request): Promise<Account['line']> {
-  return memberCall(request, {
+export function unlinkLine(ctx: MemberContext): Promise<Account['line']> {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/user/line/unlink',
     schema: lineStatusResponseSchema,

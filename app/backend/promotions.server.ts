@@ -4,14 +4,13 @@
  * kept a minute); here, as the member, the accepted ones with their
  * turnover, and accepting one (eligibility is the backend's).
  */
-import { refusalFor } from '~/backend/client.server'
+import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import {
   memberPromotionsResponseSchema,
   promotionAcceptResponseSchema,
   type MemberPromotion,
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { memberCall } from '~/session/member-api.server'
 import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
 
 export type { MemberPromotion }
@@ -25,8 +24,8 @@ export const PROMOTION_MESSAGES = {
 } as const
 
 /** The member's accepted promotions, newest first. */
-export function memberPromotions(request: Request): Promise<MemberPromotion[]> {
-  return memberCall(request, {
+export function memberPromotions(ctx: MemberContext): Promise<MemberPromotion[]> {
+  return memberCall(ctx, {
     method: 'GET',
     path: '/promotions/mine',
     schema: memberPromotionsResponseSchema,
@@ -34,11 +33,11 @@ export function memberPromotions(request: Request): Promise<MemberPromotion[]> {
 }
 
 export function acceptPromotion(
-  request: Request,
+  ctx: MemberContext,
   promotionId: string,
   idempotencyKey: string,
 ): Promise<MemberPromotion> {
-  return memberCall(request, {
+  return memberCall(ctx, {
     method: 'POST',
     path: `/promotions/${encodeURIComponent(promotionId)}/accept`,
     schema: promotionAcceptResponseSchema,

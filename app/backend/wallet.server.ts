@@ -5,7 +5,7 @@
  * ledger filtered and paged. The backend's refusal codes become Thai
  * messages on the amount field here.
  */
-import { BackendError } from '~/backend/client.server'
+import { BackendError, memberCall, type MemberContext } from '~/backend/client.server'
 import type { AmountRange } from '~/backend/config.schemas'
 import { errorCodes } from '~/backend/schemas'
 import {
@@ -20,10 +20,9 @@ import {
   type WithdrawRequest,
 } from '~/backend/wallet.schemas'
 import { formatBaht } from '~/lib/money'
-import { memberCall } from '~/session/member-api.server'
 
-export function withdrawInfo(request: Request): Promise<WithdrawInfo> {
-  return memberCall(request, {
+export function withdrawInfo(ctx: MemberContext): Promise<WithdrawInfo> {
+  return memberCall(ctx, {
     method: 'GET',
     path: '/wallet/withdraw-info',
     schema: withdrawInfoResponseSchema,
@@ -31,8 +30,11 @@ export function withdrawInfo(request: Request): Promise<WithdrawInfo> {
 }
 
 /** Places a withdrawal; a refusal is a BackendError 422 with a code (see withdrawAmountError). */
-export function placeWithdrawal(request: Request, body: WithdrawRequest): Promise<WithdrawAnswer> {
-  return memberCall(request, {
+export function placeWithdrawal(
+  ctx: MemberContext,
+  body: WithdrawRequest,
+): Promise<WithdrawAnswer> {
+  return memberCall(ctx, {
     method: 'POST',
     path: '/wallet/withdrawals',
     body,
@@ -41,12 +43,12 @@ export function placeWithdrawal(request: Request, body: WithdrawRequest): Promis
 }
 
 /** One page of the member's ledger, newest first. */
-export function transactionHistory(request: Request, query: HistoryQuery): Promise<HistoryPage> {
+export function transactionHistory(ctx: MemberContext, query: HistoryQuery): Promise<HistoryPage> {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries({ perPage: HISTORY_PAGE_SIZE, ...query })) {
     if (value !== undefined) params.set(name, String(value))
   }
-  return memberCall(request, {
+  return memberCall(ctx, {
     method: 'GET',
     path: `/wallet/transactions?${params}`,
     schema: historyResponseSchema,

@@ -43,7 +43,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       contentPart(listPromotions(request.signal), failed('promotions')),
       contentPart(listNews(request.signal), failed('news')),
     ])
-    const play = await memberPart(ctx, () => memberPlay(request, failed))
+    const play = await memberPart(ctx, () => memberPlay(ctx, failed))
     return {
       now: Date.now(),
       banners: mapPart(banners, (banner) => banner, SHOWN.banners),

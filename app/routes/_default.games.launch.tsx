@@ -31,7 +31,8 @@ function refuse(from: string, notice: LaunchNotice): Response {
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'games' }, async ({ request, url, session }) => {
+  guard(args, { access: page.access, feature: 'games' }, async (ctx) => {
+    const { url, session } = ctx
     const from = safeLobbyPath(url.searchParams.get('from'))
     // A watcher looks but does not play for the member: no launch call at all.
     if (session.payload?.strategy === 'watcher') return refuse(from, 'watcher')
@@ -39,7 +40,7 @@ export const loader = (args: LoaderFunctionArgs) =>
     if (!isGameId(gameId)) return refuse(from, 'unknown')
     const origin = env().APP_ORIGINS[0] ?? url.origin
     try {
-      return redirect(await launchGame(request, gameId, new URL(from, origin).href))
+      return redirect(await launchGame(ctx, gameId, new URL(from, origin).href))
     } catch (error) {
       const refusal = launchRefusal(error)
       if (refusal) return refuse(from, refusal)

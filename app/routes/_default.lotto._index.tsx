@@ -30,12 +30,13 @@ type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | n
 type ShownStake = Omit<Stake, 'draw'> & { draw: Stake['draw'] & DrawText }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'lotto' }, async ({ request, url, session }) => {
+  guard(args, { access: page.access, feature: 'lotto' }, async (ctx) => {
+    const { request, url, session } = ctx
     const tab = url.searchParams.get('tab') === 'history' ? 'history' : 'types'
     if (tab === 'history') {
       // A visitor browses the lotto types; the slips are the member's own.
       if (!session.loggedIn) throw redirect(loginPath(url))
-      const stakes = await orMessage(memberStakes(request, 30))
+      const stakes = await orMessage(memberStakes(ctx, 30))
       const described = stakes.value?.map((stake) => ({ ...stake, draw: withDrawText(stake.draw) }))
       return { tab, now: Date.now(), types: null, stakes: described ?? null, error: stakes.error }
     }

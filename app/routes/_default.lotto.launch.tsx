@@ -18,14 +18,15 @@ const page = PAGES.lottoLaunch
 export const WATCHER_LOTTO_MESSAGE = 'โหมดผู้ดูแลดูหน้าจอได้เท่านั้น ไม่สามารถเข้าระบบหวยแทนสมาชิกได้'
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'lotto' }, async ({ request, url, session }) => {
+  guard(args, { access: page.access, feature: 'lotto' }, async (ctx) => {
+    const { url, session } = ctx
     const back = PAGES.lotto.path
     if (session.payload?.strategy === 'watcher') {
       return redirectWithToast(back, { type: 'error', message: WATCHER_LOTTO_MESSAGE })
     }
     const origin = env().APP_ORIGINS[0] ?? url.origin
     try {
-      return redirect(await launchLotto(request, new URL(back, origin).href))
+      return redirect(await launchLotto(ctx, new URL(back, origin).href))
     } catch (error) {
       if (!(error instanceof BackendError)) throw error
       return redirectWithToast(back, {

@@ -27,12 +27,13 @@ export const loader = (args: LoaderFunctionArgs) =>
   guard(
     args,
     { access: page.access, validate: ({ params }) => isNumericId(params.id) },
-    async ({ request, params }) => {
+    async (ctx) => {
+      const { params } = ctx
       if (params.id === undefined) {
-        const orders = await memberOrders(request)
+        const orders = await memberOrders(ctx)
         return { kind: 'list', orders: orders.map(orderView), now: Date.now() } as const
       }
-      const order = await memberOrder(request, Number(params.id))
+      const order = await memberOrder(ctx, Number(params.id))
       return { kind: 'one', order: orderView(order), now: Date.now() } as const
     },
   )

@@ -34,13 +34,14 @@ export const loader = (args: LoaderFunctionArgs) =>
   guard(
     args,
     { access: page.access, validate: ({ params }) => isNumericId(params.id) },
-    async ({ request, params }) => {
+    async (ctx) => {
+      const { params } = ctx
       if (params.id === undefined) {
-        const orders = await memberOrders(request)
+        const orders = await memberOrders(ctx)
         const pending = orders.filter((order) => order.status === 'pending').map(orderView)
         return { kind: 'list', orders: pending } as const
       }
-      const order = orderView(await memberOrder(request, Number(params.id)))
+      const order = orderView(await memberOrder(ctx, Number(params.id)))
       const { promptPayId } = order.payTo
       const qrSvg =
         order.status === 'pending' && order.method === 'promptpay' && promptPayId

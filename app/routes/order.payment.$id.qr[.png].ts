@@ -23,8 +23,9 @@ export const loader = (args: LoaderFunctionArgs) =>
       access: PAGES.orderPayment.access,
       validate: ({ params }) => params.id !== undefined && isNumericId(params.id),
     },
-    async ({ request, params }) => {
-      const order = orderView(await memberOrder(request, Number(params.id)))
+    async (ctx) => {
+      const { params } = ctx
+      const order = orderView(await memberOrder(ctx, Number(params.id)))
       const { promptPayId } = order.payTo
       if (order.status !== 'pending' || order.method !== 'promptpay' || !promptPayId) {
         throw httpError(404, NO_QR_MESSAGE)

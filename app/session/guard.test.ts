@@ -148,14 +148,15 @@ describe('guard', () => {
 
   it('a redirect carries the session cookie even when another loader of the request sent it already', async () => {
     // Remix sends a winning redirect alone: the other loaders' headers are dropped.
-    const request = memberRequest('/promotion')
-    const first = await guard(args(request), { access: 'public' }, async (ctx) => ({
+    // The loaders of one request share its load context (and so its session).
+    const sameRequest = args(memberRequest('/promotion'))
+    const first = await guard(sameRequest, { access: 'public' }, async (ctx) => ({
       mine: await memberPart(ctx, async () => backendEndsSession(ctx)),
     }))
     expect(setCookies(first)).toEqual([expect.stringMatching(/^auth\.session=; Max-Age=0/)])
-    const second = await guard(args(request), { access: 'public' }, () => ({ again: true }))
+    const second = await guard(sameRequest, { access: 'public' }, () => ({ again: true }))
     expect(setCookies(second)).toEqual([])
-    const thrown = await guard(args(request), { access: 'public' }, () => {
+    const thrown = await guard(sameRequest, { access: 'public' }, () => {
       throw redirect('/lotto')
     }).catch((e: unknown) => e)
     expect(setCookies(thrown)).toEqual([expect.stringMatching(/^auth\.session=; Max-Age=0/)])

@@ -1,10 +1,10 @@
 /**
  * `guard()`: the one guard every loader and action goes through. It runs the
  * route checks (`auth`, then the route's own), the page's validity check,
- * hands the handler the request's context (session, cookie jar), turns every
- * failure into the error page's status and message, and writes every cookie
- * of the request (the session's and the jar's) on whatever leaves: data,
- * redirect or error.
+ * hands the handler the request's context (session, the member's backend
+ * calls, cookie jar), turns every failure into the error page's status and
+ * message, and writes every cookie of the request (the session's and the
+ * jar's) on whatever leaves: data, redirect or error.
  *
  *   export const loader = (args: LoaderFunctionArgs) =>
  *     guard(args, { access: 'member' }, async ({ session }) => ({ ... }))
@@ -16,7 +16,7 @@
  * nothing).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { BackendError, SessionEndedError } from '~/backend/client.server'
+import { BackendError, SessionEndedError, type MemberCaller } from '~/backend/client.server'
 import type { Feature } from '~/backend/config.schemas'
 import { requireOpen } from '~/backend/config.server'
 import { appendSetCookies, CookieJar } from '~/lib/cookies.server'
@@ -32,6 +32,7 @@ import { accessForPath } from '~/lib/pages'
 import { followBackendTime } from '~/lib/server-timing.server'
 import { runChecks, type Access, type CheckContext } from '~/session/checks.server'
 import { isCrossSiteWrite } from '~/session/csrf.server'
+import { memberCaller } from '~/session/member-api.server'
 import { getSession, type MemberSession } from '~/session/session.server'
 
 export interface RouteRules {
@@ -54,6 +55,8 @@ export interface RouteContext {
   params: LoaderFunctionArgs['params']
   url: URL
   session: MemberSession
+  /** Calls the backend as the session's member (backend/client.server.ts `memberCall`). */
+  member: MemberCaller
   /** Cookies this answer sets besides the session's: the guard writes them on whatever leaves. */
   cookies: CookieJar
 }
@@ -141,7 +144,8 @@ export async function guard<T>(
     if (rules.validate && !(await rules.validate({ params, url }))) {
       throw httpError(404, NOT_FOUND_MESSAGE)
     }
-    const result = await handler({ request, params, url, session, cookies })
+    const member = memberCaller(session, request.signal)
+    const result = await handler({ request, params, url, session, member, cookies })
     // The backend ended the session while this request ran: `auth` says what
     // follows on the page the member is on (the root loader answers for it too).
     if (session.expired && !expiredBefore) {

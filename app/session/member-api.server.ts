@@ -12,17 +12,15 @@ import { profileResponseSchema, refreshResponseSchema, type Member } from '~/bac
 import {
   BackendError,
   callBackend,
+  memberCall,
   SessionEndedError,
-  type BackendRequest,
+  type MemberCaller,
+  type MemberContext,
+  type MemberRequest,
 } from '~/backend/client.server'
 import { SessionTooLargeError } from '~/session/cookie.server'
 import { refreshOnce } from '~/session/refresh.server'
-import {
-  isSessionExpired,
-  openedSession,
-  sessionLifetimes,
-  type MemberSession,
-} from '~/session/session.server'
+import { isSessionExpired, sessionLifetimes, type MemberSession } from '~/session/session.server'
 import { isExpired, tokenSetFromPair } from '~/session/tokens'
 
 const PROFILE_MISSING_MESSAGE = 'ไม่สามารถโหลดข้อมูลสมาชิกได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง'
@@ -75,25 +73,28 @@ async function accessToken(session: MemberSession): Promise<string> {
   return renew(session)
 }
 
-/** Calls the backend as this request's member. */
-export async function memberCall<S extends z.ZodTypeAny>(
-  request: Request,
-  req: Omit<BackendRequest<S>, 'token' | 'signal'>,
-): Promise<z.output<S>['data']> {
-  const session = await openedSession(request)
-  try {
-    return await callAsMember(session, request.signal, req)
-  } catch (error) {
-    // The backend says the session is over: it is cleared here, where that is learnt.
-    if (error instanceof SessionEndedError) session.end()
-    throw error
+/**
+ * The member's side of this request's backend calls (ctx.member): the
+ * session's tokens, and the request's signal (a closed tab stops waiting).
+ */
+export function memberCaller(session: MemberSession, signal: AbortSignal): MemberCaller {
+  return {
+    async call(req) {
+      try {
+        return await callAsMember(session, signal, req)
+      } catch (error) {
+        // The backend says the session is over: it is cleared here, where that is learnt.
+        if (error instanceof SessionEndedError) session.end()
+        throw error
+      }
+    },
   }
 }
 
 async function callAsMember<S extends z.ZodTypeAny>(
   session: MemberSession,
   signal: AbortSignal,
-  req: Omit<BackendRequest<S>, 'token' | 'signal'>,
+  req: MemberRequest<S>,
 ): Promise<z.output<S>['data']> {
   const call = (token: string) => callBackend({ ...req, token, signal })
   const stored = session.payload?.accessToken
@@ -121,16 +122,16 @@ export async function profileWith(token: string): Promise<Member | null | undefi
   return callBackend({ method: 'GET', path: '/user/profile', schema: profileResponseSchema, token })
 }
 
-const profiles = new WeakMap<Request, Promise<Member>>()
+const profiles = new WeakMap<MemberCaller, Promise<Member>>()
 
 /**
- * The member's profile, fetched at most once per request. An answer without
- * the member mid-session is a backend fault (a Thai 502), not a logout.
+ * The member's profile, fetched at most once per loader or action. An answer
+ * without the member mid-session is a backend fault (a Thai 502), not a logout.
  */
-export function getMember(request: Request): Promise<Member> {
-  let pending = profiles.get(request)
+export function getMember(ctx: MemberContext): Promise<Member> {
+  let pending = profiles.get(ctx.member)
   if (!pending) {
-    pending = memberCall(request, {
+    pending = memberCall(ctx, {
       method: 'GET',
       path: '/user/profile',
       schema: profileResponseSchema,
@@ -140,7 +141,7 @@ export function getMember(request: Request): Promise<Member> {
     })
     // Callers that only peek must not cause an unhandled rejection.
     pending.catch(() => undefined)
-    profiles.set(request, pending)
+    profiles.set(ctx.member, pending)
   }
   return pending
 }

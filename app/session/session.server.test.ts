@@ -1,16 +1,13 @@
 import type { IncomingMessage } from 'node:http'
 import { redirect } from '@remix-run/node'
+import { z } from 'zod'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { memberCall } from '~/backend/client.server'
 import { action as logout } from '~/routes/logout'
 import { sealSession, type SessionPayload } from '~/session/cookie.server'
 import { guard } from '~/session/guard'
 import { getLoadContext } from '~/lib/request-context.server'
-import {
-  endEverySessionButThis,
-  endSession,
-  getSession,
-  openedSession,
-} from '~/session/session.server'
+import { endEverySessionButThis, endSession, getSession } from '~/session/session.server'
 
 const SECRET = process.env.SESSION_SECRET ?? ''
 const HOUR = 3_600_000
@@ -60,15 +57,34 @@ describe('one session per HTTP request (decision 0067)', () => {
     ).not.toBe(root)
   })
 
-  it('a module handed the Request alone finds the session the guard opened for it', async () => {
-    const request = requestWith(payload())
-    const session = await getSession(request, {})
-    expect(await openedSession(request)).toBe(session)
-    const unguarded = requestWith(payload())
-    const read = await openedSession(unguarded)
-    expect(read).not.toBe(session)
-    expect(read.loggedIn).toBe(true)
-    expect(await openedSession(unguarded)).toBe(read)
+  it("a handler's backend calls renew the tokens of the session the guard opened", async () => {
+    const answers = { refresh: 0, call: 0 }
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      const url = String(input)
+      if (url.endsWith('/auth/refresh')) {
+        answers.refresh += 1
+        return Response.json({ data: { accessToken: 'renewed-access' } })
+      }
+      answers.call += 1
+      const bearer = new Headers(init?.headers).get('Authorization')
+      return Response.json({ data: { bearer } })
+    })
+    const request = requestWith(payload({ accessExpiresAt: Date.now() - 1000 }))
+    const context = getLoadContext({ headers: {} } as IncomingMessage)
+    const result = (await guard({ request, params: {}, context }, { access: 'member' }, (ctx) =>
+      memberCall(ctx, {
+        method: 'GET',
+        path: '/member/echo',
+        schema: z.object({ data: z.object({ bearer: z.string().nullable() }) }),
+      }),
+    )) as unknown as { data: { bearer: string }; init: ResponseInit | null }
+    expect(answers).toEqual({ refresh: 1, call: 1 })
+    expect(result.data.bearer).toBe('Bearer renewed-access')
+    const cookies = new Headers(result.init?.headers).getSetCookie()
+    expect(cookies).toHaveLength(1)
+    // The renewal is on the request's one session: every loader of it sees the new token.
+    const session = await getSession(request, context)
+    expect(session.payload?.accessToken).toBe('renewed-access')
   })
 })
 

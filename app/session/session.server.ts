@@ -199,9 +199,6 @@ async function readSession(request: Request): Promise<MemberSession> {
   return new CookieSession(read, ended)
 }
 
-/** The session each Request was given, for code that has only the Request (openedSession). */
-const byRequest = new WeakMap<Request, Promise<MemberSession>>()
-
 /**
  * The session of this HTTP request, read once for all its loaders and
  * actions: Remix gives each its own Request copy but the same load context
@@ -209,21 +206,5 @@ const byRequest = new WeakMap<Request, Promise<MemberSession>>()
  * response, not one per loader. A unit test passes a fresh context.
  */
 export function getSession(request: Request, context: AppLoadContext): Promise<MemberSession> {
-  const session = perRequest(context, 'session', () => readSession(request))
-  byRequest.set(request, session)
-  return session
-}
-
-/**
- * The session `getSession` gave this very Request (the guard opens it for
- * every loader and action), for the modules that are handed the Request
- * alone; read from its cookie if none was.
- */
-export function openedSession(request: Request): Promise<MemberSession> {
-  let session = byRequest.get(request)
-  if (!session) {
-    session = readSession(request)
-    byRequest.set(request, session)
-  }
-  return session
+  return perRequest(context, 'session', () => readSession(request))
 }

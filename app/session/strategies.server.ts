@@ -19,8 +19,8 @@ import { SessionTooLargeError } from '~/session/cookie.server'
 import { profileWith } from '~/session/member-api.server'
 import {
   newSessionId,
-  openedSession,
   sessionLifetimes,
+  type MemberSession,
   type Strategy,
 } from '~/session/session.server'
 import { expiresAtFor, tokenSetFromPair, type TokenSet } from '~/session/tokens'
@@ -54,9 +54,14 @@ function loginErrorFrom(error: unknown, unauthorizedMessage: string): unknown {
   return new LoginError(error.message, error.status)
 }
 
+/** What a login needs of the route's context: the session it starts. */
+export interface LoginContext {
+  readonly session: MemberSession
+}
+
 /** Loads the profile with the new tokens, then (and only then) stores them. */
 async function startSession(
-  request: Request,
+  { session }: LoginContext,
   strategy: Strategy,
   tokens: TokenSet,
 ): Promise<Member> {
@@ -67,7 +72,7 @@ async function startSession(
   })
   if (!member) throw new LoginError(LOGIN_MESSAGES.noProfile, 502)
   try {
-    ;(await openedSession(request)).set({
+    session.set({
       v: 2,
       sid: newSessionId(),
       strategy,
@@ -92,25 +97,25 @@ async function exchange(path: string, body: unknown, refused: string): Promise<T
 }
 
 export async function loginLocal(
-  request: Request,
+  ctx: LoginContext,
   credentials: { username: string; password: string },
 ): Promise<Member> {
   const tokens = await exchange('/auth/login', credentials, LOGIN_MESSAGES.invalidCredentials)
-  return startSession(request, 'local', tokens)
+  return startSession(ctx, 'local', tokens)
 }
 
 export async function loginWithLine(
-  request: Request,
+  ctx: LoginContext,
   grant: { code: string; redirectUri: string },
 ): Promise<Member> {
   const tokens = await exchange('/auth/loginwithline', grant, LOGIN_MESSAGES.lineFailed)
-  return startSession(request, 'line', tokens)
+  return startSession(ctx, 'line', tokens)
 }
 
 /** Support staff's watcher session: the member's access token only; it ends when that expires. */
-export async function loginAsWatcher(request: Request, accessToken: string): Promise<Member> {
+export async function loginAsWatcher(ctx: LoginContext, accessToken: string): Promise<Member> {
   const accessExpiresAt = expiresAtFor(accessToken, Date.now(), sessionLifetimes().accessSeconds)
-  return startSession(request, 'watcher', { accessToken, accessExpiresAt, refreshExpiresAt: null })
+  return startSession(ctx, 'watcher', { accessToken, accessExpiresAt, refreshExpiresAt: null })
 }
 
 /**
@@ -121,7 +126,7 @@ export async function loginAsWatcher(request: Request, accessToken: string): Pro
  * (the member exists then, but is not logged in).
  */
 export async function registerLocal(
-  request: Request,
+  ctx: LoginContext,
   registration: RegisterRequest,
 ): Promise<Member> {
   const pair = await callBackend({
@@ -130,5 +135,5 @@ export async function registerLocal(
     body: registration,
     schema: registerResponseSchema,
   })
-  return startSession(request, 'local', tokenSetFromPair(pair, Date.now(), sessionLifetimes()))
+  return startSession(ctx, 'local', tokenSetFromPair(pair, Date.now(), sessionLifetimes()))
 }

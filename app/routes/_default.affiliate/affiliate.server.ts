@@ -45,8 +45,9 @@ export function lineShareUrl(link: string): string {
   return `https://line.me/R/share?text=${encodeURIComponent(`${SHARE_TEXT} ${link}`)}`
 }
 
-export async function affiliateView({ request }: RouteContext): Promise<AffiliateView> {
-  const program = await affiliate(request)
+export async function affiliateView(ctx: RouteContext): Promise<AffiliateView> {
+  const { request } = ctx
+  const program = await affiliate(ctx)
   const link = referralLink(publicOrigin(request), program.code)
   return {
     code: program.code,
@@ -65,12 +66,13 @@ export async function affiliateView({ request }: RouteContext): Promise<Affiliat
   }
 }
 
-export async function affiliateAction({ request }: RouteContext) {
+export async function affiliateAction(ctx: RouteContext) {
+  const { request } = ctx
   const form = await readFormData(request)
   const key = readIdempotencyKey(form)
   if (form.get('intent') !== 'withdraw' || !key) throw httpError(400, BAD_REQUEST_MESSAGE)
   try {
-    const { amount } = await withdrawCommission(request, key)
+    const { amount } = await withdrawCommission(ctx, key)
     return redirectWithToast(PAGES.affiliate.path, {
       type: 'success',
       message: `ถอนค่าคอมมิชชั่น ${formatBaht(amount)} เข้ากระเป๋าเงินแล้ว`,

@@ -31,8 +31,9 @@ export interface TeamView {
 export type TeamReply =
   { form: 'join'; result: SubmissionResult<string[]> } | { form: 'leave'; error: string }
 
-export async function teamView({ request, url }: RouteContext): Promise<TeamView> {
-  const team = await myTeam(request)
+export async function teamView(ctx: RouteContext): Promise<TeamView> {
+  const { url } = ctx
+  const team = await myTeam(ctx)
   if (!team) return { team: null, confirmLeave: false }
   return {
     team: {
@@ -49,7 +50,8 @@ export async function teamView({ request, url }: RouteContext): Promise<TeamView
   }
 }
 
-export async function teamAction({ request }: RouteContext) {
+export async function teamAction(ctx: RouteContext) {
+  const { request } = ctx
   const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'join') {
@@ -58,7 +60,7 @@ export async function teamAction({ request }: RouteContext) {
       return data<TeamReply>({ form: 'join', result: submission.reply() }, 400)
     }
     try {
-      const team = await joinTeam(request, String(submission.value.inviteCode).toUpperCase())
+      const team = await joinTeam(ctx, String(submission.value.inviteCode).toUpperCase())
       return redirectWithToast(PAGES.alliance.path, {
         type: 'success',
         message: `เข้าร่วมทีม ${team.name} แล้ว`,
@@ -72,7 +74,7 @@ export async function teamAction({ request }: RouteContext) {
   }
   if (intent === 'leave') {
     try {
-      await leaveTeam(request)
+      await leaveTeam(ctx)
     } catch (error) {
       const message = allianceRefusal(error)
       if (!message) throw error

@@ -26,15 +26,16 @@ import { Notice } from '~/ui/states'
 const page = PAGES.allianceNew
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request }) => {
-    if (await myTeam(request)) throw redirect(PAGES.alliance.path)
+  guard(args, { access: page.access }, async (ctx) => {
+    if (await myTeam(ctx)) throw redirect(PAGES.alliance.path)
     return null
   })
 
 type Reply = { result: SubmissionResult<string[]> }
 
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ request }) => {
+  guard(args, { access: page.access }, async (ctx) => {
+    const { request } = ctx
     const form = await readFormData(request)
     if (form.get('intent') !== 'create') throw httpError(400, BAD_REQUEST_MESSAGE)
     // Judged as the backend will store it: trimmed, inner spaces collapsed
@@ -46,7 +47,7 @@ export const action = (args: ActionFunctionArgs) =>
       return data<Reply>({ result: submission.reply() }, 400)
     }
     try {
-      const team = await createTeam(request, String(submission.value.name))
+      const team = await createTeam(ctx, String(submission.value.name))
       return redirectWithToast(PAGES.alliance.path, {
         type: 'success',
         message: `สร้างทีม ${team.name} แล้ว`,

@@ -41,8 +41,8 @@ export interface ClaimRow {
   iso: string
 }
 
-export async function cashbackView({ request }: RouteContext) {
-  const { periods, claims } = await cashbackOverview(request)
+export async function cashbackView(ctx: RouteContext) {
+  const { periods, claims } = await cashbackOverview(ctx)
   const labels = new Map(periods.map((p) => [p.id, cashbackPeriodLabel(p)]))
   const rows: PeriodRow[] = periods.map((p) => ({
     id: p.id,
@@ -72,7 +72,8 @@ export async function cashbackView({ request }: RouteContext) {
 
 export type ClaimReply = { periodId: string; error: string }
 
-export async function cashbackAction({ request }: RouteContext) {
+export async function cashbackAction(ctx: RouteContext) {
+  const { request } = ctx
   const form = await readFormData(request)
   const periodId = form.get('periodId')
   const idempotencyKey = readIdempotencyKey(form)
@@ -83,7 +84,7 @@ export async function cashbackAction({ request }: RouteContext) {
     )
   }
   try {
-    const { claim } = await claimCashback(request, { periodId, idempotencyKey })
+    const { claim } = await claimCashback(ctx, { periodId, idempotencyKey })
     return redirectWithToast(PAGES.cashback.path, {
       type: 'success',
       message: `รับยอดคืน ${formatBaht(claim.amount)} เข้ากระเป๋าแล้ว`,

@@ -54,8 +54,9 @@ const row = (r: CouponRedemption): RedemptionRow => ({
   iso: r.redeemedAt,
 })
 
-export async function couponView({ request, url }: RouteContext) {
-  const history = await orMessage(couponRedemptions(request))
+export async function couponView(ctx: RouteContext) {
+  const { url } = ctx
+  const history = await orMessage(couponRedemptions(ctx))
   const rows = (history.value ?? []).map(row)
   const redeemedId = url.searchParams.get('redeemed')
   return {
@@ -69,7 +70,8 @@ export async function couponView({ request, url }: RouteContext) {
 
 export type CouponReply = { result: SubmissionResult<string[]> }
 
-export async function couponAction({ request, session }: RouteContext) {
+export async function couponAction(ctx: RouteContext) {
+  const { request, session } = ctx
   const form = await readFormData(request)
   const submission = parseForm(form, couponFields)
   if (submission.status !== 'success') {
@@ -84,7 +86,7 @@ export async function couponAction({ request, session }: RouteContext) {
     )
   }
   // The session knows its member (a login since decision 0093); an older one asks the backend.
-  const memberId = session.payload?.mid ?? (await getMember(request)).id
+  const memberId = session.payload?.mid ?? (await getMember(ctx)).id
   const attempt = await couponAttempt(request, memberId)
   if (attempt.waitMs > 0) {
     return data<CouponReply>(
@@ -93,7 +95,7 @@ export async function couponAction({ request, session }: RouteContext) {
     )
   }
   try {
-    const { redemption } = await redeemCoupon(request, { code, idempotencyKey })
+    const { redemption } = await redeemCoupon(ctx, { code, idempotencyKey })
     await attempt.release()
     return redirectWithToast(`${PAGES.coupon.path}?redeemed=${encodeURIComponent(redemption.id)}`, {
       type: 'success',

@@ -18,9 +18,10 @@ import { httpError } from '~/lib/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
 import { REVEAL_LATER } from '~/lib/held-revalidation'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+import type { RouteContext } from '~/session/guard'
 
-export async function loadGames(request: Request) {
-  const games = await rewardGames(request)
+export async function loadGames(ctx: RouteContext) {
+  const games = await rewardGames(ctx)
   return {
     wheel: games.wheel,
     angpao: games.angpao,
@@ -42,8 +43,8 @@ const refused = (game: RewardGame, error: string, status: number) =>
   data<GamesActionData>({ game, error }, { status })
 
 /** `intent=spin` or `intent=pick` (with `envelope`), each with its one-time key. */
-export async function playAction(request: Request) {
-  const form = await readFormData(request)
+export async function playAction(ctx: RouteContext) {
+  const form = await readFormData(ctx.request)
   const intent = form.get('intent')
   const key = readIdempotencyKey(form)
   if (!key || (intent !== 'spin' && intent !== 'pick')) {
@@ -59,7 +60,7 @@ export async function playAction(request: Request) {
   }
   try {
     const result =
-      game === 'wheel' ? await spinWheel(request, key) : await pickAngpao(request, envelope, key)
+      game === 'wheel' ? await spinWheel(ctx, key) : await pickAngpao(ctx, envelope, key)
     // A spin is revealed when the wheel stops: the header balance, the
     // tickets and the history wait for it (app/lib/held-revalidation.ts).
     // A pick shows its envelope with the answer, so everything reloads at once.

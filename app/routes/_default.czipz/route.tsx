@@ -33,11 +33,9 @@ import { loadGames, playAction } from './games.server'
 const page = PAGES.czipz
 const rules = { access: page.access, feature: 'czipz' } as const
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, rules, ({ request }) => loadGames(request))
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadGames)
 
-export const action = (args: ActionFunctionArgs) =>
-  guard(args, rules, ({ request }) => playAction(request))
+export const action = (args: ActionFunctionArgs) => guard(args, rules, playAction)
 
 export const meta = pageMeta(page.title)
 

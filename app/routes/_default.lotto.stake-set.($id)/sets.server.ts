@@ -70,9 +70,9 @@ function setIdOf(params: RouteContext['params']): number | null {
 }
 
 /** The member's set, or the 404 page for an id that is not theirs. */
-async function memberSet(request: Request, id: number): Promise<StakeSet> {
+async function memberSet(ctx: RouteContext, id: number): Promise<StakeSet> {
   try {
-    return await stakeSet(request, id)
+    return await stakeSet(ctx, id)
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) {
       throw httpError(404, NOT_FOUND_MESSAGE)
@@ -81,14 +81,15 @@ async function memberSet(request: Request, id: number): Promise<StakeSet> {
   }
 }
 
-export async function setsView({ request, params, url }: RouteContext): Promise<SetsView> {
+export async function setsView(ctx: RouteContext): Promise<SetsView> {
+  const { request, params, url } = ctx
   const id = setIdOf(params)
   if (id === null) {
-    const sets = await stakeSets(request)
+    const sets = await stakeSets(ctx)
     return { kind: 'list', sets, updated: updatedLabels(sets) }
   }
   const [set, types] = await Promise.all([
-    memberSet(request, id),
+    memberSet(ctx, id),
     orMessage(lottoTypes(request.signal)),
   ])
   return {
@@ -123,7 +124,8 @@ function refusal(error: unknown, tooMany: string): string {
 const saved = (id: number, message: string) =>
   redirectWithToast(setPath(id), { type: 'success', message })
 
-export async function setsAction({ request, params }: RouteContext) {
+export async function setsAction(ctx: RouteContext) {
+  const { request, params } = ctx
   const form = await readFormData(request)
   const intent = form.get('intent')
   const id = setIdOf(params)
@@ -135,7 +137,7 @@ export async function setsAction({ request, params }: RouteContext) {
       return data<SetsReply>({ form: 'create', result: submission.reply() }, { status: 400 })
     }
     try {
-      const set = await createStakeSet(request, { name: submission.value.name.trim(), lines: [] })
+      const set = await createStakeSet(ctx, { name: submission.value.name.trim(), lines: [] })
       return saved(set.id, `สร้างชุด "${set.name}" แล้ว เพิ่มเลขได้เลย`)
     } catch (error) {
       const message = refusal(error, SET_MESSAGES.tooManySets)
@@ -146,7 +148,7 @@ export async function setsAction({ request, params }: RouteContext) {
     }
   }
 
-  const set = await memberSet(request, id)
+  const set = await memberSet(ctx, id)
   switch (intent) {
     case 'rename': {
       const submission = parseForm(form, nameFields)
@@ -155,7 +157,7 @@ export async function setsAction({ request, params }: RouteContext) {
       }
       try {
         const name = submission.value.name.trim()
-        await updateStakeSet(request, id, { name })
+        await updateStakeSet(ctx, id, { name })
         return saved(id, `เปลี่ยนชื่อเป็น "${name}" แล้ว`)
       } catch (error) {
         const message = refusal(error, SET_MESSAGES.refused)
@@ -185,7 +187,7 @@ export async function setsAction({ request, params }: RouteContext) {
         )
       if (lines.length > SET_LIMITS.maxLines) return failWith(SET_MESSAGES.tooManyLines, 400)
       try {
-        await updateStakeSet(request, id, { lines })
+        await updateStakeSet(ctx, id, { lines })
         return saved(id, `เพิ่มเลขแล้ว ${added.length} รายการ`)
       } catch (error) {
         return failWith(refusal(error, SET_MESSAGES.tooManyLines), 400)
@@ -217,7 +219,7 @@ export async function setsAction({ request, params }: RouteContext) {
         }
       }
       try {
-        await updateStakeSet(request, id, { lines })
+        await updateStakeSet(ctx, id, { lines })
         return saved(id, intent === 'remove' ? 'ลบรายการแล้ว' : 'บันทึกจำนวนเงินแล้ว')
       } catch (error) {
         const message = refusal(error, SET_MESSAGES.refused)
@@ -226,7 +228,7 @@ export async function setsAction({ request, params }: RouteContext) {
     }
     case 'delete': {
       try {
-        await deleteStakeSet(request, id)
+        await deleteStakeSet(ctx, id)
       } catch (error) {
         const message = refusal(error, SET_MESSAGES.refused)
         return data<SetsReply>({ form: 'delete', error: message }, { status: 400 })

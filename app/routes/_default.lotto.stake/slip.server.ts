@@ -49,9 +49,9 @@ export function validLotto({ url }: { url: URL }): boolean {
 
 const stakePath = (lottoId: string) => `${PAGES.lottoStake.path}?lotto=${lottoId}`
 
-async function rulesOf(request: Request, lottoId: string) {
+async function rulesOf(ctx: RouteContext, lottoId: string) {
   try {
-    return await stakeRules(request, lottoId)
+    return await stakeRules(ctx, lottoId)
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) {
       throw httpError(404, NOT_FOUND_MESSAGE)
@@ -64,19 +64,20 @@ const SET_NOT_FOUND = 'ไม่พบโพยที่บันทึกไว
 
 /** `?set=ID`: the set's lines poured into the slip, then back to the plain URL with a toast. */
 async function pourSet(
-  { request, cookies }: RouteContext,
+  ctx: RouteContext,
   lottoId: string,
   setParam: string,
   slip: StoredSlip,
   limited: Parameters<typeof addToSlip>[3],
 ): Promise<Response> {
+  const { request, cookies } = ctx
   const id = Number(setParam)
   if (!/^\d{1,9}$/.test(setParam) || id <= 0) {
     return redirectWithToast(stakePath(lottoId), { type: 'error', message: SET_NOT_FOUND })
   }
   let set
   try {
-    set = await stakeSet(request, id)
+    set = await stakeSet(ctx, id)
   } catch (error) {
     if (error instanceof BackendError && error.status === 404) {
       return redirectWithToast(stakePath(lottoId), { type: 'error', message: SET_NOT_FOUND })
@@ -100,7 +101,7 @@ async function pourSet(
 export async function slipView(ctx: RouteContext) {
   const { request, url } = ctx
   const lottoId = url.searchParams.get('lotto') ?? ''
-  const rules = await rulesOf(request, lottoId)
+  const rules = await rulesOf(ctx, lottoId)
   const stored = await readSlip(request, lottoId)
   const drawId = rules.draw?.id ?? stored?.drawId
   const setParam = url.searchParams.get('set')
@@ -227,12 +228,13 @@ const LINES_MESSAGE = 'บางรายการในโพยแทงไม
 const UNKNOWN_DRAW_MESSAGE =
   'ไม่พบงวดที่โพยนี้จะแทง โพยยังไม่ได้แทงและยังอยู่ครบ กรุณากด “ตรวจสอบและยืนยันโพย” อีกครั้ง'
 
-export async function slipAction({ request, url, cookies }: RouteContext) {
+export async function slipAction(ctx: RouteContext) {
+  const { request, url, cookies } = ctx
   const lottoId = url.searchParams.get('lotto') ?? ''
   const parsed = actionSchema.safeParse(formObject(await readFormData(request)))
   if (!parsed.success) return data<SlipActionData>({ error: MALFORMED_FORM_MESSAGE }, 400)
   const post = parsed.data
-  const rules = await rulesOf(request, lottoId)
+  const rules = await rulesOf(ctx, lottoId)
   const stored = await readSlip(request, lottoId)
   const lines = stored?.lines ?? []
   const draw = rules.draw
@@ -309,7 +311,7 @@ export async function slipAction({ request, url, cookies }: RouteContext) {
       }
       let answer
       try {
-        answer = await placeStake(request, {
+        answer = await placeStake(ctx, {
           drawId: post.drawId,
           idempotencyKey: post.key,
           lines: posted,

@@ -29,7 +29,7 @@ import { redirectWithToast } from '~/lib/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { LINE_LINK_RETURN, lineAuthorizeRedirect } from '~/session/line.server'
 import { getMember } from '~/session/member-api.server'
-import { endEverySessionButThis, type MemberSession } from '~/session/session.server'
+import { endEverySessionButThis } from '~/session/session.server'
 
 export interface ProfileView {
   username: string
@@ -43,8 +43,8 @@ export interface ProfileView {
 export type ProfileReply =
   { form: 'password'; result: SubmissionResult<string[]> } | { form: 'line'; error: string }
 
-export async function profileView({ request }: RouteContext): Promise<ProfileView> {
-  const details = await account(request)
+export async function profileView(ctx: RouteContext): Promise<ProfileView> {
+  const details = await account(ctx)
   return {
     username: details.username,
     displayName: details.displayName,
@@ -60,12 +60,13 @@ export async function profileView({ request }: RouteContext): Promise<ProfileVie
 const PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirm']
 
 /** Every other session of the member ends: other devices, and every copy of this cookie. */
-async function endOtherSessions(request: Request, session: MemberSession) {
-  const memberId = session.payload?.mid ?? String((await getMember(request)).id)
+async function endOtherSessions(ctx: RouteContext) {
+  const { session } = ctx
+  const memberId = session.payload?.mid ?? String((await getMember(ctx)).id)
   await endEverySessionButThis(session, memberId)
 }
 
-async function passwordAction(request: Request, session: MemberSession, form: FormData) {
+async function passwordAction(ctx: RouteContext, form: FormData) {
   const submission = parseForm(form, changePasswordFields)
   if (submission.status !== 'success') {
     const result = submission.reply({ hideFields: PASSWORD_FIELDS })
@@ -73,7 +74,7 @@ async function passwordAction(request: Request, session: MemberSession, form: Fo
   }
   const { currentPassword, password } = submission.value
   try {
-    await changePassword(request, {
+    await changePassword(ctx, {
       currentPassword: String(currentPassword),
       newPassword: String(password),
     })
@@ -86,21 +87,22 @@ async function passwordAction(request: Request, session: MemberSession, form: Fo
     })
     return data<ProfileReply>({ form: 'password', result }, 400)
   }
-  await endOtherSessions(request, session)
+  await endOtherSessions(ctx)
   return redirectWithToast(PAGES.profile.path, {
     type: 'success',
     message: PROFILE_MESSAGES.passwordChanged,
   })
 }
 
-export async function profileAction({ request, session, cookies }: RouteContext) {
+export async function profileAction(ctx: RouteContext) {
+  const { request, cookies } = ctx
   const form = await readFormData(request)
   switch (form.get('intent')) {
     case 'password':
-      return passwordAction(request, session, form)
+      return passwordAction(ctx, form)
     case 'logout-others':
-      await logoutOthers(request)
-      await endOtherSessions(request, session)
+      await logoutOthers(ctx)
+      await endOtherSessions(ctx)
       return redirectWithToast(PAGES.profile.path, {
         type: 'success',
         message: PROFILE_MESSAGES.loggedOutElsewhere,
@@ -112,7 +114,7 @@ export async function profileAction({ request, session, cookies }: RouteContext)
     }
     case 'line-unlink':
       try {
-        await unlinkLine(request)
+        await unlinkLine(ctx)
       } catch (error) {
         const message = lineRefusal(error)
         if (!message) throw error

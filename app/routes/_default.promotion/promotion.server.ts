@@ -107,7 +107,7 @@ export async function promotionView(ctx: RouteContext) {
     contentPart(listPromotions(request.signal), (error) =>
       logWarning(`promotions not shown: ${errorMessage(error)}`, requestIdOf(request)),
     ),
-    memberPart(ctx, () => orMessage(memberPromotions(request))),
+    memberPart(ctx, () => orMessage(memberPromotions(ctx))),
   ])
   const promotions = list.ok ? list.items : null
   const listError = list.ok ? null : list.message
@@ -127,7 +127,8 @@ export async function promotionView(ctx: RouteContext) {
 
 export type AcceptReply = { error: string }
 
-export async function acceptAction({ request }: RouteContext) {
+export async function acceptAction(ctx: RouteContext) {
+  const { request } = ctx
   const form = await readFormData(request)
   const promotionId = form.get('promotionId')
   const idempotencyKey = readIdempotencyKey(form)
@@ -135,7 +136,7 @@ export async function acceptAction({ request }: RouteContext) {
     return data<AcceptReply>({ error: PROMOTION_MESSAGES.gone }, { status: 400 })
   }
   try {
-    const accepted = await acceptPromotion(request, promotionId, idempotencyKey)
+    const accepted = await acceptPromotion(ctx, promotionId, idempotencyKey)
     return redirectWithToast(`${PAGES.promotion.path}?id=${encodeURIComponent(promotionId)}`, {
       type: 'success',
       message: `รับโปรโมชั่น "${accepted.title}" แล้ว`,

@@ -22,6 +22,7 @@ import {
 } from '~/lib/deposit-form'
 import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
 import { PAGES } from '~/lib/pages'
+import type { RouteContext } from '~/session/guard'
 
 const PENDING_SHOWN = 3
 
@@ -31,10 +32,10 @@ export interface PendingOrder {
   method: Order['method']
 }
 
-export async function loadDeposit(request: Request) {
+export async function loadDeposit(ctx: RouteContext) {
   const [config, pending] = await Promise.all([
-    appConfig(request.signal),
-    memberOrders(request).then(
+    appConfig(ctx.request.signal),
+    memberOrders(ctx).then(
       (orders): { orders: PendingOrder[] } | { error: string } => ({
         orders: orders
           .filter((order) => order.status === 'pending')
@@ -53,7 +54,7 @@ export async function loadDeposit(request: Request) {
     limits: { min, max },
     pending,
     // A quick amount chosen without JavaScript (a link to `?tab=deposit&amount=300`).
-    amount: prefilledAmount(new URL(request.url)),
+    amount: prefilledAmount(new URL(ctx.request.url)),
   }
 }
 
@@ -66,8 +67,8 @@ function refused(reply: DepositReply, status: number) {
   return data({ deposit: reply }, { status })
 }
 
-export async function depositAction(request: Request, form: FormData) {
-  const config = await appConfig(request.signal)
+export async function depositAction(ctx: RouteContext, form: FormData) {
+  const config = await appConfig(ctx.request.signal)
   const limits: DepositLimits = config.limits.deposit
   const amount = form.get('amount')
   const method = form.get('method')
@@ -81,7 +82,7 @@ export async function depositAction(request: Request, form: FormData) {
   if (!idempotencyKey)
     return refused({ errors: { form: DEPOSIT_MESSAGES.keyMissing }, values }, 400)
   try {
-    const order = await createDeposit(request, { ...checked.values, idempotencyKey })
+    const order = await createDeposit(ctx, { ...checked.values, idempotencyKey })
     // Straight to what to pay: the QR or the account number (not the order's status first).
     return redirect(`${PAGES.orderPayment.path}/${order.id}`)
   } catch (error) {

@@ -30,6 +30,7 @@ import {
   withIsoDates,
 } from '~/lib/thai-date'
 import { KIND_LABELS, ledgerAmount, STATUS_LABELS } from './history-labels'
+import type { RouteContext } from '~/session/guard'
 
 /** Pages beyond this are a tampered link. */
 const MAX_PAGE = 10_000
@@ -120,7 +121,8 @@ export type HistoryLine = ReturnType<typeof shownLine>
 
 const dayText = (day: string) => formatThaiDay(day, 'd MMM BBBB')
 
-export async function loadHistory(request: Request, url: URL) {
+export async function loadHistory(ctx: RouteContext) {
+  const { url } = ctx
   // The date choices' parts (the filter form sent) become `from=` / `to=`.
   const canonical = withIsoDates(url, ['from', 'to'])
   if (canonical) throw redirect(canonical)
@@ -133,7 +135,7 @@ export async function loadHistory(request: Request, url: URL) {
     page,
     perPage: HISTORY_PAGE_SIZE,
   }
-  const answer = await orMessage(transactionHistory(request, query))
+  const answer = await orMessage(transactionHistory(ctx, query))
   const pages = answer.value ? Math.max(1, Math.ceil(answer.value.total / answer.value.perPage)) : 1
   return {
     filters,

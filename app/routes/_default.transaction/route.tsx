@@ -40,22 +40,22 @@ function tabOf(url: URL): Tab {
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'transaction' }, async ({ request, url }) => {
-    const tab = tabOf(url)
-    if (tab === 'withdraw') return { tab, withdraw: await loadWithdraw(request) } as const
-    if (tab === 'history') return { tab, history: await loadHistory(request, url) } as const
-    return { tab, deposit: await loadDeposit(request) } as const
+  guard(args, { access: page.access, feature: 'transaction' }, async (ctx) => {
+    const tab = tabOf(ctx.url)
+    if (tab === 'withdraw') return { tab, withdraw: await loadWithdraw(ctx) } as const
+    if (tab === 'history') return { tab, history: await loadHistory(ctx) } as const
+    return { tab, deposit: await loadDeposit(ctx) } as const
   })
 
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'transaction' }, async ({ request }) => {
-    const form = await readFormData(request)
+  guard(args, { access: page.access, feature: 'transaction' }, async (ctx) => {
+    const form = await readFormData(ctx.request)
     const intent = form.get('intent')
     if (typeof intent === 'string' && intent.startsWith('deposit')) {
-      return depositAction(request, form)
+      return depositAction(ctx, form)
     }
     if (typeof intent === 'string' && intent.startsWith('withdraw')) {
-      return withdrawAction(request, form)
+      return withdrawAction(ctx, form)
     }
     throw httpError(400, MALFORMED_FORM_MESSAGE)
   })

@@ -24,6 +24,7 @@ import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import { maskAccount } from '~/lib/mask'
 import { isBlankAmount, parseWholeBaht } from '~/lib/money'
 import { checkAmount, type AmountProblem } from './withdraw-rules'
+import type { RouteContext } from '~/session/guard'
 
 /** What the browser sees of the account: never the whole number. */
 function shownInfo(info: WithdrawInfo) {
@@ -38,10 +39,10 @@ function shownInfo(info: WithdrawInfo) {
   }
 }
 
-export async function loadWithdraw(request: Request) {
+export async function loadWithdraw(ctx: RouteContext) {
   const [config, info] = await Promise.all([
-    appConfig(request.signal),
-    orMessage(withdrawInfo(request)),
+    appConfig(ctx.request.signal),
+    orMessage(withdrawInfo(ctx)),
   ])
   return {
     idempotencyKey: newIdempotencyKey(),
@@ -83,7 +84,7 @@ export type WithdrawReply =
       withdrawal: Pick<Transaction, 'id' | 'amount' | 'status'> & { atText: string }
     }
 
-export async function withdrawAction(request: Request, form: FormData): Promise<WithdrawReply> {
+export async function withdrawAction(ctx: RouteContext, form: FormData): Promise<WithdrawReply> {
   const intent = form.get('intent')
   const idempotencyKey = readIdempotencyKey(form)
   if (!idempotencyKey) throw httpError(400, MALFORMED_FORM_MESSAGE)
@@ -101,12 +102,12 @@ export async function withdrawAction(request: Request, form: FormData): Promise<
     throw httpError(400, MALFORMED_FORM_MESSAGE)
   }
 
-  const config = await appConfig(request.signal)
+  const config = await appConfig(ctx.request.signal)
   const limits = config.limits.withdraw
   if (intent === 'withdraw-review') {
     let info: WithdrawInfo
     try {
-      info = await withdrawInfo(request)
+      info = await withdrawInfo(ctx)
     } catch (error) {
       if (error instanceof BackendError) return edit(error.message)
       throw error
@@ -123,7 +124,7 @@ export async function withdrawAction(request: Request, form: FormData): Promise<
   const amount = parseWholeBaht(raw)
   if (amount === null) return edit(WITHDRAW_MESSAGES.wholeBaht)
   try {
-    const { withdrawal } = await placeWithdrawal(request, { amount, idempotencyKey })
+    const { withdrawal } = await placeWithdrawal(ctx, { amount, idempotencyKey })
     return {
       form: 'withdraw',
       stage: 'done',
@@ -138,7 +139,7 @@ export async function withdrawAction(request: Request, form: FormData): Promise<
   } catch (error) {
     const dailyLeft =
       error instanceof BackendError && error.code === 'DAILY_LIMIT'
-        ? await withdrawInfo(request).then(
+        ? await withdrawInfo(ctx).then(
             (fresh) => fresh.dailyLeft,
             () => null,
           )

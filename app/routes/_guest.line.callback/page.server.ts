@@ -24,7 +24,8 @@ const MESSAGES = {
 } as const
 
 /** LINE sends the member back here with `code` and `state` (or `error`). */
-export async function loadPage({ request, url, session, cookies }: RouteContext) {
+export async function loadPage(ctx: RouteContext) {
+  const { request, url, session, cookies } = ctx
   // The state is good for one return: forgotten whatever follows.
   cookies.add(clearLineState())
   const fail = (message: string) => ({ message })
@@ -32,7 +33,7 @@ export async function loadPage({ request, url, session, cookies }: RouteContext)
   if (returnTo === LINE_LINK_RETURN && session.loggedIn) {
     // A watcher only looks: no link made in the member's name.
     const watcher = session.payload?.strategy === 'watcher'
-    return linkAndReturn(request, url, watcher ? null : url.searchParams.get('code'))
+    return linkAndReturn(ctx, watcher ? null : url.searchParams.get('code'))
   }
   // A member who went to link LINE and came back too late (or without the
   // state cookie): back to the profile, not to the login's error.
@@ -45,7 +46,7 @@ export async function loadPage({ request, url, session, cookies }: RouteContext)
   if (!code) return fail(MESSAGES.state)
   // A login replaces whatever session this browser had (docs/decisions/0094).
   try {
-    const member = await loginWithLine(request, { code, redirectUri: lineRedirectUri(request) })
+    const member = await loginWithLine(ctx, { code, redirectUri: lineRedirectUri(request) })
     throw redirectWithToast(returnTo, {
       type: 'success',
       message: `ยินดีต้อนรับ ${member.displayName}`,
@@ -57,14 +58,15 @@ export async function loadPage({ request, url, session, cookies }: RouteContext)
 }
 
 /** A member linking LINE from /profile: link with the code, back to /profile with a toast. */
-async function linkAndReturn(request: Request, url: URL, code: string | null): Promise<never> {
+async function linkAndReturn(ctx: RouteContext, code: string | null): Promise<never> {
+  const { request, url } = ctx
   const back = (type: 'success' | 'error', message: string): never => {
     throw redirectWithToast(PAGES.profile.path, { type, message })
   }
   if (url.searchParams.has('error')) return back('error', MESSAGES.linkDenied)
   if (!code) return back('error', PROFILE_MESSAGES.lineCodeInvalid)
   try {
-    await linkLine(request, { code, redirectUri: lineRedirectUri(request) })
+    await linkLine(ctx, { code, redirectUri: lineRedirectUri(request) })
   } catch (error) {
     const message = lineRefusal(error)
     if (message) return back('error', message)

@@ -17,7 +17,8 @@ import { LoginError, loginLocal } from '~/session/strategies.server'
 /** The password never comes back in an answer. */
 const HIDDEN = ['password']
 
-export async function submit({ request, cookies }: RouteContext) {
+export async function submit(ctx: RouteContext) {
+  const { request, cookies } = ctx
   const form = await readFormData(request)
   const returnTo = safeReturnPath(form.get('redirectTo'))
 
@@ -44,7 +45,7 @@ export async function submit({ request, cookies }: RouteContext) {
   }
 
   try {
-    const member = await loginLocal(request, { username, password })
+    const member = await loginLocal(ctx, { username, password })
     // This browser is now known for the username (docs/decisions/0032-login-limits.md).
     cookies.add(await loginSucceeded(request, username))
     throw redirectWithToast(returnTo, {

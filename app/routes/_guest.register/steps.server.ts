@@ -57,7 +57,8 @@ export async function registerView({ request, url }: RouteContext): Promise<Regi
 }
 
 /** Every step posts here: the step the progress is at handles it. */
-export async function registerStep({ request, cookies }: RouteContext) {
+export async function registerStep(ctx: RouteContext) {
+  const { request, cookies } = ctx
   const form = await readFormData(request)
   const progress = registrationProgress.read(request)
   const step = progress?.step ?? 'account'
@@ -72,7 +73,7 @@ export async function registerStep({ request, cookies }: RouteContext) {
     return back ? backFromBank(cookies, form, progress) : bankStep(cookies, form, progress)
   }
   if (back || !progress.bank) return goTo(cookies, { ...progress, step: 'bank' })
-  return finishStep(request, cookies, form, { account, bank: progress.bank })
+  return finishStep(ctx, cookies, form, { account, bank: progress.bank })
 }
 
 /** Saves the progress and shows /register again (now at `progress.step`). */
@@ -151,7 +152,7 @@ type Checked = Required<Pick<RegistrationProgress, 'account' | 'bank'>>
 
 /** Step 3: the terms; registers what the earlier steps checked and logs the new member in. */
 async function finishStep(
-  request: Request,
+  ctx: RouteContext,
   cookies: CookieJar,
   form: FormData,
   { account, bank }: Checked,
@@ -160,7 +161,7 @@ async function finishStep(
   if (submission.status !== 'success') return stepReply('finish', submission.reply(), 400)
   const ended = () => cookies.add(registrationProgress.clear())
   try {
-    const member = await registerLocal(request, { ...account, ...bank })
+    const member = await registerLocal(ctx, { ...account, ...bank })
     const message = `สมัครสมาชิกสำเร็จ ยินดีต้อนรับ ${member.displayName}`
     ended()
     return redirectWithToast(PAGES.home.path, { type: 'success', message })

@@ -20,14 +20,15 @@ export function loadPage({ url }: RouteContext) {
   )
 }
 
-export async function submit({ request }: RouteContext) {
+export async function submit(ctx: RouteContext) {
+  const { request } = ctx
   const token = (await readFormData(request)).get('token')
   const trimmed = typeof token === 'string' ? token.trim() : ''
   if (!trimmed || trimmed.length > MAX_TOKEN_LENGTH) {
     return data({ error: 'กรุณาวางโทเค็นของสมาชิก' }, { status: 400 })
   }
   try {
-    const member = await loginAsWatcher(request, trimmed)
+    const member = await loginAsWatcher(ctx, trimmed)
     throw redirectWithToast('/', { type: 'info', message: `กำลังดูในฐานะ ${member.username}` })
   } catch (error) {
     if (!(error instanceof LoginError)) throw error

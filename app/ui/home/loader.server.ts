@@ -4,6 +4,7 @@
  * A .server module, so the data calls and the date library stay out of the
  * browser's bundle.
  */
+import type { MemberContext } from '~/backend/client.server'
 import { contentPart, type ContentPart } from '~/backend/content.server'
 import { recentGames } from '~/backend/games.server'
 import { lottoTypes } from '~/backend/lotto.server'
@@ -28,12 +29,12 @@ export function mapPart<T, U>(
 
 /** The member's own parts: recently played games and the draws closing soonest. */
 export async function memberPlay(
-  request: Request,
+  ctx: MemberContext & { readonly request: Request },
   failed: (part: string) => (error: unknown) => void,
 ) {
   const [recent, types] = await Promise.all([
-    contentPart(recentGames(request, SHOWN.recentGames), failed('recent games')),
-    contentPart(lottoTypes(request.signal), failed('closing draws')),
+    contentPart(recentGames(ctx, SHOWN.recentGames), failed('recent games')),
+    contentPart(lottoTypes(ctx.request.signal), failed('closing draws')),
   ])
   return {
     recentGames: recent,
