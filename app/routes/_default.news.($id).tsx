@@ -12,7 +12,7 @@ import { httpError } from '~/lib/http-error.server'
 import { pageMeta, siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard, type RouteContext } from '~/session/guard'
-import { newsEntry, type NewsEntry } from '~/ui/home/format.server'
+import { newsEntry, type NewsEntry } from '~/lib/content-text.server'
 import { EmptyState } from '~/ui/states'
 
 const page = PAGES.news

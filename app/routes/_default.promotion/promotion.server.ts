@@ -27,7 +27,7 @@ import { requestIdOf } from '~/lib/request-id.server'
 import { thaiLongDay, thaiMoment } from '~/lib/rewards-text.server'
 import { redirectWithToast } from '~/lib/toast.server'
 import { memberPart, type RouteContext } from '~/session/guard'
-import { thaiDay } from '~/ui/home/format.server'
+import { thaiDay } from '~/lib/content-text.server'
 
 /** A promotion id as the backend writes them (anything else is no promotion). */
 const PROMOTION_ID = /^[A-Za-z0-9_-]{1,64}$/

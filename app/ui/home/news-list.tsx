@@ -5,7 +5,7 @@
  */
 import { Link } from '@remix-run/react'
 import { PAGES } from '~/lib/pages'
-import type { NewsEntry } from '~/ui/home/format.server'
+import type { NewsEntry } from '~/lib/content-text.server'
 
 export function NewsList({ news }: { news: NewsEntry[] }) {
   if (news.length === 0) return <p className="text-sm text-slate-300">ยังไม่มีข่าวสารใหม่</p>

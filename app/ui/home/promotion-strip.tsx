@@ -2,7 +2,7 @@
 import { Link } from '@remix-run/react'
 import { PAGES } from '~/lib/pages'
 import { HostImage } from '~/ui/host-image'
-import type { PromotionCard } from '~/ui/home/format.server'
+import type { PromotionCard } from '~/lib/content-text.server'
 
 const CARD_WIDTH = 256
 const CARD_HEIGHT = 144

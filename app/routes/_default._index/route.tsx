@@ -3,22 +3,9 @@ import { Link, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard, memberPart } from '~/session/guard'
+import { guard } from '~/session/guard'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
-import {
-  contentPart,
-  homeBanners,
-  listNews,
-  listPromotions,
-  logWarning,
-  mapPart,
-  memberPlay,
-  newsEntry,
-  promotionCard,
-  requestIdOf,
-  SHOWN,
-} from '~/ui/home/home-page.server'
 import { MemberSummary } from '~/ui/home/member-summary'
 import { NewsList } from '~/ui/home/news-list'
 import { PromotionStrip } from '~/ui/home/promotion-strip'
@@ -26,32 +13,11 @@ import { RecentGames } from '~/ui/home/recent-games'
 import { Services } from '~/ui/home/services'
 import { useOptionalMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
+import { loadPage } from './page.server'
 
 const page = PAGES.home
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async (ctx) => {
-    const { request } = ctx
-    const failed = (part: string) => (error: unknown) =>
-      logWarning(
-        `home ${part} not shown: ${error instanceof Error ? error.message : String(error)}`,
-        requestIdOf(request),
-      )
-    // Each part on its own: one that fails shows a notice, the rest stays.
-    const [banners, promotions, news] = await Promise.all([
-      contentPart(homeBanners(request.signal), failed('banners')),
-      contentPart(listPromotions(request.signal), failed('promotions')),
-      contentPart(listNews(request.signal), failed('news')),
-    ])
-    const play = await memberPart(ctx, () => memberPlay(ctx, failed))
-    return {
-      now: Date.now(),
-      banners: mapPart(banners, (banner) => banner, SHOWN.banners),
-      promotions: mapPart(promotions, promotionCard, SHOWN.promotions),
-      news: mapPart(news, newsEntry, SHOWN.news),
-      play,
-    }
-  })
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
 export const meta = pageMeta(page.title)
 

@@ -1,0 +1,14 @@
+/**
+ * The one lobby handler of the game categories (/casino, /slot, /sport):
+ * each category's route module is its guard line with this handler, its
+ * meta and the lobby's page (ui/games/lobby-page.tsx).
+ */
+import { loadLobby } from '~/backend/games.server'
+import { LOBBY_PAGE_SIZE, type GameCategory } from '~/lib/games-query'
+import type { RouteContext } from '~/session/guard'
+
+/** The handler of a category's lobby: its games, filtered and paged by the URL. */
+export function loadCategoryLobby(category: GameCategory) {
+  return ({ request, url }: RouteContext) =>
+    loadLobby(request, url, { category, provider: null }, LOBBY_PAGE_SIZE)
+}

@@ -1,0 +1,72 @@
+/**
+ * The home page's server side: the banners, promotions and news (each part on
+ * its own: one that fails shows a notice, the rest stays), and for a member
+ * the games just played and the draws closing soonest.
+ */
+import type { MemberContext } from '~/backend/client.server'
+import {
+  contentPart,
+  homeBanners,
+  listNews,
+  listPromotions,
+  type ContentPart,
+} from '~/backend/content.server'
+import { recentGames } from '~/backend/games.server'
+import { lottoTypes } from '~/backend/lotto.server'
+import { newsEntry, promotionCard } from '~/lib/content-text.server'
+import { logWarning } from '~/lib/log.server'
+import { closingDraws } from '~/lib/lotto-draws'
+import { requestIdOf } from '~/lib/request-id.server'
+import { memberPart, type RouteContext } from '~/session/guard'
+
+/** How many of each list the home page shows. */
+const SHOWN = {
+  banners: 6,
+  promotions: 8,
+  news: 4,
+  recentGames: 8,
+  closingDraws: 4,
+} as const
+
+function mapPart<T, U>(part: ContentPart<T>, map: (item: T) => U, limit: number): ContentPart<U> {
+  return part.ok ? { ok: true, items: part.items.slice(0, limit).map(map) } : part
+}
+
+/** The member's own parts: recently played games and the draws closing soonest. */
+async function memberPlay(
+  ctx: MemberContext & { readonly request: Request },
+  failed: (part: string) => (error: unknown) => void,
+) {
+  const [recent, types] = await Promise.all([
+    contentPart(recentGames(ctx, SHOWN.recentGames), failed('recent games')),
+    contentPart(lottoTypes(ctx.request.signal), failed('closing draws')),
+  ])
+  return {
+    recentGames: recent,
+    closingDraws: types.ok
+      ? { ok: true as const, items: closingDraws(types.items, SHOWN.closingDraws) }
+      : types,
+  }
+}
+
+export async function loadPage(ctx: RouteContext) {
+  const { request } = ctx
+  const failed = (part: string) => (error: unknown) =>
+    logWarning(
+      `home ${part} not shown: ${error instanceof Error ? error.message : String(error)}`,
+      requestIdOf(request),
+    )
+  const [banners, promotions, news] = await Promise.all([
+    contentPart(homeBanners(request.signal), failed('banners')),
+    contentPart(listPromotions(request.signal), failed('promotions')),
+    contentPart(listNews(request.signal), failed('news')),
+  ])
+  const play = await memberPart(ctx, () => memberPlay(ctx, failed))
+  return {
+    now: Date.now(),
+    banners: mapPart(banners, (banner) => banner, SHOWN.banners),
+    promotions: mapPart(promotions, promotionCard, SHOWN.promotions),
+    news: mapPart(news, newsEntry, SHOWN.news),
+    play,
+  }
+}
