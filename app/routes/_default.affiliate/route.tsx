@@ -14,17 +14,15 @@ import { FormError } from '~/forms/rule-form'
 import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { affiliateAction, affiliateView, type AffiliateView } from './affiliate.server'
+import { submit, loadPage, type AffiliateView } from './page.server'
 import { BarChart } from '~/ui/bar-chart'
 import { CopyButton } from './copy-button'
 
 const page = PAGES.affiliate
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, affiliateView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
-export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access }, affiliateAction)
+export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
 export const meta = pageMeta(page.title)
 

@@ -13,13 +13,13 @@ import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-fo
 import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import { teamAction, teamView, type TeamView } from './team.server'
+import { submit, loadPage, type TeamView } from './page.server'
 
 const page = PAGES.alliance
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, teamView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
-export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, teamAction)
+export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
 export const meta = pageMeta(page.title)
 

@@ -16,14 +16,14 @@ import { guard } from '~/session/guard'
 import { BarChart } from '~/ui/bar-chart'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { cashbackAction, cashbackView, type PeriodRow } from './cashback.server'
+import { submit, loadPage, type PeriodRow } from './page.server'
 
 const page = PAGES.cashback
 const rules = { access: page.access, feature: 'cashback' } as const
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, rules, cashbackView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
-export const action = (args: ActionFunctionArgs) => guard(args, rules, cashbackAction)
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 

@@ -16,14 +16,14 @@ import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { couponAction, couponView } from './coupon.server'
+import { submit, loadPage } from './page.server'
 
 const page = PAGES.coupon
 const rules = { access: page.access, feature: 'coupon' } as const
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, rules, couponView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
-export const action = (args: ActionFunctionArgs) => guard(args, rules, couponAction)
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 

@@ -28,14 +28,14 @@ import { useConfetti } from '~/ui/czipz/use-confetti'
 import { Wheel } from '~/ui/czipz/wheel'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { loadGames, playAction } from './games.server'
+import { loadPage, submit } from './page.server'
 
 const page = PAGES.czipz
 const rules = { access: page.access, feature: 'czipz' } as const
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadGames)
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
-export const action = (args: ActionFunctionArgs) => guard(args, rules, playAction)
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 

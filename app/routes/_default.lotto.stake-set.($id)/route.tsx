@@ -29,7 +29,7 @@ import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { FormError, INPUT_CLASS, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { setsAction, setsView, type SetsView } from './sets.server'
+import { submit, loadPage, type SetsView } from './page.server'
 
 const page = PAGES.lottoStakeSet
 const rules = {
@@ -38,9 +38,9 @@ const rules = {
   validate: ({ params }: { params: { id?: string } }) => isNumericId(params.id),
 } as const
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, rules, setsView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
-export const action = (args: ActionFunctionArgs) => guard(args, rules, setsAction)
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 

@@ -29,14 +29,14 @@ import { Countdown } from '~/ui/countdown'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { guard } from '~/session/guard'
-import { slipAction, slipView, validLotto, type SlipActionData } from './slip.server'
+import { submit, loadPage, validLotto, type SlipActionData } from './page.server'
 
 const page = PAGES.lottoStake
 const rules = { access: page.access, feature: 'lotto', validate: validLotto } as const
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, rules, slipView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
-export const action = (args: ActionFunctionArgs) => guard(args, rules, slipAction)
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 

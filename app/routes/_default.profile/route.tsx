@@ -16,15 +16,13 @@ import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-fo
 import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import { profileAction, profileView, type ProfileView } from './profile.server'
+import { submit, loadPage, type ProfileView } from './page.server'
 
 const page = PAGES.profile
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, profileView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
-export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access }, profileAction)
+export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
 export const meta = pageMeta(page.title)
 

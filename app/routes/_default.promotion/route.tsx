@@ -20,26 +20,26 @@ import { HostImage } from '~/ui/host-image'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import {
-  acceptAction,
-  promotionView,
+  submit,
+  loadPage,
   type Progress,
   type PromotionDetail,
   type PromotionItem,
-} from './promotion.server'
+} from './page.server'
 
 const page = PAGES.promotion
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'promotion' }, promotionView)
+  guard(args, { access: page.access, feature: 'promotion' }, loadPage)
 
 /** Accepting is for members: a visitor's post goes to the login page. */
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: 'member', feature: 'promotion' }, acceptAction)
+  guard(args, { access: 'member', feature: 'promotion' }, submit)
 
 export const meta = ({ data }: { data?: { detail?: { title: string } | null } }) =>
   siteMeta(data?.detail ? `${data.detail.title} | ${page.title}` : page.title)
 
-type View = Awaited<ReturnType<typeof promotionView>>
+type View = Awaited<ReturnType<typeof loadPage>>
 
 const detailPath = (id: string) => `${page.path}?id=${encodeURIComponent(id)}`
 

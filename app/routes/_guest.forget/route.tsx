@@ -31,11 +31,7 @@ import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
-import {
-  passwordRecoveryStep,
-  passwordRecoveryView,
-  type PasswordRecoveryView,
-} from './steps.server'
+import { submit, loadPage, type PasswordRecoveryView } from './page.server'
 import { guard } from '~/session/guard'
 
 const page = PAGES.forget
@@ -49,9 +45,9 @@ const STEP_TITLES: Record<PasswordRecoveryStep, string> = {
 
 export const meta = pageMeta(page.title)
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, rules, passwordRecoveryView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
-export const action = (args: ActionFunctionArgs) => guard(args, rules, passwordRecoveryStep)
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 /** 0812345678 -> 081-234-5678 */
 function formatPhone(phone: string): string {

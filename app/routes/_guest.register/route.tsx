@@ -32,7 +32,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
 import { guard } from '~/session/guard'
-import { registerStep, registerView, type RegisterView } from './steps.server'
+import { submit, loadPage, type RegisterView } from './page.server'
 
 const page = PAGES.register
 const rules = { access: page.access } as const
@@ -45,9 +45,9 @@ const STEP_TITLES: Record<RegistrationStep, string> = {
 
 export const meta = pageMeta(page.title)
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, rules, registerView)
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
-export const action = (args: ActionFunctionArgs) => guard(args, rules, registerStep)
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export default function Register() {
   const loaderData = useLoaderData<typeof loader>()

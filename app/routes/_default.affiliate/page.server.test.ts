@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { lineShareUrl, referralLink, SHARE_TEXT } from './affiliate.server'
+import { lineShareUrl, referralLink, SHARE_TEXT } from './page.server'
 
 describe('affiliate page helpers', () => {
   it('builds the referral link on the site origin', () => {

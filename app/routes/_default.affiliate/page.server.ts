@@ -45,7 +45,7 @@ export function lineShareUrl(link: string): string {
   return `https://line.me/R/share?text=${encodeURIComponent(`${SHARE_TEXT} ${link}`)}`
 }
 
-export async function affiliateView(ctx: RouteContext): Promise<AffiliateView> {
+export async function loadPage(ctx: RouteContext): Promise<AffiliateView> {
   const { request } = ctx
   const program = await affiliate(ctx)
   const link = referralLink(publicOrigin(request), program.code)
@@ -66,7 +66,7 @@ export async function affiliateView(ctx: RouteContext): Promise<AffiliateView> {
   }
 }
 
-export async function affiliateAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request } = ctx
   const form = await readFormData(request)
   const key = readIdempotencyKey(form)

@@ -43,7 +43,7 @@ export interface ProfileView {
 export type ProfileReply =
   { form: 'password'; result: SubmissionResult<string[]> } | { form: 'line'; error: string }
 
-export async function profileView(ctx: RouteContext): Promise<ProfileView> {
+export async function loadPage(ctx: RouteContext): Promise<ProfileView> {
   const details = await account(ctx)
   return {
     username: details.username,
@@ -94,7 +94,7 @@ async function passwordAction(ctx: RouteContext, form: FormData) {
   })
 }
 
-export async function profileAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request, cookies } = ctx
   const form = await readFormData(request)
   switch (form.get('intent')) {

@@ -20,7 +20,7 @@ import { REVEAL_LATER } from '~/lib/held-revalidation'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import type { RouteContext } from '~/session/guard'
 
-export async function loadGames(ctx: RouteContext) {
+export async function loadPage(ctx: RouteContext) {
   const games = await rewardGames(ctx)
   return {
     wheel: games.wheel,
@@ -43,7 +43,7 @@ const refused = (game: RewardGame, error: string, status: number) =>
   data<GamesActionData>({ game, error }, { status })
 
 /** `intent=spin` or `intent=pick` (with `envelope`), each with its one-time key. */
-export async function playAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const form = await readFormData(ctx.request)
   const intent = form.get('intent')
   const key = readIdempotencyKey(form)

@@ -38,7 +38,7 @@ export interface RegisterView {
   banks: Bank[]
 }
 
-export async function registerView({ request, url }: RouteContext): Promise<RegisterView> {
+export async function loadPage({ request, url }: RouteContext): Promise<RegisterView> {
   const progress = registrationProgress.read(request)
   const step = progress?.step ?? 'account'
   const banks = step === 'account' ? [] : await listBanks(request.signal)
@@ -57,7 +57,7 @@ export async function registerView({ request, url }: RouteContext): Promise<Regi
 }
 
 /** Every step posts here: the step the progress is at handles it. */
-export async function registerStep(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request, cookies } = ctx
   const form = await readFormData(request)
   const progress = registrationProgress.read(request)

@@ -81,7 +81,7 @@ async function memberSet(ctx: RouteContext, id: number): Promise<StakeSet> {
   }
 }
 
-export async function setsView(ctx: RouteContext): Promise<SetsView> {
+export async function loadPage(ctx: RouteContext): Promise<SetsView> {
   const { request, params, url } = ctx
   const id = setIdOf(params)
   if (id === null) {
@@ -124,7 +124,7 @@ function refusal(error: unknown, tooMany: string): string {
 const saved = (id: number, message: string) =>
   redirectWithToast(setPath(id), { type: 'success', message })
 
-export async function setsAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request, params } = ctx
   const form = await readFormData(request)
   const intent = form.get('intent')

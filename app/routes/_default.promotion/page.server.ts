@@ -98,7 +98,7 @@ function idOf(url: URL): string | null {
   return id
 }
 
-export async function promotionView(ctx: RouteContext) {
+export async function loadPage(ctx: RouteContext) {
   const { request, url, session } = ctx
   const id = idOf(url)
   // The public list and the member's own promotions, side by side; a list
@@ -127,7 +127,7 @@ export async function promotionView(ctx: RouteContext) {
 
 export type AcceptReply = { error: string }
 
-export async function acceptAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request } = ctx
   const form = await readFormData(request)
   const promotionId = form.get('promotionId')

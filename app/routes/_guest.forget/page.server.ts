@@ -50,7 +50,7 @@ export interface PasswordRecoveryView {
   otpMinutes: number
 }
 
-export function passwordRecoveryView({ request }: RouteContext): PasswordRecoveryView {
+export function loadPage({ request }: RouteContext): PasswordRecoveryView {
   const progress = passwordRecoveryProgress.read(request)
   return {
     step: progress?.step ?? 'phone',
@@ -62,7 +62,7 @@ export function passwordRecoveryView({ request }: RouteContext): PasswordRecover
 }
 
 /** Every step posts here: the step the progress is at handles it. */
-export async function passwordRecoveryStep({ request, cookies }: RouteContext) {
+export async function submit({ request, cookies }: RouteContext) {
   const form = await readFormData(request)
   const progress = passwordRecoveryProgress.read(request)
   const step = progress?.step ?? 'phone'

@@ -54,7 +54,7 @@ const row = (r: CouponRedemption): RedemptionRow => ({
   iso: r.redeemedAt,
 })
 
-export async function couponView(ctx: RouteContext) {
+export async function loadPage(ctx: RouteContext) {
   const { url } = ctx
   const history = await orMessage(couponRedemptions(ctx))
   const rows = (history.value ?? []).map(row)
@@ -70,7 +70,7 @@ export async function couponView(ctx: RouteContext) {
 
 export type CouponReply = { result: SubmissionResult<string[]> }
 
-export async function couponAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request, session } = ctx
   const form = await readFormData(request)
   const submission = parseForm(form, couponFields)

@@ -41,7 +41,7 @@ export interface ClaimRow {
   iso: string
 }
 
-export async function cashbackView(ctx: RouteContext) {
+export async function loadPage(ctx: RouteContext) {
   const { periods, claims } = await cashbackOverview(ctx)
   const labels = new Map(periods.map((p) => [p.id, cashbackPeriodLabel(p)]))
   const rows: PeriodRow[] = periods.map((p) => ({
@@ -72,7 +72,7 @@ export async function cashbackView(ctx: RouteContext) {
 
 export type ClaimReply = { periodId: string; error: string }
 
-export async function cashbackAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request } = ctx
   const form = await readFormData(request)
   const periodId = form.get('periodId')

@@ -31,7 +31,7 @@ export interface TeamView {
 export type TeamReply =
   { form: 'join'; result: SubmissionResult<string[]> } | { form: 'leave'; error: string }
 
-export async function teamView(ctx: RouteContext): Promise<TeamView> {
+export async function loadPage(ctx: RouteContext): Promise<TeamView> {
   const { url } = ctx
   const team = await myTeam(ctx)
   if (!team) return { team: null, confirmLeave: false }
@@ -50,7 +50,7 @@ export async function teamView(ctx: RouteContext): Promise<TeamView> {
   }
 }
 
-export async function teamAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request } = ctx
   const form = await readFormData(request)
   const intent = form.get('intent')

@@ -98,7 +98,7 @@ async function pourSet(
   return redirectWithToast(stakePath(lottoId), { type: 'success', message: message.slice(0, 200) })
 }
 
-export async function slipView(ctx: RouteContext) {
+export async function loadPage(ctx: RouteContext) {
   const { request, url } = ctx
   const lottoId = url.searchParams.get('lotto') ?? ''
   const rules = await rulesOf(ctx, lottoId)
@@ -228,7 +228,7 @@ const LINES_MESSAGE = 'บางรายการในโพยแทงไม
 const UNKNOWN_DRAW_MESSAGE =
   'ไม่พบงวดที่โพยนี้จะแทง โพยยังไม่ได้แทงและยังอยู่ครบ กรุณากด “ตรวจสอบและยืนยันโพย” อีกครั้ง'
 
-export async function slipAction(ctx: RouteContext) {
+export async function submit(ctx: RouteContext) {
   const { request, url, cookies } = ctx
   const lottoId = url.searchParams.get('lotto') ?? ''
   const parsed = actionSchema.safeParse(formObject(await readFormData(request)))
