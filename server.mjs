@@ -6,20 +6,20 @@
  * e2e tests and the Docker image. `npm run dev` keeps Remix's dev server.
  *
  *   request
- *   -> frontDoor       app/lib/front-door.server.ts: Thai 405/400/413/403,
+ *   -> frontDoor       app/server/front-door.server.ts: Thai 405/400/413/403,
  *                      small build files compressed, the Server-Timing clock,
  *                      the graceful shutdown's count
  *   -> compression
  *   -> /build/         the hashed build files, immutable for a year
  *   -> public/         other files (listed at start), an hour
  *   -> morgan "tiny"   one line per request, query values redacted (app/lib/redact.ts)
- *   -> Remix           getLoadContext (app/lib/request-context.server.ts): one
+ *   -> Remix           getLoadContext (app/server/request-context.server.ts): one
  *                      context per request, `args.context` of its loaders and actions
  *
  * The app's pieces come from the server build (app/entry.server.tsx exports
  * them). Usage: `node server.mjs [build/index.js]`; PORT (3000) and HOST.
  * SIGTERM or SIGINT: no new connections; the app finishes the requests under
- * way, then exits (app/lib/shutdown.server.ts). docs/decisions/0118.
+ * way, then exits (app/server/shutdown.server.ts). docs/decisions/0118.
  */
 import { readdirSync } from 'node:fs'
 import { join, relative, resolve, sep } from 'node:path'

@@ -2,11 +2,11 @@
  * Server rendering: streamed HTML, the CSP nonce and security headers (data
  * answers get them too), `Cache-Control: private, no-store` unless a route
  * says otherwise, the request id (header, page and log line), Server-Timing
- * (lib/server-timing.server.ts), one log line per request.
+ * (server/server-timing.server.ts), one log line per request.
  *
  * It also hands the server (server.mjs) the app's pieces of the pipeline:
- * the front door (lib/front-door.server.ts), the load context of every
- * request (lib/request-context.server.ts) and the URL as logs may show it
+ * the front door (server/front-door.server.ts), the load context of every
+ * request (server/request-context.server.ts) and the URL as logs may show it
  * (lib/redact.ts).
  */
 import type {
@@ -20,28 +20,28 @@ import { createReadableStreamFromReadable } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
-import { documentBody } from '~/lib/compression.server'
-import { env } from '~/lib/env.server'
+import { documentBody } from '~/server/compression.server'
+import { env } from '~/server/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
-import { installShutdown } from '~/lib/shutdown.server'
-import { logError, logRequest, logWarning } from '~/lib/log.server'
+import { installShutdown } from '~/server/shutdown.server'
+import { logError, logRequest, logWarning } from '~/server/log.server'
 import { NonceContext } from '~/lib/nonce'
-import { redis } from '~/lib/redis.server'
+import { redis } from '~/server/redis.server'
 import { REQUEST_ID_HEADER } from '~/lib/request-id'
 import { RequestIdContext } from '~/lib/request-id-context'
-import { requestIdFor } from '~/lib/request-context.server'
-import { newNonce, setSecurityHeaders } from '~/lib/security-headers.server'
-import { setServerTiming } from '~/lib/server-timing.server'
+import { requestIdFor } from '~/server/request-context.server'
+import { newNonce, setSecurityHeaders } from '~/server/security-headers.server'
+import { setServerTiming } from '~/server/server-timing.server'
 
-export { frontDoor } from '~/lib/front-door.server'
-export { getLoadContext } from '~/lib/request-context.server'
+export { frontDoor } from '~/server/front-door.server'
+export { getLoadContext } from '~/server/request-context.server'
 export { redactUrl } from '~/lib/redact'
 
 // Validate the environment when the server loads, not on the first request.
 env()
 // Connect to the shared Redis (REDIS_URL) now, so the first member does not wait for it.
 redis()
-// SIGTERM: /readyz says so, requests under way finish, then Redis closes (lib/shutdown.server.ts).
+// SIGTERM: /readyz says so, requests under way finish, then Redis closes (server/shutdown.server.ts).
 installShutdown()
 // A promise rejected with nobody awaiting it is a bug to fix, not a reason to
 // stop serving every member: Node's default would end the process.

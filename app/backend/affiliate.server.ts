@@ -10,7 +10,7 @@ import {
 } from '~/backend/member.schemas'
 import { errorCodes } from '~/backend/schemas'
 import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
-import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
+import { KEY_REUSED_MESSAGE } from '~/server/idempotency.server'
 
 export const AFFILIATE_MESSAGES = {
   noCommission: 'ยังไม่มีค่าคอมมิชชั่นที่ถอนได้',

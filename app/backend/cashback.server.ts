@@ -12,7 +12,7 @@ import {
   type CashbackOverview,
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
+import { KEY_REUSED_MESSAGE } from '~/server/idempotency.server'
 
 export type { CashbackClaim, CashbackOverview }
 

@@ -67,8 +67,8 @@ async function client(overrides: Record<string, string> = {}) {
  * client imported after client()).
  */
 async function memberRequest(arrivedAt?: number): Promise<Request> {
-  const { getLoadContext, noteArrival } = await import('~/lib/request-context.server')
-  const { followBackendTime } = await import('~/lib/server-timing.server')
+  const { getLoadContext, noteArrival } = await import('~/server/request-context.server')
+  const { followBackendTime } = await import('~/server/server-timing.server')
   const incoming = { headers: {} } as IncomingMessage
   noteArrival(incoming, arrivedAt ?? performance.now())
   const request = new Request('http://app.test/')

@@ -6,9 +6,9 @@
  */
 import type { z } from 'zod'
 import { errorBodySchema } from '~/backend/schemas'
-import { env } from '~/lib/env.server'
+import { env } from '~/server/env.server'
 import { BOTH_TOKENS_EXPIRED_MESSAGE } from '~/lib/errors'
-import { requestStartedAt, timedBackendCall } from '~/lib/server-timing.server'
+import { requestStartedAt, timedBackendCall } from '~/server/server-timing.server'
 
 export const BACKEND_MESSAGES = {
   unreachable: 'ไม่สามารถเชื่อมต่อระบบได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง',

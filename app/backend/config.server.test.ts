@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from 'vitest'
 import { BackendError } from '~/backend/client.server'
 import { DEFAULT_APP_CONFIG, appConfigSchema, type AppConfig } from '~/backend/config.schemas'
 import { createConfigSource } from '~/backend/config.server'
-import { env } from '~/lib/env.server'
-import { getLoadContext, noteArrival } from '~/lib/request-context.server'
-import { followBackendTime } from '~/lib/server-timing.server'
+import { env } from '~/server/env.server'
+import { getLoadContext, noteArrival } from '~/server/request-context.server'
+import { followBackendTime } from '~/server/server-timing.server'
 
 const config = (depositMin: number): AppConfig =>
   appConfigSchema.parse({

@@ -15,8 +15,8 @@ import {
   type Feature,
 } from '~/backend/config.schemas'
 import { BackendError, callBackend, untilDeadline } from '~/backend/client.server'
-import { env } from '~/lib/env.server'
-import { httpError } from '~/lib/http-error.server'
+import { env } from '~/server/env.server'
+import { httpError } from '~/server/http-error.server'
 
 export const CONFIG_TTL_MS = 60_000
 

@@ -11,7 +11,7 @@ import {
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
 import { COUPON_CODE_MESSAGE } from '~/forms/coupon-form'
-import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
+import { KEY_REUSED_MESSAGE } from '~/server/idempotency.server'
 
 export type { CouponRedemption }
 

@@ -12,7 +12,7 @@ import {
 } from '~/backend/czipz.schemas'
 import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import { errorCodes } from '~/backend/schemas'
-import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
+import { KEY_REUSED_MESSAGE } from '~/server/idempotency.server'
 
 export const CZIPZ_MESSAGES = {
   noTickets: 'สิทธิ์ลุ้นรางวัลของวันนี้หมดแล้ว กลับมาเล่นใหม่พรุ่งนี้นะคะ',

@@ -28,13 +28,13 @@ import {
   type GameCategory,
   type LaunchNotice,
   type LobbyQuery,
-} from '~/lib/games-query'
+} from '~/games/lobby-query'
 
 export type { Game, GamesPage, Provider }
 
 /**
  * A refused game launch is told on the lobby by its notice key; the Thai
- * texts are LAUNCH_NOTICES in ~/lib/games-query (the lobby shows them, in the
+ * texts are LAUNCH_NOTICES in ~/games/lobby-query (the lobby shows them, in the
  * browser too). The lobby notice for a launch the backend refused; null for
  * other failures (their BackendError message is Thai already).
  */

@@ -12,9 +12,9 @@ import {
 } from '~/backend/orders.schemas'
 import { errorCodes } from '~/backend/schemas'
 import { BackendError, memberCall, type MemberContext } from '~/backend/client.server'
-import { DEPOSIT_MESSAGES, type DepositErrors, type DepositLimits } from '~/lib/deposit-form'
+import { DEPOSIT_MESSAGES, type DepositErrors, type DepositLimits } from '~/wallet/deposit-form'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
-import { httpError } from '~/lib/http-error.server'
+import { httpError } from '~/server/http-error.server'
 
 /** Makes the order (or gives the one this key already made). */
 export function createDeposit(ctx: MemberContext, body: CreateDepositRequest): Promise<Order> {

@@ -11,7 +11,7 @@ import {
   type MemberPromotion,
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { KEY_REUSED_MESSAGE } from '~/lib/idempotency.server'
+import { KEY_REUSED_MESSAGE } from '~/server/idempotency.server'
 
 export type { MemberPromotion }
 

@@ -15,7 +15,7 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be YYYY-MM-DD')
 /** Baht, two decimals. */
 const baht = z.number().nonnegative()
 
-/** The one-time key of a money-moving post (app/lib/idempotency.server.ts). */
+/** The one-time key of a money-moving post (app/server/idempotency.server.ts). */
 export const idempotencyKeySchema = z.string().min(8).max(64)
 
 // ---------------------------------------------------------------------------

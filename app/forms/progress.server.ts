@@ -9,7 +9,7 @@
  */
 import { z } from 'zod'
 import { PASSWORD_RECOVERY_STEPS, REGISTRATION_STEPS } from '~/forms/account-forms'
-import { sealedCookie } from '~/lib/sealed-cookie.server'
+import { sealedCookie } from '~/server/sealed-cookie.server'
 
 const registrationSchema = z.object({
   step: z.enum(REGISTRATION_STEPS),

@@ -5,7 +5,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import type { StepReply } from '~/forms/step-form'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 
 /** The step's form again, with what was wrong. */
 export function stepReply<Step extends string>(

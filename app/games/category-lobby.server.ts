@@ -4,7 +4,7 @@
  * meta and the lobby's page (ui/games/lobby-page.tsx).
  */
 import { loadLobby } from '~/backend/games.server'
-import { LOBBY_PAGE_SIZE, type GameCategory } from '~/lib/games-query'
+import { LOBBY_PAGE_SIZE, type GameCategory } from '~/games/lobby-query'
 import type { RouteContext } from '~/session/guard'
 
 /** The handler of a category's lobby: its games, filtered and paged by the URL. */

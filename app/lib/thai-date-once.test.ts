@@ -6,7 +6,7 @@ import type * as dateFns from 'date-fns'
 import { format } from 'date-fns'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LottoType } from '~/backend/lotto.schemas'
-import { closingDraws } from '~/lib/lotto-draws'
+import { closingDraws } from '~/lotto/draws'
 import { bangkokDate, formatThaiDate, formatThaiDay, formatThaiShortDate } from '~/lib/thai-date'
 
 vi.mock('date-fns', async (importOriginal) => {

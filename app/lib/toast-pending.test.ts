@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cookieName } from '~/lib/cookies.server'
+import { cookieName } from '~/server/cookies.server'
 import { TOAST_PENDING_COOKIE, toastPending } from '~/lib/toast-pending'
 
 describe('toastPending', () => {

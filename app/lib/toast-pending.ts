@@ -10,7 +10,7 @@ export const TOAST_PENDING_COOKIE = 'app.toast-pending'
 
 /**
  * Whether `cookies` (document.cookie) says a toast is waiting: under its
- * name, or its `__Host-` name when cookies are Secure (app/lib/cookies.server.ts).
+ * name, or its `__Host-` name when cookies are Secure (app/server/cookies.server.ts).
  */
 export function toastPending(cookies: string): boolean {
   return cookies

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { loadLobby } from '~/backend/games.server'
-import { LOBBY_PAGE_SIZE } from '~/lib/games-query'
+import { LOBBY_PAGE_SIZE } from '~/games/lobby-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'

@@ -8,17 +8,17 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { launchGame, launchRefusal } from '~/backend/games.server'
-import { env } from '~/lib/env.server'
+import { env } from '~/server/env.server'
 import {
   isGameId,
   LAUNCH_NOTICES,
   safeLobbyPath,
   withNotice,
   type LaunchNotice,
-} from '~/lib/games-query'
+} from '~/games/lobby-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 import { guard } from '~/session/guard'
 
 const page = PAGES.gamesLaunch

@@ -6,11 +6,11 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { launchLotto } from '~/backend/games.server'
-import { env } from '~/lib/env.server'
-import { LAUNCH_NOTICES } from '~/lib/games-query'
+import { env } from '~/server/env.server'
+import { LAUNCH_NOTICES } from '~/games/lobby-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 import { guard } from '~/session/guard'
 
 const page = PAGES.lottoLaunch

@@ -17,7 +17,7 @@ import { Countdown } from '~/ui/countdown'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { ORDER_METHOD_LABELS, ORDER_STATUS_LABELS, StatusBadge } from '~/ui/orders/order-labels'
 import { OrderList } from '~/ui/orders/order-list'
-import { orderView, type OrderView } from '~/ui/orders/order-view.server'
+import { orderView, type OrderView } from '~/wallet/order-view.server'
 import { usePaidToast } from '~/ui/orders/use-paid-toast'
 import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
 

@@ -1,6 +1,6 @@
 /**
  * ชำระเงิน: how to pay one pending order. PromptPay: the QR made on the
- * server from the order's PromptPay id and amount (app/lib/promptpay.server.ts),
+ * server from the order's PromptPay id and amount (app/wallet/promptpay.server.ts),
  * inline SVG, so the browser loads no QR library. Bank transfer: the
  * service's account number as selectable text with a copy button. A
  * countdown to the order's expiry; an expired order says so and shows no
@@ -16,13 +16,13 @@ import { memberOrder, memberOrders } from '~/backend/orders.server'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
-import { promptPaySvg } from '~/lib/promptpay.server'
+import { promptPaySvg } from '~/wallet/promptpay.server'
 import { guard } from '~/session/guard'
 import { CopyButton } from '~/ui/copy-button'
 import { Countdown } from '~/ui/countdown'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { OrderList } from '~/ui/orders/order-list'
-import { orderView, type OrderView } from '~/ui/orders/order-view.server'
+import { orderView, type OrderView } from '~/wallet/order-view.server'
 import { promptPayFileName, promptPayPngPath } from '~/ui/orders/promptpay-file-name'
 import { usePaidToast } from '~/ui/orders/use-paid-toast'
 import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'

@@ -1,4 +1,4 @@
-import { env } from '~/lib/env.server'
+import { env } from '~/server/env.server'
 import { METHOD_NOT_ALLOWED_MESSAGE } from '~/lib/errors'
 
 /** Liveness for load balancers and the Docker HEALTHCHECK: no auth, no backend call. */

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { accessForPath } from '~/lib/pages'
-import { readFormData } from '~/lib/form-data.server'
+import { readFormData } from '~/server/form-data.server'
 import { guard } from '~/session/guard'
 import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/session/redirects'
 import { endSession } from '~/session/session.server'

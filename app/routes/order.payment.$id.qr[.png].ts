@@ -1,17 +1,17 @@
 /**
  * GET /order/payment/:id/qr.png: the PromptPay QR of the member's own
  * pending order as a PNG to save (the amount and the account name written
- * beside it; app/lib/promptpay-image.server.ts). The backend answers only
+ * beside it; app/wallet/promptpay-image.server.ts). The backend answers only
  * the member's own orders (another's is the 404 page's status); a watcher
  * may look at it too. Never kept by a shared cache: it is one member's.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { memberOrder } from '~/backend/orders.server'
-import { httpError } from '~/lib/http-error.server'
+import { httpError } from '~/server/http-error.server'
 import { isNumericId, PAGES } from '~/lib/pages'
-import { promptPayPng } from '~/lib/promptpay-image.server'
+import { promptPayPng } from '~/wallet/promptpay-image.server'
 import { guard } from '~/session/guard'
-import { orderView } from '~/ui/orders/order-view.server'
+import { orderView } from '~/wallet/order-view.server'
 import { promptPayFileName } from '~/ui/orders/promptpay-file-name'
 
 const NO_QR_MESSAGE = 'รายการนี้ไม่มี QR พร้อมเพย์ให้บันทึก (ชำระแล้ว หมดอายุ หรือไม่ใช่พร้อมเพย์)'

@@ -1,7 +1,7 @@
-import { env } from '~/lib/env.server'
+import { env } from '~/server/env.server'
 import { METHOD_NOT_ALLOWED_MESSAGE } from '~/lib/errors'
-import { redis, shared } from '~/lib/redis.server'
-import { isDraining } from '~/lib/shutdown.server'
+import { redis, shared } from '~/server/redis.server'
+import { isDraining } from '~/server/shutdown.server'
 
 /** How long one check is reused: a flood of /readyz must not become a flood at the backend. */
 const REUSE_MS = 1000

@@ -7,8 +7,8 @@
 import { redirect } from '@remix-run/node'
 import type { Access } from '~/lib/guest-pages'
 import { unknownMiddlewareMessage } from '~/lib/errors'
-import { httpError } from '~/lib/http-error.server'
-import { redirectWithToast } from '~/lib/toast.server'
+import { httpError } from '~/server/http-error.server'
+import { redirectWithToast } from '~/server/toast.server'
 import { loginPath } from '~/session/redirects'
 import type { MemberSession } from '~/session/session.server'
 

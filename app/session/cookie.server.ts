@@ -3,7 +3,7 @@
  * httpOnly cookie the browser cannot read. Pure functions over header strings,
  * so the whole format is unit-tested:
  *
- * - `sealSession` / `unsealSession`: JSON -> AES-256-GCM (app/lib/aead.server.ts,
+ * - `sealSession` / `unsealSession`: JSON -> AES-256-GCM (app/server/aead.server.ts,
  *   key derived once per secret) -> base64url. The FIRST secret seals; every
  *   secret is tried to open (secret rotation).
  * - `readSessionCookie` / `serializeSessionCookies`: the `auth.session`
@@ -15,12 +15,12 @@
  *   and its chunks are expired when it is written again.
  *
  * Only the session id, tokens and their expiry are stored, never the profile.
- * With `secure` the cookies go by `__Host-` names (app/lib/cookies.server.ts);
+ * With `secure` the cookies go by `__Host-` names (app/server/cookies.server.ts);
  * the names here are the app's own, without the prefix.
  */
 import { z } from 'zod'
-import { aeadKey, open, seal } from '~/lib/aead.server'
-import { cookieName, ownCookies, setCookie } from '~/lib/cookies.server'
+import { aeadKey, open, seal } from '~/server/aead.server'
+import { cookieName, ownCookies, setCookie } from '~/server/cookies.server'
 import { AUTH_PREFIX } from '~/lib/constants'
 
 export const SESSION_COOKIE_NAME = `${AUTH_PREFIX}session`

@@ -11,8 +11,8 @@
  * not to be a wrong code (redeemed, or the backend could not answer) is
  * taken back.
  */
-import { clientAddress } from '~/lib/client-address.server'
-import { env } from '~/lib/env.server'
+import { clientAddress } from '~/server/client-address.server'
+import { env } from '~/server/env.server'
 import {
   minutesToWait,
   sharedRateLimiter,

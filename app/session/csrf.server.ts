@@ -2,12 +2,12 @@
  * Cross-site request refusal in the guard: a state-changing request (anything
  * but GET or HEAD) whose Origin is not one of the app's public origins
  * (APP_ORIGIN), or that the browser marks cross-site, is refused with 403
- * before any action runs. The front door (lib/front-door.server.ts) applies
+ * before any action runs. The front door (server/front-door.server.ts) applies
  * the same rule before Remix; this is the second layer. SameSite=Lax on the
  * session cookie is the third.
  */
 import { isCrossSite } from '~/lib/cross-site'
-import { appOrigins } from '~/lib/origins.server'
+import { appOrigins } from '~/server/origins.server'
 
 export function isCrossSiteWrite(
   request: Request,

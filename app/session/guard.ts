@@ -19,7 +19,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { BackendError, SessionEndedError, type MemberCaller } from '~/backend/client.server'
 import type { Feature } from '~/backend/config.schemas'
 import { requireOpen } from '~/backend/config.server'
-import { appendSetCookies, CookieJar } from '~/lib/cookies.server'
+import { appendSetCookies, CookieJar } from '~/server/cookies.server'
 import {
   CROSS_SITE_MESSAGE,
   errorMessage,
@@ -27,9 +27,9 @@ import {
   isDataWithResponseInit,
   NOT_FOUND_MESSAGE,
 } from '~/lib/errors'
-import { httpError } from '~/lib/http-error.server'
+import { httpError } from '~/server/http-error.server'
 import { accessForPath } from '~/lib/pages'
-import { followBackendTime } from '~/lib/server-timing.server'
+import { followBackendTime } from '~/server/server-timing.server'
 import { runChecks, type Access, type CheckContext } from '~/session/checks.server'
 import { isCrossSiteWrite } from '~/session/csrf.server'
 import { memberCaller } from '~/session/member-api.server'

@@ -2,12 +2,12 @@
  * LINE login: the authorize redirect with a random `state` kept in a
  * short-lived httpOnly cookie, and the check of that state on the way back.
  * The cookie is for the whole site (Path=/) like every cookie of the app, so
- * it can carry the `__Host-` name (app/lib/cookies.server.ts).
+ * it can carry the `__Host-` name (app/server/cookies.server.ts).
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { clearCookie, readCookie, setCookie } from '~/lib/cookies.server'
-import { env } from '~/lib/env.server'
-import { canonicalOrigin } from '~/lib/origins.server'
+import { clearCookie, readCookie, setCookie } from '~/server/cookies.server'
+import { env } from '~/server/env.server'
+import { canonicalOrigin } from '~/server/origins.server'
 import { safeReturnPath } from '~/session/redirects'
 
 const STATE_COOKIE = 'auth.line-state'

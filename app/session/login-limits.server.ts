@@ -14,9 +14,9 @@
  */
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
-import { clientAddress } from '~/lib/client-address.server'
-import { env } from '~/lib/env.server'
-import { sealedCookie, type SealedCookie } from '~/lib/sealed-cookie.server'
+import { clientAddress } from '~/server/client-address.server'
+import { env } from '~/server/env.server'
+import { sealedCookie, type SealedCookie } from '~/server/sealed-cookie.server'
 import {
   minutesToWait,
   sharedRateLimiter,

@@ -5,8 +5,8 @@
  * count) and in memory while Redis is away (docs/decisions/0088).
  */
 import { createHmac } from 'node:crypto'
-import { env } from '~/lib/env.server'
-import { redisKey, shared } from '~/lib/redis.server'
+import { env } from '~/server/env.server'
+import { redisKey, shared } from '~/server/redis.server'
 
 export interface RateLimitRule {
   limit: number

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
 import { createRefresher, openPair } from '~/session/refresh.server'
-import { createMemoryStore, type TtlStore } from '~/session/store.server'
+import { createMemoryStore, type TtlStore } from '~/server/store.server'
 
 function deferred<T>() {
   let resolve!: (value: T) => void

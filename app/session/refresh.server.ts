@@ -24,11 +24,11 @@ import { createHash, createSecretKey, hkdfSync, randomBytes, type KeyObject } fr
 import { setTimeout as sleep } from 'node:timers/promises'
 import { BackendError } from '~/backend/client.server'
 import type { TokenPair } from '~/backend/schemas'
-import { env } from '~/lib/env.server'
-import { open, seal } from '~/lib/aead.server'
-import { redisKey, shared } from '~/lib/redis.server'
-import { finishBeforeExit } from '~/lib/shutdown.server'
-import { createSharedStore, type TtlStore } from '~/session/store.server'
+import { env } from '~/server/env.server'
+import { open, seal } from '~/server/aead.server'
+import { redisKey, shared } from '~/server/redis.server'
+import { finishBeforeExit } from '~/server/shutdown.server'
+import { createSharedStore, type TtlStore } from '~/server/store.server'
 
 export type Refresh = (
   refreshToken: string,

@@ -6,7 +6,7 @@ import { memberCall } from '~/backend/client.server'
 import { action as logout } from '~/routes/logout'
 import { sealSession, type SessionPayload } from '~/session/cookie.server'
 import { guard } from '~/session/guard'
-import { getLoadContext } from '~/lib/request-context.server'
+import { getLoadContext } from '~/server/request-context.server'
 import { endEverySessionButThis, endSession, getSession } from '~/session/session.server'
 
 const SECRET = process.env.SESSION_SECRET ?? ''

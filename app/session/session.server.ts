@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
-import { env } from '~/lib/env.server'
+import { env } from '~/server/env.server'
 import { REFRESH_TOKEN_LIFETIME_S } from '~/lib/constants'
 import {
   readSessionCookie,
@@ -22,8 +22,8 @@ import {
   sessionEndsAt,
   type SessionPayload,
 } from '~/session/cookie.server'
-import { createSharedStore, type TtlStore } from '~/session/store.server'
-import { perRequest } from '~/lib/request-context.server'
+import { createSharedStore, type TtlStore } from '~/server/store.server'
+import { perRequest } from '~/server/request-context.server'
 import { isExpired, jwtLifetimeMs, type TokenLifetimes } from '~/session/tokens'
 
 export type { SessionPayload }
@@ -202,7 +202,7 @@ async function readSession(request: Request): Promise<MemberSession> {
 /**
  * The session of this HTTP request, read once for all its loaders and
  * actions: Remix gives each its own Request copy but the same load context
- * (lib/request-context.server.ts), so a token renewal sets one cookie on the
+ * (server/request-context.server.ts), so a token renewal sets one cookie on the
  * response, not one per loader. A unit test passes a fresh context.
  */
 export function getSession(request: Request, context: AppLoadContext): Promise<MemberSession> {

@@ -6,10 +6,10 @@
 import { Redis } from 'ioredis'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
-import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/lib/redis.server'
+import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/server/redis.server'
 import { createRefresher, redisRefreshLock } from '~/session/refresh.server'
 import { sharedRateLimiter } from '~/session/rate-limit.server'
-import { createSharedStore } from '~/session/store.server'
+import { createSharedStore } from '~/server/store.server'
 import { startTestRedis, type TestRedis } from '../../tests/support/redis-server'
 
 let server: TestRedis

@@ -29,7 +29,7 @@ import {
   isLottoNumber,
   isWinning,
   type BetKind,
-} from '../../app/lib/lotto-numbers'
+} from '../../app/lotto/numbers'
 import { ApiError, dataReply } from './http'
 import {
   bangkokIso,

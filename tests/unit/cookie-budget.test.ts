@@ -5,15 +5,15 @@
  * (docs/decisions/0096-bet-slips-off-the-cookie.md).
  */
 import { describe, expect, it } from 'vitest'
-import { saveSlip } from '~/forms/lotto-slip.server'
+import { saveSlip } from '~/lotto/slip-store.server'
 import { passwordRecoveryProgress, registrationProgress } from '~/forms/progress.server'
 /**
  * 6.5 KB: nginx takes a Cookie header of 8 KB (large_client_header_buffers
  * 4 8k); 1.5 KB stay free for cookies others set on the domain.
  */
 const COOKIE_HEADER_BUDGET = 6656
-import { MAX_SLIP_LINES, type SlipLine } from '~/lib/lotto-slip'
-import { redirectWithToast } from '~/lib/toast.server'
+import { MAX_SLIP_LINES, type SlipLine } from '~/lotto/slip'
+import { redirectWithToast } from '~/server/toast.server'
 import {
   SessionTooLargeError,
   serializeSessionCookies,

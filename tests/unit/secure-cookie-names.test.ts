@@ -51,7 +51,7 @@ describe('every cookie the app sets is __Host- when Secure', () => {
   })
 
   it('the toast and its signal to the page', async () => {
-    const { redirectWithToast, readToast } = await import('~/lib/toast.server')
+    const { redirectWithToast, readToast } = await import('~/server/toast.server')
     const { toastPending } = await import('~/lib/toast-pending')
     const cookies = redirectWithToast('/', { type: 'info', message: 'สวัสดี' }).headers.getSetCookie()
     expect(cookies.map((c) => c.slice(0, c.indexOf('=')))).toEqual([
@@ -79,7 +79,7 @@ describe('every cookie the app sets is __Host- when Secure', () => {
     const { deviceCookie } = await import('~/session/login-limits.server')
     const { registrationProgress, passwordRecoveryProgress } =
       await import('~/forms/progress.server')
-    const { readSlip, saveSlip } = await import('~/forms/lotto-slip.server')
+    const { readSlip, saveSlip } = await import('~/lotto/slip-store.server')
     const device = deviceCookie()
     const slip = {
       drawId: 'thai-20261201',

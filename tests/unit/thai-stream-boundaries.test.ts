@@ -20,7 +20,7 @@ import { createElement, type ReactElement } from 'react'
 import * as developmentServer from 'react-dom/server'
 import { renderToString } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import { documentBody } from '~/lib/compression.server'
+import { documentBody } from '~/server/compression.server'
 
 type Server = Pick<typeof developmentServer, 'renderToPipeableStream'>
 

@@ -14,9 +14,9 @@ import {
 import { recentGames } from '~/backend/games.server'
 import { lottoTypes } from '~/backend/lotto.server'
 import { newsEntry, promotionCard } from '~/lib/content-text.server'
-import { logWarning } from '~/lib/log.server'
-import { closingDraws } from '~/lib/lotto-draws'
-import { requestIdOf } from '~/lib/request-id.server'
+import { logWarning } from '~/server/log.server'
+import { closingDraws } from '~/lotto/draws'
+import { requestIdOf } from '~/server/request-id.server'
 import { memberPart, type RouteContext } from '~/session/guard'
 
 /** How many of each list the home page shows. */

@@ -9,12 +9,12 @@ import { allianceRefusal, joinTeam, leaveTeam, myTeam } from '~/backend/alliance
 import { inviteCodeFields } from '~/forms/member-forms'
 import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
-import { readFormData } from '~/lib/form-data.server'
-import { httpError } from '~/lib/http-error.server'
+import { readFormData } from '~/server/form-data.server'
+import { httpError } from '~/server/http-error.server'
 import { maskName } from '~/lib/mask'
 import { PAGES } from '~/lib/pages'
 import { formatThaiDay } from '~/lib/thai-date'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 
 export interface TeamView {

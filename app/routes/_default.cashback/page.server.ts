@@ -14,12 +14,12 @@ import {
   claimCashback,
 } from '~/backend/cashback.server'
 import type { CashbackStatus } from '~/backend/rewards.schemas'
-import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
-import { readFormData } from '~/lib/form-data.server'
+import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
+import { readFormData } from '~/server/form-data.server'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { cashbackPeriodLabel, thaiMoment } from '~/lib/rewards-text.server'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 
 export interface PeriodRow {

@@ -13,9 +13,9 @@ import {
   rewardGames,
   spinWheel,
 } from '~/backend/czipz.server'
-import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
-import { httpError } from '~/lib/http-error.server'
-import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
+import { httpError } from '~/server/http-error.server'
+import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { REVEAL_LATER } from '~/lib/held-revalidation'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import type { RouteContext } from '~/session/guard'

@@ -31,13 +31,13 @@ import {
 } from '~/forms/stake-set-forms'
 import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '~/lib/errors'
-import { readFormData } from '~/lib/form-data.server'
-import { httpError } from '~/lib/http-error.server'
-import { isBetKind } from '~/lib/lotto-numbers'
+import { readFormData } from '~/server/form-data.server'
+import { httpError } from '~/server/http-error.server'
+import { isBetKind } from '~/lotto/numbers'
 import { parseWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, bangkokTime, formatThaiShortDay } from '~/lib/thai-date'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 
 export type SetsView =

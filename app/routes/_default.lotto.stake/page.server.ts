@@ -15,13 +15,13 @@ import {
   type BetRule,
   type StakeRefusalCode,
 } from '~/backend/lotto.schemas'
-import { withDrawText } from '~/lib/lotto-text.server'
+import { withDrawText } from '~/lotto/text.server'
 import { placeStake, stakeRules } from '~/backend/lotto-stakes.server'
 import { stakeSet } from '~/backend/lotto-sets.server'
-import { readSlip, saveSlip, type StoredSlip } from '~/forms/lotto-slip.server'
+import { readSlip, saveSlip, type StoredSlip } from '~/lotto/slip-store.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
-import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
-import { httpError } from '~/lib/http-error.server'
+import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
+import { httpError } from '~/server/http-error.server'
 import {
   MAX_SLIP_LINES,
   REFUSAL_MESSAGES,
@@ -36,10 +36,10 @@ import {
   slipAmountProblems,
   slipTotals,
   type SlipLine,
-} from '~/lib/lotto-slip'
+} from '~/lotto/slip'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 
 /** The page's validity check: `?lotto=` must look like a lotto id. */

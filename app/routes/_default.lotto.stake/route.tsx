@@ -11,7 +11,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { BetRule, LimitedNumber } from '~/backend/lotto.schemas'
-import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lib/lotto-numbers'
+import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lotto/numbers'
 import {
   MAX_SLIP_LINES,
   closedMessage,
@@ -21,7 +21,7 @@ import {
   limitOf,
   lineRate,
   lineAmount,
-} from '~/lib/lotto-slip'
+} from '~/lotto/slip'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'

@@ -19,8 +19,8 @@ import {
   prefilledAmount,
   type DepositErrors,
   type DepositLimits,
-} from '~/lib/deposit-form'
-import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+} from '~/wallet/deposit-form'
+import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { PAGES } from '~/lib/pages'
 import type { RouteContext } from '~/session/guard'
 

@@ -11,7 +11,7 @@ import {
   DEPOSIT_METHODS,
   quickAmounts,
   type DepositErrors,
-} from '~/lib/deposit-form'
+} from '~/wallet/deposit-form'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'

@@ -9,8 +9,8 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { MALFORMED_FORM_MESSAGE, readFormData } from '~/lib/form-data.server'
-import { httpError } from '~/lib/http-error.server'
+import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
+import { httpError } from '~/server/http-error.server'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'

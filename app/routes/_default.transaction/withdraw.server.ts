@@ -17,13 +17,13 @@ import {
   WITHDRAW_MESSAGES,
 } from '~/backend/wallet.server'
 import type { Transaction, WithdrawInfo } from '~/backend/wallet.schemas'
-import { MALFORMED_FORM_MESSAGE } from '~/lib/form-data.server'
-import { httpError } from '~/lib/http-error.server'
-import { newIdempotencyKey, readIdempotencyKey } from '~/lib/idempotency.server'
+import { MALFORMED_FORM_MESSAGE } from '~/server/form-data.server'
+import { httpError } from '~/server/http-error.server'
+import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import { maskAccount } from '~/lib/mask'
 import { isBlankAmount, parseWholeBaht } from '~/lib/money'
-import { checkAmount, type AmountProblem } from './withdraw-rules'
+import { checkAmount, type AmountProblem } from '../../wallet/withdraw-rules'
 import type { RouteContext } from '~/session/guard'
 
 /** What the browser sees of the account: never the whole number. */

@@ -19,10 +19,10 @@ import { registrationProgress, type RegistrationProgress } from '~/forms/progres
 import { PASSWORD_FIELDS } from '~/forms/step-form'
 import { otherStep, stepReply } from '~/forms/step-form.server'
 import { parseForm } from '~/forms/zod'
-import { readFormData } from '~/lib/form-data.server'
-import type { CookieJar } from '~/lib/cookies.server'
+import { readFormData } from '~/server/form-data.server'
+import type { CookieJar } from '~/server/cookies.server'
 import { PAGES } from '~/lib/pages'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { LoginError, registerLocal } from '~/session/strategies.server'
 

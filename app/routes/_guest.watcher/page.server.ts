@@ -1,8 +1,8 @@
 /** The server side of /watcher: the `?token=` link refused, the pasted token's login. */
 import { data } from '@remix-run/node'
-import { readFormData } from '~/lib/form-data.server'
+import { readFormData } from '~/server/form-data.server'
 import { PAGES } from '~/lib/pages'
-import { redirectWithToast } from '~/lib/toast.server'
+import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { LoginError, loginAsWatcher } from '~/session/strategies.server'
 

@@ -5,7 +5,7 @@
  * launch starts the game. The lobbies and the home page use it.
  */
 import { Link } from '@remix-run/react'
-import { launchHref } from '~/lib/game-launch'
+import { launchHref } from '~/games/launch'
 import { HostImage } from '~/ui/host-image'
 
 /** What a tile needs of a game (the backend's Game fits). */

@@ -1,6 +1,6 @@
 /** "หวยใกล้ปิดรับ": open lotto draws closing soonest, each with a live countdown. */
 import { Link } from '@remix-run/react'
-import type { ClosingDraw } from '~/lib/lotto-draws'
+import type { ClosingDraw } from '~/lotto/draws'
 import { Countdown } from '~/ui/countdown'
 import { EmptyState } from '~/ui/states'
 

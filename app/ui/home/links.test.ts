@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { stakeHref } from '~/ui/home/closing-draws'
 import { DEPOSIT_HREF, WITHDRAW_HREF } from '~/ui/home/member-summary'
-import { launchHref } from '~/lib/game-launch'
+import { launchHref } from '~/games/launch'
 
 describe('home links', () => {
   it('launches a game by its id, encoded', () => {

@@ -6,7 +6,7 @@ import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import type { OrderView } from '~/ui/orders/order-view.server'
+import type { OrderView } from '~/wallet/order-view.server'
 import { EmptyState } from '~/ui/states'
 
 export function OrderList({

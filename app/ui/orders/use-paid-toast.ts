@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { formatBaht } from '~/lib/money'
-import type { OrderView } from '~/ui/orders/order-view.server'
+import type { OrderView } from '~/wallet/order-view.server'
 import { notify } from '~/ui/toast-host'
 
 /** A toast once, when the page showing `order` sees it turn paid. */

@@ -1,0 +1,25 @@
+/**
+ * A draw's Thai texts, made on the server: the date library and its Thai
+ * locale stay out of the browser, and server and browser never disagree on a
+ * time zone. Loaders add these to the draws they return.
+ */
+import type { Draw } from '~/backend/lotto.schemas'
+import { drawLabelLong } from '~/lotto/draws'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+
+export interface DrawText {
+  /** "งวด 1 ธ.ค. 69" / "รอบที่ 49 · 23 พ.ย. 69". */
+  label: string
+  /** "1 ธ.ค. 2569 15:00" (Bangkok time). */
+  closesText: string
+}
+
+export function withDrawText<D extends Pick<Draw, 'drawDate' | 'round' | 'closesAt'>>(
+  draw: D,
+): D & DrawText {
+  return {
+    ...draw,
+    label: drawLabelLong(draw),
+    closesText: formatThaiDateTime(bangkokDate(draw.closesAt)),
+  }
+}

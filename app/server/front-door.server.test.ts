@@ -1,0 +1,114 @@
+import { EventEmitter } from 'node:events'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { describe, expect, it, vi } from 'vitest'
+import { MAX_BODY_BYTES } from '~/lib/constants'
+import { doorAnswer, frontDoor, publicHostFor } from '~/server/front-door.server'
+import { requestsInFlight } from '~/server/shutdown.server'
+
+const ORIGINS = ['https://member.example']
+const req = (method: string, headers: Record<string, string> = {}) => ({ method, headers })
+
+describe('doorAnswer', () => {
+  it('lets ordinary requests in', () => {
+    expect(doorAnswer(req('GET'), ORIGINS)).toBeNull()
+    expect(doorAnswer(req('POST', { origin: 'https://member.example' }), ORIGINS)).toBeNull()
+    expect(
+      doorAnswer(req('POST', { 'content-length': String(MAX_BODY_BYTES) }), ORIGINS),
+    ).toBeNull()
+  })
+  it.each(['TRACE', 'CONNECT', 'TRACK', 'PROPFIND'])('%s: 405 with Allow', (method) => {
+    const answer = doorAnswer(req(method), ORIGINS)
+    expect(answer?.status).toBe(405)
+    expect(answer?.headers.Allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS')
+  })
+  it('a path that is not valid percent-encoding: 400 (the query may be anything)', () => {
+    expect(doorAnswer({ ...req('GET'), url: '/%E0%A4%A' }, ORIGINS)?.status).toBe(400)
+    expect(doorAnswer({ ...req('GET'), url: '/%E0%B8%81?q=%E0%A4%A' }, ORIGINS)).toBeNull()
+  })
+  it('a declared body over the cap: 413', () => {
+    const big = { 'content-length': String(MAX_BODY_BYTES + 1) }
+    expect(doorAnswer(req('POST', big), ORIGINS)?.status).toBe(413)
+  })
+  it('cross-site writes: 403; reads pass', () => {
+    expect(doorAnswer(req('POST', { origin: 'https://evil.example' }), ORIGINS)?.status).toBe(403)
+    expect(doorAnswer(req('DELETE', { 'sec-fetch-site': 'cross-site' }), ORIGINS)?.status).toBe(403)
+    expect(doorAnswer(req('GET', { origin: 'https://evil.example' }), ORIGINS)).toBeNull()
+  })
+  it('without APP_ORIGIN (development) the Host it was sent to is the site', () => {
+    const same = { host: 'localhost:5173', origin: 'http://localhost:5173' }
+    expect(doorAnswer(req('POST', same), [])).toBeNull()
+    const other = { host: 'localhost:5173', origin: 'http://evil.example' }
+    expect(doorAnswer(req('POST', other), [])?.status).toBe(403)
+  })
+})
+
+describe('publicHostFor', () => {
+  const TWO = ['https://member.example', 'https://m.member.example:8443']
+  it('a write from an APP_ORIGIN page under another Host: that origin’s host', () => {
+    const rewritten = { origin: 'https://member.example', host: 'app:3001' }
+    expect(publicHostFor(req('POST', rewritten), TWO)).toBe('member.example')
+    const second = { origin: 'https://m.member.example:8443', host: '10.0.0.7:3000' }
+    expect(publicHostFor(req('DELETE', second), TWO)).toBe('m.member.example:8443')
+    const forwarded = {
+      origin: 'https://member.example',
+      host: 'member.example',
+      'x-forwarded-host': 'lb.internal, member.example',
+    }
+    expect(publicHostFor(req('POST', forwarded), TWO)).toBe('member.example')
+  })
+  it('leaves everything else alone', () => {
+    const rewritten = { origin: 'https://member.example', host: 'app:3001' }
+    expect(publicHostFor(req('GET', rewritten), TWO)).toBeNull()
+    expect(publicHostFor(req('POST', rewritten), [])).toBeNull()
+    expect(publicHostFor(req('POST', { host: 'app:3001' }), TWO)).toBeNull()
+    expect(publicHostFor(req('POST', { origin: 'null', host: 'app' }), TWO)).toBeNull()
+    expect(
+      publicHostFor(req('POST', { origin: 'https://evil.example', host: 'app' }), TWO),
+    ).toBeNull()
+    const same = { origin: 'https://member.example', host: 'member.example' }
+    expect(publicHostFor(req('POST', same), TWO)).toBeNull()
+  })
+})
+
+describe('frontDoor (the server’s first middleware)', () => {
+  function response() {
+    const written: { status?: number; headers?: Record<string, string> } = {}
+    const res = Object.assign(new EventEmitter(), {
+      headersSent: false,
+      writeHead: (status: number, headers: Record<string, string>) =>
+        Object.assign(written, { status, headers }),
+      end: vi.fn(),
+    })
+    return { res: res as unknown as ServerResponse, written }
+  }
+
+  it('an answered request never reaches the app; one that passes does, once', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => undefined)
+    const next = vi.fn()
+    const refused = response()
+    const trace = { method: 'TRACE', url: '/', headers: {}, socket: {} } as IncomingMessage
+    frontDoor(trace, refused.res, next)
+    expect(refused.written.status).toBe(405)
+    expect(refused.written.headers?.['X-Request-Id']).toMatch(/^[a-z0-9]{8}$/)
+    expect(next).not.toHaveBeenCalled()
+    // Its log line keeps no query value off the allow-list.
+    const answered = { method: 'TRACE', url: '/?token=abc', headers: {}, socket: {} }
+    frontDoor(answered as IncomingMessage, response().res, next)
+    expect(log.mock.calls.flat().join('\n')).toContain('TRACE /?token=[redacted] 405 (front door)')
+    const passed = response()
+    const get = { method: 'GET', url: '/watcher?token=abc', headers: {}, socket: {} }
+    frontDoor(get as IncomingMessage, passed.res, next)
+    expect(next).toHaveBeenCalledTimes(1)
+    expect(next).toHaveBeenCalledWith()
+    expect(passed.written.status).toBeUndefined()
+  })
+
+  it('a graceful shutdown waits for every request it let in, until its connection closes', () => {
+    const before = requestsInFlight()
+    const { res } = response()
+    frontDoor({ method: 'GET', url: '/', headers: {}, socket: {} } as IncomingMessage, res, vi.fn())
+    expect(requestsInFlight()).toBe(before + 1)
+    res.emit('close')
+    expect(requestsInFlight()).toBe(before)
+  })
+})
