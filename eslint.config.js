@@ -64,6 +64,64 @@ export default tseslint.config(
     },
   },
   {
+    // The request pipeline and its infrastructure sit at the bottom: the small
+    // helpers of lib/ and nothing of the layers above them.
+    files: ['app/server/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/backend/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
+              message:
+                'Layer rule: app/server/ (the request pipeline) imports only app/lib/ and itself; the layers above it import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Small helpers shared by the browser and the server: no layer of the app.
+    files: ['app/lib/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/server/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
+              message:
+                'Layer rule: app/lib/ holds small helpers; they import only each other (and backend schema types).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Components show what they are given: no session, no backend call.
+    files: ['app/ui/**'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['~/session/*', '~/server/*', '~/routes/*'],
+              message:
+                'Layer rule: app/ui/ holds components; the data comes from a route loader (useLoaderData), never from the session or the server.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['app/**/*.tsx'],
     plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     settings: { react: { version: 'detect' } },
