@@ -5,6 +5,23 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
+/** Tests may reach across layers to set a case up. */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx']
+
+/** A layer rule: modules under `files` import nothing that `forbidden` names. */
+function layer(files, forbidden, message, ignores = []) {
+  return {
+    files: [files],
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: forbidden, message: `Layer rule: ${message}` }] },
+      ],
+    },
+  }
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -44,83 +61,30 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    // Layers match folders: the backend transport and its area modules sit
-    // below the session; a handler hands them the member's calls in `ctx`.
-    files: ['app/backend/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['~/session', '~/session/*', '../session', '../session/*'],
-              message:
-                'Layer rule: app/backend/ sits below app/session/ and imports nothing of it. Take the member from `ctx` (MemberContext, memberCall in backend/client.server.ts); the session implements MemberCaller.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The request pipeline and its infrastructure sit at the bottom: the small
-    // helpers of lib/ and nothing of the layers above them.
-    files: ['app/server/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['~/backend/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
-              message:
-                'Layer rule: app/server/ (the request pipeline) imports only app/lib/ and itself; the layers above it import it.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Small helpers shared by the browser and the server: no layer of the app.
-    files: ['app/lib/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['~/server/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
-              message:
-                'Layer rule: app/lib/ holds small helpers; they import only each other (and backend schema types).',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Components show what they are given: no session, no backend call.
-    files: ['app/ui/**'],
-    ignores: ['**/*.test.ts', '**/*.test.tsx'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['~/session/*', '~/server/*', '~/routes/*'],
-              message:
-                'Layer rule: app/ui/ holds components; the data comes from a route loader (useLoaderData), never from the session or the server.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  // The layers are the folders (docs/decisions/0125): each may import only the ones below it.
+  layer(
+    'app/backend/**',
+    ['~/session', '~/session/*', '../session', '../session/*'],
+    'app/backend/ sits below app/session/ and imports nothing of it. Take the member from `ctx` (MemberContext, memberCall in backend/client.server.ts); the session implements MemberCaller.',
+  ),
+  layer(
+    'app/server/**',
+    ['~/backend/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
+    'app/server/ (the request pipeline) imports only app/lib/ and itself; the layers above it import it.',
+    TESTS,
+  ),
+  layer(
+    'app/lib/**',
+    ['~/server/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
+    'app/lib/ holds small helpers; they import only each other (and backend schema types).',
+    TESTS,
+  ),
+  layer(
+    'app/ui/**',
+    ['~/session/*', '~/server/*', '~/routes/*'],
+    'app/ui/ holds components; the data comes from a route loader (useLoaderData), never from the session or the server.',
+    TESTS,
+  ),
   {
     files: ['app/**/*.tsx'],
     plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
