@@ -5,7 +5,7 @@
  * locally and Chromium runs headless, so the run itself is offline.
  */
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cpuBlocking } from './main-thread.mjs'
@@ -148,6 +148,13 @@ export async function lighthouse(url, { cookie } = {}) {
       cls: report.audits['cumulative-layout-shift'].numericValue,
     }
   } finally {
+    // BENCH_LIGHTHOUSE_KEEP=dir keeps each run's report and trace (DevTools and Lighthouse's viewer open them).
+    const keep = process.env.BENCH_LIGHTHOUSE_KEEP
+    if (keep && existsSync(output)) {
+      cpSync(dir, join(keep, `${new URL(url).pathname.replaceAll('/', '_')}-${Date.now()}`), {
+        recursive: true,
+      })
+    }
     rmSync(dir, { recursive: true, force: true })
   }
 }

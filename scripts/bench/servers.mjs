@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { startDemoBackend, stopChild } from '../lib/processes.mjs'
+import { demoEnv, startDemoBackend, stopChild } from '../lib/processes.mjs'
 import { waitForOk } from './http.mjs'
 
 /** The app's session secret in the bench: the storm seals its cookie with it. */
@@ -32,19 +32,21 @@ export async function startBackend(port) {
  */
 export async function startApp(port, backendUrl, { nodeArgs = [], extraEnv = {} } = {}) {
   const child = spawn(process.execPath, [...nodeArgs, 'server.mjs'], {
-    env: {
-      ...process.env,
-      ...extraEnv,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      APP_ORIGIN: `http://127.0.0.1:${port}`,
-      BACKEND_URL: backendUrl,
-      SESSION_SECRET: BENCH_SESSION_SECRET,
-      COOKIE_SECURE: 'false',
-      LINE_CHANNEL_ID: 'bench-line-channel',
-      LINE_AUTHORIZE_URL: `${backendUrl}/line/authorize`,
-    },
+    // As `npm start` runs it: the demo backend is also the image host and the
+    // configuration service (a page's pictures are not the app's 404s).
+    env: demoEnv(
+      {
+        ...process.env,
+        ...extraEnv,
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        APP_ORIGIN: `http://127.0.0.1:${port}`,
+        SESSION_SECRET: BENCH_SESSION_SECRET,
+        COOKIE_SECURE: 'false',
+      },
+      backendUrl,
+    ),
     detached: true,
     // One log line per request would cost the load test: the app's output is dropped.
     stdio: ['ignore', 'ignore', 'pipe'],
