@@ -7,7 +7,7 @@
  *
  *   request
  *   -> frontDoor       app/server/front-door.server.ts: Thai 405/400/413/403,
- *                      small build files compressed, the Server-Timing clock,
+ *                      build files as the build compressed them, the Server-Timing clock,
  *                      the graceful shutdown's count
  *   -> compression
  *   -> /build/         the hashed build files, immutable for a year

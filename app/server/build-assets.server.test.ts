@@ -1,15 +1,17 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer, request, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acceptedEncoding, serveSmallAsset } from '~/server/small-assets.server'
+import { compressBuild } from '../../scripts/compress-build.mjs'
+import { acceptedEncoding, serveBuildAsset } from '~/server/build-assets.server'
 
-const dir = mkdtempSync(join(tmpdir(), 'small-assets-'))
+const dir = mkdtempSync(join(tmpdir(), 'build-assets-'))
 const SMALL = `export const thai = ${JSON.stringify('หวยรัฐบาลไทย '.repeat(20))};`.slice(0, 900)
-const LARGE = 'x'.repeat(4000)
+const LARGE = `export const news = ${JSON.stringify('ข่าวสารและโปรโมชัน '.repeat(400))};`
+const UNCOMPRESSED = 'export const late = 1;'
 
 let server: Server
 let port = 0
@@ -20,8 +22,11 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'large.js'), LARGE)
   writeFileSync(join(dir, 'tiny.css'), 'a{}')
   writeFileSync(join(dir, 'secret.txt'), SMALL)
+  await compressBuild(dir)
+  // A file the build step did not compress (a build made without it).
+  writeFileSync(join(dir, 'late.js'), UNCOMPRESSED.repeat(100))
   server = createServer((req, res) => {
-    if (serveSmallAsset(req, res, dir)) return
+    if (serveBuildAsset(req, res, dir)) return
     res.writeHead(404, { 'X-Passed': 'yes' }).end()
   })
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
@@ -52,7 +57,7 @@ function get(path: string, encoding?: string, method = 'GET') {
   )
 }
 
-describe('small build files', () => {
+describe('build files', () => {
   it('answers a small chunk with br when the browser takes it, cacheable for good', async () => {
     const res = await get('/build/_shared/chunk-SMALL.js', 'gzip, deflate, br')
     expect(res.status).toBe(200)
@@ -73,11 +78,23 @@ describe('small build files', () => {
     ).toBe('yes')
   })
 
-  it('leaves large files, files compression would not shrink, and other paths alone', async () => {
-    expect((await get('/build/large.js', 'br')).headers['x-passed']).toBe('yes')
+  it('answers a large file with the form the build step wrote, not compressed again', async () => {
+    const res = await get('/build/large.js', 'br')
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(Number(res.headers['content-length'])).toBe(
+      readFileSync(join(dir, 'large.js.br')).length,
+    )
+    expect(brotliDecompressSync(res.body).toString()).toBe(LARGE)
+    expect(res.body.length).toBeLessThan(Buffer.byteLength(LARGE) / 5)
+  })
+
+  it('leaves files without a smaller compressed form, other types and other paths alone', async () => {
+    expect((await get('/build/late.js', 'br')).headers['x-passed']).toBe('yes')
     expect((await get('/build/tiny.css', 'br')).headers['x-passed']).toBe('yes')
+    expect((await get('/build/tiny.css', 'gzip')).headers['x-passed']).toBe('yes')
     expect((await get('/build/secret.txt', 'br')).headers['x-passed']).toBe('yes')
-    expect((await get('/build/../small-assets.server.ts', 'br')).headers['x-passed']).toBe('yes')
+    expect((await get('/build/large.js.br', 'br')).headers['x-passed']).toBe('yes')
+    expect((await get('/build/../build-assets.server.ts', 'br')).headers['x-passed']).toBe('yes')
     expect((await get('/build/nope.js', 'br')).headers['x-passed']).toBe('yes')
     expect((await get('/other/chunk-SMALL.js', 'br')).headers['x-passed']).toBe('yes')
   })

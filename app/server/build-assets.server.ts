@@ -1,34 +1,37 @@
 /**
- * Small build files, compressed. The server's `compression` skips anything
- * under 1 KB (the `compression` package's threshold), and the bundler splits
- * the app into many chunks that small: a page's first load carried about a
- * dozen of them uncompressed. The front door answers those itself, with br
- * or gzip as the browser accepts, and the same immutable caching
- * the server's static files get. Larger files and everything else go on.
+ * The browser build's scripts and style sheets, compressed once. `npm run
+ * build` writes a `.br` and a `.gz` beside each of them
+ * (scripts/compress-build.mjs); the front door answers `GET`/`HEAD
+ * /build/*.js|css` with the one the browser takes, read from disk once and
+ * kept (the build's own files: the memory is bounded), with the immutable
+ * caching of hashed files.
+ *
+ * Before, the server's `compression` compressed every file for every
+ * request: about 15 ms of CPU for each of the two React chunks, 40 ms of a
+ * phone's first visit, and it left files under 1 KB uncompressed
+ * (docs/decisions/0065, 0126). A file without its compressed forms (a build
+ * made without the script), a browser that takes neither encoding, and every
+ * other path go on to the static files unchanged.
  */
 import { readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, resolve } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
-
-/** Below this, `compression` leaves a response as it is. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024
 
 const PUBLIC_PATH = '/build/'
 const ASSET = /^\/build\/(?:[A-Za-z0-9_$()-]+\/)*[A-Za-z0-9_$().-]+\.(js|css)$/
 const TYPES = { js: 'text/javascript; charset=utf-8', css: 'text/css; charset=utf-8' } as const
 
+export type Encoding = 'br' | 'gzip'
+
+/** A build file's compressed forms (null: the build did not write that one). */
 interface Entry {
   type: string
-  raw: Buffer
-  gzip: Buffer
-  br: Buffer
+  br: Buffer | null
+  gzip: Buffer | null
 }
 
-/** Hashed build files never change: what was read stays (bounded by the build's own files). */
+/** Hashed build files never change: what was read stays. Only files that exist are kept. */
 const entries = new Map<string, Entry>()
-
-export type Encoding = 'br' | 'gzip'
 
 /** The best encoding the browser accepts (br, then gzip), or null. */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
@@ -45,6 +48,14 @@ export function acceptedEncoding(header: string | string[] | undefined): Encodin
   return null
 }
 
+function readIfThere(file: string): Buffer | null {
+  try {
+    return readFileSync(file)
+  } catch {
+    return null
+  }
+}
+
 function load(path: string, directory: string): Entry | null {
   const cached = entries.get(path)
   if (cached) return cached
@@ -52,26 +63,21 @@ function load(path: string, directory: string): Entry | null {
   if (!match || path.includes('..')) return null
   const file = join(directory, path.slice(PUBLIC_PATH.length))
   try {
-    const stat = statSync(file)
-    if (!stat.isFile() || stat.size >= COMPRESSION_THRESHOLD_BYTES) return null
+    if (!statSync(file).isFile()) return null
   } catch {
     return null
   }
-  const raw = readFileSync(file)
   const entry: Entry = {
     type: TYPES[match[1] as keyof typeof TYPES],
-    raw,
-    gzip: gzipSync(raw, { level: constants.Z_BEST_COMPRESSION }),
-    br: brotliCompressSync(raw, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
-    }),
+    br: readIfThere(`${file}.br`),
+    gzip: readIfThere(`${file}.gz`),
   }
   entries.set(path, entry)
   return entry
 }
 
-/** Answers a GET or HEAD of a small build file compressed: true when it did. */
-export function serveSmallAsset(
+/** Answers a GET or HEAD of a build script or style sheet with its compressed form: true when it did. */
+export function serveBuildAsset(
   req: IncomingMessage,
   res: ServerResponse,
   directory = resolve('public/build'),
@@ -82,10 +88,8 @@ export function serveSmallAsset(
   const encoding = acceptedEncoding(req.headers['accept-encoding'])
   if (!encoding) return false
   const entry = load(path, directory)
-  if (!entry) return false
-  const body = entry[encoding]
-  // Compression that does not pay (tiny files) is left to the static server.
-  if (body.length >= entry.raw.length) return false
+  const body = entry?.[encoding]
+  if (!entry || !body) return false
   res.writeHead(200, {
     'Content-Type': entry.type,
     'Content-Encoding': encoding,

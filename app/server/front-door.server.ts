@@ -10,8 +10,8 @@
  *   before Remix's own origin check (a bodyless 500 and a stack trace);
  * - a write from an APP_ORIGIN page under another Host (a proxy rewrote
  *   it): goes on with that origin's host, so Remix's check agrees (publicHostFor);
- * - a build file under 1 KB: compressed here (the server's `compression`
- *   skips small files; server/small-assets.server.ts);
+ * - a build script or style sheet: sent as the build step compressed it
+ *   (server/build-assets.server.ts);
  * - every request: its clock for Server-Timing starts (server/server-timing.server.ts),
  *   and a graceful shutdown waits for it (server/shutdown.server.ts).
  */
@@ -28,7 +28,7 @@ import {
 import { redactUrl } from '~/lib/redact'
 import { noteArrival } from '~/server/request-context.server'
 import { trackRequest } from '~/server/shutdown.server'
-import { serveSmallAsset } from '~/server/small-assets.server'
+import { serveBuildAsset } from '~/server/build-assets.server'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -161,7 +161,7 @@ function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
 
 /**
  * The door, as the server's first middleware (server.mjs): answers what it
- * must refuse and small build files itself; lets everything else go on.
+ * must refuse and build files itself; lets everything else go on.
  */
 export function frontDoor(
   req: IncomingMessage,
@@ -182,7 +182,7 @@ export function frontDoor(
     env().APP_ORIGINS,
   )
   if (door) return answer(req, res, door)
-  if (serveSmallAsset(req, res)) return
+  if (serveBuildAsset(req, res)) return
   // A write from one of APP_ORIGIN's pages reached us under another Host (a proxy rewrote it):
   // Remix's own origin check and the request's URL get the public host (publicHostFor).
   const publicHost = publicHostFor(req, env().APP_ORIGINS)
