@@ -9,17 +9,24 @@
  * the response after each write), which made gzip output 40 % larger.
  *
  * Here React writes into a `Batches` stream and calls its `flush()` once per
- * batch it has rendered (its convention for zlib streams): the batch's chunks
- * (React writes 2 KB at a time, about twenty for the home page) go on as one
- * write, and the compressor is flushed after it. The shell is compressed as
- * one block — one zlib job on the thread pool instead of one per chunk — or,
- * uncompressed, reaches the socket in one write; Suspense chunks still stream
- * out as they finish (docs/decisions/0089). The middleware leaves a response
- * alone once it has a Content-Encoding. Data requests (`.data`) stay with the
- * middleware: their answers are one write, so the window is never allocated.
+ * batch it has rendered (its convention for zlib streams; React's writer
+ * hands over one string per batch: patches/react-dom, decision 0127). A page
+ * React finishes in one go (nothing left to wait for) is compressed in one
+ * call, its size known (compressWhole); a page with a suspended part sends
+ * its shell as one compressed block, flushed so the browser can decode it,
+ * and its Suspense chunks as they finish (docs/decisions/0089). The
+ * middleware leaves a response alone once it has a Content-Encoding. Data
+ * requests (`.data`) stay with the middleware: their answers are one write,
+ * so the window is never allocated.
  */
 import { PassThrough, Writable, type Readable, type Transform } from 'node:stream'
-import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+import {
+  brotliCompressSync,
+  constants,
+  createBrotliCompress,
+  createGzip,
+  gzipSync,
+} from 'node:zlib'
 
 export type ContentEncoding = 'br' | 'gzip'
 
@@ -90,45 +97,116 @@ export function createCompressor(encoding: ContentEncoding): Transform {
 }
 
 /**
- * What React renders into: it keeps the chunks React writes until React
- * calls `flush()` at the end of a batch, then writes them to `target` as one
- * chunk and flushes `target` when it can (a compressor). Writes never wait:
- * a batch is one rendered part of a page, held in memory until the flush.
+ * A page that React finished in one go (its whole body known at its end),
+ * compressed in one call with its size given to brotli: about half the CPU
+ * of the same bytes through a compressing stream, whose flushes and thread
+ * pool hand-offs cost more than the compressing (docs/decisions/0127).
+ * Larger pages stream.
+ */
+export const ONE_SHOT_MAX_BYTES = 1 << BROTLI_WINDOW_BITS
+
+/** `body` compressed in one call. */
+export function compressWhole(encoding: ContentEncoding, body: Buffer): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL })
+  // A window no larger than the page (64 KB at least): less to allocate, the same bytes.
+  const windowBits = Math.min(BROTLI_WINDOW_BITS, Math.max(16, Math.ceil(Math.log2(body.length))))
+  return brotliCompressSync(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+      [constants.BROTLI_PARAM_LGWIN]: windowBits,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  })
+}
+
+/**
+ * How long a rendered part may wait for the rest of its page before it goes
+ * on alone. Remix renders every page in parts: the shell, then the loader
+ * data's scripts, which come a few microtasks later with one request at a
+ * time but 20-40 ms later under load (every request's parts take turns on
+ * the event loop). A page whose parts all come within this goes out as one
+ * block, compressed in one call; a page still waiting after it (a slow
+ * suspended part: none today) streams, its shell this much later.
+ */
+export const COALESCE_MS = 50
+
+/**
+ * What React renders into. It keeps the chunks React writes; at React's end
+ * of a batch (`flush()`) they go on as one write COALESCE_MS later, and a
+ * compressor is flushed after it, so a shell reaches the wire while a
+ * suspended part is still pending. When React ends the page before then
+ * (a page with nothing slow to wait for: the common case), the whole body
+ * goes out as one block, compressed in one call (compressWhole).
  * When `target` closes (the member left) or fails, this stream does too, and
  * React stops rendering.
  */
 export class Batches extends Writable {
   private chunks: Buffer[] = []
-  private readonly target: Transform
+  private size = 0
+  private readonly encoding: ContentEncoding | null
+  private readonly target: PassThrough
+  /** Set once the page streams: its compressor (piped into `target`) or `target` itself. */
+  private out: Transform | null = null
+  private timer: NodeJS.Timeout | null = null
 
-  constructor(target: Transform) {
+  constructor(encoding: ContentEncoding | null, target: PassThrough) {
     super()
+    this.encoding = encoding
     this.target = target
-    target.once('close', () => this.destroy())
+    target.once('close', () => {
+      this.destroy()
+      if (this.out && this.out !== this.target) this.out.destroy()
+    })
     target.once('error', (error) => this.destroy(error))
   }
 
   override _write(chunk: Buffer, _encoding: BufferEncoding, callback: () => void): void {
     this.chunks.push(chunk)
+    this.size += chunk.length
     callback()
   }
 
-  /** React's end of a batch: the kept chunks go on as one, and a compressor emits them. */
+  /** React's end of a batch: sent COALESCE_MS later, unless the page ends before. */
   flush(): void {
-    if (this.chunks.length === 0 || this.target.destroyed) return
-    const batch = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks)
+    if (this.timer || this.chunks.length === 0) return
+    this.timer = setTimeout(() => {
+      this.timer = null
+      if (!this.writableEnded && !this.target.destroyed) this.send()
+    }, COALESCE_MS)
+  }
+
+  private take(): Buffer | null {
+    if (this.chunks.length === 0) return null
+    const batch = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks, this.size)
     this.chunks = []
-    this.target.write(batch)
-    const flushable = this.target as Transform & { flush?: () => void }
-    if (typeof flushable.flush === 'function') flushable.flush()
+    this.size = 0
+    return batch
+  }
+
+  /** The page streams: what React has written so far goes on now, decodable. */
+  private send(): void {
+    if (!this.out) {
+      this.out = this.encoding ? createCompressor(this.encoding) : this.target
+      if (this.out !== this.target) this.out.pipe(this.target)
+    }
+    const batch = this.take()
+    if (batch) this.out.write(batch)
+    const flushable = this.out as Transform & { flush?: () => void }
+    if (flushable !== this.target && typeof flushable.flush === 'function') flushable.flush()
   }
 
   override _final(callback: () => void): void {
-    if (this.chunks.length > 0 && !this.target.destroyed) {
-      this.target.write(this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks))
-      this.chunks = []
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    if (this.target.destroyed) return callback()
+    if (!this.out && this.size <= ONE_SHOT_MAX_BYTES) {
+      const body = this.take()
+      this.target.end(body && this.encoding ? compressWhole(this.encoding, body) : body)
+      return callback()
     }
-    this.target.end()
+    if (!this.out) this.send()
+    const rest = this.take()
+    this.out!.end(rest ?? undefined)
     callback()
   }
 }
@@ -151,6 +229,6 @@ export function documentBody(request: Request, headers: Headers): DocumentBody {
   const encoding =
     request.method === 'HEAD' ? null : negotiateEncoding(request.headers.get('Accept-Encoding'))
   if (encoding) headers.set('Content-Encoding', encoding)
-  const source = encoding ? createCompressor(encoding) : new PassThrough()
-  return { sink: new Batches(source), source }
+  const source = new PassThrough()
+  return { sink: new Batches(encoding, source), source }
 }
