@@ -1,7 +1,8 @@
 import type { IncomingMessage } from 'node:http'
 import { redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { getGlobalDispatcher, MockAgent, setGlobalDispatcher } from 'undici'
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest'
 import { memberCall } from '~/backend/client.server'
 import { action as logout } from '~/routes/logout'
 import { sealSession, type SessionPayload } from '~/session/cookie.server'
@@ -59,16 +60,23 @@ describe('one session per HTTP request (decision 0067)', () => {
 
   it("a handler's backend calls renew the tokens of the session the guard opened", async () => {
     const answers = { refresh: 0, call: 0 }
-    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-      const url = String(input)
-      if (url.endsWith('/auth/refresh')) {
-        answers.refresh += 1
-        return Response.json({ data: { accessToken: 'renewed-access' } })
-      }
-      answers.call += 1
-      const bearer = new Headers(init?.headers).get('Authorization')
-      return Response.json({ data: { bearer } })
+    // The backend (BACKEND_URL), answered by undici's own mock in place of the network.
+    const backend = new MockAgent()
+    backend.disableNetConnect()
+    const origin = backend.get(new URL(process.env.BACKEND_URL ?? '').origin)
+    origin.intercept({ method: 'POST', path: '/auth/refresh' }).reply(200, () => {
+      answers.refresh += 1
+      return { data: { accessToken: 'renewed-access' } }
     })
+    origin.intercept({ method: 'GET', path: '/member/echo' }).reply(200, ({ headers }) => {
+      answers.call += 1
+      return {
+        data: { bearer: new Headers(headers as Record<string, string>).get('Authorization') },
+      }
+    })
+    const before = getGlobalDispatcher()
+    setGlobalDispatcher(backend)
+    onTestFinished(() => setGlobalDispatcher(before))
     const request = requestWith(payload({ accessExpiresAt: Date.now() - 1000 }))
     const context = getLoadContext({ headers: {} } as IncomingMessage)
     const result = (await guard({ request, params: {}, context }, { access: 'member' }, (ctx) =>
