@@ -202,8 +202,9 @@ describe('callBackend', () => {
   it('calls of one request share one deadline: one after another they wait one BACKEND_TIMEOUT_MS in all', async () => {
     handler = () => undefined // never answers
     const { callBackend, untilDeadline, cachedCall } = await client({ BACKEND_TIMEOUT_MS: '300' })
-    const request = await memberRequest()
+    // The deadline runs from the request's arrival, so the stopwatch does too.
     const started = performance.now()
+    const request = await memberRequest(started)
     const first = await failure(
       callBackend({ method: 'GET', path: '/a', schema: itemSchema, signal: request.signal }),
     )
