@@ -22,7 +22,7 @@ import latinBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-700
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
-import { useImageHost } from '~/ui/host-image'
+import { useRootData } from '~/ui/member'
 import { describeError, errorDocumentTitle } from '~/lib/error-text'
 import { RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
@@ -77,7 +77,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const requestId = useContext(RequestIdContext)
-  const imageHost = useImageHost()
+  const imageHost = useRootData()?.env.IMAGE_HOST_URL
   return (
     <html lang="th">
       <head>

@@ -113,18 +113,6 @@ test('swiper is not in the first-load JS and loads only after the page has loade
   expect(timing.chunkStart!).toBeGreaterThanOrEqual(timing.loadEnd)
 })
 
-test("the page's scripts yield the network to its stylesheet, fonts and first picture", async ({
-  request,
-}) => {
-  // Module scripts run after the page is parsed: their preloads ask for low priority, the
-  // first banner for high (docs/decisions/0128).
-  const html = await (await request.get('/')).text()
-  const preloads = [...html.matchAll(/<link rel="modulepreload"[^>]*>/g)].map((m) => m[0])
-  expect(preloads.length).toBeGreaterThan(3)
-  for (const link of preloads) expect(link).toContain('fetchpriority="low"')
-  expect(html).toMatch(/<img [^>]*fetchpriority="high"/)
-})
-
 test('swiper takes over the same box: nothing moves', async ({ page }) => {
   await page.goto('/')
   await hydrated(page)
