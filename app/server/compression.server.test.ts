@@ -119,7 +119,7 @@ describe('Batches', () => {
     expect(writes.map(String)).toEqual(['<a><b><c>'])
   })
 
-  it('a batch flushed before the page ends goes on as one write after COALESCE_MS', async () => {
+  it('a batch flushed before the page ends goes on as one write after a quiet turn', async () => {
     const target = new PassThrough()
     const writes: Buffer[] = []
     target.on('data', (chunk: Buffer) => writes.push(chunk))
@@ -128,7 +128,7 @@ describe('Batches', () => {
     batches.write('<b>')
     batches.flush()
     batches.flush()
-    // Not at the next turn: the rest of the page may still come within COALESCE_MS.
+    // Not at the next turn: React's next part, when due, runs in it.
     await new Promise((resolve) => setImmediate(resolve))
     expect(writes).toEqual([])
     await vi.waitFor(() => expect(writes.map(String)).toEqual(['<a><b>']), { timeout: 1000 })

@@ -120,23 +120,19 @@ export function compressWhole(encoding: ContentEncoding, body: Buffer): Buffer {
 }
 
 /**
- * How long a rendered part may wait for the rest of its page before it goes
- * on alone. Remix renders every page in parts: the shell, then the loader
- * data's scripts, which come a few microtasks later with one request at a
- * time but 20-40 ms later under load (every request's parts take turns on
- * the event loop). A page whose parts all come within this goes out as one
- * block, compressed in one call; a page still waiting after it (a slow
- * suspended part: none today) streams, its shell this much later.
- */
-export const COALESCE_MS = 50
-
-/**
  * What React renders into. It keeps the chunks React writes; at React's end
- * of a batch (`flush()`) they go on as one write COALESCE_MS later, and a
- * compressor is flushed after it, so a shell reaches the wire while a
- * suspended part is still pending. When React ends the page before then
- * (a page with nothing slow to wait for: the common case), the whole body
- * goes out as one block, compressed in one call (compressWhole).
+ * of a batch (`flush()`) they go on as one write once React has been quiet
+ * for a full turn of the event loop, and a compressor is flushed after it,
+ * so a shell reaches the wire while a suspended part is still pending.
+ *
+ * Remix renders every page in parts: the shell, then the loader data's
+ * scripts, whose promise settles right after the shell and schedules React's
+ * next part on the following turn. Waiting one quiet turn lets those parts
+ * join the shell: when React ends the page first (every page today), the
+ * whole body goes out as one block, compressed in one call (compressWhole).
+ * A part still pending after that quiet turn (a slow suspended part) does
+ * not hold the shell back any longer. No clock: a few event-loop turns, not
+ * milliseconds a browser would wait for its stylesheet and fonts.
  * When `target` closes (the member left) or fails, this stream does too, and
  * React stops rendering.
  */
@@ -147,7 +143,8 @@ export class Batches extends Writable {
   private readonly target: PassThrough
   /** Set once the page streams: its compressor (piped into `target`) or `target` itself. */
   private out: Transform | null = null
-  private timer: NodeJS.Timeout | null = null
+  /** React's batches so far: a check scheduled for an earlier one gives way to a later one. */
+  private batches = 0
 
   constructor(encoding: ContentEncoding | null, target: PassThrough) {
     super()
@@ -166,13 +163,17 @@ export class Batches extends Writable {
     callback()
   }
 
-  /** React's end of a batch: sent COALESCE_MS later, unless the page ends before. */
+  /** React's end of a batch: sent after a quiet turn, unless the page ends before. */
   flush(): void {
-    if (this.timer || this.chunks.length === 0) return
-    this.timer = setTimeout(() => {
-      this.timer = null
-      if (!this.writableEnded && !this.target.destroyed) this.send()
-    }, COALESCE_MS)
+    if (this.chunks.length === 0) return
+    const batch = ++this.batches
+    // This turn's immediates include React's next part if one is due: check after them, twice.
+    setImmediate(() => {
+      if (batch !== this.batches) return
+      setImmediate(() => {
+        if (batch === this.batches && !this.writableEnded && !this.target.destroyed) this.send()
+      })
+    })
   }
 
   private take(): Buffer | null {
@@ -196,8 +197,6 @@ export class Batches extends Writable {
   }
 
   override _final(callback: () => void): void {
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
     if (this.target.destroyed) return callback()
     if (!this.out && this.size <= ONE_SHOT_MAX_BYTES) {
       const body = this.take()
