@@ -22,7 +22,6 @@ import latinBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-700
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
-import { useRootData } from '~/ui/member'
 import { describeError, errorDocumentTitle } from '~/lib/error-text'
 import { RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
@@ -77,7 +76,6 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce()
   const requestId = useContext(RequestIdContext)
-  const imageHost = useRootData()?.env.IMAGE_HOST_URL
   return (
     <html lang="th">
       <head>
@@ -85,8 +83,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#070b16" />
         {requestId ? <meta name="request-id" content={requestId} /> : null}
-        {/* The image host is another origin: its connection opens with the page's, not at the first picture. */}
-        {imageHost ? <link rel="preconnect" href={new URL(imageHost).origin} /> : null}
         <Meta />
         <Links />
       </head>

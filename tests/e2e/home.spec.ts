@@ -113,6 +113,15 @@ test('swiper is not in the first-load JS and loads only after the page has loade
   expect(timing.chunkStart!).toBeGreaterThanOrEqual(timing.loadEnd)
 })
 
+test('the page opens its connection to the image host before the first picture', async ({
+  request,
+}) => {
+  // The banners come from IMAGE_HOST_URL (the demo backend here), another origin.
+  const response = await request.get('/')
+  expect(response.headers()['link']).toContain(`<${new URL(MOCK_URL).origin}>; rel=preconnect`)
+  expect(await response.text()).toContain(`src="${new URL(MOCK_URL).origin}/img/banners/`)
+})
+
 test('swiper takes over the same box: nothing moves', async ({ page }) => {
   await page.goto('/')
   await hydrated(page)
