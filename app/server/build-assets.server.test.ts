@@ -12,6 +12,14 @@ const dir = mkdtempSync(join(tmpdir(), 'build-assets-'))
 const SMALL = `export const thai = ${JSON.stringify('หวยรัฐบาลไทย '.repeat(20))};`.slice(0, 900)
 const LARGE = `export const news = ${JSON.stringify('ข่าวสารและโปรโมชัน '.repeat(400))};`
 const UNCOMPRESSED = 'export const late = 1;'
+/** A font's bytes (woff2 is compressed already: sent as they are). */
+const FONT = Buffer.from([
+  0x77,
+  0x4f,
+  0x46,
+  0x32,
+  ...Array.from({ length: 400 }, (_, i) => i % 251),
+])
 
 let server: Server
 let port = 0
@@ -22,6 +30,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'large.js'), LARGE)
   writeFileSync(join(dir, 'tiny.css'), 'a{}')
   writeFileSync(join(dir, 'secret.txt'), SMALL)
+  mkdirSync(join(dir, '_assets'))
+  writeFileSync(join(dir, '_assets', 'thai-400.woff2'), FONT)
   await compressBuild(dir)
   // A file the build step did not compress (a build made without it).
   writeFileSync(join(dir, 'late.js'), UNCOMPRESSED.repeat(100))
@@ -97,6 +107,18 @@ describe('build files', () => {
     expect((await get('/build/../build-assets.server.ts', 'br')).headers['x-passed']).toBe('yes')
     expect((await get('/build/nope.js', 'br')).headers['x-passed']).toBe('yes')
     expect((await get('/other/chunk-SMALL.js', 'br')).headers['x-passed']).toBe('yes')
+  })
+
+  it('answers a font as it is, from memory, whatever the browser accepts', async () => {
+    for (const encoding of ['gzip, deflate, br', undefined]) {
+      const res = await get('/build/_assets/thai-400.woff2', encoding)
+      expect(res.status).toBe(200)
+      expect(res.headers['content-type']).toBe('font/woff2')
+      expect(res.headers['content-encoding']).toBeUndefined()
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(res.body).toEqual(FONT)
+    }
+    expect((await get('/build/_assets/none.woff2', 'br')).headers['x-passed']).toBe('yes')
   })
 
   it('answers HEAD with the headers only', async () => {
