@@ -12,7 +12,8 @@ import { request as undiciRequest } from 'undici'
 import type { z } from 'zod'
 import { errorBodySchema } from '~/backend/schemas'
 import { env } from '~/server/env.server'
-import { BOTH_TOKENS_EXPIRED_MESSAGE } from '~/lib/errors'
+import { BOTH_TOKENS_EXPIRED_MESSAGE, NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { httpError } from '~/server/http-error.server'
 import { requestStartedAt, timedBackendCall } from '~/server/server-timing.server'
 
 export const BACKEND_MESSAGES = {
@@ -220,6 +221,22 @@ export async function callBackend<S extends z.ZodTypeAny>(
     throw new BackendError(500, 'INVALID_RESPONSE', BACKEND_MESSAGES.invalidResponse)
   }
   return (parsed.data as { data: z.output<S>['data'] }).data
+}
+
+/**
+ * A call for one thing of the member's (an order, a saved set, a lotto's
+ * rules): the backend's 404 (unknown, or another member's) is the app's 404
+ * page in Thai; every other failure goes on as it was.
+ */
+export async function orNotFound<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call
+  } catch (error) {
+    if (error instanceof BackendError && error.status === 404) {
+      throw httpError(404, NOT_FOUND_MESSAGE)
+    }
+    throw error
+  }
 }
 
 /**

@@ -11,10 +11,8 @@ import {
   type Order,
 } from '~/backend/orders.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { BackendError, memberCall, type MemberContext } from '~/backend/client.server'
+import { BackendError, memberCall, orNotFound, type MemberContext } from '~/backend/client.server'
 import { DEPOSIT_MESSAGES, type DepositErrors, type DepositLimits } from '~/wallet/deposit-form'
-import { NOT_FOUND_MESSAGE } from '~/lib/errors'
-import { httpError } from '~/server/http-error.server'
 
 /** Makes the order (or gives the one this key already made). */
 export function createDeposit(ctx: MemberContext, body: CreateDepositRequest): Promise<Order> {
@@ -37,18 +35,9 @@ export function memberOrders(ctx: MemberContext): Promise<Order[]> {
 
 /** One of the member's orders; an unknown one (or another member's) is the 404 page. */
 export async function memberOrder(ctx: MemberContext, id: number): Promise<Order> {
-  try {
-    return await memberCall(ctx, {
-      method: 'GET',
-      path: `/wallet/orders/${id}`,
-      schema: orderResponseSchema,
-    })
-  } catch (error) {
-    if (error instanceof BackendError && error.status === 404) {
-      throw httpError(404, NOT_FOUND_MESSAGE)
-    }
-    throw error
-  }
+  return orNotFound(
+    memberCall(ctx, { method: 'GET', path: `/wallet/orders/${id}`, schema: orderResponseSchema }),
+  )
 }
 
 /** The deposit form's field (or the form itself) a backend refusal belongs to, in Thai. */

@@ -8,7 +8,7 @@
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
-import { BackendError, orMessage } from '~/backend/client.server'
+import { BackendError, orMessage, orNotFound } from '~/backend/client.server'
 import {
   createStakeSet,
   deleteStakeSet,
@@ -70,16 +70,8 @@ function setIdOf(params: RouteContext['params']): number | null {
 }
 
 /** The member's set, or the 404 page for an id that is not theirs. */
-async function memberSet(ctx: RouteContext, id: number): Promise<StakeSet> {
-  try {
-    return await stakeSet(ctx, id)
-  } catch (error) {
-    if (error instanceof BackendError && error.status === 404) {
-      throw httpError(404, NOT_FOUND_MESSAGE)
-    }
-    throw error
-  }
-}
+const memberSet = (ctx: RouteContext, id: number): Promise<StakeSet> =>
+  orNotFound(stakeSet(ctx, id))
 
 export async function loadPage(ctx: RouteContext): Promise<SetsView> {
   const { request, params, url } = ctx

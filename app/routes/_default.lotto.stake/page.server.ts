@@ -7,7 +7,7 @@
  */
 import { data, redirect } from '@remix-run/node'
 import { z } from 'zod'
-import { BackendError } from '~/backend/client.server'
+import { BackendError, orNotFound } from '~/backend/client.server'
 import {
   betKindSchema,
   drawIdSchema,
@@ -19,9 +19,7 @@ import { withDrawText } from '~/lotto/text.server'
 import { placeStake, stakeRules } from '~/backend/lotto-stakes.server'
 import { stakeSet } from '~/backend/lotto-sets.server'
 import { readSlip, saveSlip, type StoredSlip } from '~/lotto/slip-store.server'
-import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
-import { httpError } from '~/server/http-error.server'
 import {
   MAX_SLIP_LINES,
   REFUSAL_MESSAGES,
@@ -49,16 +47,7 @@ export function validLotto({ url }: { url: URL }): boolean {
 
 const stakePath = (lottoId: string) => `${PAGES.lottoStake.path}?lotto=${lottoId}`
 
-async function rulesOf(ctx: RouteContext, lottoId: string) {
-  try {
-    return await stakeRules(ctx, lottoId)
-  } catch (error) {
-    if (error instanceof BackendError && error.status === 404) {
-      throw httpError(404, NOT_FOUND_MESSAGE)
-    }
-    throw error
-  }
-}
+const rulesOf = (ctx: RouteContext, lottoId: string) => orNotFound(stakeRules(ctx, lottoId))
 
 const SET_NOT_FOUND = 'ไม่พบโพยที่บันทึกไว้นี้ โพยของคุณยังเหมือนเดิม'
 
