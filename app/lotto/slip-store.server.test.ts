@@ -3,24 +3,7 @@ import { z } from 'zod'
 import { readSlip, saveSlip, SLIP_BOOK_COOKIE } from '~/lotto/slip-store.server'
 import { encodeSlip, MAX_SLIP_LINES, type SlipLine } from '~/lotto/slip'
 import { sealedCookie } from '~/server/sealed-cookie.server'
-
-/** A browser's cookies for this site: Set-Cookie values in, a Cookie header out. */
-class Jar {
-  cookies = new Map<string, string>()
-  apply(setCookies: readonly string[]) {
-    for (const header of setCookies) {
-      const name = header.slice(0, header.indexOf('='))
-      const value = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
-      if (/Max-Age=0(;|$)/i.test(header)) this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-    return this
-  }
-  request() {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-    return new Request('http://app.test/lotto/stake', { headers: { Cookie: cookie } })
-  }
-}
+import { Jar } from '../../tests/support/cookie-jar'
 
 const fullSlip: SlipLine[] = Array.from({ length: MAX_SLIP_LINES }, (_, i) => ({
   kind: 'threeTote',

@@ -21,28 +21,9 @@ import {
 } from '~/session/cookie.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
 import { deviceCookie, MAX_DEVICE_USERNAMES } from '~/session/login-limits.server'
+import { Jar } from '../support/cookie-jar'
 
 const SECRET = 'unit-test-session-secret-0123456789'
-
-/** A browser's cookies for the site: Set-Cookie values in, the Cookie header out. */
-class Jar {
-  cookies = new Map<string, string>()
-  apply(setCookies: readonly string[]) {
-    for (const header of setCookies) {
-      const name = header.slice(0, header.indexOf('='))
-      const value = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
-      if (/Max-Age=0(;|$)/i.test(header)) this.cookies.delete(name)
-      else this.cookies.set(name, value)
-    }
-    return this
-  }
-  header() {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ')
-  }
-  request() {
-    return new Request('http://app.test/lotto/stake', { headers: { Cookie: this.header() } })
-  }
-}
 
 const session = (tokenLength: number): SessionPayload => ({
   v: 2,
