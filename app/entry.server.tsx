@@ -65,12 +65,12 @@ function formTargets(): string[] {
   }
 }
 
+/** The image host's origin (IMAGE_HOST_URL), or null: the environment is read once, at start. */
+const imageHostOrigin = env().IMAGE_HOST_URL ? new URL(env().IMAGE_HOST_URL!).origin : null
+
 /** The image host's origin, when https: alone would not allow it (the demo's http host). */
 function imageOrigins(): string[] {
-  const host = env().IMAGE_HOST_URL
-  if (!host) return []
-  const origin = new URL(host).origin
-  return origin.startsWith('https:') ? [] : [origin]
+  return imageHostOrigin && !imageHostOrigin.startsWith('https:') ? [imageHostOrigin] : []
 }
 
 export default function handleRequest(
@@ -105,9 +105,8 @@ export default function handleRequest(
           setServerTiming(responseHeaders, loadContext.timing)
           // The image host is another origin: its connection opens with the page's, not at the
           // first picture (a header: no bytes in the page's scripts).
-          const imageHost = env().IMAGE_HOST_URL
-          if (imageHost)
-            responseHeaders.append('Link', `<${new URL(imageHost).origin}>; rel=preconnect`)
+          if (imageHostOrigin)
+            responseHeaders.append('Link', `<${imageHostOrigin}>; rel=preconnect`)
           if (!responseHeaders.has('Cache-Control')) {
             responseHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
           }
