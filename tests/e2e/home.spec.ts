@@ -6,10 +6,11 @@
  */
 import { seriousViolations, sidewaysOverflow } from './support/axe'
 import { expect, test, type Page } from '@playwright/test'
-import { APP_PORT, MOCK_URL } from '../../playwright.config'
+import { MOCK_URL } from '../../playwright.config'
 import { hydrated } from './support/accounts'
 import { startAppServer, type AppServer } from './support/app-server'
 import { mock } from './support/mock'
+import { freePort } from './support/ports'
 import { loginAs } from './support/session'
 
 test.use({ viewport: { width: 360, height: 740 } })
@@ -280,11 +281,10 @@ test('a member sees the game just played and the draws closing soonest, each a t
 
 test.describe('a content backend failure', () => {
   // The shared app keeps content for a minute: a fresh one has none kept yet.
-  const PORT = APP_PORT + 29
   let server: AppServer
 
   test.beforeAll(async () => {
-    server = await startAppServer(PORT, { BACKEND_URL: MOCK_URL })
+    server = await startAppServer(await freePort(), { BACKEND_URL: MOCK_URL })
   })
   test.afterAll(async () => {
     await server.stop()
