@@ -60,6 +60,21 @@ describe('the lotto calendar', () => {
     expect(nextDrawTimes(seed('nikkei'), saturday)?.id).toBe('nikkei-20261130')
   })
 
+  it('opens each draw when the one before it closes: every type takes stakes at any hour', () => {
+    const calendar = new LottoCalendar()
+    // Two weeks from a Thai draw day, every 20 minutes, weekends included.
+    const start = Date.UTC(2026, 10, 30, 17, 0)
+    for (let now = start; now < start + 14 * 24 * 3_600_000; now += 20 * 60_000) {
+      for (const id of ['thai', 'lao', 'hanoi', 'nikkei', 'yeekee']) {
+        const draw = calendar.openDraw(seed(id), now)
+        expect(draw && calendar.isTakingStakes(draw, now), `${id} at ${bangkokIso(now)}`).toBe(true)
+      }
+    }
+    expect(bangkokIso(must('thai-20261216').opensAt)).toBe('2026-12-01T15:00:00+07:00')
+    expect(bangkokIso(must('nikkei-20261130').opensAt)).toBe('2026-11-27T10:00:00+07:00')
+    expect(bangkokIso(must('yeekee-20261123-1').opensAt)).toBe('2026-11-23T00:00:00+07:00')
+  })
+
   it('finds a draw by its id, and no draw for an id the calendar lacks', () => {
     expect(drawTimesById('thai-20261116')?.drawDate).toBe('2026-11-16')
     expect(drawTimesById('yeekee-20261123-96')?.round).toBe(96)

@@ -30,8 +30,6 @@ export interface LottoSeed {
   /** Closing and drawing time of day, Bangkok, in minutes since midnight (not for rounds). */
   closesAtMinute: number
   drawsAtMinute: number
-  /** How long before closing a draw opens for stakes. */
-  opensBeforeMs: number
 }
 
 export const LOTTO_SEED: readonly LottoSeed[] = [
@@ -43,7 +41,6 @@ export const LOTTO_SEED: readonly LottoSeed[] = [
     when: { kind: 'monthDays', days: [1, 16] },
     closesAtMinute: 15 * 60,
     drawsAtMinute: 16 * 60,
-    opensBeforeMs: 14 * DAY,
   },
   {
     id: 'lao',
@@ -53,7 +50,6 @@ export const LOTTO_SEED: readonly LottoSeed[] = [
     when: { kind: 'weekdays', days: [1, 3, 5] },
     closesAtMinute: 20 * 60,
     drawsAtMinute: 20 * 60 + 30,
-    opensBeforeMs: 2 * DAY,
   },
   {
     id: 'hanoi',
@@ -63,7 +59,6 @@ export const LOTTO_SEED: readonly LottoSeed[] = [
     when: { kind: 'weekdays', days: [0, 1, 2, 3, 4, 5, 6] },
     closesAtMinute: 18 * 60,
     drawsAtMinute: 18 * 60 + 30,
-    opensBeforeMs: DAY,
   },
   {
     id: 'nikkei',
@@ -73,7 +68,6 @@ export const LOTTO_SEED: readonly LottoSeed[] = [
     when: { kind: 'weekdays', days: [1, 2, 3, 4, 5] },
     closesAtMinute: 10 * 60,
     drawsAtMinute: 10 * 60 + 30,
-    opensBeforeMs: DAY,
   },
   {
     id: 'yeekee',
@@ -83,7 +77,6 @@ export const LOTTO_SEED: readonly LottoSeed[] = [
     when: { kind: 'rounds', everyMinutes: 15 },
     closesAtMinute: 0,
     drawsAtMinute: 0,
-    opensBeforeMs: 15 * 60_000,
   },
 ]
 
@@ -129,6 +122,21 @@ function isDrawDay(seed: LottoSeed, midnight: number): boolean {
 
 const roundsPerDay = (everyMinutes: number) => Math.floor((24 * 60) / everyMinutes)
 
+/**
+ * When the draw before the one closing at `closesAt` closed: the moment this
+ * one starts taking stakes, as Thai lotto sites open the next งวด (or round)
+ * as soon as one closes. So every type always has a draw taking stakes.
+ */
+function previousClosing(seed: LottoSeed, closesAt: number): number {
+  if (seed.when.kind === 'rounds') return closesAt - seed.when.everyMinutes * 60_000
+  const midnight = bangkokMidnight(closesAt)
+  for (let day = 1; day <= 40; day++) {
+    const before = midnight - day * DAY
+    if (isDrawDay(seed, before)) return before + seed.closesAtMinute * 60_000
+  }
+  return closesAt - 40 * DAY
+}
+
 function drawOn(seed: LottoSeed, midnight: number, round: number | null): DrawTimes {
   const { iso, compact } = dayParts(midnight)
   if (seed.when.kind === 'rounds' && round !== null) {
@@ -138,7 +146,7 @@ function drawOn(seed: LottoSeed, midnight: number, round: number | null): DrawTi
       lottoId: seed.id,
       drawDate: iso,
       round,
-      opensAt: closesAt - seed.opensBeforeMs,
+      opensAt: previousClosing(seed, closesAt),
       closesAt,
       drawsAt: closesAt + 60_000,
     }
@@ -149,7 +157,7 @@ function drawOn(seed: LottoSeed, midnight: number, round: number | null): DrawTi
     lottoId: seed.id,
     drawDate: iso,
     round: null,
-    opensAt: closesAt - seed.opensBeforeMs,
+    opensAt: previousClosing(seed, closesAt),
     closesAt,
     drawsAt: midnight + seed.drawsAtMinute * 60_000,
   }
