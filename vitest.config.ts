@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vitest/config'
 
@@ -19,5 +20,7 @@ export default defineConfig({
       LINE_CHANNEL_ID: 'unit-line-channel',
     },
     restoreMocks: true,
+    // Every core: Vitest's default leaves one free, which on CI's two cores is half the machine.
+    maxWorkers: availableParallelism(),
   },
 })
