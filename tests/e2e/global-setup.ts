@@ -5,7 +5,7 @@
  * ports go to the workers in E2E_SERVERS (playwright.config.ts picks the
  * worker's pair by TEST_PARALLEL_INDEX). Returns the teardown.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import type { FullConfig } from '@playwright/test'
 import { MOCK_COMMAND, type WorkerServers, workerAppEnv } from '../../playwright.config'
@@ -65,7 +65,21 @@ async function startPair(index: number): Promise<{ ports: WorkerServers; stop():
   }
 }
 
+/**
+ * Says so when the machine has no Thai system font (where fontconfig can tell):
+ * a page view whose web font misses its short font-display: optional wait is
+ * then drawn in boxes, not in the Thai font every phone has, and its 360 px
+ * checks fail. README's quick start installs one (decision 0066).
+ */
+function warnWithoutThaiFont() {
+  const found = spawnSync('fc-list', [':lang=th'], { encoding: 'utf8' })
+  if (found.status === 0 && found.stdout.trim() === '') {
+    console.warn('No Thai system font: install one (Debian: apt-get install fonts-noto-core).')
+  }
+}
+
 export default async function globalSetup(config: FullConfig) {
+  warnWithoutThaiFont()
   const started = await Promise.allSettled(
     Array.from({ length: config.workers }, (_, index) => startPair(index)),
   )
