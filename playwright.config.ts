@@ -109,7 +109,10 @@ export default defineConfig({
   expect: { timeout: 5_000 },
   use: {
     baseURL: APP_URL,
-    trace: 'retain-on-failure',
+    // A trace costs every test 10-20 % of its time even when it passes and is
+    // thrown away; E2E_TRACE=1 keeps one for each failing test when it is wanted.
+    trace: process.env.E2E_TRACE ? 'retain-on-failure' : 'off',
+    screenshot: 'only-on-failure',
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
     launchOptions,

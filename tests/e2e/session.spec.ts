@@ -407,6 +407,8 @@ test.describe('nothing the browser receives contains a token', () => {
     await page.getByRole('main').getByRole('link', { name: 'คาสิโน' }).click()
     await expect(page.locator('h1')).toHaveText('คาสิโน')
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+    // A body is read from the browser while its document is still open.
+    await Promise.all(pending)
     await page.goto('/lotto/result')
     await Promise.all(pending)
 
