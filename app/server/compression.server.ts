@@ -31,12 +31,14 @@ import {
 export type ContentEncoding = 'br' | 'gzip'
 
 /**
- * Brotli quality 3 (the compression middleware uses 4): on the logged-in home
- * page (41 KB) it costs 0.31 ms of CPU instead of 0.48 ms for 5 % more bytes
- * (8.6 KB instead of 8.2 KB), which keeps a phone's request as cheap as one
- * asking for no compression (docs/decisions/0089).
+ * Brotli quality 1 for documents (the compression middleware uses 4). Served,
+ * the compressing meets a cache the rest of the request has filled: there the
+ * logged-in home page (35-42 KB) costs 0.12-0.19 ms at quality 1 against
+ * 0.26-0.40 ms at 2 or 3, whose larger hash tables are what cost, for 9.7 KB
+ * instead of 8.6 KB. At quality 3 a phone's request cost 5-10 % more CPU than
+ * one asking for no compression (docs/decisions/0127, 0089).
  */
-export const BROTLI_QUALITY = 3
+export const BROTLI_QUALITY = 1
 /**
  * A 256 KB brotli window (lgwin 18) instead of the default 4 MB (22): that
  * allocation per response, not the compressing, was what made brotli cost
