@@ -281,13 +281,15 @@ test('a member sees the game just played and the draws closing soonest, each a t
 
 test.describe('a content backend failure', () => {
   // The shared app keeps content for a minute: a fresh one has none kept yet.
-  let server: AppServer
+  let server: AppServer | undefined
+  let APP = ''
 
   test.beforeAll(async () => {
     server = await startAppServer(await freePort(), { BACKEND_URL: MOCK_URL })
+    APP = server.url
   })
   test.afterAll(async () => {
-    await server.stop()
+    await server?.stop()
   })
 
   test('shows a Thai notice in place of that part; the rest of the page stays', async ({
@@ -295,7 +297,7 @@ test.describe('a content backend failure', () => {
   }) => {
     await mock.fail({ path: '/content/banners', status: 503, count: 10 })
     await mock.fail({ path: '/content/news', status: 500, count: 10, mode: 'garbage' })
-    const response = await page.goto(`${server.url}/`)
+    const response = await page.goto(`${APP}/`)
     expect(response?.status()).toBe(200)
     await expect(page.getByText('ยังแสดงแบนเนอร์ไม่ได้ในขณะนี้')).toBeVisible()
     await expect(page.getByText('ยังแสดงข่าวสารไม่ได้ในขณะนี้')).toBeVisible()
