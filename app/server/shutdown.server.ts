@@ -4,6 +4,8 @@
  *   keep-alive ones (its own handler: `server.close()`);
  * - /readyz answers 503 `draining` to a request on a connection still open
  *   (new connections are refused: the server is closed);
+ * - live event streams are closed at once (their browsers reconnect to
+ *   another instance, with their last event id);
  * - requests under way run to their end (their backend calls), and so does
  *   a token refresh they started (it outlives its request: its result must
  *   reach Redis); once no request has come for a moment, the Redis
@@ -63,10 +65,23 @@ async function settled(): Promise<void> {
   while (background.size > 0) await Promise.allSettled([...background])
 }
 
+const drainListeners = new Set<() => void>()
+
+/**
+ * Called once when draining starts: a long-lived answer (a live events
+ * stream) ends itself there, so its browser reconnects to another instance
+ * and the drain does not wait for it.
+ */
+export function onDrain(listener: () => void): () => void {
+  drainListeners.add(listener)
+  return () => drainListeners.delete(listener)
+}
+
 /** Starts draining: resolves once the requests under way and their work have finished. */
 export async function drain(timeoutMs = env().SHUTDOWN_TIMEOUT_MS): Promise<void> {
   if (draining) return
   draining = true
+  for (const listener of drainListeners) listener()
   console.log(`Shutting down: finishing ${inFlight} request(s) under way.`)
   const deadline = setTimeout(() => {
     console.error(

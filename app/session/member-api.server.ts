@@ -117,6 +117,21 @@ async function callAsMember<S extends z.ZodTypeAny>(
   }
 }
 
+/**
+ * A usable access token of the session's member for the live stream's
+ * upstream (app/live/), renewed when it has run out, as any backend call's
+ * would be; a refused renewal ends the session here too. The token never
+ * leaves the server.
+ */
+export async function liveAccessToken(session: MemberSession): Promise<string> {
+  try {
+    return await accessToken(session)
+  } catch (error) {
+    if (error instanceof SessionEndedError) session.end()
+    throw error
+  }
+}
+
 /** The profile of the member holding `token`, for a login that has no session yet. */
 export async function profileWith(token: string): Promise<Member | null | undefined> {
   return callBackend({ method: 'GET', path: '/user/profile', schema: profileResponseSchema, token })

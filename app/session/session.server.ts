@@ -91,6 +91,20 @@ function rememberMs(payload: SessionPayload, now: number): number {
  */
 export async function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
   await endedSessions.set(payload.sid, true, rememberMs(payload, now))
+  for (const listener of endListeners) listener(payload.sid)
+}
+
+const endListeners = new Set<(sid: string) => void>()
+
+/** Called with the id of each session logged out on this instance (its live streams end at once). */
+export function onSessionEnded(listener: (sid: string) => void): () => void {
+  endListeners.add(listener)
+  return () => endListeners.delete(listener)
+}
+
+/** The session was not logged out or ended since it was read (on any instance, with REDIS_URL). */
+export async function isSessionOpen(payload: SessionPayload, now = Date.now()): Promise<boolean> {
+  return !isSessionExpired(payload, now) && !(await isEnded(payload))
 }
 
 /**

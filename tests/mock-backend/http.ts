@@ -17,6 +17,8 @@ export type Reply =
   | { kind: 'garbage' }
   /** Never answered (an injected failure); the socket stays open. */
   | { kind: 'hang' }
+  /** A long-lived answer the handler writes itself (the live events' stream). */
+  | { kind: 'stream'; start: (res: ServerResponse) => void }
 
 /** An error answer: `{ message, code }` with an HTTP status. */
 export class ApiError extends Error {
@@ -92,6 +94,7 @@ const SECURITY_HEADERS = {
 
 export function writeReply(res: ServerResponse, reply: Reply): void {
   if (reply.kind === 'hang' || res.destroyed) return
+  if (reply.kind === 'stream') return reply.start(res)
   if (reply.kind === 'json') {
     const text = JSON.stringify(reply.body)
     res.writeHead(reply.status, {

@@ -10,6 +10,7 @@ import type {
   TransactionKind,
   TransactionStatus,
 } from '../../app/backend/wallet.schemas'
+import type { EventBook } from './events'
 import { bangkokIso } from './lotto-catalog'
 import type { DemoMember } from './state'
 
@@ -38,6 +39,9 @@ export class Ledger {
   lines: StoredTransaction[] = []
   #nextId = 1
 
+  /** Every move of a balance is a `balance` event; the books raise theirs here too. */
+  constructor(readonly events: EventBook) {}
+
   reset(): void {
     this.lines = []
     this.#nextId = 1
@@ -48,7 +52,7 @@ export class Ledger {
     const status = input.status ?? 'success'
     const held = status === 'pending' && input.hold === true
     const amount = round2(input.amount)
-    if (status === 'success' || held) member.balance = round2(member.balance + amount)
+    if (status === 'success' || held) this.#move(member, amount)
     const line: StoredTransaction = {
       id: `T${String(this.#nextId++).padStart(6, '0')}`,
       memberId: member.id,
@@ -73,11 +77,16 @@ export class Ledger {
   ): Transaction | undefined {
     const line = this.lines.find((l) => l.id === id && l.memberId === member.id)
     if (!line || line.status !== 'pending') return line && publicLine(line)
-    if (status === 'success' && !line.held) member.balance = round2(member.balance + line.amount)
-    if (status !== 'success' && line.held) member.balance = round2(member.balance - line.amount)
+    if (status === 'success' && !line.held) this.#move(member, line.amount)
+    if (status !== 'success' && line.held) this.#move(member, -line.amount)
     line.status = status
     line.balanceAfter = member.balance
     return publicLine(line)
+  }
+
+  #move(member: DemoMember, amount: number) {
+    member.balance = round2(member.balance + amount)
+    if (amount !== 0) this.events.emit(member.id, { type: 'balance', balance: member.balance })
   }
 
   byRef(memberId: number, ref: string): Transaction | undefined {

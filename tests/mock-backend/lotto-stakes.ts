@@ -248,6 +248,13 @@ export class StakeBook {
           ref: `stake:${stake.id}`,
         })
       }
+      this.#ledger.events.emit(stake.memberId, {
+        type: 'stake',
+        stakeId: stake.id,
+        lottoName: stake.lottoName,
+        status: stake.winnings > 0 ? 'won' : 'lost',
+        winnings: stake.winnings,
+      })
       count++
     }
     return count

@@ -179,6 +179,12 @@ export class OrderBook {
     if (member) {
       this.#ledger.finish(member, order.lineId, status === 'paid' ? 'success' : 'cancelled')
     }
+    this.#ledger.events.emit(order.memberId, {
+      type: 'order',
+      orderId: order.id,
+      status,
+      amount: order.amount,
+    })
   }
 }
 

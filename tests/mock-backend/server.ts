@@ -20,6 +20,7 @@ import { apiRoutes } from './api'
 import { contentRoutes } from './content'
 import { controlRoutes } from './control'
 import { czipzRoutes } from './czipz'
+import { eventRoutes } from './events'
 import { gameRoutes } from './games'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
 import { IMAGE_PREFIX, imageReply } from './images'
@@ -67,6 +68,7 @@ const ROUTES: readonly Route[] = [
   ...couponRoutes,
   ...promotionRoutes,
   ...czipzRoutes,
+  ...eventRoutes,
   ...controlRoutes,
 ]
 

@@ -73,14 +73,19 @@ export class Sessions {
     return (await this.caller(authorization)).member
   }
 
-  /** The member and the token family of an `Authorization: Bearer <access token>` header. */
-  async caller(authorization: string | undefined): Promise<{ member: DemoMember; family: Family }> {
+  /**
+   * The member and the token family of an `Authorization: Bearer <access
+   * token>` header, and when that token expires (ms of the backend's clock; null without `exp`).
+   */
+  async caller(
+    authorization: string | undefined,
+  ): Promise<{ member: DemoMember; family: Family; expiresAt: number | null }> {
     const token = BEARER.exec(authorization ?? '')?.[1]
     if (!token) throw unauthorized('INVALID_TOKEN')
-    const { family } = await this.check(token, 'access')
+    const { family, claims } = await this.check(token, 'access')
     const member = this.state.members.get(family.memberId)
     if (!member) throw unauthorized('INVALID_TOKEN')
-    return { member, family }
+    return { member, family, expiresAt: claims.exp === undefined ? null : claims.exp * 1000 }
   }
 
   /** Revokes every family of the member but `keep`; returns how many it revoked. */

@@ -11,6 +11,7 @@ import { TeamBook } from './alliance'
 import { CashbackBook } from './cashback'
 import { CouponBook } from './coupons'
 import { RewardGameBook } from './czipz'
+import { EventBook } from './events'
 import { Ledger } from './ledger'
 import { LottoCalendar } from './lotto-catalog'
 import { OrderBook } from './orders'
@@ -248,8 +249,10 @@ export class MockState {
   providerStatus = new Map<string, GameStatus>()
   /** Game ids each member launched, most recent first. */
   recentGames = new Map<number, string[]>()
+  /** The members' live events (events.ts): the ledger and the books record theirs here. */
+  readonly events = new EventBook(() => this.clock())
   /** Every movement of a member's balance (ledger.ts). */
-  readonly ledger = new Ledger()
+  readonly ledger = new Ledger(this.events)
   /** Placed slips and their outcomes (lotto-stakes.ts). */
   readonly lottoStakes = new StakeBook(this.ledger)
   /** Deposit orders (orders.ts). */
@@ -320,6 +323,8 @@ export class MockState {
       this.bankAccounts.set(memberId, { ...account })
     this.wallet.reset()
     seedWalletHistory(this)
+    // The seed's past is history, not news: no stream replays it.
+    this.events.reset()
   }
 
   /** The backend's own time (ms): the real time plus `clockAheadMs`. */

@@ -278,6 +278,12 @@ function finishWithdrawal(ctx: RequestContext) {
     outcome === 'paid' ? 'success' : 'failed',
   )
   if (!withdrawal) throw new ApiError(404, 'NOT_FOUND', 'No such withdrawal')
+  ctx.state.events.emit(member.id, {
+    type: 'withdrawal',
+    withdrawalId: line.id,
+    status: outcome,
+    amount: Math.abs(line.amount),
+  })
   return dataReply(finishedSchema, { data: { withdrawal } })
 }
 

@@ -1,0 +1,122 @@
+/**
+ * The backend's live events call (docs/backend-api.md, "Live events"):
+ * `GET /member/events` as server-sent events, resumed with `Last-Event-ID`.
+ * One call is one upstream stream; the live hub (app/live/hub.server.ts)
+ * holds one per member and opens it again when it ends.
+ *
+ * Each `member` event is checked against the contract's schema (one that is
+ * not is logged and skipped, its id still counts as seen); a `reset` says the
+ * backend no longer has what was missed. The stream's end says why it ended,
+ * so the hub knows what to do next.
+ */
+import { request as undiciRequest } from 'undici'
+import {
+  MEMBER_EVENT,
+  memberEventSchema,
+  RESET_EVENT,
+  type MemberEvent,
+} from '~/backend/events.schemas'
+import { env } from '~/server/env.server'
+import { SseReader } from '~/lib/sse'
+
+export const EVENTS_PATH = '/member/events'
+
+export type UpstreamItem =
+  | { id: string; kind: 'event'; event: MemberEvent }
+  | { id: string; kind: 'reset' }
+  /** Where the stream starts (an `id:` without data): nothing before it is news. */
+  | { id: string; kind: 'position' }
+
+/**
+ * Why an upstream stream ended:
+ * - `closed`: the backend ended it (its token's end, a restart) or it went quiet;
+ * - `unauthorized`: the token was refused (401): another token, or the member's tabs renew theirs;
+ * - `unsupported`: the backend has no events call (404, 405, 501): the hub polls instead;
+ * - `failed`: unreachable, or an answer that is not an event stream: tried again later;
+ * - `aborted`: the hub stopped it.
+ */
+export type UpstreamEnd = 'closed' | 'unauthorized' | 'unsupported' | 'failed' | 'aborted'
+
+export interface UpstreamOptions {
+  token: string
+  /** The last id the hub has seen: the backend sends what came after it. */
+  lastEventId: string | null
+  signal: AbortSignal
+  onItem: (item: UpstreamItem) => void
+  /** The stream is open (the backend answered 200 with an event stream). */
+  onOpen?: () => void
+  /** No byte for this long (heartbeats included): the stream is taken as dead. */
+  quietLimitMs: number
+}
+
+/** Opens the member's events stream and reads it until it ends; resolves with why it ended. */
+export async function readMemberEvents(options: UpstreamOptions): Promise<UpstreamEnd> {
+  const { token, lastEventId, signal, onItem, quietLimitMs } = options
+  if (signal.aborted) return 'aborted'
+  const controller = new AbortController()
+  const stop = () => controller.abort()
+  signal.addEventListener('abort', stop, { once: true })
+  let quiet: NodeJS.Timeout | undefined
+  let wentQuiet = false
+  const awake = () => {
+    clearTimeout(quiet)
+    quiet = setTimeout(() => {
+      wentQuiet = true
+      controller.abort()
+    }, quietLimitMs)
+    quiet.unref()
+  }
+  try {
+    const headers: Record<string, string> = {
+      Accept: 'text/event-stream',
+      Authorization: `Bearer ${token}`,
+    }
+    if (lastEventId) headers['Last-Event-ID'] = lastEventId
+    awake()
+    const answer = await undiciRequest(`${env().BACKEND_URL}${EVENTS_PATH}`, {
+      method: 'GET',
+      headers,
+      signal: controller.signal,
+      headersTimeout: env().BACKEND_TIMEOUT_MS,
+      bodyTimeout: 0,
+    })
+    const type = String(answer.headers['content-type'] ?? '')
+    if (answer.statusCode !== 200 || !type.startsWith('text/event-stream')) {
+      await answer.body.dump().catch(() => undefined)
+      if (answer.statusCode === 401) return 'unauthorized'
+      if ([404, 405, 501].includes(answer.statusCode)) return 'unsupported'
+      return 'failed'
+    }
+    options.onOpen?.()
+    const reader = new SseReader(
+      ({ id, event, data }) => {
+        if (event === RESET_EVENT) return onItem({ id, kind: 'reset' })
+        if (event !== MEMBER_EVENT) return
+        const parsed = memberEventSchema.safeParse(safeJson(data))
+        if (parsed.success) onItem({ id, kind: 'event', event: parsed.data })
+        else console.warn(`[live] skipped an event that breaks the contract (id ${id})`)
+      },
+      (id) => onItem({ id, kind: 'position' }),
+    )
+    answer.body.setEncoding('utf8')
+    for await (const chunk of answer.body as AsyncIterable<string>) {
+      awake()
+      reader.feed(chunk)
+    }
+    return 'closed'
+  } catch {
+    if (signal.aborted) return 'aborted'
+    return wentQuiet ? 'closed' : 'failed'
+  } finally {
+    clearTimeout(quiet)
+    signal.removeEventListener('abort', stop)
+  }
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}

@@ -1,0 +1,240 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import type { UpstreamEnd, UpstreamOptions } from '~/backend/events.server'
+import type { MemberEvent } from '~/backend/events.schemas'
+import { SseReader, type SseMessage } from '~/lib/sse'
+import { LiveHub, SESSION_ENDED_EVENT, type TabSession } from './hub.server'
+
+/** A fake backend: each open upstream is recorded; the test pushes items and ends them. */
+class FakeUpstream {
+  opened: {
+    token: string
+    lastEventId: string | null
+    options: UpstreamOptions
+    end: (why: UpstreamEnd) => void
+  }[] = []
+  /** What the next opens answer without opening (e.g. 'unauthorized'). */
+  refuse: UpstreamEnd[] = []
+  log: { id: number; event: MemberEvent }[] = []
+
+  read = (options: UpstreamOptions): Promise<UpstreamEnd> => {
+    const refused = this.refuse.shift()
+    if (refused) return Promise.resolve(refused)
+    return new Promise((resolve) => {
+      const entry = {
+        token: options.token,
+        lastEventId: options.lastEventId,
+        options,
+        end: (why: UpstreamEnd) => {
+          this.opened = this.opened.filter((o) => o !== entry)
+          resolve(why)
+        },
+      }
+      options.signal.addEventListener('abort', () => entry.end('aborted'), { once: true })
+      this.opened.push(entry)
+      options.onOpen?.()
+      const newest = Math.max(0, ...this.log.map((item) => item.id))
+      if (options.lastEventId === null) options.onItem({ id: String(newest), kind: 'position' })
+      const after = options.lastEventId === null ? Infinity : Number(options.lastEventId)
+      for (const item of this.log) {
+        if (item.id > after)
+          options.onItem({ id: String(item.id), kind: 'event', event: item.event })
+      }
+    })
+  }
+
+  emit(id: number, balance: number) {
+    const event: MemberEvent = { type: 'balance', at: '2026-11-27T10:00:00+07:00', balance }
+    this.log.push({ id, event })
+    for (const open of this.opened) open.options.onItem({ id: String(id), kind: 'event', event })
+  }
+}
+
+class Tab {
+  messages: SseMessage[] = []
+  closed = false
+  reader = new SseReader((m) => this.messages.push(m))
+  write = (text: string) => this.reader.feed(text)
+  close = () => {
+    this.closed = true
+  }
+  balances() {
+    return this.messages.filter((m) => m.event === 'member').map((m) => JSON.parse(m.data).balance)
+  }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+function session(sid: string, token = `token-${sid}`, more: Partial<TabSession> = {}): TabSession {
+  return {
+    sid,
+    accessToken: token,
+    accessExpiresAt: Date.now() + 600_000,
+    endsAt: Date.now() + 3_600_000,
+    stillOpen: async () => true,
+    ...more,
+  }
+}
+
+let hub: LiveHub | undefined
+afterEach(() => hub?.closeAll())
+
+describe('LiveHub', () => {
+  it('opens one upstream per member, however many tabs, and sends every tab each event once', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    const tabs = Array.from({ length: 5 }, () => new Tab())
+    for (const tab of tabs) hub.join('1001', session('s1'), tab, null)
+    const other = new Tab()
+    hub.join('1002', session('s2'), other, null)
+    await tick()
+    expect(upstream.opened.map((o) => o.token).sort()).toEqual(['token-s1', 'token-s2'])
+    expect(hub.stats()).toEqual({ members: 2, tabs: 6, upstreams: 2 })
+    upstream.opened
+      .find((o) => o.token === 'token-s1')!
+      .options.onItem({
+        id: '7',
+        kind: 'event',
+        event: { type: 'balance', at: '2026-11-27T10:00:00+07:00', balance: 5 },
+      })
+    for (const tab of tabs) expect(tab.balances()).toEqual([5])
+    expect(other.balances()).toEqual([])
+  })
+
+  it('opens the upstream again from the last id when it ends: nothing lost, nothing doubled', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    const tab = new Tab()
+    hub.join('1001', session('s1'), tab, null)
+    await tick()
+    upstream.emit(1, 10)
+    upstream.opened[0]!.end('closed')
+    upstream.log.push({
+      id: 2,
+      event: { type: 'balance', at: '2026-11-27T10:00:00+07:00', balance: 20 },
+    })
+    await tick()
+    expect(upstream.opened[0]!.lastEventId).toBe('1')
+    upstream.emit(3, 30)
+    expect(tab.balances()).toEqual([10, 20, 30])
+    expect(tab.messages.map((m) => m.id)).toEqual(['1', '2', '3'])
+  })
+
+  it('gives a reconnecting tab what it missed, from its recent items or from the backend', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    const first = new Tab()
+    const leave = hub.join('1001', session('s1'), first, '0')
+    await tick()
+    upstream.emit(1, 10)
+    leave()
+    upstream.emit(2, 20)
+    upstream.emit(3, 30)
+    // Same instance, the channel saw everything since id 0: replayed from memory.
+    const again = new Tab()
+    hub.join('1001', session('s1'), again, '1')
+    expect(again.balances()).toEqual([20, 30])
+    expect(upstream.opened).toHaveLength(1)
+
+    // A tab whose id is older than anything the channel proves: the backend replays, no tab gets a double.
+    const fresh = new LiveHub({ readUpstream: upstream.read })
+    const late = new Tab()
+    const early = new Tab()
+    fresh.join('1001', session('s1'), late, null)
+    await tick()
+    fresh.join('1001', session('s1'), early, '1')
+    await tick()
+    expect(early.balances()).toEqual([20, 30])
+    expect(late.balances()).toEqual([])
+    upstream.emit(4, 40)
+    expect(early.balances()).toEqual([20, 30, 40])
+    expect(late.balances()).toEqual([40])
+    fresh.closeAll()
+  })
+
+  it('uses another tab token when one is refused, and sends the tabs back for new ones when none is left', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    upstream.refuse = ['unauthorized']
+    const a = new Tab()
+    const b = new Tab()
+    hub.join('1001', session('a', 'old', { accessExpiresAt: Date.now() + 1_000_000 }), a, null)
+    hub.join('1001', session('b', 'new', { accessExpiresAt: Date.now() + 2_000_000 }), b, null)
+    await tick()
+    await tick()
+    expect(upstream.opened.map((o) => o.token)).toEqual(['new'])
+    upstream.refuse = ['unauthorized']
+    upstream.opened[0]!.end('unauthorized')
+    await tick()
+    await tick()
+    // 'old' was refused too: no token left, both tabs are closed to come back (not session-ended).
+    expect(a.closed && b.closed).toBe(true)
+    expect(a.messages.some((m) => m.event === SESSION_ENDED_EVENT)).toBe(false)
+  })
+
+  it('ends the tabs of a logged-out session with session-ended, and leaves the others', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    const out = new Tab()
+    const stays = new Tab()
+    hub.join('1001', session('phone'), out, null)
+    hub.join('1001', session('laptop'), stays, null)
+    hub.sessionEnded('phone')
+    expect(out.closed).toBe(true)
+    expect(out.messages.map((m) => m.event)).toEqual([SESSION_ENDED_EVENT])
+    expect(stays.closed).toBe(false)
+  })
+
+  it('finds a session ended elsewhere at the heartbeat, and closes a tab when its access token runs out', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read, heartbeatMs: 20 })
+    let open = true
+    const tab = new Tab()
+    hub.join('1001', session('s', 't', { stillOpen: async () => open }), tab, null)
+    const expiring = new Tab()
+    hub.join('1001', session('e', 'u', { accessExpiresAt: Date.now() + 550 }), expiring, null)
+    await new Promise((resolve) => setTimeout(resolve, 120))
+    expect(expiring.closed).toBe(true)
+    expect(expiring.messages.some((m) => m.event === SESSION_ENDED_EVENT)).toBe(false)
+    open = false
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    expect(tab.closed).toBe(true)
+    expect(tab.messages.some((m) => m.event === SESSION_ENDED_EVENT)).toBe(true)
+  })
+
+  it('polls the balance once per member when the backend has no events call', async () => {
+    const upstream = new FakeUpstream()
+    upstream.refuse = ['unsupported']
+    let balance = 100
+    let polls = 0
+    hub = new LiveHub({
+      readUpstream: upstream.read,
+      pollMs: 10,
+      pollBalance: async () => {
+        polls += 1
+        return balance
+      },
+    })
+    const tabs = [new Tab(), new Tab(), new Tab()]
+    for (const tab of tabs) hub.join('1001', session('s'), tab, null)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    balance = 150
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    for (const tab of tabs) expect(tab.balances()).toEqual([150])
+    // One poll per interval for the member, not one per tab.
+    expect(polls).toBeLessThan(15)
+    expect(polls).toBeGreaterThan(3)
+  })
+
+  it('closes every stream at shutdown, without session-ended (browsers reconnect elsewhere)', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    const tab = new Tab()
+    hub.join('1001', session('s'), tab, null)
+    await tick()
+    hub.closeAll()
+    await tick()
+    expect(tab.closed).toBe(true)
+    expect(tab.messages).toEqual([])
+    expect(upstream.opened).toHaveLength(0)
+  })
+})

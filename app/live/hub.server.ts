@@ -1,0 +1,422 @@
+/**
+ * The live hub of one instance (docs/decisions/0129): the member's open tabs
+ * on this instance share one upstream stream of the member's events
+ * (backend/events.server.ts), however many tabs there are.
+ *
+ *   tab ──/events──▶ hub: channel per member ──one upstream──▶ backend GET /member/events
+ *
+ * - Every item goes to each tab once, in the backend's order: a tab only
+ *   gets ids above the last one it was sent (its `Last-Event-ID` on a
+ *   reconnect), so opening the upstream again from an older id never doubles.
+ * - A reconnecting tab gets what it missed from the channel's recent items
+ *   when the channel has seen everything since its id; otherwise the
+ *   upstream is opened again from that id and the backend replays it.
+ * - The upstream uses the freshest access token of the member's tabs. A tab
+ *   ends itself when its token runs out (the browser comes back at once, and
+ *   the guard renews the token on that request), so the upstream always has
+ *   a fresh one; a refused token makes every tab come back for a new one.
+ * - A tab whose session ended (logout here at once; elsewhere, or a
+ *   password change, within a heartbeat) gets `session-ended` and is closed.
+ * - A backend without the events call: the channel asks the member's
+ *   profile every POLL_MS instead (one poll per member, never one per tab)
+ *   and sends the balance when it moved.
+ * - Heartbeats every HEARTBEAT_MS keep proxies from closing a quiet stream.
+ */
+import type { readMemberEvents, UpstreamItem } from '~/backend/events.server'
+import { MEMBER_EVENT, RESET_EVENT, type MemberEvent } from '~/backend/events.schemas'
+import { SSE_HEARTBEAT, writeSse } from '~/lib/sse'
+import { isExpired } from '~/session/tokens'
+
+export const SESSION_ENDED_EVENT = 'session-ended'
+/** How long the browser waits before it reconnects (sent once per stream). */
+export const RECONNECT_MS = 500
+export const HEARTBEAT_MS = 20_000
+/** A channel keeps this many recent items for tabs that reconnect. */
+export const RECENT_ITEMS = 100
+/** A channel without tabs keeps its upstream this long (a reload, a token renewal). */
+export const IDLE_CHANNEL_MS = 30_000
+export const POLL_MS = 5000
+const MAX_BACKOFF_MS = 10_000
+
+/** What a tab's stream needs of its session. */
+export interface TabSession {
+  /** The session's id: a logout ends its tabs. */
+  sid: string
+  accessToken: string
+  accessExpiresAt: number | null
+  /** When the session itself runs out (its refresh token), or null. */
+  endsAt: number | null
+  /** Still a live session (not logged out here or on another instance). */
+  stillOpen(): Promise<boolean>
+}
+
+/** The tab's side: text to its response, and its end. */
+export interface TabSink {
+  write(text: string): void
+  close(): void
+}
+
+export interface HubOptions {
+  readUpstream: typeof readMemberEvents
+  /** The member's balance now, for the poll when the backend has no events call. */
+  pollBalance?: (token: string, signal: AbortSignal) => Promise<number>
+  heartbeatMs?: number
+  pollMs?: number
+  idleChannelMs?: number
+  now?: () => number
+}
+
+interface Tab {
+  sink: TabSink
+  session: TabSession
+  channel: Channel
+  /** The highest id this tab was sent (or told it had). */
+  lastSent: number
+  expiry: NodeJS.Timeout | undefined
+  closed: boolean
+}
+
+interface Channel {
+  key: string
+  tabs: Set<Tab>
+  /** The newest id seen upstream. */
+  lastId: number | null
+  /** Everything after this id reached the channel (null: nothing proven). */
+  since: number | null
+  recent: { id: number; text: string }[]
+  /** Open the upstream again from this id (a tab needs older items). */
+  resumeFrom: number | null
+  abort: AbortController
+  running: boolean
+  idle: NodeJS.Timeout | undefined
+  /** Wakes the upstream loop (a token arrived, the channel closes). */
+  wake: () => void
+  /** Tokens the channel may use, by session id. */
+  tokens: Map<string, { token: string; expiresAt: number | null }>
+  /** The backend has no events call: the balance is polled. */
+  polling: boolean
+  polledBalance: number | null
+}
+
+const numericId = (id: string | null): number | null =>
+  id !== null && /^\d{1,15}$/.test(id) ? Number(id) : null
+
+export class LiveHub {
+  readonly #channels = new Map<string, Channel>()
+  readonly #options: Required<Omit<HubOptions, 'pollBalance'>> & Pick<HubOptions, 'pollBalance'>
+  #heartbeat: NodeJS.Timeout | undefined
+  #upstreamsOpen = 0
+
+  constructor(options: HubOptions) {
+    this.#options = {
+      heartbeatMs: HEARTBEAT_MS,
+      pollMs: POLL_MS,
+      idleChannelMs: IDLE_CHANNEL_MS,
+      now: Date.now,
+      ...options,
+    }
+  }
+
+  /** Members with a channel on this instance, open tabs, and upstream streams open now. */
+  stats() {
+    let tabs = 0
+    for (const channel of this.#channels.values()) tabs += channel.tabs.size
+    return { members: this.#channels.size, tabs, upstreams: this.#upstreamsOpen }
+  }
+
+  /**
+   * A tab of the member `key` opens its stream; `lastEventId` is the
+   * browser's (a reconnect). Returns the tab's leave function.
+   */
+  join(key: string, session: TabSession, sink: TabSink, lastEventId: string | null): () => void {
+    const channel = this.#channel(key)
+    clearTimeout(channel.idle)
+    const last = numericId(lastEventId)
+    const tab: Tab = {
+      sink,
+      session,
+      channel,
+      lastSent: last ?? channel.lastId ?? -1,
+      expiry: undefined,
+      closed: false,
+    }
+    channel.tabs.add(tab)
+    channel.tokens.set(session.sid, {
+      token: session.accessToken,
+      expiresAt: session.accessExpiresAt,
+    })
+    sink.write(`retry: ${RECONNECT_MS}\n\n`)
+    if (last !== null) this.#catchUp(channel, tab, last)
+    this.#armExpiry(tab)
+    this.#startHeartbeat()
+    channel.wake()
+    if (!channel.running) void this.#run(channel)
+    return () => this.#leave(tab)
+  }
+
+  /** Ends the tabs of a session that ended (a logout on this instance). */
+  sessionEnded(sid: string): void {
+    for (const channel of this.#channels.values()) {
+      channel.tokens.delete(sid)
+      for (const tab of channel.tabs) if (tab.session.sid === sid) this.#end(tab, true)
+    }
+  }
+
+  /** Closes every stream (a graceful shutdown): browsers reconnect, to another instance. */
+  closeAll(): void {
+    for (const channel of [...this.#channels.values()]) {
+      for (const tab of [...channel.tabs]) this.#end(tab, false)
+      this.#close(channel)
+    }
+    clearInterval(this.#heartbeat)
+    this.#heartbeat = undefined
+  }
+
+  #channel(key: string): Channel {
+    const channel = this.#channels.get(key)
+    if (channel) return channel
+    const created: Channel = {
+      key,
+      tabs: new Set(),
+      lastId: null,
+      since: null,
+      recent: [],
+      resumeFrom: null,
+      abort: new AbortController(),
+      running: false,
+      idle: undefined,
+      wake: () => undefined,
+      tokens: new Map(),
+      polling: false,
+      polledBalance: null,
+    }
+    this.#channels.set(key, created)
+    return created
+  }
+
+  /** What a reconnecting tab missed: from the recent items, or the upstream again from its id. */
+  #catchUp(channel: Channel, tab: Tab, last: number) {
+    if (channel.since !== null && last >= channel.since) {
+      for (const item of channel.recent) if (item.id > last) this.#send(tab, item.id, item.text)
+      return
+    }
+    if (channel.polling) return
+    channel.resumeFrom = Math.min(last, channel.resumeFrom ?? last)
+    if (channel.running) channel.abort.abort()
+  }
+
+  #send(tab: Tab, id: number | null, text: string) {
+    if (tab.closed) return
+    if (id !== null) {
+      if (id <= tab.lastSent) return
+      tab.lastSent = id
+    }
+    tab.sink.write(text)
+  }
+
+  #broadcast(channel: Channel, item: UpstreamItem) {
+    const id = numericId(item.id)
+    if (item.kind === 'position') {
+      if (id === null) return
+      if (channel.lastId === null || id > channel.lastId) channel.lastId = id
+      channel.since ??= id
+      // Tabs that came before the channel knew where it was: nothing before this is news to them.
+      for (const tab of channel.tabs) if (tab.lastSent < 0) tab.lastSent = id
+      return
+    }
+    if (item.kind === 'reset') {
+      // What was missed is gone upstream: every tab reloads its data.
+      channel.since = null
+      channel.recent = []
+      for (const tab of channel.tabs) this.#send(tab, null, writeSse(RESET_EVENT, {}, item.id))
+      return
+    }
+    if (id !== null) {
+      if (channel.lastId === null || id > channel.lastId) channel.lastId = id
+      channel.recent.push({ id, text: writeSse(MEMBER_EVENT, item.event, id) })
+      if (channel.recent.length > RECENT_ITEMS) {
+        const dropped = channel.recent.shift()
+        if (dropped && channel.since !== null) channel.since = Math.max(channel.since, dropped.id)
+      }
+    }
+    const text = writeSse(MEMBER_EVENT, item.event, id ?? undefined)
+    for (const tab of channel.tabs) this.#send(tab, id, text)
+  }
+
+  /** The channel's best token: the one that runs longest and has not run out. */
+  #token(channel: Channel): string | null {
+    const now = this.#options.now()
+    let best: { token: string; expiresAt: number | null } | null = null
+    for (const [sid, entry] of channel.tokens) {
+      if (isExpired(entry.expiresAt, now)) {
+        channel.tokens.delete(sid)
+        continue
+      }
+      if (!best || (best.expiresAt !== null && (entry.expiresAt ?? Infinity) > best.expiresAt)) {
+        best = entry
+      }
+    }
+    return best?.token ?? null
+  }
+
+  async #run(channel: Channel) {
+    channel.running = true
+    let failures = 0
+    try {
+      while (this.#channels.get(channel.key) === channel) {
+        const token = this.#token(channel)
+        if (!token) {
+          await this.#until(channel)
+          continue
+        }
+        if (channel.polling) {
+          await this.#poll(channel, token)
+          continue
+        }
+        const from = channel.resumeFrom ?? channel.lastId
+        channel.resumeFrom = null
+        if (channel.abort.signal.aborted) channel.abort = new AbortController()
+        let opened = false
+        const end = await this.#options.readUpstream({
+          token,
+          lastEventId: from === null ? null : String(from),
+          signal: channel.abort.signal,
+          quietLimitMs: this.#options.heartbeatMs * 3,
+          onOpen: () => {
+            opened = true
+            failures = 0
+            this.#upstreamsOpen += 1
+            // Continuous from `from` on (a first open without an id proves nothing of the past).
+            if (from !== null) channel.since = Math.min(channel.since ?? from, from)
+          },
+          onItem: (item) => this.#broadcast(channel, item),
+        })
+        if (opened) this.#upstreamsOpen -= 1
+        if (end === 'unauthorized') {
+          for (const [sid, entry] of channel.tokens) {
+            if (entry.token === token) channel.tokens.delete(sid)
+          }
+          // No other token: the tabs come back for a renewed one.
+          if (channel.tokens.size === 0) for (const tab of [...channel.tabs]) this.#end(tab, false)
+        } else if (end === 'unsupported') {
+          channel.polling = true
+          console.warn('[live] the backend has no events call: polling the balance instead')
+        } else if (end === 'failed') {
+          failures += 1
+          await this.#until(channel, Math.min(MAX_BACKOFF_MS, 250 * 2 ** failures))
+        } else if (end === 'closed' && !opened) {
+          await this.#until(channel, 250)
+        }
+      }
+    } finally {
+      channel.running = false
+    }
+  }
+
+  /** One poll of the balance (a backend without the events call), then a wait. */
+  async #poll(channel: Channel, token: string) {
+    const poll = this.#options.pollBalance
+    if (!poll) return this.#until(channel)
+    try {
+      const balance = await poll(token, channel.abort.signal)
+      if (channel.polledBalance !== null && balance !== channel.polledBalance) {
+        const event: MemberEvent = { type: 'balance', at: new Date().toISOString(), balance }
+        const text = writeSse(MEMBER_EVENT, event)
+        for (const tab of channel.tabs) this.#send(tab, null, text)
+      }
+      channel.polledBalance = balance
+    } catch {
+      // The next poll tries again.
+    }
+    await this.#until(channel, this.#options.pollMs)
+  }
+
+  /** Waits for a wake (a token, a close) or `ms`. */
+  #until(channel: Channel, ms?: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(done, ms)
+      timer?.unref()
+      function done() {
+        clearTimeout(timer)
+        channel.wake = () => undefined
+        resolve()
+      }
+      channel.wake = done
+    })
+  }
+
+  #armExpiry(tab: Tab) {
+    const { accessExpiresAt, endsAt } = tab.session
+    const now = this.#options.now()
+    // The session runs out: it is over. The access token runs out: the tab comes back for a new one.
+    const sessionOver = endsAt !== null && (accessExpiresAt === null || endsAt <= accessExpiresAt)
+    const at = sessionOver ? endsAt : accessExpiresAt
+    if (at === null) return
+    const ms = Math.max(0, at - now - 500)
+    tab.expiry = setTimeout(() => this.#end(tab, sessionOver), Math.min(ms, 2 ** 31 - 1))
+    tab.expiry.unref()
+  }
+
+  /** Closes a tab's stream; `sessionEnded` tells the page first, so it follows (no reconnect). */
+  #end(tab: Tab, sessionEnded: boolean) {
+    if (tab.closed) return
+    if (sessionEnded) tab.sink.write(writeSse(SESSION_ENDED_EVENT, {}))
+    tab.closed = true
+    tab.sink.close()
+    this.#leave(tab)
+  }
+
+  #leave(tab: Tab) {
+    tab.closed = true
+    clearTimeout(tab.expiry)
+    const { channel } = tab
+    // Its token stays the channel's until it runs out: a reload comes back with it.
+    if (!channel.tabs.delete(tab)) return
+    if (channel.tabs.size > 0) return
+    clearTimeout(channel.idle)
+    channel.idle = setTimeout(() => {
+      if (channel.tabs.size === 0) this.#close(channel)
+    }, this.#options.idleChannelMs)
+    channel.idle.unref()
+  }
+
+  #close(channel: Channel) {
+    clearTimeout(channel.idle)
+    if (this.#channels.get(channel.key) === channel) this.#channels.delete(channel.key)
+    channel.abort.abort()
+    channel.wake()
+    if (this.#channels.size === 0) {
+      clearInterval(this.#heartbeat)
+      this.#heartbeat = undefined
+    }
+  }
+
+  #startHeartbeat() {
+    if (this.#heartbeat) return
+    this.#heartbeat = setInterval(() => void this.#beat(), this.#options.heartbeatMs)
+    this.#heartbeat.unref()
+  }
+
+  /** Every tab gets a heartbeat; a session ended elsewhere ends its tabs. */
+  async #beat() {
+    const bySid = new Map<string, Tab[]>()
+    for (const channel of this.#channels.values()) {
+      for (const tab of channel.tabs) {
+        tab.sink.write(SSE_HEARTBEAT)
+        const list = bySid.get(tab.session.sid) ?? []
+        list.push(tab)
+        bySid.set(tab.session.sid, list)
+      }
+    }
+    await Promise.all(
+      [...bySid.values()].map(async (tabs) => {
+        const open = await tabs[0]!.session.stillOpen().catch(() => true)
+        if (open) return
+        for (const tab of tabs) {
+          tab.channel.tokens.delete(tab.session.sid)
+          this.#end(tab, true)
+        }
+      }),
+    )
+  }
+}
