@@ -4,8 +4,8 @@
  * response carries only what pages show (no token, no member id), and the
  * session's cookie when opening it renewed the tokens.
  *
- * No session (a visitor, an ended or logged-out session): 204, which tells
- * the browser's EventSource to stop; the page then asks the server and
+ * No session (a visitor, an ended or logged-out session): a `session-ended`
+ * event and the end; the page closes its EventSource, asks the server and
  * follows (a member page goes to /login).
  */
 import { callBackend, SessionEndedError } from '~/backend/client.server'
@@ -16,7 +16,8 @@ import { sessionEndsAt } from '~/session/cookie.server'
 import type { RouteContext } from '~/session/guard'
 import { getMember, liveAccessToken } from '~/session/member-api.server'
 import { isSessionOpen, onSessionEnded } from '~/session/session.server'
-import { LiveHub } from '~/live/hub.server'
+import { writeSse } from '~/lib/sse'
+import { LiveHub, SESSION_ENDED_EVENT } from '~/live/hub.server'
 
 let hub: LiveHub | undefined
 
@@ -51,8 +52,9 @@ const STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
 }
 
+/** No session: the stream says so and ends; the page asks the server and follows. */
 function noStream(): Response {
-  return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
+  return new Response(writeSse(SESSION_ENDED_EVENT, {}), { headers: STREAM_HEADERS })
 }
 
 export async function liveStream(ctx: RouteContext): Promise<Response> {

@@ -22,6 +22,7 @@ import { loginPath } from '~/session/redirects'
 import { Countdown } from '~/ui/countdown'
 import { EmptyState, Notice } from '~/ui/states'
 import { TabLinks } from '~/ui/tab-links'
+import { useLiveRevalidation } from '~/ui/live/live-events'
 
 const page = PAGES.lotto
 
@@ -59,6 +60,8 @@ const GROUPS: readonly { id: LottoGroup; title: string }[] = [
 
 export default function Lotto() {
   const { tab, now, types, stakes, error } = useLoaderData<typeof loader>()
+  // A slip judged while the member watches: its status and winnings change in place.
+  useLiveRevalidation(['stake'])
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>

@@ -16,6 +16,7 @@ import {
   PAGES,
   type PageKey,
 } from '~/lib/pages'
+import { LiveEvents, useLiveBalance } from '~/ui/live/live-events'
 import { useOptionalMember } from '~/ui/member'
 import { SupportLink } from '~/ui/support-link'
 import { WatcherBanner } from '~/ui/watcher-banner'
@@ -152,7 +153,7 @@ function TopBar() {
             >
               <span className="block text-xs text-slate-300">ยอดเงิน</span>
               <span className="font-bold text-gold-300" data-testid="balance">
-                {formatBaht(member.balance)}
+                <LiveBalance balance={member.balance} />
               </span>
             </Link>
           ) : (
@@ -165,6 +166,11 @@ function TopBar() {
       </div>
     </header>
   )
+}
+
+/** The header's balance: the loader's, moved by live events without a reload. */
+function LiveBalance({ balance }: { balance: number }) {
+  return <>{formatBaht(useLiveBalance(balance))}</>
 }
 
 /** A visitor sees pages a visitor can use; a member the member's sections. */
@@ -201,8 +207,10 @@ function BottomNav() {
 }
 
 export function AppShell({ children }: { children: ReactNode }) {
+  const member = useOptionalMember()
   return (
     <>
+      <LiveEvents active={member !== null} />
       <WatcherBanner />
       <TopBar />
       <main id="main" className="mx-auto max-w-app px-4 pb-24 pt-4 md:pb-8">

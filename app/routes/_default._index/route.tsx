@@ -14,6 +14,7 @@ import { Services } from '~/ui/home/services'
 import { useOptionalMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { loadPage } from './page.server'
+import { useLiveRevalidation } from '~/ui/live/live-events'
 
 const page = PAGES.home
 
@@ -61,6 +62,8 @@ function Section({
 export default function Home() {
   const { now, banners, promotions, news, play } = useLoaderData<typeof loader>()
   const member = useOptionalMember()
+  // A slip judged: the draws and the member's summary follow.
+  useLiveRevalidation(['stake'])
 
   const carousel = banners.ok ? (
     <BannerCarousel banners={banners.items} />

@@ -23,6 +23,7 @@ import { loadHistory } from './history.server'
 import { HistoryTab } from './history'
 import { loadWithdraw, withdrawAction } from './withdraw.server'
 import { WithdrawTab } from './withdraw'
+import { useLiveBalance, useLiveRevalidation } from '~/ui/live/live-events'
 
 const page = PAGES.transaction
 
@@ -65,12 +66,15 @@ export const meta = pageMeta(page.title)
 export default function Transaction() {
   const data = useLoaderData<typeof loader>()
   const member = useMember()
+  const balance = useLiveBalance(member.balance)
+  // A deposit, a withdrawal or a win lands while the history is open: its lines change in place.
+  useLiveRevalidation(['balance', 'order', 'withdrawal'])
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
       <p className="card flex items-baseline justify-between">
         <span className="text-slate-300">ยอดเงินคงเหลือ</span>
-        <span className="text-xl font-bold text-gold-400">{formatBaht(member.balance)}</span>
+        <span className="text-xl font-bold text-gold-400">{formatBaht(balance)}</span>
       </p>
       <TabLinks
         label={page.title}

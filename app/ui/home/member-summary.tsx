@@ -1,12 +1,14 @@
 /** The member's greeting and balance, with deposit and withdraw one tap away. */
 import { Link } from '@remix-run/react'
 import { formatBaht } from '~/lib/money'
+import { useLiveBalance } from '~/ui/live/live-events'
 import type { ShellMember } from '~/ui/member'
 
 export const DEPOSIT_HREF = '/transaction?tab=deposit'
 export const WITHDRAW_HREF = '/transaction?tab=withdraw'
 
 export function MemberSummary({ member }: { member: ShellMember }) {
+  const balance = useLiveBalance(member.balance)
   return (
     <div className="card bg-gradient-to-br from-night-800 to-night-900">
       <p className="text-slate-300">
@@ -18,7 +20,7 @@ export function MemberSummary({ member }: { member: ShellMember }) {
           className="block text-3xl font-bold tabular-nums text-gold-300"
           data-testid="home-balance"
         >
-          {formatBaht(member.balance)}
+          {formatBaht(balance)}
         </span>
       </p>
       <div className="mt-4 grid grid-cols-2 gap-3">

@@ -1,21 +1,27 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useLiveConnected, useLiveRevalidation } from '~/ui/live/live-events'
 
 /** How often a pending order's page asks again. */
 export const ORDER_POLL_MS = 3000
 
 /**
- * Reloads the page's data every `everyMs` while `active` (a pending order),
+ * Follows a pending order: its page's data is reloaded when the live stream
+ * says an order ended, and, only while that stream is not open (an old
+ * browser, a proxy that cuts it), every `everyMs` while `active`,
  * only while the tab is visible: hidden, it waits; shown again, it asks at
  * once and goes on. A revalidation still running is not doubled. Stops for
  * good when `active` turns false (the order is final).
  */
 export function usePollWhileVisible(active: boolean, everyMs = ORDER_POLL_MS): void {
+  useLiveRevalidation(active ? ['order'] : [])
+  const live = useLiveConnected()
+  const polling = active && !live
   const revalidator = useRevalidator()
   const latest = useRef(revalidator)
   latest.current = revalidator
   useEffect(() => {
-    if (!active) return
+    if (!polling) return
     let timer: ReturnType<typeof setInterval> | undefined
     const ask = () => {
       if (latest.current.state === 'idle') latest.current.revalidate()
@@ -40,5 +46,5 @@ export function usePollWhileVisible(active: boolean, everyMs = ORDER_POLL_MS): v
       stop()
       document.removeEventListener('visibilitychange', onVisibility)
     }
-  }, [active, everyMs])
+  }, [polling, everyMs])
 }

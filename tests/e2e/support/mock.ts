@@ -48,6 +48,18 @@ export const mock = {
     return ((await response.json()) as { data: MockCall[] }).data
   },
   clearCalls: () => control('calls', undefined, 'DELETE'),
+  /** Raises a live event for the member (its `at` is added by the backend). */
+  raiseEvent: (username: string, event: Record<string, unknown>) =>
+    control('events', { username, event }),
+  /** The backend's open live-event streams, per username. */
+  eventStreams: async (): Promise<Record<string, number>> =>
+    (
+      (await (await fetch(`${MOCK_URL}/__mock/events/streams`)).json()) as {
+        data: { byMember: Record<string, number> }
+      }
+    ).data.byMember,
+  /** Ends the member's open event streams (a backend restart). */
+  dropEventStreams: (username?: string) => control('events/drop', { username }),
   /** Changes what the demo configuration service serves (open sections, limits, support). */
   appConfig: (change: {
     features?: Record<string, boolean>

@@ -1,0 +1,155 @@
+/**
+ * The member's live events in this tab (docs/decisions/0129): one
+ * EventSource to /events while a member is logged in, opened by <LiveEvents>
+ * in the shell. Pages listen with one hook:
+ *
+ * - `useLiveRevalidation(types)`: the page's data is reloaded when one of
+ *   these events arrives (a slip judged, an order paid);
+ * - `useLiveBalance(balance)`: the newest balance, from the loader or an event;
+ * - `useLiveConnected()`: the stream is open (a page may stop polling).
+ *
+ * The events that matter to money are also a toast (live-text.ts). A
+ * `reset` (events missed and no longer kept) reloads the page's data; a
+ * `session-ended` closes the stream and asks the server, so the page follows
+ * (a member page goes to /login). A stream that fails is opened again later.
+ */
+import { useRevalidator } from '@remix-run/react'
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
+import type { MemberEvent, MemberEventType } from '~/backend/events.schemas'
+import { notify } from '~/ui/toast-host'
+import { toastFor } from '~/ui/live/live-text'
+
+export const LIVE_PATH = '/events'
+/** After a stream fails for good (a 5xx), it is opened again after this, doubling to the max. */
+const REOPEN_MS = 5000
+const MAX_REOPEN_MS = 60_000
+
+type Listener = (event: MemberEvent) => void
+const listeners = new Set<Listener>()
+const connectionListeners = new Set<() => void>()
+let connected = false
+
+function setConnected(value: boolean) {
+  if (connected === value) return
+  connected = value
+  for (const listener of connectionListeners) listener()
+}
+
+/** Opens the tab's stream while `active` (a member is logged in). */
+export function LiveEvents({ active }: { active: boolean }) {
+  const { revalidate, state } = useRevalidator()
+  const revalidateRef = useRef(revalidate)
+  revalidateRef.current = revalidate
+  const [generation, setGeneration] = useState(0)
+  const reopenAfterRevalidation = useRef(false)
+
+  // After a session-ended, once the server has answered: still a member -> a new stream.
+  useEffect(() => {
+    if (state !== 'idle' || !reopenAfterRevalidation.current) return
+    reopenAfterRevalidation.current = false
+    setGeneration((g) => g + 1)
+  }, [state])
+
+  useEffect(() => {
+    if (!active || typeof EventSource === 'undefined') return
+    const source = new EventSource(LIVE_PATH)
+    let reopen: ReturnType<typeof setTimeout> | undefined
+    let failures = 0
+    source.onopen = () => {
+      failures = 0
+      setConnected(true)
+    }
+    source.addEventListener('member', (message) => {
+      let event: MemberEvent
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as MemberEvent
+      } catch {
+        return
+      }
+      for (const listener of listeners) listener(event)
+      const toast = toastFor(event)
+      if (toast) notify(toast)
+    })
+    source.addEventListener('reset', () => revalidateRef.current())
+    source.addEventListener('session-ended', () => {
+      source.close()
+      setConnected(false)
+      reopenAfterRevalidation.current = true
+      revalidateRef.current()
+    })
+    source.onerror = () => {
+      setConnected(false)
+      if (source.readyState !== EventSource.CLOSED) return
+      failures += 1
+      const wait = Math.min(MAX_REOPEN_MS, REOPEN_MS * 2 ** (failures - 1))
+      reopen = setTimeout(() => setGeneration((g) => g + 1), wait)
+    }
+    return () => {
+      clearTimeout(reopen)
+      source.close()
+      setConnected(false)
+    }
+  }, [active, generation])
+  return null
+}
+
+/** Calls `handler` for each live event of these types while the component is mounted. */
+export function useLiveEvent(types: readonly MemberEventType[], handler: Listener): void {
+  const latest = useRef(handler)
+  latest.current = handler
+  const key = types.join(',')
+  useEffect(() => {
+    const wanted = new Set(key.split(','))
+    const listener: Listener = (event) => {
+      if (wanted.has(event.type)) latest.current(event)
+    }
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }, [key])
+}
+
+/**
+ * Reloads the page's data when one of these events arrives; several in a
+ * row while a reload runs make one more, not one each.
+ */
+export function useLiveRevalidation(types: readonly MemberEventType[]): void {
+  const revalidator = useRevalidator()
+  const latest = useRef(revalidator)
+  latest.current = revalidator
+  const again = useRef(false)
+  useEffect(() => {
+    if (revalidator.state === 'idle' && again.current) {
+      again.current = false
+      revalidator.revalidate()
+    }
+  }, [revalidator])
+  useLiveEvent(types, () => {
+    if (latest.current.state === 'idle') latest.current.revalidate()
+    else again.current = true
+  })
+}
+
+/** The balance to show: the loader's, or a newer one from a live event. */
+export function useLiveBalance(loaded: number): number {
+  const [live, setLive] = useState<number | null>(null)
+  // A new value from the loader is at least as new as the events before it.
+  useEffect(() => setLive(null), [loaded])
+  useLiveEvent(['balance'], (event) => {
+    if (event.type === 'balance') setLive(event.balance)
+  })
+  return live ?? loaded
+}
+
+/** Whether this tab's live stream is open now. */
+export function useLiveConnected(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      connectionListeners.add(listener)
+      return () => connectionListeners.delete(listener)
+    },
+    () => connected,
+    () => false,
+  )
+}
