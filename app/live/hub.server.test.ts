@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { UpstreamEnd, UpstreamOptions } from '~/backend/events.server'
+import type { UpstreamEnd, UpstreamItem, UpstreamOptions } from '~/backend/events.server'
 import type { MemberEvent } from '~/backend/events.schemas'
 import { SseReader, type SseMessage } from '~/lib/sse'
 import { LiveHub, SESSION_ENDED_EVENT, type TabSession } from './hub.server'
+import { CLAIM_EVERY_MS, type LiveRelay } from './relay.server'
 
 /** A fake backend: each open upstream is recorded; the test pushes items and ends them. */
 class FakeUpstream {
@@ -33,12 +34,13 @@ class FakeUpstream {
       this.opened.push(entry)
       options.onOpen?.()
       const newest = Math.max(0, ...this.log.map((item) => item.id))
-      if (options.lastEventId === null) options.onItem({ id: String(newest), kind: 'position' })
       const after = options.lastEventId === null ? Infinity : Number(options.lastEventId)
       for (const item of this.log) {
         if (item.id > after)
           options.onItem({ id: String(item.id), kind: 'event', event: item.event })
       }
+      // As the contract says: after the replay, where the stream is.
+      if (!options.signal.aborted) options.onItem({ id: String(newest), kind: 'position' })
     })
   }
 
@@ -236,5 +238,111 @@ describe('LiveHub', () => {
     expect(tab.closed).toBe(true)
     expect(tab.messages).toEqual([])
     expect(upstream.opened).toHaveLength(0)
+  })
+})
+
+/** Redis as the instances see it: leases, channels, and whether it is up. */
+class MemoryRelayNetwork {
+  up = true
+  leases = new Map<string, string>()
+  subscribers = new Map<string, Set<{ from: string; onItem: (item: UpstreamItem) => void }>>()
+  listeners = new Set<() => void>()
+
+  setUp(up: boolean) {
+    this.up = up
+    if (!up) this.leases.clear()
+    for (const listener of this.listeners) listener()
+  }
+
+  relay(instance: string): LiveRelay {
+    return {
+      available: () => this.up,
+      claim: async (key) => {
+        if (!this.up) return true
+        const holder = this.leases.get(key)
+        if (holder && holder !== instance) return false
+        this.leases.set(key, instance)
+        return true
+      },
+      release: async (key) => {
+        if (this.leases.get(key) === instance) this.leases.delete(key)
+      },
+      publish: (key, item) => {
+        if (!this.up) return
+        for (const sub of this.subscribers.get(key) ?? [])
+          if (sub.from !== instance) sub.onItem(item)
+      },
+      subscribe: (key, onItem) => {
+        const entry = { from: instance, onItem }
+        const set = this.subscribers.get(key) ?? new Set()
+        set.add(entry)
+        this.subscribers.set(key, set)
+        return { ready: Promise.resolve(), stop: () => set.delete(entry) }
+      },
+      onChange: (listener) => {
+        this.listeners.add(listener)
+        return () => this.listeners.delete(listener)
+      },
+    }
+  }
+}
+
+describe('LiveHub across instances', () => {
+  it('one upstream per member for the whole cluster; tabs on the other instance get its items', async () => {
+    const upstream = new FakeUpstream()
+    const network = new MemoryRelayNetwork()
+    const one = new LiveHub({ readUpstream: upstream.read, relay: network.relay('one') })
+    const two = new LiveHub({ readUpstream: upstream.read, relay: network.relay('two') })
+    const a = new Tab()
+    const b = new Tab()
+    one.join('1001', session('s'), a, null)
+    await tick()
+    two.join('1001', session('s'), b, null)
+    await tick()
+    expect(upstream.opened).toHaveLength(1)
+    upstream.emit(1, 10)
+    expect(a.balances()).toEqual([10])
+    expect(b.balances()).toEqual([10])
+    expect(b.messages.map((m) => m.id)).toEqual(['1'])
+
+    // Redis away: each instance streams for itself; nothing is lost or doubled.
+    network.setUp(false)
+    await tick()
+    await tick()
+    expect(upstream.opened).toHaveLength(2)
+    upstream.emit(2, 20)
+    // Back: one lease holder again; the other relays.
+    network.setUp(true)
+    await tick()
+    await tick()
+    await tick()
+    expect(upstream.opened).toHaveLength(1)
+    upstream.emit(3, 30)
+    expect(a.balances()).toEqual([10, 20, 30])
+    expect(b.balances()).toEqual([10, 20, 30])
+    one.closeAll()
+    two.closeAll()
+  })
+
+  it('another instance takes the lease when the holder is gone, and resumes from the last relayed id', async () => {
+    const upstream = new FakeUpstream()
+    const network = new MemoryRelayNetwork()
+    const one = new LiveHub({ readUpstream: upstream.read, relay: network.relay('one') })
+    const two = new LiveHub({ readUpstream: upstream.read, relay: network.relay('two') })
+    const b = new Tab()
+    one.join('1001', session('s'), new Tab(), null)
+    await tick()
+    two.join('1001', session('s'), b, null)
+    upstream.emit(1, 10)
+    // Instance one stops (its lease is released at shutdown); an event comes meanwhile.
+    one.closeAll()
+    upstream.log.push({
+      id: 2,
+      event: { type: 'balance', at: '2026-11-27T10:00:00+07:00', balance: 20 },
+    })
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_EVERY_MS + 200))
+    expect(upstream.opened.map((o) => o.lastEventId)).toEqual(['1'])
+    expect(b.balances()).toEqual([10, 20])
+    two.closeAll()
   })
 })

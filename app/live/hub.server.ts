@@ -26,6 +26,7 @@ import type { readMemberEvents, UpstreamItem } from '~/backend/events.server'
 import { MEMBER_EVENT, RESET_EVENT, type MemberEvent } from '~/backend/events.schemas'
 import { SSE_HEARTBEAT, writeSse } from '~/lib/sse'
 import { isExpired } from '~/session/tokens'
+import { CLAIM_EVERY_MS, type LiveRelay } from '~/live/relay.server'
 
 export const SESSION_ENDED_EVENT = 'session-ended'
 /** How long the browser waits before it reconnects (sent once per stream). */
@@ -37,6 +38,8 @@ export const RECENT_ITEMS = 100
 export const IDLE_CHANNEL_MS = 30_000
 export const POLL_MS = 5000
 const MAX_BACKOFF_MS = 10_000
+/** A tab's catch-up from the backend gives up after this (the tab then goes on live). */
+const CATCH_UP_MS = 10_000
 
 /** What a tab's stream needs of its session. */
 export interface TabSession {
@@ -58,6 +61,8 @@ export interface TabSink {
 
 export interface HubOptions {
   readUpstream: typeof readMemberEvents
+  /** Shares one upstream per member between instances (Redis); none: this instance alone. */
+  relay?: LiveRelay
   /** The member's balance now, for the poll when the backend has no events call. */
   pollBalance?: (token: string, signal: AbortSignal) => Promise<number>
   heartbeatMs?: number
@@ -72,6 +77,8 @@ interface Tab {
   channel: Channel
   /** The highest id this tab was sent (or told it had). */
   lastSent: number
+  /** While it catches up from the backend: the channel's items, held to follow in order. */
+  held: { id: number | null; text: string }[] | null
   expiry: NodeJS.Timeout | undefined
   closed: boolean
 }
@@ -84,8 +91,9 @@ interface Channel {
   /** Everything after this id reached the channel (null: nothing proven). */
   since: number | null
   recent: { id: number; text: string }[]
-  /** Open the upstream again from this id (a tab needs older items). */
-  resumeFrom: number | null
+  /** Resolves once the channel knows where the member's events are (a catch-up may start). */
+  ready: Promise<void>
+  markReady: () => void
   abort: AbortController
   running: boolean
   idle: NodeJS.Timeout | undefined
@@ -96,6 +104,12 @@ interface Channel {
   /** The backend has no events call: the balance is polled. */
   polling: boolean
   polledBalance: number | null
+  /** This instance streams the member's upstream now (its own, or as the lease holder). */
+  upstreamOpen: boolean
+  /** Whether relaying worked when the upstream was opened. */
+  openedRelaying: boolean
+  /** Stops listening to other instances' items. */
+  unsubscribe: () => void
 }
 
 const numericId = (id: string | null): number | null =>
@@ -103,9 +117,9 @@ const numericId = (id: string | null): number | null =>
 
 export class LiveHub {
   readonly #channels = new Map<string, Channel>()
-  readonly #options: Required<Omit<HubOptions, 'pollBalance'>> & Pick<HubOptions, 'pollBalance'>
+  readonly #options: Required<Omit<HubOptions, 'pollBalance' | 'relay'>> &
+    Pick<HubOptions, 'pollBalance' | 'relay'>
   #heartbeat: NodeJS.Timeout | undefined
-  #upstreamsOpen = 0
 
   constructor(options: HubOptions) {
     this.#options = {
@@ -115,13 +129,28 @@ export class LiveHub {
       now: Date.now,
       ...options,
     }
+    // Redis away or back: a channel relaying opens its own upstream, one streaming alone claims the lease.
+    options.relay?.onChange(() => {
+      const relaying = this.#relaying()
+      for (const channel of this.#channels.values()) {
+        if (channel.upstreamOpen && channel.openedRelaying !== relaying) channel.abort.abort()
+        channel.wake()
+      }
+    })
+  }
+
+  /** Relaying between instances works now. */
+  #relaying(): boolean {
+    return this.#options.relay?.available() ?? false
   }
 
   /** Members with a channel on this instance, open tabs, and upstream streams open now. */
   stats() {
     let tabs = 0
     for (const channel of this.#channels.values()) tabs += channel.tabs.size
-    return { members: this.#channels.size, tabs, upstreams: this.#upstreamsOpen }
+    let upstreams = 0
+    for (const channel of this.#channels.values()) if (channel.upstreamOpen) upstreams += 1
+    return { members: this.#channels.size, tabs, upstreams }
   }
 
   /**
@@ -137,6 +166,7 @@ export class LiveHub {
       session,
       channel,
       lastSent: last ?? channel.lastId ?? -1,
+      held: null,
       expiry: undefined,
       closed: false,
     }
@@ -175,13 +205,16 @@ export class LiveHub {
   #channel(key: string): Channel {
     const channel = this.#channels.get(key)
     if (channel) return channel
+    let markReady = () => undefined as void
+    const ready = new Promise<void>((resolve) => (markReady = resolve))
     const created: Channel = {
+      ready,
+      markReady,
       key,
       tabs: new Set(),
       lastId: null,
       since: null,
       recent: [],
-      resumeFrom: null,
       abort: new AbortController(),
       running: false,
       idle: undefined,
@@ -189,23 +222,72 @@ export class LiveHub {
       tokens: new Map(),
       polling: false,
       polledBalance: null,
+      upstreamOpen: false,
+      openedRelaying: false,
+      unsubscribe: () => undefined,
     }
     this.#channels.set(key, created)
+    const relay = this.#options.relay
+    if (relay) {
+      const subscription = relay.subscribe(key, (item) => this.#broadcast(created, item))
+      created.unsubscribe = subscription.stop
+      // Subscribed: whatever the lease holder publishes from now on reaches this channel.
+      void subscription.ready.then(markReady, () => undefined)
+    }
     return created
   }
 
-  /** What a reconnecting tab missed: from the recent items, or the upstream again from its id. */
+  /**
+   * What a reconnecting tab missed: from the channel's recent items when it
+   * has seen everything since the tab's id; otherwise read from the backend
+   * for this tab alone, up to where the backend says it is, while the
+   * channel's own items wait for it (so they follow in order).
+   */
   #catchUp(channel: Channel, tab: Tab, last: number) {
     if (channel.since !== null && last >= channel.since) {
       for (const item of channel.recent) if (item.id > last) this.#send(tab, item.id, item.text)
       return
     }
     if (channel.polling) return
-    channel.resumeFrom = Math.min(last, channel.resumeFrom ?? last)
-    if (channel.running) channel.abort.abort()
+    tab.held = []
+    void this.#readFor(channel, tab, last).finally(() => {
+      const held = tab.held ?? []
+      tab.held = null
+      for (const item of held) this.#send(tab, item.id, item.text)
+    })
   }
 
+  async #readFor(channel: Channel, tab: Tab, last: number) {
+    await Promise.race([channel.ready, new Promise((resolve) => setTimeout(resolve, CATCH_UP_MS))])
+    if (tab.closed) return
+    const done = new AbortController()
+    const limit = setTimeout(() => done.abort(), CATCH_UP_MS)
+    try {
+      await this.#options.readUpstream({
+        token: tab.session.accessToken,
+        lastEventId: String(last),
+        signal: done.signal,
+        quietLimitMs: CATCH_UP_MS,
+        onItem: (item) => {
+          const id = numericId(item.id)
+          if (item.kind === 'position') return done.abort()
+          if (item.kind === 'reset')
+            return this.#write(tab, null, writeSse(RESET_EVENT, {}, item.id))
+          this.#write(tab, id, writeSse(MEMBER_EVENT, item.event, id ?? undefined))
+        },
+      })
+    } finally {
+      clearTimeout(limit)
+    }
+  }
+
+  /** To the tab now, or held while it catches up. */
   #send(tab: Tab, id: number | null, text: string) {
+    if (tab.held) tab.held.push({ id, text })
+    else this.#write(tab, id, text)
+  }
+
+  #write(tab: Tab, id: number | null, text: string) {
     if (tab.closed) return
     if (id !== null) {
       if (id <= tab.lastSent) return
@@ -220,6 +302,7 @@ export class LiveHub {
       if (id === null) return
       if (channel.lastId === null || id > channel.lastId) channel.lastId = id
       channel.since ??= id
+      channel.markReady()
       // Tabs that came before the channel knew where it was: nothing before this is news to them.
       for (const tab of channel.tabs) if (tab.lastSent < 0) tab.lastSent = id
       return
@@ -231,8 +314,8 @@ export class LiveHub {
       for (const tab of channel.tabs) this.#send(tab, null, writeSse(RESET_EVENT, {}, item.id))
       return
     }
-    if (id !== null) {
-      if (channel.lastId === null || id > channel.lastId) channel.lastId = id
+    if (id !== null && (channel.lastId === null || id > channel.lastId)) {
+      channel.lastId = id
       channel.recent.push({ id, text: writeSse(MEMBER_EVENT, item.event, id) })
       if (channel.recent.length > RECENT_ITEMS) {
         const dropped = channel.recent.shift()
@@ -262,55 +345,93 @@ export class LiveHub {
   async #run(channel: Channel) {
     channel.running = true
     let failures = 0
+    const relay = this.#options.relay
     try {
       while (this.#channels.get(channel.key) === channel) {
+        // Another instance holds the member's lease: its items come through the relay.
+        if (relay && this.#relaying() && !(await relay.claim(channel.key))) {
+          await this.#until(channel, CLAIM_EVERY_MS)
+          continue
+        }
         const token = this.#token(channel)
         if (!token) {
-          await this.#until(channel)
+          // No token to stream with: another instance with a tab of the member may take over.
+          if (relay) await relay.release(channel.key)
+          await this.#until(channel, relay ? CLAIM_EVERY_MS : undefined)
           continue
         }
         if (channel.polling) {
           await this.#poll(channel, token)
           continue
         }
-        const from = channel.resumeFrom ?? channel.lastId
-        channel.resumeFrom = null
-        if (channel.abort.signal.aborted) channel.abort = new AbortController()
-        let opened = false
-        const end = await this.#options.readUpstream({
-          token,
-          lastEventId: from === null ? null : String(from),
-          signal: channel.abort.signal,
-          quietLimitMs: this.#options.heartbeatMs * 3,
-          onOpen: () => {
-            opened = true
-            failures = 0
-            this.#upstreamsOpen += 1
-            // Continuous from `from` on (a first open without an id proves nothing of the past).
-            if (from !== null) channel.since = Math.min(channel.since ?? from, from)
-          },
-          onItem: (item) => this.#broadcast(channel, item),
+        const end = await this.#stream(channel, token, () => {
+          failures = 0
         })
-        if (opened) this.#upstreamsOpen -= 1
-        if (end === 'unauthorized') {
+        if (end.result === 'unauthorized') {
           for (const [sid, entry] of channel.tokens) {
             if (entry.token === token) channel.tokens.delete(sid)
           }
           // No other token: the tabs come back for a renewed one.
           if (channel.tokens.size === 0) for (const tab of [...channel.tabs]) this.#end(tab, false)
-        } else if (end === 'unsupported') {
+        } else if (end.result === 'unsupported') {
           channel.polling = true
           console.warn('[live] the backend has no events call: polling the balance instead')
-        } else if (end === 'failed') {
+        } else if (end.result === 'failed') {
           failures += 1
           await this.#until(channel, Math.min(MAX_BACKOFF_MS, 250 * 2 ** failures))
-        } else if (end === 'closed' && !opened) {
+        } else if (end.result === 'closed' && !end.opened) {
           await this.#until(channel, 250)
         }
       }
     } finally {
       channel.running = false
+      channel.upstreamOpen = false
+      if (relay) await relay.release(channel.key)
     }
+  }
+
+  /** One upstream stream, with the lease renewed while it lasts (a lost lease stops it). */
+  async #stream(channel: Channel, token: string, onOpen: () => void) {
+    const relay = this.#options.relay
+    const from = channel.lastId
+    if (channel.abort.signal.aborted) channel.abort = new AbortController()
+    const abort = channel.abort
+    channel.openedRelaying = this.#relaying()
+    const lease =
+      relay && channel.openedRelaying
+        ? setInterval(() => {
+            void relay.claim(channel.key).then((mine) => {
+              if (!mine) abort.abort()
+            })
+          }, CLAIM_EVERY_MS)
+        : undefined
+    let opened = false
+    try {
+      const result = await this.#options.readUpstream({
+        token,
+        lastEventId: from === null ? null : String(from),
+        signal: abort.signal,
+        quietLimitMs: this.#options.heartbeatMs * 3,
+        onOpen: () => {
+          opened = true
+          channel.upstreamOpen = true
+          onOpen()
+          // Continuous from `from` on (a first open without an id proves nothing of the past).
+          if (from !== null) channel.since = Math.min(channel.since ?? from, from)
+        },
+        onItem: (item) => this.#deliver(channel, item),
+      })
+      return { result, opened }
+    } finally {
+      clearInterval(lease)
+      channel.upstreamOpen = false
+    }
+  }
+
+  /** An item of this instance's upstream: to its tabs, and to the other instances' through the relay. */
+  #deliver(channel: Channel, item: UpstreamItem) {
+    this.#broadcast(channel, item)
+    if (this.#relaying()) this.#options.relay?.publish(channel.key, item)
   }
 
   /** One poll of the balance (a backend without the events call), then a wait. */
@@ -321,8 +442,7 @@ export class LiveHub {
       const balance = await poll(token, channel.abort.signal)
       if (channel.polledBalance !== null && balance !== channel.polledBalance) {
         const event: MemberEvent = { type: 'balance', at: new Date().toISOString(), balance }
-        const text = writeSse(MEMBER_EVENT, event)
-        for (const tab of channel.tabs) this.#send(tab, null, text)
+        this.#deliver(channel, { id: '', kind: 'event', event })
       }
       channel.polledBalance = balance
     } catch {
@@ -382,6 +502,7 @@ export class LiveHub {
 
   #close(channel: Channel) {
     clearTimeout(channel.idle)
+    channel.unsubscribe()
     if (this.#channels.get(channel.key) === channel) this.#channels.delete(channel.key)
     channel.abort.abort()
     channel.wake()

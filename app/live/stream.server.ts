@@ -18,6 +18,7 @@ import { getMember, liveAccessToken } from '~/session/member-api.server'
 import { isSessionOpen, onSessionEnded } from '~/session/session.server'
 import { writeSse } from '~/lib/sse'
 import { LiveHub, SESSION_ENDED_EVENT } from '~/live/hub.server'
+import { relayFromEnv } from '~/live/relay.server'
 
 let hub: LiveHub | undefined
 
@@ -26,6 +27,7 @@ export function liveHub(): LiveHub {
   if (hub) return hub
   const created = new LiveHub({
     readUpstream: readMemberEvents,
+    relay: relayFromEnv(),
     pollBalance: async (token, signal) => {
       const member = await callBackend({
         method: 'GET',
@@ -42,6 +44,11 @@ export function liveHub(): LiveHub {
   onDrain(() => created.closeAll())
   hub = created
   return created
+}
+
+/** This instance's live streams (/readyz shows them): members, open tabs, upstreams it holds. */
+export function liveStats() {
+  return hub?.stats() ?? { members: 0, tabs: 0, upstreams: 0 }
 }
 
 const STREAM_HEADERS = {

@@ -2,6 +2,7 @@ import { env } from '~/server/env.server'
 import { METHOD_NOT_ALLOWED_MESSAGE } from '~/lib/errors'
 import { redis, shared } from '~/server/redis.server'
 import { isDraining } from '~/server/shutdown.server'
+import { liveStats } from '~/live/stream.server'
 
 /** How long one check is reused: a flood of /readyz must not become a flood at the backend. */
 const REUSE_MS = 1000
@@ -51,6 +52,8 @@ function checks() {
  * the instance is not shutting down. Redis is reported too, but an instance
  * whose Redis is away still serves (from its own memory), so that alone is
  * "degraded", not 503: taking every instance out would be an outage.
+ * `live` counts this instance's live streams: members, open tabs, and the
+ * members' upstreams it holds (with Redis, one instance per member).
  */
 export async function loader() {
   const { APP_VERSION, APP_COMMIT } = env()
@@ -65,7 +68,7 @@ export async function loader() {
         ? 'degraded'
         : 'ready'
   return Response.json(
-    { status, backend, redis, version: APP_VERSION, commit: APP_COMMIT },
+    { status, backend, redis, live: liveStats(), version: APP_VERSION, commit: APP_COMMIT },
     { status: ready ? 200 : 503, headers: { 'Cache-Control': 'no-store' } },
   )
 }

@@ -13,7 +13,17 @@ import { env } from '~/server/env.server'
 
 export type SharedRedis = Pick<
   Redis,
-  'get' | 'set' | 'del' | 'eval' | 'ping' | 'status' | 'quit' | 'disconnect' | 'on' | 'once'
+  | 'get'
+  | 'set'
+  | 'del'
+  | 'eval'
+  | 'publish'
+  | 'ping'
+  | 'status'
+  | 'quit'
+  | 'disconnect'
+  | 'on'
+  | 'once'
 >
 
 /** The longest wait between two reconnection attempts. */

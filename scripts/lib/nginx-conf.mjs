@@ -125,6 +125,23 @@ ${upstreams}
   server {
     listen 127.0.0.1:${port};
 ${errorPagesBlock(join(dir, 'errors'))}
+    # Live events (server-sent events): passed on as they come, never cached,
+    # and kept open past nginx's 60 s (the app sends a heartbeat every 20 s).
+    location = /events {
+      proxy_pass http://app;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_set_header X-Forwarded-Proto $scheme;
+      proxy_set_header X-Forwarded-Host $http_host;
+      proxy_next_upstream error timeout;
+      proxy_connect_timeout 2s;
+      proxy_buffering off;
+      proxy_cache off;
+      proxy_read_timeout 1h;
+      add_header X-Cluster-Instance $upstream_addr always;
+    }
     location / {
       proxy_pass http://app;
       proxy_http_version 1.1;

@@ -4,14 +4,14 @@
  * across instances, when one dies, when Redis restarts, and when an
  * instance is stopped for a deploy.
  */
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createHash } from 'node:crypto'
 import { Redis } from 'ioredis'
 import { STORM_USERNAME, stormPaths } from '../../scripts/bench/storm-rules.mjs'
 import { MOCK_URL } from '../../playwright.config'
 import { CLUSTER_PORT, startCluster, type Cluster } from './support/cluster'
 import { mock } from './support/mock'
-import { sessionCookieHeader } from './support/session'
+import { loginAs, sessionCookieHeader } from './support/session'
 import { outcomeOf, type Outcome } from './support/storm'
 
 const LOGIN_LIMIT = 3
@@ -299,4 +299,75 @@ test('SIGTERM: the request under way is answered, then the instance exits', asyn
     .poll(() => cluster.log(), { timeout: 10_000 })
     .toContain(`${instance.name} stopped (exit 0)`)
   expect(cluster.log()).toContain(`[${instance.name}] Shut down: every request answered.`)
+})
+
+/** Records every live event a page's EventSource receives: `id:type:balance`. */
+async function recordLiveEvents(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.EventSource
+    const log: string[] = []
+    ;(window as unknown as { liveLog: string[] }).liveLog = log
+    window.EventSource = class extends Native {
+      constructor(url: string | URL, init?: EventSourceInit) {
+        super(url, init)
+        this.addEventListener('member', (e) => {
+          const event = JSON.parse((e as MessageEvent<string>).data) as { balance?: number }
+          log.push(`${(e as MessageEvent).lastEventId}:${event.balance}`)
+        })
+      }
+    }
+  })
+}
+const liveLog = (page: Page) =>
+  page.evaluate(() => (window as unknown as { liveLog: string[] }).liveLog)
+
+async function liveOf(instance: { url: string }) {
+  const ready = (await (await fetch(`${instance.url}/readyz`)).json()) as {
+    live: { tabs: number; upstreams: number }
+  }
+  return ready.live
+}
+
+test('live events: a tab on instance 2 gets an event whose upstream is on instance 1; Redis restarts under open streams and no event is lost or doubled', async ({
+  context,
+}) => {
+  test.setTimeout(90_000)
+  await cluster.whole()
+  await loginAs(context, 'demo')
+  const [one, two] = cluster.instances()
+  const first = await context.newPage()
+  const second = await context.newPage()
+  await recordLiveEvents(first)
+  await recordLiveEvents(second)
+  await first.goto(`${one!.url}/`)
+  await expect.poll(async () => (await liveOf(one!)).upstreams).toBe(1)
+  await second.goto(`${two!.url}/`)
+  await expect.poll(async () => (await liveOf(two!)).tabs).toBe(1)
+  // One upstream for the member in the whole cluster: instance 2 relays it.
+  expect((await liveOf(two!)).upstreams).toBe(0)
+  expect((await mock.eventStreams()).demo).toBe(1)
+
+  await mock.raiseEvent('demo', { type: 'balance', balance: 1001 })
+  for (const page of [first, second]) {
+    await expect(page.getByTestId('balance').first()).toHaveText('฿1,001.00')
+  }
+
+  // Redis goes away: instance 2 streams for itself, from the last id it relayed.
+  const lost = cluster.log().split('[redis] unavailable').length
+  process.kill(cluster.redisPid(), 'SIGTERM')
+  await expect.poll(() => cluster.log().split('[redis] unavailable').length).toBeGreaterThan(lost)
+  await mock.raiseEvent('demo', { type: 'balance', balance: 1002 })
+  for (const page of [first, second]) {
+    await expect(page.getByTestId('balance').first()).toHaveText('฿1,002.00')
+  }
+  // Back: one upstream again, and the next event arrives once everywhere.
+  await cluster.whole()
+  await expect.poll(async () => (await mock.eventStreams()).demo, { timeout: 15_000 }).toBe(1)
+  await mock.raiseEvent('demo', { type: 'balance', balance: 1003 })
+  for (const page of [first, second]) {
+    await expect(page.getByTestId('balance').first()).toHaveText('฿1,003.00')
+    const log = await liveLog(page)
+    expect(log.map((entry) => entry.split(':')[1])).toEqual(['1001', '1002', '1003'])
+    expect(new Set(log.map((entry) => entry.split(':')[0])).size).toBe(3)
+  }
 })

@@ -166,10 +166,9 @@ async function memberEvents(ctx: RequestContext): Promise<Reply> {
         const missed = events.since(member.id, after)
         if (missed === null) res.write(sseEvent(after, RESET_EVENT, {}))
         else for (const stored of missed) send(stored)
-      } else {
-        // A first stream starts from now: it is told where "now" is.
-        res.write(`id: ${events.lastId}\n\n`)
       }
+      // Where the stream is now (an id without data): everything up to it has been sent.
+      res.write(`id: ${events.lastId}\n\n`)
       const unsubscribe = events.subscribe(member.id, send)
       const stillValid = (f: Family) => !f.revoked && !f.expired
       const heartbeat = setInterval(() => {

@@ -1,0 +1,142 @@
+/**
+ * The live hubs of several instances share one upstream per member through
+ * Redis (REDIS_URL; docs/decisions/0129):
+ *
+ * - one instance holds the member's lease (`live:owner:<member>`, a few
+ *   seconds, renewed while it streams) and opens the member's upstream;
+ * - it publishes every item on `live:member:<member>`; every instance with a
+ *   tab of that member subscribes there and passes items to its tabs (ids
+ *   keep each tab's items once and in order);
+ * - a lease not renewed (the instance died) is taken by another instance
+ *   with tabs, which opens the upstream from the last id it relayed: the
+ *   backend replays what came meanwhile.
+ *
+ * While Redis is away each instance opens its own upstream for its members
+ * (the hub's fallback); once it is back they claim leases again and the
+ * losers go back to relaying.
+ */
+import { randomBytes } from 'node:crypto'
+import { Redis } from 'ioredis'
+import type { UpstreamItem } from '~/backend/events.server'
+import { env } from '~/server/env.server'
+import { onRedisRecovered, redis, redisKey, redisReady, shared } from '~/server/redis.server'
+
+/** What the hub needs of a relay between instances. */
+export interface LiveRelay {
+  /** Relaying works now (Redis connected and subscribed). */
+  available(): boolean
+  /** Takes or renews the member's lease; false: another instance holds it. */
+  claim(key: string): Promise<boolean>
+  release(key: string): Promise<void>
+  publish(key: string, item: UpstreamItem): void
+  /** Items other instances publish for the member; `ready` once Redis confirmed the subscription. */
+  subscribe(
+    key: string,
+    onItem: (item: UpstreamItem) => void,
+  ): { ready: Promise<void>; stop: () => void }
+  /** Called when the relay becomes available or unavailable. */
+  onChange(listener: () => void): () => void
+}
+
+export const LEASE_MS = 6000
+/** How often a lease holder renews, and a relaying instance checks for a free lease. */
+export const CLAIM_EVERY_MS = 2000
+
+/** Takes the lease when free or ours, and makes it last LEASE_MS more. */
+const CLAIM_SCRIPT = `
+local holder = redis.call('GET', KEYS[1])
+if holder == false or holder == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+return 0`
+const RELEASE_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`
+
+export function redisRelay(url: string): LiveRelay {
+  const instance = randomBytes(9).toString('base64url')
+  const ownerKey = (key: string) => redisKey('live', 'owner', key)
+  const channelOf = (key: string) => redisKey('live', 'member', key)
+  const handlers = new Map<string, Set<(item: UpstreamItem) => void>>()
+  const changeListeners = new Set<() => void>()
+  const changed = () => {
+    for (const listener of changeListeners) listener()
+  }
+  const subscriber = new Redis(url, {
+    retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 6), 2000),
+    maxRetriesPerRequest: null,
+    lazyConnect: false,
+  })
+  // Errors are the shared client's to report (server/redis.server.ts); this one reconnects quietly.
+  subscriber.on('error', () => undefined)
+  subscriber.on('ready', changed)
+  subscriber.on('close', changed)
+  onRedisRecovered(changed)
+  subscriber.on('message', (channel: string, text: string) => {
+    const key = channel.slice(channelOf('').length)
+    const set = handlers.get(key)
+    if (!set) return
+    let message: { from: string; item: UpstreamItem }
+    try {
+      message = JSON.parse(text) as { from: string; item: UpstreamItem }
+    } catch {
+      return
+    }
+    if (message.from === instance) return
+    for (const handler of set) handler(message.item)
+  })
+
+  return {
+    available: () => redisReady() && subscriber.status === 'ready',
+    claim: (key) =>
+      shared(
+        async (r) => (await r.eval(CLAIM_SCRIPT, 1, ownerKey(key), instance, LEASE_MS)) === 1,
+        () => true,
+      ),
+    release: (key) =>
+      shared(
+        async (r) => {
+          await r.eval(RELEASE_SCRIPT, 1, ownerKey(key), instance)
+        },
+        () => undefined,
+      ),
+    publish(key, item) {
+      void shared(
+        (r) => r.publish(channelOf(key), JSON.stringify({ from: instance, item })),
+        () => 0,
+      )
+    },
+    subscribe(key, onItem) {
+      let set = handlers.get(key)
+      let ready: Promise<void> = Promise.resolve()
+      if (!set) {
+        set = new Set()
+        handlers.set(key, set)
+        ready = subscriber.subscribe(channelOf(key)).then(() => undefined)
+        ready.catch(() => undefined)
+      }
+      set.add(onItem)
+      const stop = () => {
+        const current = handlers.get(key)
+        if (!current) return
+        current.delete(onItem)
+        if (current.size > 0) return
+        handlers.delete(key)
+        void subscriber.unsubscribe(channelOf(key)).catch(() => undefined)
+      }
+      return { ready, stop }
+    },
+    onChange(listener) {
+      changeListeners.add(listener)
+      return () => changeListeners.delete(listener)
+    },
+  }
+}
+
+/** The relay of this process: Redis's when REDIS_URL is set, else none (one instance). */
+export function relayFromEnv(): LiveRelay | undefined {
+  const url = env().REDIS_URL
+  if (!url || !redis()) return undefined
+  return redisRelay(url)
+}
