@@ -257,6 +257,7 @@ class MemoryRelayNetwork {
   relay(instance: string): LiveRelay {
     return {
       available: () => this.up,
+      started: () => Promise.resolve(),
       claim: async (key) => {
         if (!this.up) return true
         const holder = this.leases.get(key)

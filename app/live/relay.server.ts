@@ -25,6 +25,8 @@ import { onRedisRecovered, redis, redisKey, redisReady, shared } from '~/server/
 export interface LiveRelay {
   /** Relaying works now (Redis connected and subscribed). */
   available(): boolean
+  /** Resolves once the relay first connected, or after a short wait when Redis is away at start. */
+  started(): Promise<void>
   /** Takes or renews the member's lease; false: another instance holds it. */
   claim(key: string): Promise<boolean>
   release(key: string): Promise<void>
@@ -39,6 +41,8 @@ export interface LiveRelay {
 }
 
 export const LEASE_MS = 6000
+/** How long a new relay waits for Redis before its instance streams alone. */
+const START_WAIT_MS = 1500
 /** How often a lease holder renews, and a relaying instance checks for a free lease. */
 export const CLAIM_EVERY_MS = 2000
 
@@ -70,6 +74,10 @@ export function redisRelay(url: string): LiveRelay {
   })
   // Errors are the shared client's to report (server/redis.server.ts); this one reconnects quietly.
   subscriber.on('error', () => undefined)
+  const started = new Promise<void>((resolve) => {
+    subscriber.once('ready', () => resolve())
+    setTimeout(resolve, START_WAIT_MS).unref()
+  })
   subscriber.on('ready', changed)
   subscriber.on('close', changed)
   onRedisRecovered(changed)
@@ -89,6 +97,7 @@ export function redisRelay(url: string): LiveRelay {
 
   return {
     available: () => redisReady() && subscriber.status === 'ready',
+    started: () => started,
     claim: (key) =>
       shared(
         async (r) => (await r.eval(CLAIM_SCRIPT, 1, ownerKey(key), instance, LEASE_MS)) === 1,
