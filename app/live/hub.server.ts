@@ -347,7 +347,7 @@ export class LiveHub {
     let failures = 0
     const relay = this.#options.relay
     // A relay just made is still connecting: a lease is asked for once it has.
-    await relay?.started()
+    if (relay) await relay.started()
     try {
       while (this.#channels.get(channel.key) === channel) {
         // Another instance holds the member's lease: its items come through the relay.
