@@ -69,6 +69,17 @@ export const prizeKeys = [
 export const prizeKeySchema = z.enum(prizeKeys)
 export type PrizeKey = z.infer<typeof prizeKeySchema>
 
+/** How a yeekee round's numbers came out of its shots (app/lotto/yeekee.ts). */
+export const yeekeeWorkingSchema = z.object({
+  shots: z.number().int().nonnegative(),
+  sum: z.number().int().nonnegative(),
+  sixteenth: z.string().regex(/^\d{5}$/),
+  difference: z.number().int().nonnegative(),
+  threeTop: z.string().regex(/^\d{3}$/),
+  twoBottom: z.string().regex(/^\d{2}$/),
+})
+export type YeekeeWorkingOut = z.infer<typeof yeekeeWorkingSchema>
+
 export const drawResultSchema = z.object({
   drawId: drawIdSchema,
   lottoId: lottoIdSchema,
@@ -81,6 +92,8 @@ export const drawResultSchema = z.object({
   twoBottom: z.string().regex(/^\d{2}$/),
   /** What the lotto type publishes, in its own order (Thai draw: first prize, 3 front, 3 back, 2 bottom). */
   prizes: z.array(z.object({ key: prizeKeySchema, numbers: z.array(z.string().regex(/^\d+$/)) })),
+  /** A yeekee round's result: the sum of its shots, the 16th shot and their difference. */
+  yeekee: yeekeeWorkingSchema.optional(),
 })
 export type DrawResult = z.infer<typeof drawResultSchema>
 

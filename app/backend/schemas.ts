@@ -225,6 +225,14 @@ export const errorCodes = {
   noTickets: 'NO_TICKETS',
   /** 400: an angpao envelope that does not exist. */
   envelopeInvalid: 'ENVELOPE_INVALID',
+
+  // Yeekee shooting (yeekee.schemas.ts).
+  /** 409: the round takes no more shots (closed or drawn). */
+  roundClosed: 'ROUND_CLOSED',
+  /** 409: the member has shot as many numbers as a round allows. */
+  shotLimit: 'SHOT_LIMIT',
+  /** 429: the member shot a moment ago; Retry-After says when the next may go. */
+  shotTooSoon: 'SHOT_TOO_SOON',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]

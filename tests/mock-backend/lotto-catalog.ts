@@ -7,6 +7,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Draw, DrawResult, LottoGroup, LottoType } from '../../app/backend/lotto.schemas'
+import type { YeekeeWorking } from '../../app/lotto/yeekee'
 
 const HOUR = 3_600_000
 const DAY = 24 * HOUR
@@ -321,6 +322,8 @@ export class LottoCalendar {
   closesAtOverride = new Map<string, number>()
   /** Results given when a draw was settled, by draw id. */
   settled = new Map<string, DrawResult>()
+  /** A yeekee round's result from its shots (yeekee.ts); set by the state. */
+  yeekeeWorking: (times: DrawTimes, now: number) => YeekeeWorking | null = () => null
 
   reset(): void {
     this.closedTypes.clear()
@@ -374,7 +377,22 @@ export class LottoCalendar {
     const settled = this.settled.get(times.id)
     if (settled) return settled
     if (times.drawsAt > now) return undefined
-    return { ...drawnNumbers(times), drawnAt: bangkokIso(times.drawsAt) }
+    const drawn = { ...drawnNumbers(times), drawnAt: bangkokIso(times.drawsAt) }
+    const working = times.lottoId === 'yeekee' ? this.yeekeeWorking(times, now) : null
+    if (!working) return drawn
+    const { threeTop, twoBottom } = working
+    return {
+      ...drawn,
+      threeTop,
+      twoTop: threeTop.slice(-2),
+      twoBottom,
+      prizes: [
+        { key: 'threeTop', numbers: [threeTop] },
+        { key: 'twoTop', numbers: [threeTop.slice(-2)] },
+        { key: 'twoBottom', numbers: [twoBottom] },
+      ],
+      yeekee: working,
+    }
   }
 
   /** Records a draw's result now (numbers given, or the demo's own), closing it. */

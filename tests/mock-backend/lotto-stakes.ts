@@ -42,6 +42,7 @@ import {
 import { jsonBody, type RequestContext, type Route } from './router'
 import type { Ledger } from './ledger'
 import type { DemoMember } from './state'
+import { settleYeekee } from './yeekee'
 
 /** Most lines one slip may hold (the app keeps its slip in a cookie: docs/decisions/0055). */
 export const MAX_LINES = 100
@@ -222,6 +223,11 @@ export class StakeBook {
       .map(publicStake)
   }
 
+  /** How many stakes of the draw wait for its result. */
+  pendingOf(drawId: string): number {
+    return this.stakes.filter((s) => s.draw.id === drawId && s.status === 'pending').length
+  }
+
   /** Judges every pending stake of the draw and credits the winners; returns how many. */
   settle(
     drawId: string,
@@ -324,6 +330,12 @@ function settle(ctx: RequestContext) {
     throw new ApiError(409, 'CONFLICT', `Draw already settled: ${drawId}`)
   }
   const numbers = threeTop && twoBottom ? { threeTop, twoBottom } : undefined
+  // A yeekee round without numbers given is drawn by its shots, as its clock would.
+  if (times.lottoId === 'yeekee' && !numbers) {
+    const before = ctx.state.lottoStakes.pendingOf(drawId)
+    const result = settleYeekee(ctx.state, ctx.state.lotto.times(times), Date.now())
+    return dataReply(settleResponseSchema, { data: { result, settledStakes: before } })
+  }
   const result = ctx.state.lotto.settle(times, Date.now(), numbers)
   const settledStakes = ctx.state.lottoStakes.settle(drawId, result, ctx.state.members)
   return dataReply(settleResponseSchema, { data: { result, settledStakes } })

@@ -21,6 +21,7 @@ import { contentRoutes } from './content'
 import { controlRoutes } from './control'
 import { czipzRoutes } from './czipz'
 import { eventRoutes } from './events'
+import { yeekeeRoutes, yeekeeTick } from './yeekee'
 import { gameRoutes } from './games'
 import { ApiError, dataReply, errorReply, readBody, type Reply, writeReply } from './http'
 import { IMAGE_PREFIX, imageReply } from './images'
@@ -69,6 +70,7 @@ const ROUTES: readonly Route[] = [
   ...promotionRoutes,
   ...czipzRoutes,
   ...eventRoutes,
+  ...yeekeeRoutes,
   ...controlRoutes,
 ]
 
@@ -167,6 +169,9 @@ export async function startMockBackend(options: Partial<MockOptions> = {}): Prom
   }
   const server = createServer((req, res) => void handle(app, req, res))
   const port = await listen(server, resolved.port)
+  // Yeekee rounds close, draw and settle on the clock; demo members shoot meanwhile.
+  const clock = setInterval(() => yeekeeTick(state), 1000)
+  clock.unref()
   let closed: Promise<void> | undefined
 
   return {
@@ -175,6 +180,7 @@ export async function startMockBackend(options: Partial<MockOptions> = {}): Prom
     close() {
       closed ??= new Promise<void>((resolve) => {
         app.closing.abort()
+        clearInterval(clock)
         server.close(() => resolve())
         // Keep-alive sockets and hanging answers would hold close() forever.
         server.closeAllConnections()

@@ -12,6 +12,7 @@ import { CashbackBook } from './cashback'
 import { CouponBook } from './coupons'
 import { RewardGameBook } from './czipz'
 import { EventBook } from './events'
+import { YeekeeBook } from './yeekee'
 import { Ledger } from './ledger'
 import { LottoCalendar } from './lotto-catalog'
 import { OrderBook } from './orders'
@@ -275,6 +276,8 @@ export class MockState {
   readonly couponTickets = new Map<number, number>()
   /** Promotions members accepted (promotions.ts). */
   readonly promotionEntries = new PromotionEntries(this.ledger)
+  /** Yeekee rounds' shots (yeekee.ts). */
+  readonly yeekee = new YeekeeBook()
   /** Reward game tickets, plays and forced results (czipz.ts). */
   readonly czipz = new RewardGameBook(this.ledger, this.couponTickets)
 
@@ -283,6 +286,7 @@ export class MockState {
 
   constructor(initialConfig: TokenConfig, clock: () => number = Date.now) {
     this.clock = clock
+    this.lotto.yeekeeWorking = (times, now) => this.yeekee.workingOf(times, now)
     this.#initialConfig = pickTokenConfig(initialConfig)
     this.config = { ...this.#initialConfig }
     this.reset()
@@ -319,6 +323,7 @@ export class MockState {
     this.couponTickets.clear()
     this.promotionEntries.reset()
     this.czipz.reset()
+    this.yeekee.reset()
     for (const [memberId, account] of SEED_BANK_ACCOUNTS)
       this.bankAccounts.set(memberId, { ...account })
     this.wallet.reset()

@@ -1,0 +1,65 @@
+/**
+ * Yeekee shooting (docs/backend-api.md, "Yeekee shooting"): a round's shots
+ * and state, a member's shot, the round's live events, and the working of
+ * its result (app/lotto/yeekee.ts states the rule).
+ */
+import { z } from 'zod'
+import { drawIdSchema, yeekeeWorkingSchema } from '~/backend/lotto.schemas'
+import { envelope } from '~/backend/schemas'
+import { YEEKEE_NUMBER } from '~/lotto/yeekee'
+
+export { yeekeeWorkingSchema }
+
+const isoTime = z.string().datetime({ offset: true })
+
+/** One shot: its place in the round (1 = first), the number, who (a masked name) and when. */
+export const yeekeeShotSchema = z.object({
+  seq: z.number().int().positive(),
+  number: z.string().regex(YEEKEE_NUMBER),
+  by: z.string(),
+  at: isoTime,
+})
+export type YeekeeShot = z.infer<typeof yeekeeShotSchema>
+
+export const yeekeeRoundSchema = z.object({
+  drawId: drawIdSchema,
+  round: z.number().int().positive(),
+  opensAt: isoTime,
+  closesAt: isoTime,
+  drawsAt: isoTime,
+  /** open: taking shots; closed: waiting for its result; drawn: the result is out. */
+  status: z.enum(['open', 'closed', 'drawn']),
+  shotCount: z.number().int().nonnegative(),
+  /** The newest shots first (at most 100). */
+  shots: z.array(yeekeeShotSchema),
+  /** The caller's shots in this round, and how many a member may shoot. */
+  myShots: z.number().int().nonnegative(),
+  shotLimit: z.number().int().positive(),
+  /** Seconds a member waits between two shots. */
+  pauseSeconds: z.number().int().nonnegative(),
+  /** When the caller may shoot again (null: now). */
+  nextShotAt: isoTime.nullable(),
+  working: yeekeeWorkingSchema.nullable(),
+})
+export type YeekeeRound = z.infer<typeof yeekeeRoundSchema>
+export const yeekeeRoundResponseSchema = envelope(yeekeeRoundSchema)
+
+export const shootRequestSchema = z
+  .object({ number: z.string().regex(YEEKEE_NUMBER), idempotencyKey: z.string().min(8).max(64) })
+  .strict()
+export const shootResponseSchema = envelope(
+  z.object({
+    shot: yeekeeShotSchema,
+    myShots: z.number().int().nonnegative(),
+    nextShotAt: isoTime.nullable(),
+  }),
+)
+
+/** A round's live events (`event: yeekee` on the round's stream; the id is the shot's seq). */
+export const yeekeeEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('shot'), drawId: drawIdSchema, shot: yeekeeShotSchema }),
+  z.object({ type: z.literal('closed'), drawId: drawIdSchema }),
+  z.object({ type: z.literal('result'), drawId: drawIdSchema, working: yeekeeWorkingSchema }),
+])
+export type YeekeeEvent = z.infer<typeof yeekeeEventSchema>
+export const YEEKEE_EVENT = 'yeekee'
