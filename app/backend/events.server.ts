@@ -1,28 +1,28 @@
 /**
- * The backend's live events call (docs/backend-api.md, "Live events"):
- * `GET /member/events` as server-sent events, resumed with `Last-Event-ID`.
+ * The backend's live event streams (docs/backend-api.md, "Live events"):
+ * `GET /member/events` (the member's) and a yeekee round's
+ * `GET /lotto/yeekee/rounds/:drawId/events`, as server-sent events resumed
+ * with `Last-Event-ID`.
  * One call is one upstream stream; the live hub (app/live/hub.server.ts)
  * holds one per member and opens it again when it ends.
  *
- * Each `member` event is checked against the contract's schema (one that is
+ * Each event is checked against its stream's schema (one that is
  * not is logged and skipped, its id still counts as seen); a `reset` says the
  * backend no longer has what was missed. The stream's end says why it ended,
  * so the hub knows what to do next.
  */
 import { request as undiciRequest } from 'undici'
-import {
-  MEMBER_EVENT,
-  memberEventSchema,
-  RESET_EVENT,
-  type MemberEvent,
-} from '~/backend/events.schemas'
+import type { z } from 'zod'
+import { MEMBER_EVENT, memberEventSchema, RESET_EVENT } from '~/backend/events.schemas'
+import { YEEKEE_EVENT, yeekeeEventSchema } from '~/backend/yeekee.schemas'
 import { env } from '~/server/env.server'
 import { SseReader } from '~/lib/sse'
 
 export const EVENTS_PATH = '/member/events'
 
 export type UpstreamItem =
-  | { id: string; kind: 'event'; event: MemberEvent }
+  /** An event that passed its stream's schema: its SSE name and its data. */
+  | { id: string; kind: 'event'; name: string; data: unknown }
   | { id: string; kind: 'reset' }
   /** Where the stream starts (an `id:` without data): nothing before it is news. */
   | { id: string; kind: 'position' }
@@ -37,7 +37,28 @@ export type UpstreamItem =
  */
 export type UpstreamEnd = 'closed' | 'unauthorized' | 'unsupported' | 'failed' | 'aborted'
 
+/** Which stream: its path, and the events it carries (name and schema). */
+export interface UpstreamSpec {
+  path: string
+  events: Readonly<Record<string, z.ZodTypeAny>>
+}
+
+/** The member's own events. */
+export const MEMBER_EVENTS: UpstreamSpec = {
+  path: EVENTS_PATH,
+  events: { [MEMBER_EVENT]: memberEventSchema },
+}
+
+/** A yeekee round's shots, close and result (every member watching it). */
+export function yeekeeRoundEvents(drawId: string): UpstreamSpec {
+  return {
+    path: `/lotto/yeekee/rounds/${encodeURIComponent(drawId)}/events`,
+    events: { [YEEKEE_EVENT]: yeekeeEventSchema },
+  }
+}
+
 export interface UpstreamOptions {
+  spec: UpstreamSpec
   token: string
   /** The last id the hub has seen: the backend sends what came after it. */
   lastEventId: string | null
@@ -50,8 +71,8 @@ export interface UpstreamOptions {
 }
 
 /** Opens the member's events stream and reads it until it ends; resolves with why it ended. */
-export async function readMemberEvents(options: UpstreamOptions): Promise<UpstreamEnd> {
-  const { token, lastEventId, signal, onItem, quietLimitMs } = options
+export async function readEventStream(options: UpstreamOptions): Promise<UpstreamEnd> {
+  const { spec, token, lastEventId, signal, onItem, quietLimitMs } = options
   if (signal.aborted) return 'aborted'
   const controller = new AbortController()
   const stop = () => controller.abort()
@@ -73,7 +94,7 @@ export async function readMemberEvents(options: UpstreamOptions): Promise<Upstre
     }
     if (lastEventId) headers['Last-Event-ID'] = lastEventId
     awake()
-    const answer = await undiciRequest(`${env().BACKEND_URL}${EVENTS_PATH}`, {
+    const answer = await undiciRequest(`${env().BACKEND_URL}${spec.path}`, {
       method: 'GET',
       headers,
       signal: controller.signal,
@@ -91,9 +112,10 @@ export async function readMemberEvents(options: UpstreamOptions): Promise<Upstre
     const reader = new SseReader(
       ({ id, event, data }) => {
         if (event === RESET_EVENT) return onItem({ id, kind: 'reset' })
-        if (event !== MEMBER_EVENT) return
-        const parsed = memberEventSchema.safeParse(safeJson(data))
-        if (parsed.success) onItem({ id, kind: 'event', event: parsed.data })
+        const schema = spec.events[event]
+        if (!schema) return
+        const parsed = schema.safeParse(safeJson(data))
+        if (parsed.success) onItem({ id, kind: 'event', name: event, data: parsed.data })
         else console.warn(`[live] skipped an event that breaks the contract (id ${id})`)
       },
       (id) => onItem({ id, kind: 'position' }),

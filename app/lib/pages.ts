@@ -27,6 +27,7 @@ export const PAGES = {
   lottoResult: { path: '/lotto/result', title: 'ผลหวย', access: 'public' },
   lottoStake: { path: '/lotto/stake', title: 'แทงหวย', access: 'member' },
   lottoStakeSet: { path: '/lotto/stake-set', title: 'ชุดตัวเลขของฉัน', access: 'member' },
+  lottoYeekee: { path: '/lotto/yeekee', title: 'ยิงเลขยี่กี', access: 'member' },
   news: { path: '/news', title: 'ข่าวสาร', access: 'public' },
   order: { path: '/order', title: 'รายการสั่งฝาก', access: 'member' },
   orderPayment: { path: '/order/payment', title: 'ชำระเงิน', access: 'member' },

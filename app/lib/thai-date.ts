@@ -79,6 +79,11 @@ export function bangkokDay(moment: string | number): string {
   return bangkokIso(moment).toISOString().slice(0, 10)
 }
 
+/** The Bangkok time of day of a moment with its seconds: 16:00:05. */
+export function bangkokClock(moment: string | number): string {
+  return bangkokIso(moment).toISOString().slice(11, 19)
+}
+
 /** The Bangkok time of day of a moment: 16:00. */
 export function bangkokTime(moment: string | number): string {
   return bangkokIso(moment).toISOString().slice(11, 16)

@@ -1,8 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import type { UpstreamEnd, UpstreamItem, UpstreamOptions } from '~/backend/events.server'
+import {
+  MEMBER_EVENTS,
+  type UpstreamEnd,
+  type UpstreamItem,
+  type UpstreamOptions,
+} from '~/backend/events.server'
 import type { MemberEvent } from '~/backend/events.schemas'
 import { SseReader, type SseMessage } from '~/lib/sse'
-import { LiveHub, SESSION_ENDED_EVENT, type TabSession } from './hub.server'
+import { LiveHub, SESSION_ENDED_EVENT, type ChannelSpec, type TabSession } from './hub.server'
 import { CLAIM_EVERY_MS, type LiveRelay } from './relay.server'
 
 /** A fake backend: each open upstream is recorded; the test pushes items and ends them. */
@@ -37,7 +42,7 @@ class FakeUpstream {
       const after = options.lastEventId === null ? Infinity : Number(options.lastEventId)
       for (const item of this.log) {
         if (item.id > after)
-          options.onItem({ id: String(item.id), kind: 'event', event: item.event })
+          options.onItem({ id: String(item.id), kind: 'event', name: 'member', data: item.event })
       }
       // As the contract says: after the replay, where the stream is.
       if (!options.signal.aborted) options.onItem({ id: String(newest), kind: 'position' })
@@ -47,7 +52,8 @@ class FakeUpstream {
   emit(id: number, balance: number) {
     const event: MemberEvent = { type: 'balance', at: '2026-11-27T10:00:00+07:00', balance }
     this.log.push({ id, event })
-    for (const open of this.opened) open.options.onItem({ id: String(id), kind: 'event', event })
+    for (const open of this.opened)
+      open.options.onItem({ id: String(id), kind: 'event', name: 'member', data: event })
   }
 }
 
@@ -63,6 +69,8 @@ class Tab {
     return this.messages.filter((m) => m.event === 'member').map((m) => JSON.parse(m.data).balance)
   }
 }
+
+const MEMBER: ChannelSpec = { upstream: MEMBER_EVENTS, writeIds: true, pollsBalance: true }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
@@ -85,9 +93,9 @@ describe('LiveHub', () => {
     const upstream = new FakeUpstream()
     hub = new LiveHub({ readUpstream: upstream.read })
     const tabs = Array.from({ length: 5 }, () => new Tab())
-    for (const tab of tabs) hub.join('1001', session('s1'), tab, null)
+    for (const tab of tabs) hub.join('1001', MEMBER, session('s1'), tab, null)
     const other = new Tab()
-    hub.join('1002', session('s2'), other, null)
+    hub.join('1002', MEMBER, session('s2'), other, null)
     await tick()
     expect(upstream.opened.map((o) => o.token).sort()).toEqual(['token-s1', 'token-s2'])
     expect(hub.stats()).toEqual({ members: 2, tabs: 6, upstreams: 2 })
@@ -96,7 +104,8 @@ describe('LiveHub', () => {
       .options.onItem({
         id: '7',
         kind: 'event',
-        event: { type: 'balance', at: '2026-11-27T10:00:00+07:00', balance: 5 },
+        name: 'member',
+        data: { type: 'balance', at: '2026-11-27T10:00:00+07:00', balance: 5 },
       })
     for (const tab of tabs) expect(tab.balances()).toEqual([5])
     expect(other.balances()).toEqual([])
@@ -106,7 +115,7 @@ describe('LiveHub', () => {
     const upstream = new FakeUpstream()
     hub = new LiveHub({ readUpstream: upstream.read })
     const tab = new Tab()
-    hub.join('1001', session('s1'), tab, null)
+    hub.join('1001', MEMBER, session('s1'), tab, null)
     await tick()
     upstream.emit(1, 10)
     upstream.opened[0]!.end('closed')
@@ -125,7 +134,7 @@ describe('LiveHub', () => {
     const upstream = new FakeUpstream()
     hub = new LiveHub({ readUpstream: upstream.read })
     const first = new Tab()
-    const leave = hub.join('1001', session('s1'), first, '0')
+    const leave = hub.join('1001', MEMBER, session('s1'), first, '0')
     await tick()
     upstream.emit(1, 10)
     leave()
@@ -133,7 +142,7 @@ describe('LiveHub', () => {
     upstream.emit(3, 30)
     // Same instance, the channel saw everything since id 0: replayed from memory.
     const again = new Tab()
-    hub.join('1001', session('s1'), again, '1')
+    hub.join('1001', MEMBER, session('s1'), again, '1')
     expect(again.balances()).toEqual([20, 30])
     expect(upstream.opened).toHaveLength(1)
 
@@ -141,9 +150,9 @@ describe('LiveHub', () => {
     const fresh = new LiveHub({ readUpstream: upstream.read })
     const late = new Tab()
     const early = new Tab()
-    fresh.join('1001', session('s1'), late, null)
+    fresh.join('1001', MEMBER, session('s1'), late, null)
     await tick()
-    fresh.join('1001', session('s1'), early, '1')
+    fresh.join('1001', MEMBER, session('s1'), early, '1')
     await tick()
     expect(early.balances()).toEqual([20, 30])
     expect(late.balances()).toEqual([])
@@ -159,8 +168,20 @@ describe('LiveHub', () => {
     upstream.refuse = ['unauthorized']
     const a = new Tab()
     const b = new Tab()
-    hub.join('1001', session('a', 'old', { accessExpiresAt: Date.now() + 1_000_000 }), a, null)
-    hub.join('1001', session('b', 'new', { accessExpiresAt: Date.now() + 2_000_000 }), b, null)
+    hub.join(
+      '1001',
+      MEMBER,
+      session('a', 'old', { accessExpiresAt: Date.now() + 1_000_000 }),
+      a,
+      null,
+    )
+    hub.join(
+      '1001',
+      MEMBER,
+      session('b', 'new', { accessExpiresAt: Date.now() + 2_000_000 }),
+      b,
+      null,
+    )
     await tick()
     await tick()
     expect(upstream.opened.map((o) => o.token)).toEqual(['new'])
@@ -178,8 +199,8 @@ describe('LiveHub', () => {
     hub = new LiveHub({ readUpstream: upstream.read })
     const out = new Tab()
     const stays = new Tab()
-    hub.join('1001', session('phone'), out, null)
-    hub.join('1001', session('laptop'), stays, null)
+    hub.join('1001', MEMBER, session('phone'), out, null)
+    hub.join('1001', MEMBER, session('laptop'), stays, null)
     hub.sessionEnded('phone')
     expect(out.closed).toBe(true)
     expect(out.messages.map((m) => m.event)).toEqual([SESSION_ENDED_EVENT])
@@ -191,9 +212,15 @@ describe('LiveHub', () => {
     hub = new LiveHub({ readUpstream: upstream.read, heartbeatMs: 20 })
     let open = true
     const tab = new Tab()
-    hub.join('1001', session('s', 't', { stillOpen: async () => open }), tab, null)
+    hub.join('1001', MEMBER, session('s', 't', { stillOpen: async () => open }), tab, null)
     const expiring = new Tab()
-    hub.join('1001', session('e', 'u', { accessExpiresAt: Date.now() + 550 }), expiring, null)
+    hub.join(
+      '1001',
+      MEMBER,
+      session('e', 'u', { accessExpiresAt: Date.now() + 550 }),
+      expiring,
+      null,
+    )
     await new Promise((resolve) => setTimeout(resolve, 120))
     expect(expiring.closed).toBe(true)
     expect(expiring.messages.some((m) => m.event === SESSION_ENDED_EVENT)).toBe(false)
@@ -217,7 +244,7 @@ describe('LiveHub', () => {
       },
     })
     const tabs = [new Tab(), new Tab(), new Tab()]
-    for (const tab of tabs) hub.join('1001', session('s'), tab, null)
+    for (const tab of tabs) hub.join('1001', MEMBER, session('s'), tab, null)
     await new Promise((resolve) => setTimeout(resolve, 50))
     balance = 150
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -231,7 +258,7 @@ describe('LiveHub', () => {
     const upstream = new FakeUpstream()
     hub = new LiveHub({ readUpstream: upstream.read })
     const tab = new Tab()
-    hub.join('1001', session('s'), tab, null)
+    hub.join('1001', MEMBER, session('s'), tab, null)
     await tick()
     hub.closeAll()
     await tick()
@@ -296,9 +323,9 @@ describe('LiveHub across instances', () => {
     const two = new LiveHub({ readUpstream: upstream.read, relay: network.relay('two') })
     const a = new Tab()
     const b = new Tab()
-    one.join('1001', session('s'), a, null)
+    one.join('1001', MEMBER, session('s'), a, null)
     await tick()
-    two.join('1001', session('s'), b, null)
+    two.join('1001', MEMBER, session('s'), b, null)
     await tick()
     expect(upstream.opened).toHaveLength(1)
     upstream.emit(1, 10)
@@ -331,9 +358,9 @@ describe('LiveHub across instances', () => {
     const one = new LiveHub({ readUpstream: upstream.read, relay: network.relay('one') })
     const two = new LiveHub({ readUpstream: upstream.read, relay: network.relay('two') })
     const b = new Tab()
-    one.join('1001', session('s'), new Tab(), null)
+    one.join('1001', MEMBER, session('s'), new Tab(), null)
     await tick()
-    two.join('1001', session('s'), b, null)
+    two.join('1001', MEMBER, session('s'), b, null)
     upstream.emit(1, 10)
     // Instance one stops (its lease is released at shutdown); an event comes meanwhile.
     one.closeAll()

@@ -22,7 +22,7 @@
  *   and sends the balance when it moved.
  * - Heartbeats every HEARTBEAT_MS keep proxies from closing a quiet stream.
  */
-import type { readMemberEvents, UpstreamItem } from '~/backend/events.server'
+import type { readEventStream, UpstreamItem, UpstreamSpec } from '~/backend/events.server'
 import { MEMBER_EVENT, RESET_EVENT, type MemberEvent } from '~/backend/events.schemas'
 import { SSE_HEARTBEAT, writeSse } from '~/lib/sse'
 import { isExpired } from '~/session/tokens'
@@ -40,6 +40,19 @@ export const POLL_MS = 5000
 const MAX_BACKOFF_MS = 10_000
 /** A tab's catch-up from the backend gives up after this (the tab then goes on live). */
 const CATCH_UP_MS = 10_000
+
+/** What a channel streams: its upstream, and how its items reach the tabs. */
+export interface ChannelSpec {
+  upstream: UpstreamSpec
+  /**
+   * Items carry the upstream's ids to the tab (its `Last-Event-ID` on a
+   * reconnect). One channel per tab may: the member's. A yeekee round's
+   * items go without, and its page reloads the round when its stream opens.
+   */
+  writeIds: boolean
+  /** Without the events call, the member's balance is polled instead. */
+  pollsBalance: boolean
+}
 
 /** What a tab's stream needs of its session. */
 export interface TabSession {
@@ -60,7 +73,7 @@ export interface TabSink {
 }
 
 export interface HubOptions {
-  readUpstream: typeof readMemberEvents
+  readUpstream: typeof readEventStream
   /** Shares one upstream per member between instances (Redis); none: this instance alone. */
   relay?: LiveRelay
   /** The member's balance now, for the poll when the backend has no events call. */
@@ -97,6 +110,7 @@ interface Channel {
   abort: AbortController
   running: boolean
   idle: NodeJS.Timeout | undefined
+  spec: ChannelSpec
   /** Wakes the upstream loop (a token arrived, the channel closes). */
   wake: () => void
   /** Tokens the channel may use, by session id. */
@@ -157,8 +171,14 @@ export class LiveHub {
    * A tab of the member `key` opens its stream; `lastEventId` is the
    * browser's (a reconnect). Returns the tab's leave function.
    */
-  join(key: string, session: TabSession, sink: TabSink, lastEventId: string | null): () => void {
-    const channel = this.#channel(key)
+  join(
+    key: string,
+    spec: ChannelSpec,
+    session: TabSession,
+    sink: TabSink,
+    lastEventId: string | null,
+  ): () => void {
+    const channel = this.#channel(key, spec)
     clearTimeout(channel.idle)
     const last = numericId(lastEventId)
     const tab: Tab = {
@@ -175,8 +195,8 @@ export class LiveHub {
       token: session.accessToken,
       expiresAt: session.accessExpiresAt,
     })
-    sink.write(`retry: ${RECONNECT_MS}\n\n`)
-    if (last !== null) this.#catchUp(channel, tab, last)
+    if (spec.writeIds) sink.write(`retry: ${RECONNECT_MS}\n\n`)
+    if (last !== null && spec.writeIds) this.#catchUp(channel, tab, last)
     this.#armExpiry(tab)
     this.#startHeartbeat()
     channel.wake()
@@ -202,12 +222,13 @@ export class LiveHub {
     this.#heartbeat = undefined
   }
 
-  #channel(key: string): Channel {
+  #channel(key: string, spec: ChannelSpec): Channel {
     const channel = this.#channels.get(key)
     if (channel) return channel
     let markReady = () => undefined as void
     const ready = new Promise<void>((resolve) => (markReady = resolve))
     const created: Channel = {
+      spec,
       ready,
       markReady,
       key,
@@ -264,6 +285,7 @@ export class LiveHub {
     const limit = setTimeout(() => done.abort(), CATCH_UP_MS)
     try {
       await this.#options.readUpstream({
+        spec: channel.spec.upstream,
         token: tab.session.accessToken,
         lastEventId: String(last),
         signal: done.signal,
@@ -273,7 +295,7 @@ export class LiveHub {
           if (item.kind === 'position') return done.abort()
           if (item.kind === 'reset')
             return this.#write(tab, null, writeSse(RESET_EVENT, {}, item.id))
-          this.#write(tab, id, writeSse(MEMBER_EVENT, item.event, id ?? undefined))
+          this.#write(tab, id, writeSse(item.name, item.data, id ?? undefined))
         },
       })
     } finally {
@@ -316,14 +338,18 @@ export class LiveHub {
     }
     if (id !== null && (channel.lastId === null || id > channel.lastId)) {
       channel.lastId = id
-      channel.recent.push({ id, text: writeSse(MEMBER_EVENT, item.event, id) })
+      channel.recent.push({ id, text: this.#text(channel, item.name, item.data, id) })
       if (channel.recent.length > RECENT_ITEMS) {
         const dropped = channel.recent.shift()
         if (dropped && channel.since !== null) channel.since = Math.max(channel.since, dropped.id)
       }
     }
-    const text = writeSse(MEMBER_EVENT, item.event, id ?? undefined)
+    const text = this.#text(channel, item.name, item.data, id)
     for (const tab of channel.tabs) this.#send(tab, id, text)
+  }
+
+  #text(channel: Channel, name: string, data: unknown, id: number | null) {
+    return writeSse(name, data, channel.spec.writeIds && id !== null ? id : undefined)
   }
 
   /** The channel's best token: the one that runs longest and has not run out. */
@@ -377,7 +403,9 @@ export class LiveHub {
           if (channel.tokens.size === 0) for (const tab of [...channel.tabs]) this.#end(tab, false)
         } else if (end.result === 'unsupported') {
           channel.polling = true
-          console.warn('[live] the backend has no events call: polling the balance instead')
+          if (channel.spec.pollsBalance) {
+            console.warn('[live] the backend has no events call: polling the balance instead')
+          }
         } else if (end.result === 'failed') {
           failures += 1
           await this.#until(channel, Math.min(MAX_BACKOFF_MS, 250 * 2 ** failures))
@@ -410,6 +438,7 @@ export class LiveHub {
     let opened = false
     try {
       const result = await this.#options.readUpstream({
+        spec: channel.spec.upstream,
         token,
         lastEventId: from === null ? null : String(from),
         signal: abort.signal,
@@ -439,12 +468,12 @@ export class LiveHub {
   /** One poll of the balance (a backend without the events call), then a wait. */
   async #poll(channel: Channel, token: string) {
     const poll = this.#options.pollBalance
-    if (!poll) return this.#until(channel)
+    if (!poll || !channel.spec.pollsBalance) return this.#until(channel)
     try {
       const balance = await poll(token, channel.abort.signal)
       if (channel.polledBalance !== null && balance !== channel.polledBalance) {
         const event: MemberEvent = { type: 'balance', at: new Date().toISOString(), balance }
-        this.#deliver(channel, { id: '', kind: 'event', event })
+        this.#deliver(channel, { id: '', kind: 'event', name: MEMBER_EVENT, data: event })
       }
       channel.polledBalance = balance
     } catch {

@@ -1,6 +1,7 @@
 /**
  * GET /events: the member's live events for one open tab, as server-sent
- * events (docs/decisions/0129). The tab joins this instance's hub; the
+ * events (docs/decisions/0129), and with `?round=<drawId>` the shots of the
+ * yeekee round the tab shows. The tab joins this instance's hub; the
  * response carries only what pages show (no token, no member id), and the
  * session's cookie when opening it renewed the tokens.
  *
@@ -9,7 +10,7 @@
  * follows (a member page goes to /login).
  */
 import { callBackend, SessionEndedError } from '~/backend/client.server'
-import { readMemberEvents } from '~/backend/events.server'
+import { MEMBER_EVENTS, readEventStream, yeekeeRoundEvents } from '~/backend/events.server'
 import { profileResponseSchema } from '~/backend/schemas'
 import { onDrain } from '~/server/shutdown.server'
 import { sessionEndsAt } from '~/session/cookie.server'
@@ -17,7 +18,14 @@ import type { RouteContext } from '~/session/guard'
 import { getMember, liveAccessToken } from '~/session/member-api.server'
 import { isSessionOpen, onSessionEnded } from '~/session/session.server'
 import { writeSse } from '~/lib/sse'
-import { LiveHub, SESSION_ENDED_EVENT } from '~/live/hub.server'
+import {
+  LiveHub,
+  SESSION_ENDED_EVENT,
+  type ChannelSpec,
+  type TabSession,
+  type TabSink,
+} from '~/live/hub.server'
+import { drawIdSchema } from '~/backend/lotto.schemas'
 import { relayFromEnv } from '~/live/relay.server'
 
 let hub: LiveHub | undefined
@@ -26,7 +34,7 @@ let hub: LiveHub | undefined
 export function liveHub(): LiveHub {
   if (hub) return hub
   const created = new LiveHub({
-    readUpstream: readMemberEvents,
+    readUpstream: readEventStream,
     relay: relayFromEnv(),
     pollBalance: async (token, signal) => {
       const member = await callBackend({
@@ -59,6 +67,15 @@ const STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
 }
 
+const MEMBER_CHANNEL: ChannelSpec = { upstream: MEMBER_EVENTS, writeIds: true, pollsBalance: true }
+
+/** `?round=`: a yeekee round's id, or null (anything else is ignored). */
+function yeekeeRoundParam(url: URL): string | null {
+  const round = url.searchParams.get('round')
+  const parsed = drawIdSchema.safeParse(round)
+  return parsed.success && parsed.data.startsWith('yeekee-') ? parsed.data : null
+}
+
 /** No session: the stream says so and ends; the page asks the server and follows. */
 function noStream(): Response {
   return new Response(writeSse(SESSION_ENDED_EVENT, {}), { headers: STREAM_HEADERS })
@@ -76,36 +93,47 @@ export async function liveStream(ctx: RouteContext): Promise<Response> {
   }
   const payload = session.payload
   if (!payload) return noStream()
-  const key = payload.mid ?? String((await getMember(ctx)).id)
+  const memberKey = payload.mid ?? String((await getMember(ctx)).id)
+  const round = yeekeeRoundParam(ctx.url)
+  const tabSession: TabSession = {
+    sid: payload.sid,
+    accessToken,
+    accessExpiresAt: payload.accessExpiresAt,
+    endsAt: sessionEndsAt(payload),
+    stillOpen: () => isSessionOpen(payload),
+  }
   const encoder = new TextEncoder()
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
       let closed = false
-      const close = () => {
-        if (closed) return
-        closed = true
-        controller.close()
+      const sink: TabSink = {
+        write: (text) => {
+          if (!closed) controller.enqueue(encoder.encode(text))
+        },
+        close: () => {
+          if (closed) return
+          closed = true
+          controller.close()
+        },
       }
-      const leave = liveHub().join(
-        key,
-        {
-          sid: payload.sid,
-          accessToken,
-          accessExpiresAt: payload.accessExpiresAt,
-          endsAt: sessionEndsAt(payload),
-          stillOpen: () => isSessionOpen(payload),
-        },
-        {
-          write: (text) => {
-            if (!closed) controller.enqueue(encoder.encode(text))
-          },
-          close,
-        },
-        request.headers.get('Last-Event-ID'),
-      )
+      const hub = liveHub()
+      const leaves = [
+        hub.join(
+          `member:${memberKey}`,
+          MEMBER_CHANNEL,
+          tabSession,
+          sink,
+          request.headers.get('Last-Event-ID'),
+        ),
+      ]
+      // The yeekee round the tab watches (`?round=`): every watcher shares its upstream.
+      if (round) {
+        const spec = { upstream: yeekeeRoundEvents(round), writeIds: false, pollsBalance: false }
+        leaves.push(hub.join(`yeekee:${round}`, spec, tabSession, sink, null))
+      }
       const gone = () => {
-        leave()
-        close()
+        for (const leave of leaves) leave()
+        sink.close()
       }
       if (request.signal.aborted) gone()
       else request.signal.addEventListener('abort', gone, { once: true })

@@ -121,6 +121,11 @@ function TypeGroups({ types, now }: { types: ShownType[]; now: number }) {
                 </li>
               ))}
             </ul>
+            {group.id === 'yeekee' ? (
+              <Link to={PAGES.lottoYeekee.path} className="btn-ghost w-full">
+                ยิงเลขยี่กีรอบนี้
+              </Link>
+            ) : null}
           </section>
         )
       })}

@@ -17,6 +17,7 @@ import { isHeadlinePrize, parseResultQuery, prizeLabel, RESULT_MESSAGES } from '
 import { siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, bangkokTime, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date'
+import { YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
 import { guard } from '~/session/guard'
 import { ChipLinks } from '~/ui/chip-links'
 import { useOptionalMember } from '~/ui/member'
@@ -325,7 +326,7 @@ function Rounds({
             </tr>
           </thead>
           <tbody>
-            {drawn.map(({ draw, result }) => (
+            {drawn.map(({ draw, result }) => [
               <tr key={draw.id} id={`round-${draw.round}`} className="border-t border-night-700">
                 <th scope="row" className="py-2 text-sm font-normal">
                   {draw.round} <span className="text-slate-400">({bangkokTime(draw.drawsAt)})</span>
@@ -336,8 +337,17 @@ function Rounds({
                 <td className="py-2 text-2xl font-bold tabular-nums text-gold-300">
                   {result?.twoBottom}
                 </td>
-              </tr>
-            ))}
+              </tr>,
+              result?.yeekee ? (
+                <tr key={`${draw.id}-working`} data-testid="yeekee-working">
+                  <td colSpan={3} className="pb-2 text-xs text-slate-300">
+                    ผลรวม {result.yeekee.sum.toLocaleString('en-US')} − เลขลำดับที่{' '}
+                    {YEEKEE_SUBTRACTED_SHOT} ({result.yeekee.sixteenth}) ={' '}
+                    {result.yeekee.difference.toLocaleString('en-US')}
+                  </td>
+                </tr>
+              ) : null,
+            ])}
           </tbody>
         </table>
       )}

@@ -16,6 +16,7 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { MemberEvent, MemberEventType } from '~/backend/events.schemas'
+import type { YeekeeEvent } from '~/backend/yeekee.schemas'
 import { notify } from '~/ui/toast-host'
 import { toastFor } from '~/ui/live/live-text'
 
@@ -26,8 +27,25 @@ const MAX_REOPEN_MS = 60_000
 
 type Listener = (event: MemberEvent) => void
 const listeners = new Set<Listener>()
+const yeekeeListeners = new Set<(event: YeekeeEvent) => void>()
+const openListeners = new Set<() => void>()
 const connectionListeners = new Set<() => void>()
 let connected = false
+
+/** The yeekee round this tab shows (its shots come on the tab's stream too), and who watches it. */
+let watchedRound: string | null = null
+const roundListeners = new Set<() => void>()
+function setWatchedRound(drawId: string | null) {
+  if (watchedRound === drawId) return
+  watchedRound = drawId
+  for (const listener of roundListeners) listener()
+}
+const subscribeRound = (listener: () => void) => {
+  roundListeners.add(listener)
+  return () => {
+    roundListeners.delete(listener)
+  }
+}
 
 function setConnected(value: boolean) {
   if (connected === value) return
@@ -42,6 +60,11 @@ export function LiveEvents({ active }: { active: boolean }) {
   revalidateRef.current = revalidate
   const [generation, setGeneration] = useState(0)
   const reopenAfterRevalidation = useRef(false)
+  const round = useSyncExternalStore(
+    subscribeRound,
+    () => watchedRound,
+    () => null,
+  )
 
   // After a session-ended, once the server has answered: still a member -> a new stream.
   useEffect(() => {
@@ -52,13 +75,25 @@ export function LiveEvents({ active }: { active: boolean }) {
 
   useEffect(() => {
     if (!active || typeof EventSource === 'undefined') return
-    const source = new EventSource(LIVE_PATH)
+    const source = new EventSource(
+      round ? `${LIVE_PATH}?round=${encodeURIComponent(round)}` : LIVE_PATH,
+    )
     let reopen: ReturnType<typeof setTimeout> | undefined
     let failures = 0
     source.onopen = () => {
       failures = 0
       setConnected(true)
+      for (const listener of openListeners) listener()
     }
+    source.addEventListener('yeekee', (message) => {
+      let event: YeekeeEvent
+      try {
+        event = JSON.parse((message as MessageEvent<string>).data) as YeekeeEvent
+      } catch {
+        return
+      }
+      for (const listener of yeekeeListeners) listener(event)
+    })
     source.addEventListener('member', (message) => {
       let event: MemberEvent
       try {
@@ -89,8 +124,37 @@ export function LiveEvents({ active }: { active: boolean }) {
       source.close()
       setConnected(false)
     }
-  }, [active, generation])
+  }, [active, generation, round])
   return null
+}
+
+/**
+ * The page shows this yeekee round: its shots, close and result come as
+ * `handler` calls, and `onOpen` runs each time the stream (re)opens (the page
+ * reloads the round then, so nothing missed while it was closed is lost).
+ */
+export function useLiveYeekee(
+  drawId: string | null,
+  handler: (event: YeekeeEvent) => void,
+  onOpen: () => void,
+): void {
+  const latest = useRef({ handler, onOpen })
+  latest.current = { handler, onOpen }
+  useEffect(() => {
+    if (!drawId) return
+    setWatchedRound(drawId)
+    const listener = (event: YeekeeEvent) => {
+      if (event.drawId === drawId) latest.current.handler(event)
+    }
+    const opened = () => latest.current.onOpen()
+    yeekeeListeners.add(listener)
+    openListeners.add(opened)
+    return () => {
+      yeekeeListeners.delete(listener)
+      openListeners.delete(opened)
+      setWatchedRound(null)
+    }
+  }, [drawId])
 }
 
 /** Calls `handler` for each live event of these types while the component is mounted. */

@@ -1,0 +1,55 @@
+/**
+ * Yeekee shooting: docs/backend-api.md, "Yeekee shooting". A round's state
+ * and shots, and a member's shot; each refusal of a shot maps to Thai.
+ */
+import { memberCall, orNotFound, refusalFor, type MemberContext } from '~/backend/client.server'
+import { errorCodes } from '~/backend/schemas'
+import { SHOT_NUMBER_MESSAGE } from '~/forms/yeekee-form'
+import {
+  shootResponseSchema,
+  yeekeeRoundResponseSchema,
+  type YeekeeRound,
+} from '~/backend/yeekee.schemas'
+
+export type { YeekeeRound }
+
+export const SHOT_MESSAGES = {
+  closed: 'รอบนี้ปิดรับการยิงเลขแล้ว',
+  limit: 'คุณยิงเลขครบจำนวนครั้งของรอบนี้แล้ว',
+  tooSoon: 'ยิงเลขถี่เกินไป กรุณารอสักครู่แล้วยิงใหม่',
+  badNumber: SHOT_NUMBER_MESSAGE,
+} as const
+
+/** The round (404 page when there is no such round, or it has not opened yet). */
+export function yeekeeRound(ctx: MemberContext, drawId: string): Promise<YeekeeRound> {
+  return orNotFound(
+    memberCall(ctx, {
+      method: 'GET',
+      path: `/lotto/yeekee/rounds/${encodeURIComponent(drawId)}`,
+      schema: yeekeeRoundResponseSchema,
+    }),
+  )
+}
+
+export function shoot(
+  ctx: MemberContext,
+  drawId: string,
+  body: { number: string; idempotencyKey: string },
+) {
+  return memberCall(ctx, {
+    method: 'POST',
+    path: `/lotto/yeekee/rounds/${encodeURIComponent(drawId)}/shots`,
+    schema: shootResponseSchema,
+    body,
+  })
+}
+
+/** A refused shot in Thai, or null when the error is no refusal of the shot. */
+export function shotRefusal(error: unknown): string | null {
+  return refusalFor(error, {
+    [errorCodes.roundClosed]: SHOT_MESSAGES.closed,
+    [errorCodes.shotLimit]: SHOT_MESSAGES.limit,
+    [errorCodes.shotTooSoon]: SHOT_MESSAGES.tooSoon,
+    [errorCodes.badRequest]: SHOT_MESSAGES.badNumber,
+  })
+}

@@ -1,0 +1,106 @@
+/**
+ * The yeekee round page's server side: the round (its state, the newest
+ * shots, the member's count and pause, the working once drawn) and the
+ * shot post. `/lotto/yeekee` without a round goes to the round open now. A
+ * shot that passes is a redirect back with a toast (post, redirect, get: a
+ * reload never shoots twice); a refusal is a Thai message on the field.
+ */
+import type { SubmissionResult } from '@conform-to/react'
+import { data, redirect } from '@remix-run/node'
+import { BackendError } from '~/backend/client.server'
+import { drawIdSchema } from '~/backend/lotto.schemas'
+import { lottoTypes } from '~/backend/lotto.server'
+import { shoot, shotRefusal, yeekeeRound } from '~/backend/yeekee.server'
+import { shotFields } from '~/forms/yeekee-form'
+import { parseForm } from '~/forms/zod'
+import { bangkokClock } from '~/lib/thai-date'
+import { PAGES } from '~/lib/pages'
+import { withDrawText } from '~/lotto/text.server'
+import { readFormData } from '~/server/form-data.server'
+import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
+import { httpError } from '~/server/http-error.server'
+import { redirectWithToast } from '~/server/toast.server'
+import { NOT_FOUND_MESSAGE } from '~/lib/errors'
+import type { RouteContext } from '~/session/guard'
+
+const page = PAGES.lottoYeekee
+
+export const STALE_FORM_MESSAGE = 'แบบฟอร์มหมดอายุ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง'
+
+/** The page's validity check: no round id, or one that looks like a yeekee round's. */
+export function validRound({ params }: { params: { drawId?: string } }): boolean {
+  if (params.drawId === undefined) return true
+  const parsed = drawIdSchema.safeParse(params.drawId)
+  return parsed.success && parsed.data.startsWith('yeekee-')
+}
+
+const roundPath = (drawId: string) => `${page.path}/${drawId}`
+
+/** `2026-11-27` of `yeekee-20261127-40`. */
+function drawDateOf(drawId: string): string {
+  const digits = /-(\d{4})(\d{2})(\d{2})-\d+$/.exec(drawId)
+  return digits ? `${digits[1]}-${digits[2]}-${digits[3]}` : ''
+}
+
+export async function loadPage(ctx: RouteContext) {
+  const drawId = ctx.params.drawId
+  if (drawId === undefined) {
+    const open = (await lottoTypes(ctx.request.signal)).find((t) => t.id === 'yeekee')?.nextDraw
+    if (!open) throw httpError(404, NOT_FOUND_MESSAGE)
+    throw redirect(roundPath(open.id))
+  }
+  const round = await yeekeeRound(ctx, drawId)
+  const { label } = withDrawText({
+    drawDate: drawDateOf(round.drawId),
+    round: round.round,
+    closesAt: round.closesAt,
+  })
+  return {
+    round: {
+      ...round,
+      shots: round.shots.map((shot) => ({ ...shot, time: bangkokClock(shot.at) })),
+    },
+    label,
+    closesAtMs: Date.parse(round.closesAt),
+    nextShotAtMs: round.nextShotAt ? Date.parse(round.nextShotAt) : null,
+    now: Date.now(),
+    idempotencyKey: newIdempotencyKey(),
+  }
+}
+
+export type ShotReply = { result: SubmissionResult<string[]> }
+
+export async function submit(ctx: RouteContext) {
+  const drawId = ctx.params.drawId
+  if (drawId === undefined) throw httpError(404, NOT_FOUND_MESSAGE)
+  const form = await readFormData(ctx.request)
+  const submission = parseForm(form, shotFields)
+  if (submission.status !== 'success') {
+    return data<ShotReply>({ result: submission.reply() }, { status: 400 })
+  }
+  const idempotencyKey = readIdempotencyKey(form)
+  if (idempotencyKey === null) {
+    return data<ShotReply>(
+      { result: submission.reply({ formErrors: [STALE_FORM_MESSAGE] }) },
+      { status: 400 },
+    )
+  }
+  const number = String(submission.value.number).trim()
+  try {
+    const { shot } = await shoot(ctx, drawId, { number, idempotencyKey })
+    return redirectWithToast(roundPath(drawId), {
+      type: 'success',
+      message: `ยิงเลข ${shot.number} แล้ว เป็นลำดับที่ ${shot.seq} ของรอบนี้`,
+    })
+  } catch (error) {
+    const refusal = shotRefusal(error)
+    if (refusal === null) throw error
+    const status = error instanceof BackendError ? error.status : 409
+    const retryAfter =
+      error instanceof BackendError && status === 429 ? { 'Retry-After': '3' } : undefined
+    return data<ShotReply>(
+      { result: submission.reply({ fieldErrors: { number: [refusal] } }) },
+      { status, headers: retryAfter },
+    )
+  }
+}

@@ -1,0 +1,221 @@
+/**
+ * ยิงเลขยี่กี: one yeekee round. While it is open a member shoots 5-digit
+ * numbers (a form post that works without JavaScript; 20 a round, 3 s
+ * apart); every member watching sees each shot as it comes (live events,
+ * docs/decisions/0129), and the page states how the result is worked out.
+ * Once drawn it shows the working: the sum, the 16th shot, the difference.
+ * Without JavaScript the page reloads itself while it waits. The server
+ * side is ./page.server.ts; a watcher sees the form disabled.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { IdempotencyField } from '~/forms/idempotency-field'
+import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { shotFields } from '~/forms/yeekee-form'
+import { pageMeta } from '~/lib/meta'
+import { PAGES } from '~/lib/pages'
+import { bangkokClock } from '~/lib/thai-date'
+import { YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
+import { guard } from '~/session/guard'
+import { Countdown } from '~/ui/countdown'
+import { useLiveYeekee } from '~/ui/live/live-events'
+import { useWatchedMember } from '~/ui/member'
+import { NoScriptRefresh } from '~/ui/no-script-refresh'
+import { EmptyState, Notice } from '~/ui/states'
+import { loadPage, submit, validRound } from './page.server'
+
+const page = PAGES.lottoYeekee
+const rules = { access: page.access, validate: validRound, feature: 'lotto' } as const
+
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
+
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
+
+export const meta = pageMeta(page.title)
+
+/** Without JavaScript: an open round reloads now and then (a member may be typing), a closed one soon. */
+const NO_SCRIPT_OPEN_SECONDS = 20
+
+type Shot = { seq: number; number: string; by: string; time: string }
+
+/** The shots with a new one first, unless it is there already. */
+function withShot(shots: Shot[], shot: Shot): Shot[] {
+  if (shots.some((s) => s.seq === shot.seq)) return shots
+  return [shot, ...shots].sort((a, b) => b.seq - a.seq).slice(0, 100)
+}
+
+export default function YeekeeRound() {
+  const view = useLoaderData<typeof loader>()
+  const reply = useActionData<typeof action>()
+  const { round } = view
+  const watched = useWatchedMember() !== null
+  const busy = useNavigation().state === 'submitting'
+  const { revalidate } = useRevalidator()
+  const form = useRuleForm('yeekee-shot', shotFields, reply?.result)
+  const [shots, setShots] = useState<Shot[]>(round.shots)
+  const [shotCount, setShotCount] = useState(round.shotCount)
+  useEffect(() => {
+    setShots(round.shots)
+    setShotCount(round.shotCount)
+  }, [round.shots, round.shotCount])
+
+  useLiveYeekee(
+    round.drawId,
+    (event) => {
+      if (event.type !== 'shot') return revalidate()
+      const shot = { ...event.shot, time: bangkokClock(event.shot.at) }
+      setShots((current) => {
+        // A shot after a gap (the stream was away): the page asks for the round again.
+        if (current.length > 0 && shot.seq > (current[0]?.seq ?? 0) + 1) revalidate()
+        return withShot(current, shot)
+      })
+      setShotCount((count) => Math.max(count, shot.seq))
+    },
+    revalidate,
+  )
+
+  const open = round.status === 'open'
+  const used = round.myShots >= round.shotLimit
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">
+        {page.title} <span className="block text-base text-slate-300">{view.label}</span>
+      </h1>
+      {round.status === 'drawn' ? null : (
+        <NoScriptRefresh seconds={open ? NO_SCRIPT_OPEN_SECONDS : undefined} />
+      )}
+      <div className="card flex items-center justify-between gap-3">
+        <span className="text-slate-300">{open ? 'ปิดรับการยิงเลขใน' : 'สถานะ'}</span>
+        {open ? (
+          <Countdown
+            until={view.closesAtMs}
+            now={view.now}
+            endedText="ปิดรับการยิงเลขแล้ว"
+            onEnd={revalidate}
+            className="font-bold text-gold-300"
+          />
+        ) : (
+          <span role="status" className="font-bold">
+            {round.status === 'closed' ? 'ปิดรับแล้ว รอผล' : 'ออกผลแล้ว'}
+          </span>
+        )}
+      </div>
+
+      {round.working ? <Working working={round.working} /> : null}
+
+      {open ? (
+        <>
+          {watched ? (
+            <Notice tone="warning">โหมดผู้ดูแล: ดูการยิงเลขได้อย่างเดียว ไม่สามารถยิงเลขได้</Notice>
+          ) : null}
+          <RuleFormCard form={form} title="ยิงเลข" disabled={watched || used}>
+            <IdempotencyField value={view.idempotencyKey} />
+            <RuleField
+              // A shot that went through empties the field for the next one.
+              key={round.myShots}
+              form={form}
+              name="number"
+              label={shotFields.number.label}
+              hint={`เลข 5 หลัก ยิงได้ ${round.shotLimit} ครั้งต่อรอบ ห่างกันครั้งละ ${round.pauseSeconds} วินาที`}
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={5}
+              defaultValue={String(form.posted('number') ?? '')}
+              required
+            />
+            <p className="text-sm text-slate-300" data-testid="my-shots">
+              คุณยิงแล้ว {round.myShots}/{round.shotLimit} ครั้ง
+            </p>
+            <button type="submit" className="btn-primary w-full" disabled={busy || used}>
+              {busy ? 'กำลังยิงเลข…' : used ? 'ยิงครบแล้ว' : 'ยิงเลข'}
+            </button>
+          </RuleFormCard>
+          <Link to={`${PAGES.lottoStake.path}?lotto=yeekee`} className="btn-ghost w-full">
+            แทงหวยยี่กีรอบนี้
+          </Link>
+        </>
+      ) : null}
+
+      <section aria-labelledby="shots-title" className="space-y-2">
+        <h2 id="shots-title" className="flex items-baseline justify-between text-lg font-bold">
+          เลขที่ยิงล่าสุด
+          <span className="text-sm font-normal text-slate-300" data-testid="shot-count">
+            ทั้งหมด {shotCount} ครั้ง
+          </span>
+        </h2>
+        {shots.length === 0 ? (
+          <EmptyState title="ยังไม่มีใครยิงเลข">เป็นคนแรกที่ยิงเลขในรอบนี้</EmptyState>
+        ) : (
+          <ol className="card divide-y divide-night-700 p-0" aria-live="polite" data-testid="shots">
+            {shots.map((shot) => (
+              <li
+                key={shot.seq}
+                className="grid grid-cols-[3rem_1fr_auto] items-center gap-2 px-4 py-2"
+                data-testid="shot"
+              >
+                <span className="text-xs text-slate-400">#{shot.seq}</span>
+                <span className="min-w-0">
+                  <span className="block font-mono text-lg font-bold tracking-widest">
+                    {shot.number}
+                  </span>
+                  <span className="block truncate text-xs text-slate-300">{shot.by}</span>
+                </span>
+                <span className="text-xs tabular-nums text-slate-300">{shot.time}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby="rule-title" className="card space-y-1 text-sm text-slate-300">
+        <h2 id="rule-title" className="font-bold text-slate-100">
+          วิธีออกผล
+        </h2>
+        <p>นำเลขที่สมาชิกยิงทั้งหมดในรอบมารวมกัน แล้วลบด้วยเลขที่ยิงเป็นลำดับที่ {YEEKEE_SUBTRACTED_SHOT}</p>
+        <p>3 ตัวบน คือ 3 หลักสุดท้ายของผลลัพธ์ และ 2 ตัวล่าง คือ 2 หลักถัดไปทางซ้าย</p>
+        <p>ถ้ารอบใดมีผู้ยิงไม่ถึง {YEEKEE_SUBTRACTED_SHOT} ครั้ง ระบบจะยิงเพิ่มให้ครบเมื่อปิดรับ</p>
+      </section>
+    </section>
+  )
+}
+
+function Working({
+  working,
+}: {
+  working: {
+    sum: number
+    sixteenth: string
+    difference: number
+    threeTop: string
+    twoBottom: string
+    shots: number
+  }
+}) {
+  const number = (n: number) => n.toLocaleString('en-US')
+  return (
+    <section aria-labelledby="working-title" className="card space-y-3" data-testid="working">
+      <h2 id="working-title" className="text-lg font-bold">
+        ผลการออกรางวัล
+      </h2>
+      <div className="grid grid-cols-2 gap-2 text-center">
+        <p className="rounded-xl bg-night-800 p-2">
+          <span className="block text-xs text-slate-300">3 ตัวบน</span>
+          <span className="font-mono text-2xl font-bold text-gold-300">{working.threeTop}</span>
+        </p>
+        <p className="rounded-xl bg-night-800 p-2">
+          <span className="block text-xs text-slate-300">2 ตัวล่าง</span>
+          <span className="font-mono text-2xl font-bold text-gold-300">{working.twoBottom}</span>
+        </p>
+      </div>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-300">ผลรวมเลขที่ยิง ({working.shots} ครั้ง)</dt>
+        <dd className="text-right font-mono">{number(working.sum)}</dd>
+        <dt className="text-slate-300">ลบ เลขที่ยิงลำดับที่ {YEEKEE_SUBTRACTED_SHOT}</dt>
+        <dd className="text-right font-mono">{working.sixteenth}</dd>
+        <dt className="text-slate-300">ผลลัพธ์</dt>
+        <dd className="text-right font-mono font-bold">{number(working.difference)}</dd>
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,138 @@
+/**
+ * Yeekee shooting on a phone: two members in one round see each other's
+ * shots as they come; a shot too soon is refused in Thai; shooting works
+ * without JavaScript; a drawn round shows its working (the sum, the 16th
+ * shot, the difference) on its page and on the results page, and its
+ * stakes settle by it.
+ */
+import { devices, expect, test, type Page } from '@playwright/test'
+import { MOCK_URL } from '../../playwright.config'
+import { yeekeeWorking } from '~/lotto/yeekee'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
+import { clientAddress, hydrated } from './support/accounts'
+import { mock } from './support/mock'
+import { loginAs } from './support/session'
+
+test.use({ extraHTTPHeaders: clientAddress(121) })
+
+async function control(path: string, body: unknown) {
+  const res = await fetch(`${MOCK_URL}/__mock/${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+test.beforeEach(async () => {
+  await mock.reset()
+  // Demo members shoot too in a real round; here only the test's members do.
+  await control('yeekee/bots', { enabled: false })
+})
+
+async function shoot(page: Page, number: string) {
+  await page.getByLabel('เลขที่ยิง', { exact: true }).fill(number)
+  await page.getByRole('button', { name: 'ยิงเลข', exact: true }).click()
+}
+
+const shots = (page: Page) => page.getByTestId('shot')
+
+test('two members in one round see each other shots as they come', async ({
+  browser,
+  context: demo,
+}) => {
+  const somsri = await browser.newContext({
+    ...devices['Pixel 7'],
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: clientAddress(122),
+  })
+  await loginAs(demo, 'demo')
+  await loginAs(somsri, 'somsri')
+  const a = await demo.newPage()
+  const b = await somsri.newPage()
+  await a.goto('/lotto/yeekee')
+  await expect(a).toHaveURL(/\/lotto\/yeekee\/yeekee-\d{8}-\d+$/)
+  await b.goto(a.url())
+  await hydrated(a)
+  await hydrated(b)
+  await expect.poll(async () => (await mock.eventStreams()).somsri ?? 0).toBe(1)
+  await b.evaluate(() => ((window as unknown as { mark: number }).mark = 1))
+
+  await shoot(a, '12345')
+  await expect(a.getByText('ยิงเลข 12345 แล้ว เป็นลำดับที่ 1 ของรอบนี้')).toBeVisible()
+  await expect(shots(b).first()).toContainText('12345')
+  await expect(shots(b).first()).toContainText('สมชาย ใ***')
+
+  await shoot(b, '54321')
+  await expect(shots(a).first()).toContainText('54321')
+  await expect(shots(a).first()).toContainText('สมศรี ม***')
+  await expect(a.getByTestId('shot-count')).toHaveText('ทั้งหมด 2 ครั้ง')
+  // B's page was never loaded again: the shot arrived on its stream.
+  expect(await b.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1)
+
+  // A second shot at once: the pause, in Thai, and the number stays in the field.
+  await shoot(a, '11111')
+  await expect(a.getByText('ยิงเลขถี่เกินไป กรุณารอสักครู่แล้วยิงใหม่')).toBeVisible()
+  await expect(a.getByLabel('เลขที่ยิง', { exact: true })).toHaveValue('11111')
+  await somsri.close()
+})
+
+test('a drawn round shows its working, on its page and on the results page; its stakes settle', async ({
+  page,
+  context,
+}) => {
+  const { accessToken } = await loginAs(context, 'demo')
+  await page.goto('/lotto/yeekee')
+  const drawId = page.url().split('/').pop()!
+  const numbers = Array.from({ length: 18 }, (_, i) => String(20000 + i * 7))
+  await control('yeekee/shots', { drawId, shots: numbers.map((number) => ({ number })) })
+  const working = yeekeeWorking(numbers)!
+  const stake = await fetch(`${MOCK_URL}/lotto/stakes`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
+    body: JSON.stringify({
+      drawId,
+      idempotencyKey: 'yeekee-spec-stake',
+      lines: [{ kind: 'threeTop', number: working.threeTop, amount: 10 }],
+    }),
+  })
+  expect(stake.status).toBe(200)
+  await control('lotto/settle', { drawId })
+
+  await page.reload()
+  const shown = page.getByTestId('working')
+  await expect(shown).toContainText(working.threeTop)
+  await expect(shown).toContainText(working.twoBottom)
+  await expect(shown).toContainText(working.sum.toLocaleString('en-US'))
+  await expect(shown).toContainText(numbers[15]!)
+  await expect(shown).toContainText(working.difference.toLocaleString('en-US'))
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
+  expect(await seriousViolations(page)).toEqual([])
+
+  await page.goto(
+    `/lotto/result?lotto=yeekee&date=${drawId.slice(7, 11)}-${drawId.slice(11, 13)}-${drawId.slice(13, 15)}`,
+  )
+  await expect(page.getByTestId('yeekee-working').first()).toContainText(
+    `(${numbers[15]}) = ${working.difference.toLocaleString('en-US')}`,
+  )
+  await page.goto('/lotto?tab=history')
+  await expect(page.getByTestId('stake').first()).toContainText('ถูกรางวัล')
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('a member shoots with a plain form post and sees the shot in the list', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context, 'demo')
+    await page.goto('/lotto/yeekee')
+    await shoot(page, '24680')
+    await expect(shots(page).first()).toContainText('24680')
+    await expect(page.getByTestId('my-shots')).toHaveText('คุณยิงแล้ว 1/20 ครั้ง')
+    await shoot(page, '9')
+    await expect(page.getByText('กรุณากรอกเลข 5 หลัก (0–9)')).toBeVisible()
+  })
+})
