@@ -17,10 +17,17 @@ export interface ShellMember {
   username: string
   displayName: string
   balance: number
+  /** Notifications not read yet (the bell's count). */
+  unread: number
 }
 
 function shellMember(member: Member): ShellMember {
-  return { username: member.username, displayName: member.displayName, balance: member.balance }
+  return {
+    username: member.username,
+    displayName: member.displayName,
+    balance: member.balance,
+    unread: member.unreadNotifications ?? 0,
+  }
 }
 
 export const rootLoader = (args: LoaderFunctionArgs) =>

@@ -5,6 +5,7 @@
  * token, no member id.
  */
 import { z } from 'zod'
+import { envelope } from '~/backend/schemas'
 
 const isoTime = z.string().datetime({ offset: true })
 const baht = z.number().finite()
@@ -50,6 +51,17 @@ export const memberEventSchema = z.discriminatedUnion('type', [
 ])
 export type MemberEvent = z.infer<typeof memberEventSchema>
 export type MemberEventType = MemberEvent['type']
+
+/** The member's notifications: their events but the balance's, newest first, read or not. */
+export const notificationsResponseSchema = envelope(
+  z.object({
+    unread: z.number().int().nonnegative(),
+    items: z.array(
+      z.object({ id: z.number().int().nonnegative(), read: z.boolean(), event: memberEventSchema }),
+    ),
+  }),
+)
+export type Notifications = z.infer<typeof notificationsResponseSchema>['data']
 
 /** The SSE event name of a member event on the wire (backend -> app -> browser). */
 export const MEMBER_EVENT = 'member'

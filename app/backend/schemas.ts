@@ -45,6 +45,8 @@ export const memberSchema = z.object({
   /** Wallet balance in baht, two decimals. */
   balance: z.number(),
   scopes: z.array(z.string()).default([]),
+  /** Notifications the member has not read yet (docs/backend-api.md, "Notifications"); absent: none. */
+  unreadNotifications: z.number().int().nonnegative().optional(),
 })
 export type Member = z.infer<typeof memberSchema>
 

@@ -113,6 +113,10 @@ describe('navigation covers every page', () => {
     'lottoStake',
     'lottoStakeSet',
     'lottoLaunch',
+    // /lotto's yeekee group links the round open now.
+    'lottoYeekee',
+    // The top bar's bell.
+    'notifications',
     'forget',
     'watcher',
     'lineCallback',

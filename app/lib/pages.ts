@@ -29,6 +29,7 @@ export const PAGES = {
   lottoStakeSet: { path: '/lotto/stake-set', title: 'ชุดตัวเลขของฉัน', access: 'member' },
   lottoYeekee: { path: '/lotto/yeekee', title: 'ยิงเลขยี่กี', access: 'member' },
   news: { path: '/news', title: 'ข่าวสาร', access: 'public' },
+  notifications: { path: '/notifications', title: 'การแจ้งเตือน', access: 'member' },
   order: { path: '/order', title: 'รายการสั่งฝาก', access: 'member' },
   orderPayment: { path: '/order/payment', title: 'ชำระเงิน', access: 'member' },
   profile: { path: '/profile', title: 'โปรไฟล์', access: 'member' },
@@ -83,7 +84,7 @@ export const BOTTOM_NAV_VISITOR: readonly NavItem[] = [
 export const BOTTOM_NAV: readonly NavItem[] = [
   { key: 'home' },
   GAMES_ITEM,
-  { key: 'lotto', section: ['/lotto/stake', '/lotto/stake-set', '/lotto/launch'] },
+  { key: 'lotto', section: ['/lotto/stake', '/lotto/stake-set', '/lotto/launch', '/lotto/yeekee'] },
   { key: 'transaction', section: ['/order'] },
   { key: 'profile', section: ['/affiliate', '/alliance'] },
 ]

@@ -16,8 +16,8 @@ import {
   PAGES,
   type PageKey,
 } from '~/lib/pages'
-import { LiveEvents, useLiveBalance } from '~/ui/live/live-events'
-import { useOptionalMember } from '~/ui/member'
+import { LiveEvents, useLiveBalance, useLiveUnread } from '~/ui/live/live-events'
+import { useOptionalMember, type ShellMember } from '~/ui/member'
 import { SupportLink } from '~/ui/support-link'
 import { WatcherBanner } from '~/ui/watcher-banner'
 
@@ -146,6 +146,7 @@ function TopBar() {
           {SITE_NAME}
         </Link>
         <div className="ml-auto flex items-center gap-2">
+          {member ? <Bell member={member} /> : null}
           {member ? (
             <Link
               to={PAGES.transaction.path}
@@ -165,6 +166,33 @@ function TopBar() {
         </div>
       </div>
     </header>
+  )
+}
+
+/** The notification centre's bell, with the unread count (live). */
+function Bell({ member }: { member: ShellMember }) {
+  const unread = useLiveUnread(member.unread, member)
+  const { pathname } = useLocation()
+  const label = unread > 0 ? `การแจ้งเตือน ยังไม่อ่าน ${unread} รายการ` : 'การแจ้งเตือน'
+  return (
+    <Link
+      to={PAGES.notifications.path}
+      aria-label={label}
+      aria-current={pathname === PAGES.notifications.path ? 'page' : undefined}
+      className="btn-ghost relative px-2"
+    >
+      <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+        <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2Z" />
+      </svg>
+      {unread > 0 ? (
+        <span
+          className="absolute -right-1 -top-1 min-w-5 rounded-full bg-danger px-1 text-center text-xs font-bold leading-5 text-night-950"
+          data-testid="unread-count"
+        >
+          {unread > 99 ? '99+' : unread}
+        </span>
+      ) : null}
+    </Link>
   )
 }
 

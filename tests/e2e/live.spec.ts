@@ -9,6 +9,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { MOCK_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
+import { seriousViolations } from './support/axe'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -171,4 +172,37 @@ test('the stream carries no token and no member id', async ({ page, context }) =
   for (const secret of [accessToken, refreshToken, '1001']) expect(received).not.toContain(secret)
   expect(JSON.parse(received)).toMatchObject({ type: 'cashback', amount: 12 })
   await expect(page.getByText('มียอดคืนยอดเสีย ฿12.00 รอรับอยู่')).toBeVisible()
+})
+
+test('the bell counts a new event live; the notification centre lists it in Thai and marks it read', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/')
+  await streamOpen(page)
+  const bell = page.getByRole('link', { name: /^การแจ้งเตือน/ })
+  await expect(bell).toHaveAccessibleName('การแจ้งเตือน')
+  await mock.raiseEvent('demo', {
+    type: 'stake',
+    stakeId: 7,
+    lottoName: 'หวยฮานอย',
+    status: 'won',
+    winnings: 920,
+  })
+  await expect(bell).toHaveAccessibleName('การแจ้งเตือน ยังไม่อ่าน 1 รายการ')
+  await expect(page.getByTestId('unread-count')).toHaveText('1')
+
+  await bell.click()
+  await expect(page).toHaveURL('/notifications')
+  const item = page.getByTestId('notification').first()
+  await expect(item).toContainText('ถูกรางวัลหวยฮานอย')
+  await expect(item).toContainText('โพย #7 ได้รับ ฿920.00')
+  // The Buddhist-era year: 2569 for 2026.
+  await expect(item.locator('time')).toHaveText(/ 25\d\d \d\d:\d\d$/)
+  // Shown is read: the backend keeps it, the bell goes quiet.
+  await expect(bell).toHaveAccessibleName('การแจ้งเตือน')
+  await page.reload()
+  await expect(page.getByTestId('notification').first()).toHaveAttribute('data-read', 'true')
+  expect(await seriousViolations(page)).toEqual([])
 })

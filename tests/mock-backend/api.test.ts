@@ -112,6 +112,7 @@ describe('GET /user/profile', () => {
       phone: '0812345678',
       balance: 1520.5,
       scopes: ['member'],
+      unreadNotifications: 0,
     })
     expect(JSON.stringify(res.body)).not.toMatch(/password|locked/)
   })

@@ -56,7 +56,9 @@ async function refresh(ctx: RequestContext) {
 
 async function profile(ctx: RequestContext) {
   const member = await ctx.sessions.authenticate(ctx.headers.authorization)
-  return dataReply(profileResponseSchema, { data: publicMember(member) })
+  return dataReply(profileResponseSchema, {
+    data: { ...publicMember(member), unreadNotifications: ctx.state.events.unread(member.id) },
+  })
 }
 
 export const apiRoutes: readonly Route[] = [

@@ -146,3 +146,31 @@ describe('GET /member/events', () => {
     await revoked.ended
   })
 })
+
+describe('notifications', () => {
+  it('lists the events but the balance, newest first, and keeps what was read', async () => {
+    const { accessToken } = await client().login('demo')
+    await raise('demo', { type: 'balance', balance: 10 })
+    const first = await raise('demo', { type: 'cashback', amount: 5 })
+    await raise('demo', { type: 'promotion', promotionId: 'p1', title: 'โปร', progress: 50 })
+    type List = {
+      data: { unread: number; items: { id: number; read: boolean; event: { type: string } }[] }
+    }
+    const list = await client().get<List>('/member/notifications', accessToken)
+    expect(list.body.data.unread).toBe(2)
+    expect(list.body.data.items.map((i) => i.event.type)).toEqual(['promotion', 'cashback'])
+    const profile = await client().get<{ data: { unreadNotifications: number } }>(
+      '/user/profile',
+      accessToken,
+    )
+    expect(profile.body.data.unreadNotifications).toBe(2)
+    const firstId = (first.body as { data: { id: number } }).data.id
+    const read = await client().post<List>(
+      '/member/notifications/read',
+      { upTo: firstId },
+      accessToken,
+    )
+    expect(read.body.data.unread).toBe(1)
+    expect(read.body.data.items.map((i) => i.read)).toEqual([false, true])
+  })
+})

@@ -22,6 +22,7 @@ import { envelope } from '../../app/backend/schemas'
 import {
   MEMBER_EVENT,
   memberEventSchema,
+  notificationsResponseSchema,
   RESET_EVENT,
   type MemberEvent,
 } from '../../app/backend/events.schemas'
@@ -57,6 +58,8 @@ interface OpenStream {
 export class EventBook {
   #lastId = 0
   readonly #log = new Map<number, StoredEvent[]>()
+  /** Per member: notifications read up to this id. */
+  readonly #readUpTo = new Map<number, number>()
   /** Per member: the newest id no longer kept. */
   readonly #dropped = new Map<number, number>()
   readonly #listeners = new Map<number, Set<Listener>>()
@@ -74,6 +77,7 @@ export class EventBook {
     // Ids keep growing across resets: a stream that reconnects never mistakes a new event for one it had.
     this.#log.clear()
     this.#dropped.clear()
+    this.#readUpTo.clear()
     this.heartbeatMs = DEFAULT_HEARTBEAT_MS
   }
 
@@ -98,9 +102,26 @@ export class EventBook {
     return (this.#log.get(memberId) ?? []).filter((stored) => stored.id > afterId)
   }
 
-  /** The member's newest events, newest first (the notification list). */
-  recent(memberId: number, limit: number): StoredEvent[] {
-    return (this.#log.get(memberId) ?? []).slice(-limit).reverse()
+  /** The member's notifications (every event but the balance's), newest first, with read state. */
+  notifications(memberId: number, limit: number): { stored: StoredEvent; read: boolean }[] {
+    const readUpTo = this.#readUpTo.get(memberId) ?? 0
+    return (this.#log.get(memberId) ?? [])
+      .filter((stored) => stored.event.type !== 'balance')
+      .slice(-limit)
+      .reverse()
+      .map((stored) => ({ stored, read: stored.id <= readUpTo }))
+  }
+
+  unread(memberId: number): number {
+    const readUpTo = this.#readUpTo.get(memberId) ?? 0
+    return (this.#log.get(memberId) ?? []).filter(
+      (stored) => stored.event.type !== 'balance' && stored.id > readUpTo,
+    ).length
+  }
+
+  /** Marks the member's notifications read up to `upTo` (all when absent). */
+  markRead(memberId: number, upTo = this.#lastId): void {
+    this.#readUpTo.set(memberId, Math.max(this.#readUpTo.get(memberId) ?? 0, upTo))
   }
 
   subscribe(memberId: number, listener: Listener): () => void {
@@ -248,8 +269,33 @@ function settings(ctx: RequestContext) {
   return dataReply(settingsResponseSchema, { data: { heartbeatMs } })
 }
 
+const readSchema = z.object({ upTo: z.number().int().nonnegative().optional() }).strict()
+
+/** GET /member/notifications: the member's recent events but the balance's, newest first. */
+async function listNotifications(ctx: RequestContext) {
+  const member = await ctx.sessions.authenticate(ctx.headers.authorization)
+  const limit = Math.min(100, Math.max(1, Number(ctx.url.searchParams.get('limit') ?? 50) || 50))
+  const { events } = ctx.state
+  const items = events
+    .notifications(member.id, limit)
+    .map(({ stored, read }) => ({ id: stored.id, read, event: stored.event }))
+  return dataReply(notificationsResponseSchema, {
+    data: { unread: events.unread(member.id), items },
+  })
+}
+
+/** POST /member/notifications/read: read up to `upTo` (every one without it). */
+async function readNotifications(ctx: RequestContext) {
+  const member = await ctx.sessions.authenticate(ctx.headers.authorization)
+  const { upTo } = jsonBody(ctx, readSchema)
+  ctx.state.events.markRead(member.id, upTo)
+  return listNotifications(ctx)
+}
+
 export const eventRoutes: readonly Route[] = [
   { method: 'GET', path: '/member/events', handler: memberEvents },
+  { method: 'GET', path: '/member/notifications', handler: listNotifications },
+  { method: 'POST', path: '/member/notifications/read', handler: readNotifications },
   { method: 'POST', path: '/__mock/events', handler: raise },
   { method: 'GET', path: '/__mock/events/streams', handler: streams },
   { method: 'POST', path: '/__mock/events/drop', handler: drop },

@@ -206,6 +206,26 @@ export function useLiveBalance(loaded: number): number {
   return live ?? loaded
 }
 
+/** The events the notification centre lists (every one but the balance's). */
+export const NOTIFYING: readonly MemberEventType[] = [
+  'order',
+  'withdrawal',
+  'stake',
+  'cashback',
+  'promotion',
+]
+
+/**
+ * The bell's count: the loader's, plus each notifying event since. `source`
+ * is the loader's object: a new one (the server asked again) starts over.
+ */
+export function useLiveUnread(loaded: number, source: object): number {
+  const [extra, setExtra] = useState(0)
+  useEffect(() => setExtra(0), [source])
+  useLiveEvent(NOTIFYING, () => setExtra((n) => n + 1))
+  return loaded + extra
+}
+
 /** Whether this tab's live stream is open now. */
 export function useLiveConnected(): boolean {
   return useSyncExternalStore(

@@ -1,0 +1,91 @@
+/**
+ * การแจ้งเตือน: the member's recent events (deposits, withdrawals, wins,
+ * cashback, promotions) in Thai with Buddhist-era times, newest first,
+ * each leading to its page. The backend keeps what was read: the page marks
+ * them read once shown (a post; without JavaScript, its button), and new
+ * ones arrive live. The server side is ./page.server.ts.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
+import { pageMeta } from '~/lib/meta'
+import { PAGES } from '~/lib/pages'
+import { guard } from '~/session/guard'
+import { useLiveRevalidation } from '~/ui/live/live-events'
+import { useWatchedMember } from '~/ui/member'
+import { EmptyState } from '~/ui/states'
+import { loadPage, submit, type NotificationRow } from './page.server'
+
+const page = PAGES.notifications
+const rules = { access: page.access } as const
+
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
+
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
+
+export const meta = pageMeta(page.title)
+
+const TONE = { good: 'text-gold-300', bad: 'text-danger', info: 'text-slate-100' } as const
+
+export default function Notifications() {
+  const { rows, unread } = useLoaderData<typeof loader>()
+  const watched = useWatchedMember() !== null
+  const newest = rows[0]?.id ?? 0
+  const fetcher = useFetcher()
+  // A new event while the page is open: it shows at the top.
+  useLiveRevalidation(['order', 'withdrawal', 'stake', 'cashback', 'promotion'])
+  // Shown is read: once per newest item (a watcher only looks, and changes nothing).
+  useEffect(() => {
+    if (watched || unread === 0 || newest === 0) return
+    fetcher.submit({ upTo: String(newest) }, { method: 'post' })
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newest, unread, watched])
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{page.title}</h1>
+      {unread > 0 && !watched ? (
+        <Form method="post" className="flex items-center justify-between gap-3">
+          <p className="text-sm text-slate-300">ยังไม่อ่าน {unread} รายการ</p>
+          <input type="hidden" name="upTo" value={newest} />
+          <button type="submit" className="btn-ghost min-h-9 py-1 text-sm">
+            อ่านทั้งหมดแล้ว
+          </button>
+        </Form>
+      ) : null}
+      {rows.length === 0 ? (
+        <EmptyState title="ยังไม่มีการแจ้งเตือน">
+          เมื่อมีเงินเข้า ถอนเงินสำเร็จ หรือผลหวยออก จะแจ้งให้ทราบที่นี่
+        </EmptyState>
+      ) : (
+        <ul className="card divide-y divide-night-700 p-0" data-testid="notifications">
+          {rows.map((row) => (
+            <Row key={row.id} row={row} />
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
+
+function Row({ row }: { row: NotificationRow }) {
+  return (
+    <li data-testid="notification" data-read={row.read}>
+      <Link to={row.to} className="flex gap-3 px-4 py-3 hover:bg-night-800">
+        <span
+          aria-hidden="true"
+          className={`mt-2 h-2 w-2 shrink-0 rounded-full ${row.read ? 'bg-transparent' : 'bg-gold-400'}`}
+        />
+        <span className="min-w-0">
+          <span className={`block font-bold ${TONE[row.tone]}`}>
+            {row.read ? null : <span className="sr-only">ยังไม่อ่าน: </span>}
+            {row.title}
+          </span>
+          <span className="block text-sm text-slate-300">{row.text}</span>
+          <time dateTime={row.iso} className="block text-xs text-slate-400">
+            {row.at}
+          </time>
+        </span>
+      </Link>
+    </li>
+  )
+}
