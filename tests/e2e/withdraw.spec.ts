@@ -153,6 +153,14 @@ test.describe('without JavaScript', () => {
     await expect(balance(page)).toHaveText('฿520.50')
     await expectPendingInHistory(page, '−฿1,000.00')
     await expect(page.getByTestId('history-line').filter({ hasText: 'รอดำเนินการ' })).toHaveCount(1)
+    // A withdrawal under way: the history reloads itself until it is final.
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(1)
+    const id = await page.getByTestId('history-line').first().getAttribute('data-id')
+    expect(id).toBeTruthy()
+    await fetch(`${MOCK_URL}/__mock/withdrawals/${id}/paid`, { method: 'POST' })
+    await page.reload()
+    await expect(page.getByTestId('history-line').filter({ hasText: 'รอดำเนินการ' })).toHaveCount(0)
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0)
   })
 
   test('the history filters by type and pages with links', async ({ page, context }) => {

@@ -1,5 +1,6 @@
 import { Form, Link } from '@remix-run/react'
 import { formatCount } from '~/lib/money'
+import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { EmptyState, Notice } from '~/ui/states'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
 import { KIND_LABELS, KINDS, STATUS_LABELS, STATUSES } from './history-labels'
@@ -80,7 +81,11 @@ const AMOUNT_TONE: Record<HistoryLine['amount']['flow'], string> = {
 function Line({ line }: { line: HistoryLine }) {
   const { amount } = line
   return (
-    <li className="flex items-start justify-between gap-3 py-3" data-testid="history-line">
+    <li
+      className="flex items-start justify-between gap-3 py-3"
+      data-testid="history-line"
+      data-id={line.id}
+    >
       <div className="min-w-0 space-y-1">
         <p className="font-bold">
           {line.kindLabel}{' '}
@@ -111,10 +116,15 @@ function Line({ line }: { line: HistoryLine }) {
   )
 }
 
+/** Without JavaScript, a history with a withdrawal under way reloads itself (the filters are a form). */
+const NO_SCRIPT_WAITING_SECONDS = 20
+
 export function HistoryTab({ data }: { data: Data }) {
   const { result } = data
+  const waiting = result?.lines.some((line) => line.status === 'pending') ?? false
   return (
     <div className="space-y-4">
+      {waiting ? <NoScriptRefresh seconds={NO_SCRIPT_WAITING_SECONDS} /> : null}
       <Filters data={data} />
       {data.notes.map((note) => (
         <Notice key={note} tone="warning">
