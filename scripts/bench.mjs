@@ -38,7 +38,15 @@
  *      storm across three instances, and a soak at 20 connections through
  *      nginx (0 errors, each instance's memory flat)
  *
- * Options: --only=sizes,home,profile,throughput,storm,cluster,lighthouse  --no-lighthouse
+ *   6. live events (scripts/bench/live.mjs, a second app on BENCH_PORT+5):
+ *      backend event -> change on an open page in Chromium, 200 events, p50
+ *      and p99 (target p99 <= 1 s; across the cluster, in 5., <= 1.5 s);
+ *      20 members x 50 tabs and 1,000 members x 1 tab of open streams: RSS,
+ *      idle CPU over --idle-seconds (30) with heartbeats, backend streams
+ *      (target: one per member); a yeekee round of 500 shots in 60 s from 50
+ *      members: every watcher gets every shot, in order, none twice
+ *
+ * Options: --only=sizes,home,profile,throughput,storm,cluster,live,lighthouse  --no-lighthouse
  *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
  *          --runs=5 (Lighthouse runs per page)  --pages=/,/login (only these
  *          of LIGHTHOUSE_PAGES)  --soak-seconds=60
@@ -63,6 +71,7 @@ import {
 import { soak, startCluster } from './bench/cluster.mjs'
 import { ensureBuild } from './lib/processes.mjs'
 import { memberCookie } from './bench/member.mjs'
+import { manyStreams, pageLatency, sealedCookie, yeekeeRound } from './bench/live.mjs'
 import {
   budgetFor,
   firstLoad,
@@ -86,7 +95,11 @@ process.chdir(root)
 
 const { values: opts } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sizes,home,profile,throughput,storm,cluster,lighthouse' },
+    only: {
+      type: 'string',
+      default: 'sizes,home,profile,throughput,storm,cluster,live,lighthouse',
+    },
+    'idle-seconds': { type: 'string', default: '30' },
     'soak-seconds': { type: 'string', default: '60' },
     'no-lighthouse': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '6' },
@@ -103,6 +116,7 @@ const connections = Math.min(Math.max(Number(opts.connections) || 10, 1), 100)
 const rounds = Math.min(Math.max(Number(opts.rounds) || 1, 1), 5)
 const lighthouseRuns = Math.min(Math.max(Number(opts.runs) || 5, 1), 15)
 const soakSeconds = Math.min(Math.max(Number(opts['soak-seconds']) || 60, 5), 600)
+const idleSeconds = Math.min(Math.max(Number(opts['idle-seconds']) || 30, 5), 300)
 const basePort = Number(process.env.BENCH_PORT ?? 5300)
 const PORTS = {
   app: basePort,
@@ -110,6 +124,7 @@ const PORTS = {
   bare: basePort + 2,
   nearEmpty: basePort + 3,
   profiled: basePort + 4,
+  live: basePort + 5,
   cluster: basePort + 10,
 }
 
@@ -555,14 +570,106 @@ async function clusterSection() {
     console.log(
       `memory ${r.flat ? 'flat' : 'GROWING'} (last quarter's mean RSS within 10% of the first's): ${soakOk ? 'PASS' : 'FAIL'}`,
     )
-    if (!stormOk || !soakOk) missed = true
+    const live = await liveClusterLatency(cluster)
+    if (!stormOk || !soakOk || !live.pass) missed = true
     report.cluster = {
       storm: { ...s, pass: stormOk },
       soak: { ...r, seconds: soakSeconds, connections: conns, pass: soakOk },
+      live,
     }
   } finally {
     await cluster.stop()
   }
+}
+
+/** Live events (scripts/bench/live.mjs): latency to the page, 1,000 streams, a busy yeekee round. */
+const LIVE_P99_TARGET_MS = 1000
+const LIVE_CLUSTER_P99_TARGET_MS = 1500
+
+async function liveSection(backendUrl) {
+  heading('Live events: backend event -> open page, 1,000 streams, a yeekee round')
+  // An app of its own: the streams and the members they add leave the other sections' app alone.
+  const { url: appUrl, child } = await startApp(PORTS.live, backendUrl, {
+    extraEnv: { LOGIN_LIMIT_PER_IP: '100000' },
+  })
+  report.live = {}
+  const { cookie } = await sealedCookie(backendUrl, BENCH_SESSION_SECRET, 'somsri')
+  const one = await pageLatency({
+    pageUrl: `${appUrl}/`,
+    cookieHeader: cookie,
+    backendUrl,
+    username: 'somsri',
+  })
+  const oneOk = one.p99 <= LIVE_P99_TARGET_MS
+  console.log(
+    `one instance: ${one.events} events, backend event -> header balance changed in Chromium: ` +
+      `p50 ${one.p50.toFixed(0)} ms, p99 ${one.p99.toFixed(0)} ms, max ${one.max.toFixed(0)} ms ` +
+      `(target p99 <= ${LIVE_P99_TARGET_MS} ms): ${oneOk ? 'PASS' : 'MISSED'}`,
+  )
+  report.live.latency = { ...one, pass: oneOk }
+
+  for (const [members, tabs, prefix] of [
+    [20, 50, 'tabs'],
+    [1000, 1, 'many'],
+  ]) {
+    const r = await manyStreams({
+      appUrl,
+      appPid: child.pid,
+      backendUrl,
+      secret: BENCH_SESSION_SECRET,
+      members,
+      tabs,
+      idleSeconds,
+      prefix,
+    })
+    const ok = r.open === r.streams && r.backendStreams === members && r.tabsLeft === 0
+    console.log(
+      `${members} members x ${tabs} tab(s): ${r.open}/${r.streams} streams open (opened in ${(r.openMs / 1000).toFixed(1)} s); ` +
+        `app RSS ${r.rssBefore.toFixed(0)} -> ${r.rssOpen.toFixed(0)} MB; idle CPU ${r.cpuIdlePercent.toFixed(2)}% ` +
+        `of a core over ${idleSeconds} s (${r.heartbeats} heartbeats); backend streams ${r.backendStreams} ` +
+        `(target ${members}: one per member) [readyz: ${r.live.members} members, ${r.live.tabs} tabs, ${r.live.upstreams} upstreams]; ` +
+        `tabs left in the hub 2 s after every client closed: ${r.tabsLeft} (target 0): ${ok ? 'PASS' : 'MISSED'}`,
+    )
+    if (!ok) missed = true
+    report.live[`streams_${members}x${tabs}`] = { ...r, pass: ok }
+    // The hub lets a member's upstream go 30 s after its last tab: the next case starts clean.
+    await new Promise((resolve) => setTimeout(resolve, 32_000))
+  }
+
+  const y = await yeekeeRound({
+    appUrl,
+    backendUrl,
+    secret: BENCH_SESSION_SECRET,
+    prefix: 'shoot',
+  })
+  const yOk = y.everyWatcherComplete && y.allInOrder && y.doubled === 0 && y.refused === 0
+  console.log(
+    `yeekee ${y.drawId}: ${y.accepted}/${y.shots} shots from 50 members in ${(y.burstMs / 1000).toFixed(1)} s ` +
+      `(${y.refused} refused); ${y.watchers} watchers through the app: every shot ${y.everyWatcherComplete ? 'at every watcher' : 'MISSING somewhere'} ` +
+      `(${Math.min(...y.counts)}-${Math.max(...y.counts)} each), ${y.allInOrder ? 'in order' : 'OUT OF ORDER'}, ${y.doubled} doubled: ${yOk ? 'PASS' : 'MISSED'}`,
+  )
+  if (!oneOk || !yOk) missed = true
+  report.live.yeekee = { ...y, pass: yOk }
+}
+
+/** Live events across the cluster: a page on an instance relaying another's upstream. */
+async function liveClusterLatency(cluster) {
+  const { cookie } = await sealedCookie(cluster.backendUrl, BENCH_SESSION_SECRET, 'somsri')
+  const [holder, relaying] = cluster.instances
+  const r = await pageLatency({
+    pageUrl: `${relaying.url}/`,
+    holder: `${holder.url}/`,
+    cookieHeader: cookie,
+    backendUrl: cluster.backendUrl,
+    username: 'somsri',
+  })
+  const ok = r.p99 <= LIVE_CLUSTER_P99_TARGET_MS
+  console.log(
+    `live events across the instances (page on ${relaying.name}, upstream on ${holder.name}): ${r.events} events, ` +
+      `p50 ${r.p50.toFixed(0)} ms, p99 ${r.p99.toFixed(0)} ms, max ${r.max.toFixed(0)} ms ` +
+      `(target p99 <= ${LIVE_CLUSTER_P99_TARGET_MS} ms): ${ok ? 'PASS' : 'MISSED'}`,
+  )
+  return { ...r, pass: ok }
 }
 
 /**
@@ -648,6 +755,7 @@ async function main() {
   if (sections.has('throughput')) await throughput(appUrl, app.pid)
   if (sections.has('storm')) await storm(appUrl, backendUrl)
   if (sections.has('cluster')) await clusterSection()
+  if (sections.has('live')) await liveSection(backendUrl)
   if (sections.has('lighthouse')) await lighthouseSection(appUrl)
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/latest.json', `${JSON.stringify(report, null, 2)}\n`)

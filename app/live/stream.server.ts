@@ -9,6 +9,7 @@
  * event and the end; the page closes its EventSource, asks the server and
  * follows (a member page goes to /login).
  */
+import type { AppLoadContext } from '@remix-run/node'
 import { callBackend, SessionEndedError } from '~/backend/client.server'
 import { MEMBER_EVENTS, readEventStream, yeekeeRoundEvents } from '~/backend/events.server'
 import { profileResponseSchema } from '~/backend/schemas'
@@ -81,7 +82,12 @@ function noStream(): Response {
   return new Response(writeSse(SESSION_ENDED_EVENT, {}), { headers: STREAM_HEADERS })
 }
 
-export async function liveStream(ctx: RouteContext): Promise<Response> {
+/**
+ * The stream of this request. `context.onClose` (server.mjs's load context)
+ * tells when the tab left; without it (remix-serve in development) the
+ * request's signal does.
+ */
+export async function liveStream(ctx: RouteContext, context: AppLoadContext): Promise<Response> {
   const { session, request } = ctx
   if (!session.loggedIn) return noStream()
   let accessToken: string
@@ -135,7 +141,8 @@ export async function liveStream(ctx: RouteContext): Promise<Response> {
         for (const leave of leaves) leave()
         sink.close()
       }
-      if (request.signal.aborted) gone()
+      if (context.onClose) context.onClose(gone)
+      else if (request.signal.aborted) gone()
       else request.signal.addEventListener('abort', gone, { once: true })
     },
   })

@@ -4,4 +4,4 @@ import { guard } from '~/session/guard'
 
 /** GET /events: this tab's live events (server-sent events; app/live/stream.server.ts). */
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: 'public' }, (ctx) => liveStream(ctx))
+  guard(args, { access: 'public' }, (ctx) => liveStream(ctx, args.context))

@@ -57,3 +57,19 @@ describe('requestIdFor', () => {
     expect(requestIdFor(sent, {})).toBe('sent12345')
   })
 })
+
+describe('onClose', () => {
+  it('calls back once the response is closed, and at once when it already is', async () => {
+    const { EventEmitter } = await import('node:events')
+    const res = Object.assign(new EventEmitter(), { closed: false })
+    const context = getLoadContext(incoming(), res as never)
+    let calls = 0
+    context.onClose?.(() => (calls += 1))
+    expect(calls).toBe(0)
+    res.closed = true
+    res.emit('close')
+    expect(calls).toBe(1)
+    context.onClose?.(() => (calls += 1))
+    expect(calls).toBe(2)
+  })
+})

@@ -10,7 +10,7 @@
  * `perRequest` gives it its memo on first use; it has no clock
  * (no Server-Timing) and the request id is read from the Request.
  */
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppLoadContext } from '@remix-run/node'
 import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 import { requestIdOf } from '~/server/request-id.server'
@@ -24,11 +24,20 @@ declare module '@remix-run/node' {
     timing?: RequestTiming
     /** What every loader and action of the request share, by name (the session). */
     memo?: Map<string, unknown>
+    /**
+     * Calls `listener` once the response is done with: finished, or its
+     * client gone. Node's own event on the response. A long-lived answer (a
+     * live events stream) needs it: the Request a loader gets follows the
+     * connection's abort through a WeakRef (undici), and a Request nobody
+     * holds any more is collected, its signal never aborted.
+     */
+    onClose?: (listener: () => void) => void
   }
 }
 
 /** What `getLoadContext` gives every request: an AppLoadContext with every part. */
-export type RequestContext = Required<Pick<AppLoadContext, 'requestId' | 'timing' | 'memo'>>
+export type RequestContext = Required<Pick<AppLoadContext, 'requestId' | 'timing' | 'memo'>> &
+  Pick<AppLoadContext, 'onClose'>
 
 /** When each request reached the front door (its clock starts there). */
 const arrivals = new WeakMap<IncomingMessage, number>()
@@ -39,12 +48,18 @@ export function noteArrival(req: IncomingMessage, now = performance.now()): void
 }
 
 /** The context of one HTTP request (server.mjs hands it to Remix's request handler). */
-export function getLoadContext(req: IncomingMessage): RequestContext {
+export function getLoadContext(req: IncomingMessage, res?: ServerResponse): RequestContext {
   const sent = req.headers[REQUEST_ID_HEADER.toLowerCase()]
   return {
     requestId: typeof sent === 'string' && isValidRequestId(sent) ? sent : newRequestId(),
     timing: new RequestTiming(arrivals.get(req) ?? performance.now()),
     memo: new Map(),
+    onClose: res
+      ? (listener) => {
+          if (res.closed) listener()
+          else res.once('close', listener)
+        }
+      : undefined,
   }
 }
 

@@ -182,6 +182,32 @@ function calls(ctx: RequestContext) {
   return dataReply(callsSchema, { data: ctx.state.callsFor(path) })
 }
 
+const membersSchema = z
+  .object({ count: z.number().int().min(1).max(5000), prefix: z.string().regex(/^[a-z]{2,12}$/) })
+  .strict()
+
+/** Adds `count` members `<prefix>0001`… (password `<username>1234`) for load tests; answers their ids. */
+function addMembers(ctx: RequestContext) {
+  const { count, prefix } = jsonBody(ctx, membersSchema)
+  const names = ['สมชาย', 'สมหญิง', 'วิชัย', 'มาลี', 'อนันต์', 'สุดา', 'ธนากร', 'กนกพร']
+  let added = 0
+  for (let i = 1; i <= count; i++) {
+    const username = `${prefix}${String(i).padStart(4, '0')}`
+    if (ctx.state.memberByUsername(username)) continue
+    ctx.state.addMember({
+      username,
+      password: `${username}1234`,
+      displayName: `${names[i % names.length]} ทดสอบ${i}`,
+      phone: `09${String(10_000_000 + i).slice(-8)}`,
+      balance: 1000,
+      scopes: ['member'],
+      locked: false,
+    })
+    added += 1
+  }
+  return dataReply(countResponseSchema, { data: { count: added } })
+}
+
 function clearCalls(ctx: RequestContext) {
   const count = ctx.state.calls.length
   ctx.state.calls = []
@@ -201,4 +227,5 @@ export const controlRoutes: readonly Route[] = [
   { method: 'POST', path: '/__mock/otp', handler: otpSettings },
   { method: 'GET', path: '/__mock/calls', handler: calls },
   { method: 'DELETE', path: '/__mock/calls', handler: clearCalls },
+  { method: 'POST', path: '/__mock/members', handler: addMembers },
 ]
