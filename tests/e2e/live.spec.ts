@@ -29,15 +29,6 @@ async function backend<T>(path: string, token: string, body?: unknown): Promise<
   return ((await res.json()) as { data: T }).data
 }
 
-async function control(path: string, body: unknown) {
-  const res = await fetch(`${MOCK_URL}/__mock/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-}
-
 /** Marks the document: the mark is gone if the page is loaded again. */
 async function markDocument(page: Page) {
   await page.evaluate(() => {
@@ -79,7 +70,7 @@ test('a win settled through the backend shows on the open slip history and in th
   await streamOpen(page)
   await markDocument(page)
 
-  await control('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
+  await mock.post('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
   await expect(stake).toContainText('ถูกรางวัล')
   await expect(stake.getByTestId('stake-winnings')).toHaveText('ได้รับ ฿920.00')
   await expect(balance(page)).toHaveText('฿2,430.50')
@@ -102,7 +93,7 @@ test('a deposit paid through the backend raises the balance on an open home page
   await streamOpen(page)
   await markDocument(page)
 
-  await control(`orders/${order.id}/paid`, {})
+  await mock.post(`orders/${order.id}/paid`, {})
   await expect(balance(page)).toHaveText('฿2,020.50')
   await expect(page.getByTestId('home-balance')).toHaveText('฿2,020.50')
   await expect(page.getByText('ฝากเงินสำเร็จ ฿500.00 เข้ากระเป๋าแล้ว')).toBeVisible()

@@ -15,20 +15,10 @@ import { loginAs } from './support/session'
 
 test.use({ extraHTTPHeaders: clientAddress(121) })
 
-async function control(path: string, body: unknown) {
-  const res = await fetch(`${MOCK_URL}/__mock/${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-  return res.json()
-}
-
 test.beforeEach(async () => {
   await mock.reset()
   // Demo members shoot too in a real round; here only the test's members do.
-  await control('yeekee/bots', { enabled: false })
+  await mock.post('yeekee/bots', { enabled: false })
 })
 
 async function shoot(page: Page, number: string) {
@@ -86,7 +76,7 @@ test('a drawn round shows its working, on its page and on the results page; its 
   await page.goto('/lotto/yeekee')
   const drawId = page.url().split('/').pop()!
   const numbers = Array.from({ length: 18 }, (_, i) => String(20000 + i * 7))
-  await control('yeekee/shots', { drawId, shots: numbers.map((number) => ({ number })) })
+  await mock.post('yeekee/shots', { drawId, shots: numbers.map((number) => ({ number })) })
   const working = yeekeeWorking(numbers)!
   const stake = await fetch(`${MOCK_URL}/lotto/stakes`, {
     method: 'POST',
@@ -98,7 +88,7 @@ test('a drawn round shows its working, on its page and on the results page; its 
     }),
   })
   expect(stake.status).toBe(200)
-  await control('lotto/settle', { drawId })
+  await mock.post('lotto/settle', { drawId })
 
   await page.reload()
   const shown = page.getByTestId('working')

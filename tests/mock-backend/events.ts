@@ -154,6 +154,15 @@ export class EventBook {
   }
 }
 
+/** Starts an event stream's answer. */
+export function startSse(res: ServerResponse): void {
+  res.writeHead(200, {
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+  })
+}
+
 /** One event in the SSE format. */
 export function sseEvent(id: number | string, event: string, data: unknown): string {
   return `id: ${id}\nevent: ${event}\ndata: ${JSON.stringify(data)}\n\n`
@@ -175,11 +184,7 @@ async function memberEvents(ctx: RequestContext): Promise<Reply> {
   return {
     kind: 'stream',
     start(res: ServerResponse) {
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      })
+      startSse(res)
       const send = (stored: StoredEvent) =>
         res.write(sseEvent(stored.id, MEMBER_EVENT, stored.event))
       // A first stream (no Last-Event-ID) starts from now; a reconnect gets what it missed.

@@ -293,21 +293,22 @@ export function drawnNumbers(times: DrawTimes): Omit<DrawResult, 'drawnAt'> {
         ],
       }
     }
-    default: {
-      const threeTop = digits('top', 3)
-      const twoBottom = digits('bottom', 2)
-      return {
-        ...base,
-        threeTop,
-        twoTop: threeTop.slice(-2),
-        twoBottom,
-        prizes: [
-          { key: 'threeTop', numbers: [threeTop] },
-          { key: 'twoTop', numbers: [threeTop.slice(-2)] },
-          { key: 'twoBottom', numbers: [twoBottom] },
-        ],
-      }
-    }
+    default:
+      return { ...base, ...threeTopTwoBottom(digits('top', 3), digits('bottom', 2)) }
+  }
+}
+
+/** A result of three numbers only (stock, yeekee): 3 ตัวบน, its last two, 2 ตัวล่าง. */
+function threeTopTwoBottom(threeTop: string, twoBottom: string) {
+  return {
+    threeTop,
+    twoTop: threeTop.slice(-2),
+    twoBottom,
+    prizes: [
+      { key: 'threeTop' as const, numbers: [threeTop] },
+      { key: 'twoTop' as const, numbers: [threeTop.slice(-2)] },
+      { key: 'twoBottom' as const, numbers: [twoBottom] },
+    ],
   }
 }
 
@@ -380,19 +381,7 @@ export class LottoCalendar {
     const drawn = { ...drawnNumbers(times), drawnAt: bangkokIso(times.drawsAt) }
     const working = times.lottoId === 'yeekee' ? this.yeekeeWorking(times, now) : null
     if (!working) return drawn
-    const { threeTop, twoBottom } = working
-    return {
-      ...drawn,
-      threeTop,
-      twoTop: threeTop.slice(-2),
-      twoBottom,
-      prizes: [
-        { key: 'threeTop', numbers: [threeTop] },
-        { key: 'twoTop', numbers: [threeTop.slice(-2)] },
-        { key: 'twoBottom', numbers: [twoBottom] },
-      ],
-      yeekee: working,
-    }
+    return { ...drawn, ...threeTopTwoBottom(working.threeTop, working.twoBottom), yeekee: working }
   }
 
   /** Records a draw's result now (numbers given, or the demo's own), closing it. */

@@ -42,7 +42,7 @@ import {
   nextDrawTimes,
   type DrawTimes,
 } from './lotto-catalog'
-import { sseEvent } from './events'
+import { sseEvent, startSse } from './events'
 import { jsonBody, type RequestContext, type Route } from './router'
 import type { MockState } from './state'
 
@@ -326,11 +326,7 @@ async function roundEvents(ctx: RequestContext): Promise<Reply> {
   return {
     kind: 'stream',
     start(res: ServerResponse) {
-      res.writeHead(200, {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      })
+      startSse(res)
       if (after !== null) {
         for (const { id, event } of book.since(times.id, after)) {
           res.write(sseEvent(id, YEEKEE_EVENT, event))

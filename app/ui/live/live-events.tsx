@@ -53,6 +53,19 @@ function setConnected(value: boolean) {
   for (const listener of connectionListeners) listener()
 }
 
+/** Listens to one event name of the stream, its data read as JSON (the server wrote it). */
+function on<T>(source: EventSource, name: string, handler: (event: T) => void) {
+  source.addEventListener(name, (message) => {
+    let event: T
+    try {
+      event = JSON.parse((message as MessageEvent<string>).data) as T
+    } catch {
+      return
+    }
+    handler(event)
+  })
+}
+
 /** Opens the tab's stream while `active` (a member is logged in). */
 export function LiveEvents({ active }: { active: boolean }) {
   const { revalidate, state } = useRevalidator()
@@ -85,22 +98,10 @@ export function LiveEvents({ active }: { active: boolean }) {
       setConnected(true)
       for (const listener of openListeners) listener()
     }
-    source.addEventListener('yeekee', (message) => {
-      let event: YeekeeEvent
-      try {
-        event = JSON.parse((message as MessageEvent<string>).data) as YeekeeEvent
-      } catch {
-        return
-      }
+    on<YeekeeEvent>(source, 'yeekee', (event) => {
       for (const listener of yeekeeListeners) listener(event)
     })
-    source.addEventListener('member', (message) => {
-      let event: MemberEvent
-      try {
-        event = JSON.parse((message as MessageEvent<string>).data) as MemberEvent
-      } catch {
-        return
-      }
+    on<MemberEvent>(source, 'member', (event) => {
       for (const listener of listeners) listener(event)
       const toast = toastFor(event)
       if (toast) notify(toast)

@@ -48,6 +48,8 @@ export const mock = {
     return ((await response.json()) as { data: MockCall[] }).data
   },
   clearCalls: () => control('calls', undefined, 'DELETE'),
+  /** Any control of the demo backend: POST /__mock/<path> with `body`. */
+  post: (path: string, body?: unknown) => control(path, body ?? {}),
   /** Raises a live event for the member (its `at` is added by the backend). */
   raiseEvent: (username: string, event: Record<string, unknown>) =>
     control('events', { username, event }),
