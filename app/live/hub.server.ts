@@ -52,6 +52,8 @@ export interface ChannelSpec {
   writeIds: boolean
   /** Without the events call, the member's balance is polled instead. */
   pollsBalance: boolean
+  /** What a tab gets of an event's data (the member's: with its Thai toast); as is without. */
+  present?: (name: string, data: unknown) => unknown
 }
 
 /** What a tab's stream needs of its session. */
@@ -295,7 +297,7 @@ export class LiveHub {
           if (item.kind === 'position') return done.abort()
           if (item.kind === 'reset')
             return this.#write(tab, null, writeSse(RESET_EVENT, {}, item.id))
-          this.#write(tab, id, writeSse(item.name, item.data, id ?? undefined))
+          this.#write(tab, id, this.#text(channel, item.name, item.data, id))
         },
       })
     } finally {
@@ -349,7 +351,8 @@ export class LiveHub {
   }
 
   #text(channel: Channel, name: string, data: unknown, id: number | null) {
-    return writeSse(name, data, channel.spec.writeIds && id !== null ? id : undefined)
+    const shown = channel.spec.present ? channel.spec.present(name, data) : data
+    return writeSse(name, shown, channel.spec.writeIds && id !== null ? id : undefined)
   }
 
   /** The channel's best token: the one that runs longest and has not run out. */

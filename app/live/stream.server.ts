@@ -27,6 +27,8 @@ import {
   type TabSink,
 } from '~/live/hub.server'
 import { drawIdSchema } from '~/backend/lotto.schemas'
+import { MEMBER_EVENT, type MemberEvent } from '~/backend/events.schemas'
+import { toastFor } from '~/live/event-text.server'
 import { relayFromEnv } from '~/live/relay.server'
 
 let hub: LiveHub | undefined
@@ -68,7 +70,17 @@ const STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
 }
 
-const MEMBER_CHANNEL: ChannelSpec = { upstream: MEMBER_EVENTS, writeIds: true, pollsBalance: true }
+/** The member's events, each with the toast a tab shows for it (none for most). */
+const MEMBER_CHANNEL: ChannelSpec = {
+  upstream: MEMBER_EVENTS,
+  writeIds: true,
+  pollsBalance: true,
+  present: (name, data) => {
+    if (name !== MEMBER_EVENT) return data
+    const toast = toastFor(data as MemberEvent)
+    return toast ? { ...(data as MemberEvent), toast } : data
+  },
+}
 
 /** `?round=`: a yeekee round's id, or null (anything else is ignored). */
 function yeekeeRoundParam(url: URL): string | null {

@@ -8,22 +8,19 @@
  * - `useLiveBalance(balance)`: the newest balance, from the loader or an event;
  * - `useLiveConnected()`: the stream is open (a page may stop polling).
  *
- * The events that matter to money are also a toast (live-text.ts). A
- * `reset` (events missed and no longer kept) reloads the page's data; a
- * `session-ended` closes the stream and asks the server, so the page follows
- * (a member page goes to /login). A stream that fails is opened again later.
+ * The EventSource itself is ./connection.client.ts, loaded once the page is
+ * interactive. The events that matter to money carry a toast the server
+ * wrote (app/live/event-text.server.ts). A `reset` (events missed and no
+ * longer kept) reloads the page's data; a `session-ended` closes the stream
+ * and asks the server, so the page follows (a member page goes to /login).
  */
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { MemberEvent, MemberEventType } from '~/backend/events.schemas'
 import type { YeekeeEvent } from '~/backend/yeekee.schemas'
-import { notify } from '~/ui/toast-host'
-import { toastFor } from '~/ui/live/live-text'
+import { loadChunk } from '~/lib/load-chunk'
 
 export const LIVE_PATH = '/events'
-/** After a stream fails for good (a 5xx), it is opened again after this, doubling to the max. */
-const REOPEN_MS = 5000
-const MAX_REOPEN_MS = 60_000
 
 type Listener = (event: MemberEvent) => void
 const listeners = new Set<Listener>()
@@ -53,20 +50,7 @@ function setConnected(value: boolean) {
   for (const listener of connectionListeners) listener()
 }
 
-/** Listens to one event name of the stream, its data read as JSON (the server wrote it). */
-function on<T>(source: EventSource, name: string, handler: (event: T) => void) {
-  source.addEventListener(name, (message) => {
-    let event: T
-    try {
-      event = JSON.parse((message as MessageEvent<string>).data) as T
-    } catch {
-      return
-    }
-    handler(event)
-  })
-}
-
-/** Opens the tab's stream while `active` (a member is logged in). */
+/** Opens the tab's stream while `active` (a member is logged in), loaded after the page is interactive. */
 export function LiveEvents({ active }: { active: boolean }) {
   const { revalidate, state } = useRevalidator()
   const revalidateRef = useRef(revalidate)
@@ -88,42 +72,32 @@ export function LiveEvents({ active }: { active: boolean }) {
 
   useEffect(() => {
     if (!active || typeof EventSource === 'undefined') return
-    const source = new EventSource(
-      round ? `${LIVE_PATH}?round=${encodeURIComponent(round)}` : LIVE_PATH,
-    )
-    let reopen: ReturnType<typeof setTimeout> | undefined
-    let failures = 0
-    source.onopen = () => {
-      failures = 0
-      setConnected(true)
-      for (const listener of openListeners) listener()
-    }
-    on<YeekeeEvent>(source, 'yeekee', (event) => {
-      for (const listener of yeekeeListeners) listener(event)
+    let close: (() => void) | undefined
+    let gone = false
+    void loadChunk(() => import('~/ui/live/connection.client')).then(({ connect }) => {
+      if (gone) return
+      close = connect({
+        url: round ? `${LIVE_PATH}?round=${encodeURIComponent(round)}` : LIVE_PATH,
+        onEvent: (name, data) => {
+          if (name === 'member') for (const listener of listeners) listener(data as MemberEvent)
+          if (name === 'yeekee')
+            for (const listener of yeekeeListeners) listener(data as YeekeeEvent)
+        },
+        onOpen: () => {
+          setConnected(true)
+          for (const listener of openListeners) listener()
+        },
+        onDown: () => setConnected(false),
+        onReset: () => revalidateRef.current(),
+        onSessionEnded: () => {
+          reopenAfterRevalidation.current = true
+          revalidateRef.current()
+        },
+      })
     })
-    on<MemberEvent>(source, 'member', (event) => {
-      for (const listener of listeners) listener(event)
-      const toast = toastFor(event)
-      if (toast) notify(toast)
-    })
-    source.addEventListener('reset', () => revalidateRef.current())
-    source.addEventListener('session-ended', () => {
-      source.close()
-      setConnected(false)
-      reopenAfterRevalidation.current = true
-      revalidateRef.current()
-    })
-    source.onerror = () => {
-      setConnected(false)
-      if (source.readyState !== EventSource.CLOSED) return
-      failures += 1
-      const wait = Math.min(MAX_REOPEN_MS, REOPEN_MS * 2 ** (failures - 1))
-      reopen = setTimeout(() => setGeneration((g) => g + 1), wait)
-    }
     return () => {
-      clearTimeout(reopen)
-      source.close()
-      setConnected(false)
+      gone = true
+      close?.()
     }
   }, [active, generation, round])
   return null

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest'
+import type { MemberEvent } from '~/backend/events.schemas'
+import { notificationText, toastFor } from './event-text.server'
+
+const at = '2026-11-27T15:28:00+07:00'
+
+describe('event texts', () => {
+  it('says a win, a paid deposit and a rejected withdrawal as toasts, with ids the pages share', () => {
+    expect(
+      toastFor({
+        type: 'stake',
+        at,
+        stakeId: 7,
+        lottoName: 'หวยฮานอย',
+        status: 'won',
+        winnings: 920,
+      }),
+    ).toEqual({ type: 'success', message: 'ยินดีด้วย! ถูกรางวัลหวยฮานอย ฿920.00', id: 'stake-won-7' })
+    expect(toastFor({ type: 'order', at, orderId: 3, status: 'paid', amount: 300 })?.id).toBe(
+      'order-paid-3',
+    )
+    expect(
+      toastFor({ type: 'withdrawal', at, withdrawalId: 'T1', status: 'rejected', amount: 500 }),
+    ).toMatchObject({ type: 'error', message: 'รายการถอน ฿500.00 ไม่สำเร็จ คืนเงินเข้ากระเป๋าแล้ว' })
+  })
+
+  it('makes no toast of a balance change, a lost slip or promotion progress', () => {
+    const quiet: MemberEvent[] = [
+      { type: 'balance', at, balance: 1 },
+      { type: 'stake', at, stakeId: 1, lottoName: 'x', status: 'lost', winnings: 0 },
+      { type: 'promotion', at, promotionId: 'p', title: 'โปร', progress: 10 },
+    ]
+    for (const event of quiet) expect(toastFor(event)).toBeNull()
+  })
+
+  it('gives every toast an id a toast may carry', () => {
+    const cashback = toastFor({ type: 'cashback', at, amount: 55 })
+    expect(cashback?.id).toMatch(/^[\w-]{1,32}$/)
+  })
+
+  it('leads each notification to its page', () => {
+    expect(
+      notificationText({ type: 'order', at, orderId: 3, status: 'expired', amount: 300 }),
+    ).toMatchObject({
+      to: '/order/3',
+      tone: 'bad',
+    })
+    expect(notificationText({ type: 'cashback', at, amount: 55 }).to).toBe('/cashback')
+  })
+})

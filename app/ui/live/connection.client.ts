@@ -1,0 +1,74 @@
+/**
+ * The tab's EventSource to /events (loaded after the page is interactive by
+ * <LiveEvents>, so no page ships it in its first load; decision 0129). It
+ * hands every event to the registry (live-events.tsx), shows the toast the
+ * server wrote for a money event, and reports the stream's state. A stream
+ * that fails for good (the server answered an error) is opened again later,
+ * doubling the wait.
+ */
+import type { ToastRequest } from '~/ui/toast-host'
+import { notify } from '~/ui/toast-host'
+
+export interface Connection {
+  url: string
+  /** An event of the stream, its data read as JSON. */
+  onEvent(name: string, data: unknown): void
+  onOpen(): void
+  onDown(): void
+  /** The data is stale (events missed and gone): the page loads it again. */
+  onReset(): void
+  /** The session is over: the page asks the server (and follows), then may open again. */
+  onSessionEnded(): void
+}
+
+const REOPEN_MS = 5000
+const MAX_REOPEN_MS = 60_000
+const NAMES = ['member', 'yeekee'] as const
+
+/** Opens the stream; returns its close. */
+export function connect(connection: Connection): () => void {
+  let source: EventSource | null = null
+  let reopen: ReturnType<typeof setTimeout> | undefined
+  let failures = 0
+  let closed = false
+  const open = () => {
+    const current = new EventSource(connection.url)
+    source = current
+    current.onopen = () => {
+      failures = 0
+      connection.onOpen()
+    }
+    for (const name of NAMES) {
+      current.addEventListener(name, (message) => {
+        let data: unknown
+        try {
+          data = JSON.parse((message as MessageEvent<string>).data)
+        } catch {
+          return
+        }
+        connection.onEvent(name, data)
+        const toast = (data as { toast?: ToastRequest }).toast
+        if (toast) notify(toast)
+      })
+    }
+    current.addEventListener('reset', () => connection.onReset())
+    current.addEventListener('session-ended', () => {
+      current.close()
+      connection.onDown()
+      connection.onSessionEnded()
+    })
+    current.onerror = () => {
+      connection.onDown()
+      if (current.readyState !== EventSource.CLOSED || closed) return
+      failures += 1
+      reopen = setTimeout(open, Math.min(MAX_REOPEN_MS, REOPEN_MS * 2 ** (failures - 1)))
+    }
+  }
+  open()
+  return () => {
+    closed = true
+    clearTimeout(reopen)
+    source?.close()
+    connection.onDown()
+  }
+}
