@@ -51,6 +51,11 @@ export function heldRevalidation({
   return null
 }
 
+/** A result waits to be shown: nothing on the page may give it away (a live balance either). */
+export function revealPending(): boolean {
+  return phase === 'held'
+}
+
 /** The result is on screen: load the fresh data now (once per held answer). */
 export function reveal(revalidate: () => void): void {
   if (phase !== 'held') return

@@ -16,7 +16,7 @@ import { profileResponseSchema } from '~/backend/schemas'
 import { onDrain } from '~/server/shutdown.server'
 import { sessionEndsAt } from '~/session/cookie.server'
 import type { RouteContext } from '~/session/guard'
-import { getMember, liveAccessToken } from '~/session/member-api.server'
+import { liveAccessToken } from '~/session/member-api.server'
 import { isSessionOpen, onSessionEnded } from '~/session/session.server'
 import { writeSse } from '~/lib/sse'
 import {
@@ -111,7 +111,9 @@ export async function liveStream(ctx: RouteContext, context: AppLoadContext): Pr
   }
   const payload = session.payload
   if (!payload) return noStream()
-  const memberKey = payload.mid ?? String((await getMember(ctx)).id)
+  // A session from before sessions knew their member (decision 0093) streams on its own:
+  // asking the profile for its id on every (re)connect would cost a backend call each time.
+  const memberKey = payload.mid ?? `session:${payload.sid}`
   const round = yeekeeRoundParam(ctx.url)
   const tabSession: TabSession = {
     sid: payload.sid,

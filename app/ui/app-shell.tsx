@@ -16,7 +16,7 @@ import {
   PAGES,
   type PageKey,
 } from '~/lib/pages'
-import { LiveEvents, useLiveBalance, useLiveUnread } from '~/ui/live/live-events'
+import { LiveEvents, useLiveBalance, useLiveConnected, useLiveUnread } from '~/ui/live/live-events'
 import { useOptionalMember, type ShellMember } from '~/ui/member'
 import { SupportLink } from '~/ui/support-link'
 import { WatcherBanner } from '~/ui/watcher-banner'
@@ -139,8 +139,13 @@ function Menu() {
 
 function TopBar() {
   const member = useOptionalMember()
+  // Whether this tab's live stream is open (support can read it off the page; so can the tests).
+  const live = useLiveConnected()
   return (
-    <header className="sticky top-0 z-30 border-b border-night-800 bg-night-950/95 backdrop-blur">
+    <header
+      data-live={member ? (live ? 'open' : 'closed') : undefined}
+      className="sticky top-0 z-30 border-b border-night-800 bg-night-950/95 backdrop-blur"
+    >
       <div className="mx-auto flex h-14 max-w-app items-center gap-3 px-4">
         <Link to="/" className="text-lg font-bold text-gold-400">
           {SITE_NAME}

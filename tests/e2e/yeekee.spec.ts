@@ -46,7 +46,7 @@ test('two members in one round see each other shots as they come', async ({
   await b.goto(a.url())
   await hydrated(a)
   await hydrated(b)
-  await expect.poll(async () => (await mock.eventStreams()).somsri ?? 0).toBe(1)
+  for (const page of [a, b]) await expect(page.locator('header[data-live="open"]')).toBeVisible()
   await b.evaluate(() => ((window as unknown as { mark: number }).mark = 1))
 
   await shoot(a, '12345')

@@ -14,10 +14,11 @@
  * longer kept) reloads the page's data; a `session-ended` closes the stream
  * and asks the server, so the page follows (a member page goes to /login).
  */
-import { useRevalidator } from '@remix-run/react'
+import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { MemberEvent, MemberEventType } from '~/backend/events.schemas'
 import type { YeekeeEvent } from '~/backend/yeekee.schemas'
+import { revealPending } from '~/lib/held-revalidation'
 import { loadChunk } from '~/lib/load-chunk'
 
 export const LIVE_PATH = '/events'
@@ -170,13 +171,23 @@ export function useLiveRevalidation(types: readonly MemberEventType[]): void {
   })
 }
 
-/** The balance to show: the loader's, or a newer one from a live event. */
+/**
+ * The balance to show: the loader's, or a newer one from a live event. While
+ * a form is posted (and its answer's data reloads) and while a result waits
+ * to be revealed (the prize wheel turning, decision 0108), an event is left
+ * out: the data that follows brings the balance, and a prize is not given
+ * away before the wheel stops.
+ */
 export function useLiveBalance(loaded: number): number {
   const [live, setLive] = useState<number | null>(null)
+  const busy = useNavigation().state !== 'idle'
+  const busyRef = useRef(busy)
+  busyRef.current = busy
   // A new value from the loader is at least as new as the events before it.
   useEffect(() => setLive(null), [loaded])
   useLiveEvent(['balance'], (event) => {
-    if (event.type === 'balance') setLive(event.balance)
+    if (event.type !== 'balance' || busyRef.current || revealPending()) return
+    setLive(event.balance)
   })
   return live ?? loaded
 }
