@@ -7,7 +7,8 @@ export const ORDER_POLL_MS = 3000
 
 /**
  * Follows a pending order: its page's data is reloaded when the live stream
- * says an order ended, and, only while that stream is not open (an old
+ * says an order ended (and once when the stream opens: an order paid before
+ * it did came on no stream), and, only while that stream is not open (an old
  * browser, a proxy that cuts it), every `everyMs` while `active`,
  * only while the tab is visible: hidden, it waits; shown again, it asks at
  * once and goes on. A revalidation still running is not doubled. Stops for
@@ -20,6 +21,11 @@ export function usePollWhileVisible(active: boolean, everyMs = ORDER_POLL_MS): v
   const revalidator = useRevalidator()
   const latest = useRef(revalidator)
   latest.current = revalidator
+  // The stream has just opened: what happened between this page's data and
+  // the stream's start came on no stream. One more look, then the stream says.
+  useEffect(() => {
+    if (active && live && latest.current.state === 'idle') latest.current.revalidate()
+  }, [active, live])
   useEffect(() => {
     if (!polling) return
     let timer: ReturnType<typeof setInterval> | undefined
