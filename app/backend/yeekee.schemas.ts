@@ -24,6 +24,8 @@ export type YeekeeShot = z.infer<typeof yeekeeShotSchema>
 export const yeekeeRoundSchema = z.object({
   drawId: drawIdSchema,
   round: z.number().int().positive(),
+  /** The Bangkok day of the round (YYYY-MM-DD). */
+  drawDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   opensAt: isoTime,
   closesAt: isoTime,
   drawsAt: isoTime,

@@ -14,6 +14,9 @@ export const IDEMPOTENCY_FIELD = 'idempotencyKey'
  */
 export const KEY_REUSED_MESSAGE = 'รายการนี้ถูกส่งไปแล้ว กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง'
 
+/** A post without a readable key: the form is stale (or tampered); the page says to load it again. */
+export const STALE_FORM_MESSAGE = 'แบบฟอร์มหมดอายุ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง'
+
 const KEY = /^[A-Za-z0-9-]{8,64}$/
 
 export function newIdempotencyKey(): string {

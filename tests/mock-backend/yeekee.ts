@@ -205,6 +205,7 @@ export class YeekeeBook {
     return {
       drawId: times.id,
       round: times.round ?? 1,
+      drawDate: times.drawDate,
       opensAt: bangkokIso(times.opensAt),
       closesAt: bangkokIso(times.closesAt),
       drawsAt: bangkokIso(times.drawsAt),

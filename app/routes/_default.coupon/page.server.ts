@@ -15,7 +15,11 @@ import { couponRedemptions, couponRefusal, redeemCoupon } from '~/backend/coupon
 import type { CouponRedemption } from '~/backend/rewards.schemas'
 import { couponFields, normalizeCouponCode } from '~/forms/coupon-form'
 import { parseForm } from '~/forms/zod'
-import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
+import {
+  newIdempotencyKey,
+  readIdempotencyKey,
+  STALE_FORM_MESSAGE,
+} from '~/server/idempotency.server'
 import { readFormData } from '~/server/form-data.server'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
@@ -34,8 +38,6 @@ export interface RedemptionRow {
   at: string
   iso: string
 }
-
-export const STALE_FORM_MESSAGE = 'แบบฟอร์มหมดอายุ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง'
 
 export function rewardLines(reward: CouponRedemption['reward']): string[] {
   const lines: string[] = []

@@ -17,15 +17,17 @@ import { bangkokClock } from '~/lib/thai-date'
 import { PAGES } from '~/lib/pages'
 import { withDrawText } from '~/lotto/text.server'
 import { readFormData } from '~/server/form-data.server'
-import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
+import {
+  newIdempotencyKey,
+  readIdempotencyKey,
+  STALE_FORM_MESSAGE,
+} from '~/server/idempotency.server'
 import { httpError } from '~/server/http-error.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import type { RouteContext } from '~/session/guard'
 
 const page = PAGES.lottoYeekee
-
-export const STALE_FORM_MESSAGE = 'แบบฟอร์มหมดอายุ กรุณาโหลดหน้าใหม่แล้วลองอีกครั้ง'
 
 /** The page's validity check: no round id, or one that looks like a yeekee round's. */
 export function validRound({ params }: { params: { drawId?: string } }): boolean {
@@ -36,12 +38,6 @@ export function validRound({ params }: { params: { drawId?: string } }): boolean
 
 const roundPath = (drawId: string) => `${page.path}/${drawId}`
 
-/** `2026-11-27` of `yeekee-20261127-40`. */
-function drawDateOf(drawId: string): string {
-  const digits = /-(\d{4})(\d{2})(\d{2})-\d+$/.exec(drawId)
-  return digits ? `${digits[1]}-${digits[2]}-${digits[3]}` : ''
-}
-
 export async function loadPage(ctx: RouteContext) {
   const drawId = ctx.params.drawId
   if (drawId === undefined) {
@@ -50,11 +46,7 @@ export async function loadPage(ctx: RouteContext) {
     throw redirect(roundPath(open.id))
   }
   const round = await yeekeeRound(ctx, drawId)
-  const { label } = withDrawText({
-    drawDate: drawDateOf(round.drawId),
-    round: round.round,
-    closesAt: round.closesAt,
-  })
+  const { label } = withDrawText(round)
   return {
     round: {
       ...round,
@@ -96,11 +88,9 @@ export async function submit(ctx: RouteContext) {
     const refusal = shotRefusal(error)
     if (refusal === null) throw error
     const status = error instanceof BackendError ? error.status : 409
-    const retryAfter =
-      error instanceof BackendError && status === 429 ? { 'Retry-After': '3' } : undefined
     return data<ShotReply>(
       { result: submission.reply({ fieldErrors: { number: [refusal] } }) },
-      { status, headers: retryAfter },
+      { status },
     )
   }
 }
