@@ -9,8 +9,9 @@
  *   gets ids above the last one it was sent (its `Last-Event-ID` on a
  *   reconnect), so opening the upstream again from an older id never doubles.
  * - A reconnecting tab gets what it missed from the channel's recent items
- *   when the channel has seen everything since its id; otherwise the
- *   upstream is opened again from that id and the backend replays it.
+ *   when the channel has seen everything since its id; otherwise it reads
+ *   what it missed from the backend for itself (up to the stream's position
+ *   line) while the channel's items wait for it.
  * - The upstream uses the freshest access token of the member's tabs. A tab
  *   ends itself when its token runs out (the browser comes back at once, and
  *   the guard renews the token on that request), so the upstream always has
@@ -79,7 +80,7 @@ export interface HubOptions {
   /** Shares one upstream per member between instances (Redis); none: this instance alone. */
   relay?: LiveRelay
   /** The member's balance now, for the poll when the backend has no events call. */
-  pollBalance?: (token: string, signal: AbortSignal) => Promise<number>
+  pollBalance?: (token: string) => Promise<number>
   heartbeatMs?: number
   pollMs?: number
   idleChannelMs?: number
@@ -163,9 +164,11 @@ export class LiveHub {
   /** Members with a channel on this instance, open tabs, and upstream streams open now. */
   stats() {
     let tabs = 0
-    for (const channel of this.#channels.values()) tabs += channel.tabs.size
     let upstreams = 0
-    for (const channel of this.#channels.values()) if (channel.upstreamOpen) upstreams += 1
+    for (const channel of this.#channels.values()) {
+      tabs += channel.tabs.size
+      if (channel.upstreamOpen) upstreams += 1
+    }
     return { members: this.#channels.size, tabs, upstreams }
   }
 
@@ -473,7 +476,7 @@ export class LiveHub {
     const poll = this.#options.pollBalance
     if (!poll || !channel.spec.pollsBalance) return this.#until(channel)
     try {
-      const balance = await poll(token, channel.abort.signal)
+      const balance = await poll(token)
       if (channel.polledBalance !== null && balance !== channel.polledBalance) {
         const event: MemberEvent = { type: 'balance', at: new Date().toISOString(), balance }
         this.#deliver(channel, { id: '', kind: 'event', name: MEMBER_EVENT, data: event })
@@ -552,12 +555,17 @@ export class LiveHub {
     this.#heartbeat.unref()
   }
 
-  /** Every tab gets a heartbeat; a session ended elsewhere ends its tabs. */
+  /**
+   * Every tab's stream gets one heartbeat (a tab watching a yeekee round is in
+   * two channels, with one response); a session ended elsewhere ends its tabs.
+   */
   async #beat() {
     const bySid = new Map<string, Tab[]>()
+    const beaten = new Set<TabSink>()
     for (const channel of this.#channels.values()) {
       for (const tab of channel.tabs) {
-        tab.sink.write(SSE_HEARTBEAT)
+        if (!beaten.has(tab.sink)) tab.sink.write(SSE_HEARTBEAT)
+        beaten.add(tab.sink)
         const list = bySid.get(tab.session.sid) ?? []
         list.push(tab)
         bySid.set(tab.session.sid, list)

@@ -10,13 +10,12 @@
  * follows (a member page goes to /login).
  */
 import type { AppLoadContext } from '@remix-run/node'
-import { callBackend, SessionEndedError } from '~/backend/client.server'
+import { SessionEndedError } from '~/backend/client.server'
 import { MEMBER_EVENTS, readEventStream, yeekeeRoundEvents } from '~/backend/events.server'
-import { profileResponseSchema } from '~/backend/schemas'
 import { onDrain } from '~/server/shutdown.server'
 import { sessionEndsAt } from '~/session/cookie.server'
 import type { RouteContext } from '~/session/guard'
-import { liveAccessToken } from '~/session/member-api.server'
+import { liveAccessToken, profileWith } from '~/session/member-api.server'
 import { isSessionOpen, onSessionEnded } from '~/session/session.server'
 import { writeSse } from '~/lib/sse'
 import {
@@ -39,14 +38,8 @@ export function liveHub(): LiveHub {
   const created = new LiveHub({
     readUpstream: readEventStream,
     relay: relayFromEnv(),
-    pollBalance: async (token, signal) => {
-      const member = await callBackend({
-        method: 'GET',
-        path: '/user/profile',
-        schema: profileResponseSchema,
-        token,
-        signal,
-      })
+    pollBalance: async (token) => {
+      const member = await profileWith(token)
       if (!member) throw new Error('no profile')
       return member.balance
     },

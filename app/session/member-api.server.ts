@@ -78,16 +78,16 @@ async function accessToken(session: MemberSession): Promise<string> {
  * session's tokens, and the request's signal (a closed tab stops waiting).
  */
 export function memberCaller(session: MemberSession, signal: AbortSignal): MemberCaller {
-  return {
-    async call(req) {
-      try {
-        return await callAsMember(session, signal, req)
-      } catch (error) {
-        // The backend says the session is over: it is cleared here, where that is learnt.
-        if (error instanceof SessionEndedError) session.end()
-        throw error
-      }
-    },
+  return { call: (req) => endingOnRefusal(session, () => callAsMember(session, signal, req)) }
+}
+
+/** Runs `work`; when the backend says the session is over, it is cleared here, where that is learnt. */
+async function endingOnRefusal<T>(session: MemberSession, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (error instanceof SessionEndedError) session.end()
+    throw error
   }
 }
 
@@ -123,13 +123,8 @@ async function callAsMember<S extends z.ZodTypeAny>(
  * would be; a refused renewal ends the session here too. The token never
  * leaves the server.
  */
-export async function liveAccessToken(session: MemberSession): Promise<string> {
-  try {
-    return await accessToken(session)
-  } catch (error) {
-    if (error instanceof SessionEndedError) session.end()
-    throw error
-  }
+export function liveAccessToken(session: MemberSession): Promise<string> {
+  return endingOnRefusal(session, () => accessToken(session))
 }
 
 /** The profile of the member holding `token`, for a login that has no session yet. */
