@@ -114,23 +114,38 @@ export function useLiveYeekee(
   handler: (event: YeekeeEvent) => void,
   onOpen: () => void,
 ): void {
-  const latest = useRef({ handler, onOpen })
-  latest.current = { handler, onOpen }
+  const latest = useRef(handler)
+  latest.current = handler
+  useLiveOpened(onOpen)
   useEffect(() => {
     if (!drawId) return
     setWatchedRound(drawId)
     const listener = (event: YeekeeEvent) => {
-      if (event.drawId === drawId) latest.current.handler(event)
+      if (event.drawId === drawId) latest.current(event)
     }
-    const opened = () => latest.current.onOpen()
     yeekeeListeners.add(listener)
-    openListeners.add(opened)
     return () => {
       yeekeeListeners.delete(listener)
-      openListeners.delete(opened)
       setWatchedRound(null)
     }
   }, [drawId])
+}
+
+/**
+ * Calls `handler` each time the tab's stream opens (first, and after a
+ * reconnect): what happened while there was no stream came on none, so a
+ * page whose data may have moved meanwhile looks again.
+ */
+export function useLiveOpened(handler: () => void): void {
+  const latest = useRef(handler)
+  latest.current = handler
+  useEffect(() => {
+    const opened = () => latest.current()
+    openListeners.add(opened)
+    return () => {
+      openListeners.delete(opened)
+    }
+  }, [])
 }
 
 /** Calls `handler` for each live event of these types while the component is mounted. */

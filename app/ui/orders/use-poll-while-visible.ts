@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { useLiveConnected, useLiveRevalidation } from '~/ui/live/live-events'
+import { useLiveConnected, useLiveOpened, useLiveRevalidation } from '~/ui/live/live-events'
 
 /** How often a pending order's page asks again. */
 export const ORDER_POLL_MS = 3000
@@ -21,11 +21,10 @@ export function usePollWhileVisible(active: boolean, everyMs = ORDER_POLL_MS): v
   const revalidator = useRevalidator()
   const latest = useRef(revalidator)
   latest.current = revalidator
-  // The stream has just opened: what happened between this page's data and
-  // the stream's start came on no stream. One more look, then the stream says.
-  useEffect(() => {
-    if (active && live && latest.current.state === 'idle') latest.current.revalidate()
-  }, [active, live])
+  // An order paid between this page's data and the stream's start came on no stream.
+  useLiveOpened(() => {
+    if (active && latest.current.state === 'idle') latest.current.revalidate()
+  })
   useEffect(() => {
     if (!polling) return
     let timer: ReturnType<typeof setInterval> | undefined
