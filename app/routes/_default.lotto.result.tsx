@@ -17,6 +17,7 @@ import { isHeadlinePrize, parseResultQuery, prizeLabel, RESULT_MESSAGES } from '
 import { siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, bangkokTime, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date'
+import { formatCount } from '~/lib/money'
 import { YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
 import { guard } from '~/session/guard'
 import { ChipLinks } from '~/ui/chip-links'
@@ -341,9 +342,8 @@ function Rounds({
               result?.yeekee ? (
                 <tr key={`${draw.id}-working`} data-testid="yeekee-working">
                   <td colSpan={3} className="pb-2 text-xs text-slate-300">
-                    ผลรวม {result.yeekee.sum.toLocaleString('en-US')} − เลขลำดับที่{' '}
-                    {YEEKEE_SUBTRACTED_SHOT} ({result.yeekee.sixteenth}) ={' '}
-                    {result.yeekee.difference.toLocaleString('en-US')}
+                    ผลรวม {formatCount(result.yeekee.sum)} − เลขลำดับที่ {YEEKEE_SUBTRACTED_SHOT} (
+                    {result.yeekee.sixteenth}) = {formatCount(result.yeekee.difference)}
                   </td>
                 </tr>
               ) : null,

@@ -13,7 +13,9 @@ import { useEffect, useState } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { shotFields } from '~/forms/yeekee-form'
+import type { YeekeeWorkingOut } from '~/backend/lotto.schemas'
 import { pageMeta } from '~/lib/meta'
+import { formatCount } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { bangkokClock } from '~/lib/thai-date'
 import { YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
@@ -54,23 +56,18 @@ export default function YeekeeRound() {
   const { revalidate } = useRevalidator()
   const form = useRuleForm('yeekee-shot', shotFields, reply?.result)
   const [shots, setShots] = useState<Shot[]>(round.shots)
-  const [shotCount, setShotCount] = useState(round.shotCount)
-  useEffect(() => {
-    setShots(round.shots)
-    setShotCount(round.shotCount)
-  }, [round.shots, round.shotCount])
+  useEffect(() => setShots(round.shots), [round.shots])
+  // Seq numbers the shots in the round: the newest is how many there are.
+  const shotCount = Math.max(round.shotCount, shots[0]?.seq ?? 0)
 
   useLiveYeekee(
     round.drawId,
     (event) => {
       if (event.type !== 'shot') return revalidate()
-      const shot = { ...event.shot, time: bangkokClock(event.shot.at) }
-      setShots((current) => {
-        // A shot after a gap (the stream was away): the page asks for the round again.
-        if (current.length > 0 && shot.seq > (current[0]?.seq ?? 0) + 1) revalidate()
-        return withShot(current, shot)
-      })
-      setShotCount((count) => Math.max(count, shot.seq))
+      // A shot after a gap (the stream was away): the page asks for the round again.
+      const newest = shots[0]?.seq
+      if (newest !== undefined && event.shot.seq > newest + 1) revalidate()
+      setShots((current) => withShot(current, { ...event.shot, time: bangkokClock(event.shot.at) }))
     },
     revalidate,
   )
@@ -180,19 +177,7 @@ export default function YeekeeRound() {
   )
 }
 
-function Working({
-  working,
-}: {
-  working: {
-    sum: number
-    sixteenth: string
-    difference: number
-    threeTop: string
-    twoBottom: string
-    shots: number
-  }
-}) {
-  const number = (n: number) => n.toLocaleString('en-US')
+function Working({ working }: { working: YeekeeWorkingOut }) {
   return (
     <section aria-labelledby="working-title" className="card space-y-3" data-testid="working">
       <h2 id="working-title" className="text-lg font-bold">
@@ -210,11 +195,11 @@ function Working({
       </div>
       <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
         <dt className="text-slate-300">ผลรวมเลขที่ยิง ({working.shots} ครั้ง)</dt>
-        <dd className="text-right font-mono">{number(working.sum)}</dd>
+        <dd className="text-right font-mono">{formatCount(working.sum)}</dd>
         <dt className="text-slate-300">ลบ เลขที่ยิงลำดับที่ {YEEKEE_SUBTRACTED_SHOT}</dt>
         <dd className="text-right font-mono">{working.sixteenth}</dd>
         <dt className="text-slate-300">ผลลัพธ์</dt>
-        <dd className="text-right font-mono font-bold">{number(working.difference)}</dd>
+        <dd className="text-right font-mono font-bold">{formatCount(working.difference)}</dd>
       </dl>
     </section>
   )
