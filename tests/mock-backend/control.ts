@@ -100,7 +100,8 @@ export function codeForStatus(status: number): ErrorCode {
   return byStatus[status] ?? 'INTERNAL'
 }
 
-function memberNamed(ctx: RequestContext, username: string): DemoMember {
+/** The member a control names; unknown: 404. */
+export function memberNamed(ctx: RequestContext, username: string): DemoMember {
   const member = ctx.state.memberByUsername(username)
   if (!member) throw new ApiError(404, 'NOT_FOUND', `No member named ${username}`)
   return member

@@ -28,6 +28,7 @@ import {
 } from '../../app/backend/events.schemas'
 import { ApiError, dataReply, type Reply } from './http'
 import { bangkokIso } from './lotto-catalog'
+import { memberNamed } from './control'
 import { jsonBody, type RequestContext, type Route } from './router'
 import type { Family } from './state'
 
@@ -233,12 +234,6 @@ const streamsSchema = envelope(
 const droppedSchema = envelope(z.object({ count: z.number().int() }))
 const settingsSchema = z.object({ heartbeatMs: z.number().int().min(50).max(600_000) }).strict()
 const settingsResponseSchema = envelope(settingsSchema)
-
-function memberNamed(ctx: RequestContext, username: string) {
-  const member = ctx.state.memberByUsername(username)
-  if (!member) throw new ApiError(404, 'NOT_FOUND', `No member named ${username}`)
-  return member
-}
 
 /** POST /__mock/events: raises `event` (its `at` is added) for the member. */
 function raise(ctx: RequestContext) {

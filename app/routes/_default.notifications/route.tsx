@@ -11,7 +11,7 @@ import { useEffect } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
-import { useLiveRevalidation } from '~/ui/live/live-events'
+import { NOTIFYING, useLiveRevalidation } from '~/ui/live/live-events'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState } from '~/ui/states'
 import { loadPage, submit, type NotificationRow } from './page.server'
@@ -33,7 +33,7 @@ export default function Notifications() {
   const newest = rows[0]?.id ?? 0
   const fetcher = useFetcher()
   // A new event while the page is open: it shows at the top.
-  useLiveRevalidation(['order', 'withdrawal', 'stake', 'cashback', 'promotion'])
+  useLiveRevalidation(NOTIFYING)
   // Shown is read: once per newest item (a watcher only looks, and changes nothing).
   useEffect(() => {
     if (watched || unread === 0 || newest === 0) return
