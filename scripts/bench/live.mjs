@@ -21,16 +21,13 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { tsImport } from 'tsx/esm/api'
 import { cpuMs, percentile } from './throughput.mjs'
 import { rssMb } from './cluster.mjs'
+import { sealedSession } from './member.mjs'
 
-let modules
-/** The app's own cookie sealing and SSE reader, loaded once (tsx compiles them on import). */
+let sseModule
+/** The app's own SSE reader, loaded once (tsx compiles it on import). */
 const appModules = async () => {
-  modules ??= (async () => ({
-    cookie: await tsImport('../../app/session/cookie.server.ts', import.meta.url),
-    tokens: await tsImport('../../app/session/tokens.ts', import.meta.url),
-    sse: await tsImport('../../app/lib/sse.ts', import.meta.url),
-  }))()
-  return modules
+  sseModule ??= tsImport('../../app/lib/sse.ts', import.meta.url).then((sse) => ({ sse }))
+  return sseModule
 }
 
 async function post(url, body) {
@@ -43,27 +40,9 @@ async function post(url, body) {
   return res.json()
 }
 
-/** A sealed `auth.session` cookie for `username` (its member id known: no profile call per stream). */
-export async function sealedCookie(backendUrl, secret, username) {
-  const { cookie, tokens } = await appModules()
-  const { data } = await post(`${backendUrl}/__mock/tokens`, { username })
-  const claims = JSON.parse(Buffer.from(data.accessToken.split('.')[1], 'base64url').toString())
-  const now = Date.now()
-  const sealed = cookie.sealSession(
-    {
-      v: 2,
-      sid: randomBytes(18).toString('base64url'),
-      strategy: 'local',
-      mid: String(claims.sub),
-      accessToken: data.accessToken,
-      accessExpiresAt: tokens.expiresAtFor(data.accessToken, now, 900),
-      refreshToken: data.refreshToken,
-      refreshExpiresAt: tokens.expiresAtFor(data.refreshToken, now, 604_800),
-    },
-    [secret],
-  )
-  return { cookie: `auth.session=${sealed}`, accessToken: data.accessToken }
-}
+/** A member's sealed session cookie (and its access token, for calls straight to the backend). */
+export const sealedCookie = (backendUrl, secret, username) =>
+  sealedSession(backendUrl, secret, username)
 
 const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity })
 

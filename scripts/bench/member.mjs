@@ -3,7 +3,9 @@
  * app's own /login form (a form POST as a browser sends it, same-origin),
  * and the bench keeps the `auth.session*` cookies it answers with.
  */
-import { request } from './http.mjs'
+import { randomBytes } from 'node:crypto'
+import { tsImport } from 'tsx/esm/api'
+import { postJson, request } from './http.mjs'
 
 export const BENCH_MEMBER = { username: 'demo', password: 'demo1234' }
 
@@ -28,4 +30,45 @@ export async function memberCookie(appUrl) {
   const check = await request(`${appUrl}/profile`, { headers: { Cookie: cookie } })
   if (check.status !== 200) throw new Error(`GET /profile as a member: ${check.status}`)
   return cookie
+}
+
+/** The app's own cookie sealing and token rules, loaded once (tsx compiles them on import). */
+let loadedModules
+export function sessionModules() {
+  loadedModules ??= (async () => ({
+    ...(await tsImport('../../app/session/cookie.server.ts', import.meta.url)),
+    ...(await tsImport('../../app/session/tokens.ts', import.meta.url)),
+  }))()
+  return loadedModules
+}
+
+/**
+ * A member's session without the login form, as the app would write it:
+ * tokens from the demo backend (POST /__mock/tokens, `accessTtlSeconds`
+ * for this pair only) sealed with `secret`; the member's id is in it (`mid`),
+ * as a login since decision 0093 writes it.
+ */
+export async function sealedSession(backendUrl, secret, username, { accessTtlSeconds, sid } = {}) {
+  const { sealSession, expiresAtFor } = await sessionModules()
+  const { data } = await postJson(`${backendUrl}/__mock/tokens`, { username, accessTtlSeconds })
+  const claims = JSON.parse(Buffer.from(data.accessToken.split('.')[1], 'base64url').toString())
+  const now = Date.now()
+  const sealed = sealSession(
+    {
+      v: 2,
+      sid: sid ?? randomBytes(18).toString('base64url'),
+      strategy: 'local',
+      mid: String(claims.sub),
+      accessToken: data.accessToken,
+      accessExpiresAt: expiresAtFor(data.accessToken, now, 900),
+      refreshToken: data.refreshToken,
+      refreshExpiresAt: expiresAtFor(data.refreshToken, now, 604_800),
+    },
+    [secret],
+  )
+  return {
+    cookie: `auth.session=${sealed}`,
+    accessToken: data.accessToken,
+    refreshToken: data.refreshToken,
+  }
 }

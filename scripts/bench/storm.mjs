@@ -4,8 +4,8 @@
  * same session cookie. The app must refresh once, answer all 50 with the
  * member's page or data, and log nobody out.
  */
-import { tsImport } from 'tsx/esm/api'
 import { getJson, postJson, request } from './http.mjs'
+import { sealedSession, sessionModules } from './member.mjs'
 import { judgeAnswer, stormPaths, STORM_USERNAME } from './storm-rules.mjs'
 
 export { STORM_SIZE } from './storm-rules.mjs'
@@ -24,34 +24,14 @@ export function classify(path, res, username = STORM_USERNAME) {
   return { path, status: res.status, ...verdict }
 }
 
-async function appModules() {
-  const cookie = await tsImport('../../app/session/cookie.server.ts', import.meta.url)
-  const tokens = await tsImport('../../app/session/tokens.ts', import.meta.url)
-  return { ...cookie, ...tokens }
-}
-
 /** Fires the storm; resolves with the counts the bench prints. */
 export async function refreshStorm({ appUrl, backendUrl, secret }) {
-  const { sealSession, unsealSession, expiresAtFor } = await appModules()
+  const { unsealSession } = await sessionModules()
   await postJson(`${backendUrl}/__mock/reset`)
-  const { data: pair } = await postJson(`${backendUrl}/__mock/tokens`, {
-    username: STORM_USERNAME,
+  const { cookie, refreshToken } = await sealedSession(backendUrl, secret, STORM_USERNAME, {
     accessTtlSeconds: -60,
+    sid: 'bench-storm-session-id',
   })
-  const now = Date.now()
-  const sealed = sealSession(
-    {
-      v: 2,
-      sid: 'bench-storm-session-id',
-      strategy: 'local',
-      accessToken: pair.accessToken,
-      accessExpiresAt: expiresAtFor(pair.accessToken, now, 9000),
-      refreshToken: pair.refreshToken,
-      refreshExpiresAt: expiresAtFor(pair.refreshToken, now, 604_800),
-    },
-    [secret],
-  )
-  const cookie = `auth.session=${sealed}`
   const paths = stormPaths()
   const started = performance.now()
   const answers = await Promise.all(
@@ -84,6 +64,6 @@ export async function refreshStorm({ appUrl, backendUrl, secret }) {
     statuses,
     newCookies,
     distinctRefreshTokens: refreshTokens.size,
-    rotated: !refreshTokens.has(pair.refreshToken),
+    rotated: !refreshTokens.has(refreshToken),
   }
 }
