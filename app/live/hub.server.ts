@@ -284,7 +284,13 @@ export class LiveHub {
   }
 
   async #readFor(channel: Channel, tab: Tab, last: number) {
-    await Promise.race([channel.ready, new Promise((resolve) => setTimeout(resolve, CATCH_UP_MS))])
+    // Where the channel stands first (its position, or Redis's subscription), at most CATCH_UP_MS.
+    let waiting: NodeJS.Timeout | undefined
+    await Promise.race([
+      channel.ready,
+      new Promise((resolve) => (waiting = setTimeout(resolve, CATCH_UP_MS))),
+    ])
+    clearTimeout(waiting)
     if (tab.closed) return
     const done = new AbortController()
     const limit = setTimeout(() => done.abort(), CATCH_UP_MS)
