@@ -3,7 +3,7 @@
  * idempotency key) and the member's redemptions. Every refusal of a code
  * maps to a Thai message on the code field.
  */
-import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
+import { BackendError, refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import {
   couponRedeemResponseSchema,
   couponsResponseSchema,
@@ -54,4 +54,16 @@ export function couponRefusal(error: unknown): string | null {
     [errorCodes.badRequest]: COUPON_MESSAGES.malformed,
     [errorCodes.idempotencyKeyReused]: COUPON_MESSAGES.keyReused,
   })
+}
+
+/**
+ * The refusal says the code does not exist (or is no code): what guessing
+ * gives. An expired, used or ineligible code exists, and is what a crowd of
+ * honest members gets when a broadcast code runs out (docs/decisions/0133).
+ */
+export function isCouponGuess(error: unknown): boolean {
+  return (
+    error instanceof BackendError &&
+    (error.code === errorCodes.couponUnknown || error.code === errorCodes.badRequest)
+  )
 }

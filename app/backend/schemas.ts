@@ -36,6 +36,8 @@ export const lineLoginRequestSchema = z.object({
 export const refreshRequestSchema = z.object({
   refreshToken: z.string(),
 })
+/** `POST /auth/logout`: the refresh token whose family ends (docs/decisions/0133). */
+export const logoutRequestSchema = refreshRequestSchema
 
 export const memberSchema = z.object({
   id: z.number().int(),

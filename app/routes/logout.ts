@@ -1,19 +1,30 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { accessForPath } from '~/lib/pages'
+import { endTokenFamily } from '~/backend/logout.server'
 import { readFormData } from '~/server/form-data.server'
 import { guard } from '~/session/guard'
 import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/session/redirects'
 import { endSession } from '~/session/session.server'
 
 /**
- * POST /logout: makes no backend call; ends the session for every copy of
- * its cookie, clears this one, and goes to /login, or stays where the
- * member was when that page is public. A watcher leaves watcher mode here.
+ * POST /logout: ends the session for every copy of its cookie, clears this
+ * one, and goes to /login, or stays where the member was when that page is
+ * public. A watcher leaves watcher mode here. The backend is asked to end
+ * the session's token family too, without waiting for it: a copy dies at
+ * its next backend call even when the shared store cannot say it ended
+ * (docs/decisions/0133); the logout itself needs no backend.
  */
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: 'public', watcherMayPost: true }, async ({ request, session }) => {
     // Ended first: a post that is no form still logs out.
-    if (session.payload) await endSession(session.payload)
+    const payload = session.payload
+    if (payload) {
+      // A watcher holds the member's own tokens: their family is the member's to end.
+      if (payload.refreshToken && payload.strategy !== 'watcher') {
+        endTokenFamily(payload.refreshToken)
+      }
+      await endSession(payload)
+    }
     session.clear()
     const form = await readFormData(request).catch(() => new FormData())
     const from = safeReturnPath(form.get('from'))

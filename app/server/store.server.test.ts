@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
-import { createMemoryStore } from '~/server/store.server'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { setRedisForTests, type SharedRedis } from '~/server/redis.server'
+import { createMemoryStore, createSharedStore } from '~/server/store.server'
 
 function clock(start = 1_000) {
   let t = start
@@ -35,5 +36,45 @@ describe('createMemoryStore', () => {
     expect(store.size).toBe(3)
     expect(await store.get('b')).toBeUndefined()
     expect(await store.get('a')).toBe(2)
+  })
+})
+
+/** A Redis that answers reads, and refuses writes while `writes` is false. */
+function flakyRedis() {
+  const data = new Map<string, string>()
+  const state = { writes: false }
+  const fake = {
+    status: 'ready',
+    async get(key: string) {
+      return data.get(key) ?? null
+    },
+    async set(key: string, value: string) {
+      if (!state.writes) throw new Error('READONLY: writes refused')
+      data.set(key, value)
+      return 'OK'
+    },
+  }
+  return { redis: fake as unknown as SharedRedis, data, state }
+}
+
+describe('createSharedStore while Redis comes and goes', () => {
+  afterEach(() => setRedisForTests(undefined))
+
+  it('an ended session whose write back fails is written the next time Redis is back', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { redis, data, state } = flakyRedis()
+    setRedisForTests(redis)
+    const ended = createSharedStore<true>('ended')
+    // A logout while Redis refuses writes: kept in memory, and to be written.
+    await ended.set('sid-1', true, 60_000)
+    expect(await ended.get('sid-1')).toBe(true)
+    // Redis answers a read (it is "back"): the write back is tried, and refused again.
+    await ended.get('other')
+    await vi.waitFor(() => expect(data.size).toBe(0))
+    await new Promise((r) => setTimeout(r, 10))
+    // Redis takes writes again; the next answer writes the ended session.
+    state.writes = true
+    await ended.get('other')
+    await vi.waitFor(() => expect([...data.keys()]).toEqual(['member-app:ended:sid-1']))
   })
 })

@@ -1,15 +1,20 @@
 /**
- * Wrong coupon codes are limited (docs/decisions/0095): per member
- * (COUPON_LIMIT_PER_MEMBER per window) and, when the client address is known
- * (TRUST_PROXY_HOPS > 0), per address (COUPON_LIMIT_PER_IP), so neither one
- * account nor many accounts from one place can try codes without end. The
- * counters are the login limits' (rate-limit.server.ts): in Redis when
- * REDIS_URL is set, shared by every instance, else in this process's memory.
+ * Wrong coupon codes are limited (docs/decisions/0095, 0133): per member
+ * (COUPON_LIMIT_PER_MEMBER per window), the main line, and, when the client
+ * address is known (TRUST_PROXY_HOPS > 0), per address (COUPON_LIMIT_PER_IP),
+ * so that many accounts from one place cannot guess codes without end. Thai
+ * carriers put thousands of members behind one address: the address counts
+ * only guesses (codes the backend does not know) by members still within
+ * their own limit, against a ceiling that honest members behind one NAT
+ * never reach. The counters are the login limits' (rate-limit.server.ts): in
+ * Redis when REDIS_URL is set, shared by every instance, else in this
+ * process's memory.
  *
  * Every attempt that reaches the backend is counted before it goes (so a
  * burst of parallel posts cannot slip past the limit); one that turns out
  * not to be a wrong code (redeemed, or the backend could not answer) is
- * taken back.
+ * taken back, and one that named a code that exists (expired, used, not for
+ * this member) is taken back from the address.
  */
 import { clientAddress } from '~/server/client-address.server'
 import { env } from '~/server/env.server'
@@ -34,6 +39,8 @@ export interface CouponAttempt {
   waitMs: number
   /** The attempt was no wrong code after all: it does not count. */
   release(): Promise<void>
+  /** The code exists (expired, used, not for this member): no guess, the address does not count it. */
+  noGuess(): Promise<void>
 }
 
 export function couponLimitMessage(retryAfterMs: number): string {
@@ -47,23 +54,27 @@ export function createCouponLimits(settings: CouponLimitSettings) {
     sharedRateLimiter(name, { limit, windowMs: settings.windowMs }, now)
   const byMember = rule('coupon-member', settings.perMember)
   const byIp = rule('coupon-ip', settings.perIp)
-  const notCounted: Hit = { limited: false, retryAfterMs: 0 }
 
   return {
     /** Counts a redeem attempt of `memberId` from this request's address. */
     async attempt(request: Request, memberId: string | number): Promise<CouponAttempt> {
       const member = String(memberId)
-      const address = settings.address(request)
-      const [m, a] = await Promise.all([
-        byMember.hit(member),
-        address ? byIp.hit(address) : notCounted,
-      ])
+      const m = await byMember.hit(member)
+      // Past their own limit, a member is stopped by it: the address counts
+      // only attempts that would reach the backend, so one member's flood
+      // does not stop the others behind the same address.
+      const address = m.limited ? null : settings.address(request)
+      const a: Hit = address ? await byIp.hit(address) : { limited: false, retryAfterMs: 0 }
       const waitMs = Math.max(m.limited ? m.retryAfterMs : 0, a.limited ? a.retryAfterMs : 0)
+      const fromAddress = async () => {
+        if (address) await byIp.release(address)
+      }
       return {
         waitMs: m.limited || a.limited ? Math.max(1, waitMs) : 0,
         release: async () => {
-          await Promise.all([byMember.release(member), address ? byIp.release(address) : null])
+          await Promise.all([byMember.release(member), fromAddress()])
         },
+        noGuess: fromAddress,
       }
     },
   }

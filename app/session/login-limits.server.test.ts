@@ -99,4 +99,51 @@ describe('login limits', () => {
     // Unknown address (TRUST_PROXY_HOPS=0): no per-IP count.
     for (let i = 0; i < 5; i++) expect(await l.attempt(from(), `v${i}`)).toBe(0)
   })
+
+  describe('behind one address (carrier NAT: thousands of members share it)', () => {
+    const nat = { 'X-Forwarded-For': '203.0.113.9' }
+    const behindNat = (perIp: number) =>
+      createLoginLimits({
+        perIp,
+        perUsername: 10,
+        perDevice: 10,
+        windowMs: 900_000,
+        address: (r) => r.headers.get('X-Forwarded-For'),
+        device: deviceCookie(config),
+      })
+
+    it('successful logins from new browsers do not count on the address', async () => {
+      const l = behindNat(3)
+      for (let member = 0; member < 10; member++) {
+        expect(await l.attempt(from(undefined, nat), `member${member}`)).toBe(0)
+        await l.succeeded(from(undefined, nat), `member${member}`)
+      }
+      expect(await l.attempt(from(undefined, nat), 'newcomer')).toBe(0)
+    })
+
+    it("attempts refused by a username's own ceiling do not count on the address", async () => {
+      const l = behindNat(30)
+      // Someone behind the address tries 30 passwords on one username: 10 are judged.
+      for (let i = 0; i < 30; i++) await l.attempt(from(undefined, nat), 'victim')
+      expect(await l.attempt(from(undefined, nat), 'victim')).toBeGreaterThan(0)
+      // Every other member there still logs in from a new browser.
+      expect(await l.attempt(from(undefined, nat), 'somchai')).toBe(0)
+    })
+
+    it("a member's known browser logs in after the address has reached its ceiling", async () => {
+      const l = behindNat(5)
+      const mine = await l.succeeded(from(undefined, nat), 'somchai')
+      for (let i = 0; i < 20; i++) await l.attempt(from(undefined, nat), `stranger${i}`)
+      expect(await l.attempt(from(undefined, nat), 'someone-new')).toBeGreaterThan(0)
+      expect(await l.attempt(from(mine, nat), 'somchai')).toBe(0)
+    })
+
+    it('an attempt the backend could not answer does not count', async () => {
+      const l = behindNat(3)
+      for (let i = 0; i < 12; i++) {
+        expect(await l.attempt(from(undefined, nat), 'somchai')).toBe(0)
+        await l.unanswered(from(undefined, nat), 'somchai')
+      }
+    })
+  })
 })

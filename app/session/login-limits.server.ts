@@ -1,16 +1,20 @@
 /**
  * Login attempt limits that a stranger cannot turn against a member
- * (docs/decisions/0032).
+ * (docs/decisions/0032, 0133).
  *
  * - A browser where a username has logged in before carries the sealed
  *   "known device" cookie naming it. Its attempts on that username count on
  *   their own bucket (device, username): LOGIN_LIMIT_PER_DEVICE per window,
- *   and nothing strangers do fills it.
+ *   and nothing strangers do fills it, the per-address count neither.
  * - Everyone else (a stranger, or the member on a new browser) counts on the
  *   per-username ceiling LOGIN_LIMIT_PER_USERNAME and, when the client
- *   address is known (TRUST_PROXY_HOPS > 0), on LOGIN_LIMIT_PER_IP.
- * - A successful login clears the bucket it was counted in and (re)writes
- *   the device cookie with the username.
+ *   address is known (TRUST_PROXY_HOPS > 0), on LOGIN_LIMIT_PER_IP. Thai
+ *   carriers put thousands of members behind one address: the address
+ *   counts only failed attempts that the username's ceiling let through,
+ *   against a ceiling that honest members behind one NAT never reach.
+ * - A successful login clears the bucket it was counted in, takes its
+ *   attempt back from the address, and (re)writes the device cookie with
+ *   the username.
  */
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
@@ -89,11 +93,26 @@ export function createLoginLimits(settings: LoginLimitSettings) {
         const own = await byDevice.hit(`${device.id}:${name}`)
         return own.limited ? own.retryAfterMs : 0
       }
+      const b = await byName.hit(name)
+      // Refused by the username's own ceiling: the address does not count it,
+      // so one username hammered does not stop the others behind the address.
+      if (b.limited) return b.retryAfterMs
       const address = settings.address(request)
-      const [a, b] = await Promise.all([address ? ip.hit(address) : notCounted, byName.hit(name)])
-      if (a.limited || b.limited)
-        return Math.max(a.limited ? a.retryAfterMs : 0, b.limited ? b.retryAfterMs : 0)
-      return 0
+      const a = address ? await ip.hit(address) : notCounted
+      return a.limited ? a.retryAfterMs : 0
+    },
+
+    /**
+     * The backend could not judge the attempt (down, slow, a fault): it is
+     * no failure, and is taken back from every count it went to, so members
+     * retrying through an outage are not locked out when it ends.
+     */
+    async unanswered(request: Request, username: string): Promise<void> {
+      const name = normalise(username)
+      const device = knownDevice(request, name)
+      if (device) return byDevice.release(`${device.id}:${name}`)
+      const address = settings.address(request)
+      await Promise.all([byName.release(name), address ? ip.release(address) : null])
     },
 
     /** A successful login: clears its bucket; returns the Set-Cookie that remembers this browser. */
@@ -101,7 +120,11 @@ export function createLoginLimits(settings: LoginLimitSettings) {
       const name = normalise(username)
       const device = settings.device.read(request, now())
       if (device?.usernames.includes(name)) await byDevice.reset(`${device.id}:${name}`)
-      else await byName.reset(name)
+      else {
+        // Counted on the address before it went: a success is no failure.
+        const address = settings.address(request)
+        await Promise.all([byName.reset(name), address ? ip.release(address) : null])
+      }
       const id = device?.id ?? randomBytes(18).toString('base64url')
       const usernames = [name, ...(device?.usernames ?? []).filter((u) => u !== name)].slice(
         0,
@@ -132,6 +155,11 @@ function get() {
 /** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
 export function loginAttempt(request: Request, username: string): Promise<number> {
   return get().attempt(request, username)
+}
+
+/** The backend could not answer the login: the attempt does not count. */
+export function loginUnanswered(request: Request, username: string): Promise<void> {
+  return get().unanswered(request, username)
 }
 
 /** A successful login: returns the Set-Cookie of the known-device cookie. */

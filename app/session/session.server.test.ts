@@ -167,6 +167,93 @@ describe('POST /logout', () => {
     expect((thrown as Response).headers.get('Location')).toBe('/')
     expect((await getSession(requestWith(mine), {})).loggedIn).toBe(false)
   })
+
+  /** The backend (BACKEND_URL) as undici's mock; every call it gets, with its body. */
+  function backendForLogout() {
+    const calls: { path: string; body: unknown }[] = []
+    const backend = new MockAgent()
+    backend.disableNetConnect()
+    const before = getGlobalDispatcher()
+    setGlobalDispatcher(backend)
+    onTestFinished(async () => {
+      setGlobalDispatcher(before)
+      await backend.close()
+    })
+    const origin = backend.get(new URL(process.env.BACKEND_URL ?? '').origin)
+    const seen = (path: string) => (body: string) => {
+      calls.push({ path, body: JSON.parse(body) })
+      return true
+    }
+    return { backend, origin, calls, seen }
+  }
+
+  const postLogout = (session: SessionPayload) =>
+    Promise.resolve(
+      logout({
+        request: requestWith(session, { method: 'POST', body: new URLSearchParams() }),
+        params: {},
+        context: {},
+      }),
+    ).catch((e: unknown) => e)
+
+  it("asks the backend to end the session's token family, without waiting for its answer", async () => {
+    const { origin, calls, seen } = backendForLogout()
+    // A slow backend: it answers well after the browser's logout is done.
+    let answered = false
+    origin
+      .intercept({ method: 'POST', path: '/auth/logout', body: seen('/auth/logout') })
+      .reply(200, () => {
+        answered = true
+        return { data: { ok: true } }
+      })
+      .delay(1500)
+    const mine = payload({ refreshToken: 'refresh-of-the-family' })
+    const thrown = await postLogout(mine)
+    expect(answered).toBe(false)
+    expect((thrown as Response).status).toBe(302)
+    expect((thrown as Response).headers.get('Set-Cookie')).toMatch(/auth\.session=; Max-Age=0/)
+    expect(calls).toEqual([
+      { path: '/auth/logout', body: { refreshToken: 'refresh-of-the-family' } },
+    ])
+    await vi.waitFor(() => expect(answered).toBe(true), { timeout: 5000 })
+  })
+
+  it.each([
+    ['down', null, true],
+    ['without the call', 404, false],
+    ['failing', 500, true],
+  ])('logs the browser out all the same with a backend %s', async (_name, status, logged) => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    onTestFinished(() => warn.mockRestore())
+    const { origin, backend } = backendForLogout()
+    if (status !== null) {
+      origin
+        .intercept({ method: 'POST', path: '/auth/logout' })
+        .reply(status, { code: 'X', message: 'x' })
+    }
+    const mine = payload({ refreshToken: 'refresh-of-the-family' })
+    const thrown = await postLogout(mine)
+    expect((thrown as Response).status).toBe(302)
+    expect((await getSession(requestWith(mine), {})).loggedIn).toBe(false)
+    await vi.waitFor(() => expect(backend.pendingInterceptors()).toEqual([]))
+    await new Promise((r) => setTimeout(r, 20))
+    // One line for operators when the backend could not end it, never with the token.
+    expect(warn.mock.calls.map(([m]) => String(m))).toEqual(
+      logged ? [expect.stringContaining('did not end the token family')] : [],
+    )
+    expect(warn.mock.calls.join()).not.toContain('refresh-of-the-family')
+  })
+
+  it("leaves a watcher's tokens (the member's own family) alone", async () => {
+    const { calls, origin, seen } = backendForLogout()
+    origin
+      .intercept({ method: 'POST', path: '/auth/logout', body: seen('/auth/logout') })
+      .reply(200, { data: { ok: true } })
+    await postLogout(payload({ strategy: 'watcher', refreshToken: undefined }))
+    await postLogout(payload({ strategy: 'watcher' }))
+    await new Promise((r) => setTimeout(r, 50))
+    expect(calls).toEqual([])
+  })
 })
 
 describe('guard and renewals in flight', () => {

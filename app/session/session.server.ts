@@ -73,7 +73,13 @@ export function isSessionExpired(payload: SessionPayload, now = Date.now()): boo
 /** Session ids that were logged out (every instance's, with REDIS_URL; else this process's). */
 const endedSessions: TtlStore<true> = createSharedStore<true>('ended')
 /** Member id -> every session of the member issued before this time (ms) has ended. */
-const endedBefore: TtlStore<number> = createSharedStore<number>('ended-before')
+const endedBefore: TtlStore<number> = createSharedStore<number>(
+  'ended-before',
+  undefined,
+  undefined,
+  // A T written back late (Redis away or frozen) never replaces a later one.
+  { keepLarger: true },
+)
 
 /** How long an ended session must be remembered: until any refresh token issued before now has run out. */
 function rememberMs(payload: SessionPayload, now: number): number {

@@ -78,6 +78,20 @@ describe('shared store', () => {
     await until(async () => (await b.get('sid-away')) === true)
     expect(warn.mock.calls.some(([m]) => String(m).includes('back'))).toBe(true)
   })
+  it('"ended before T": a smaller T written late never replaces a larger one', async () => {
+    const a = createSharedStore<number>('ended-before', undefined, undefined, { keepLarger: true })
+    const b = createSharedStore<number>('ended-before', undefined, undefined, { keepLarger: true })
+    const c = createSharedStore<number>('ended-before', undefined, undefined, { keepLarger: true })
+    // B ends the member's sessions at 2000; A's end at 1000, kept while Redis was
+    // away (or stuck in a frozen Redis), reaches Redis afterwards.
+    await b.set('member-1', 2000, 60_000)
+    await a.set('member-1', 1000, 60_000)
+    expect(await c.get('member-1')).toBe(2000)
+    expect(await a.get('member-1')).toBe(2000)
+    await a.set('member-1', 3000, 60_000)
+    expect(await c.get('member-1')).toBe(3000)
+  })
+
   it('Redis too slow (paused): memory answers after REDIS_COMMAND_TIMEOUT_MS, not later', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const a = createSharedStore<true>('ended')

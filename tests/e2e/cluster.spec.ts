@@ -162,6 +162,92 @@ test('logout on one instance; the old cookie replayed on the others is logged ou
   }
 })
 
+/**
+ * Logs a copy of a session out through nginx, does `toRedis` to Redis at
+ * once (the probe killed it 0.1 s later), and replays the copy on /profile
+ * on every instance: each must answer the login page, never the profile.
+ */
+async function logoutThenReplay(
+  request: APIRequestContext,
+  toRedis: () => Promise<void>,
+): Promise<{ status: number; location: string }[]> {
+  await cluster.whole()
+  const { cookie } = await sessionCookieHeader('demo')
+  const before = await request.get(`${cluster.url}/profile`, {
+    headers: { cookie },
+    maxRedirects: 0,
+  })
+  expect(before.status()).toBe(200)
+  const out = await request.post(`${cluster.url}/logout`, {
+    form: { from: '/profile' },
+    headers: { cookie },
+    maxRedirects: 0,
+  })
+  expect(out.status()).toBe(302)
+  // The backend has been asked to end the family (the app does not wait for it).
+  await expect.poll(async () => (await mock.calls('/auth/logout')).length).toBe(1)
+  await toRedis()
+  return Promise.all(
+    cluster.instances().map(async (instance) => {
+      const replayed = await request.get(`${instance.url}/profile`, {
+        headers: { cookie },
+        maxRedirects: 0,
+      })
+      return { status: replayed.status(), location: replayed.headers()['location'] ?? '' }
+    }),
+  )
+}
+
+const LOGGED_OUT = { status: 302, location: '/login?redirectTo=%2Fprofile' }
+
+test('logout, then Redis killed: the copied cookie opens no page on any instance', async ({
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const answers = await logoutThenReplay(request, async () => {
+    const lost = cluster.log().split('[redis] unavailable').length
+    process.kill(cluster.redisPid(), 'SIGKILL')
+    // The instances notice at once (the connection closes); the cluster restarts Redis a second later.
+    await expect.poll(() => cluster.log().split('[redis] unavailable').length).toBeGreaterThan(lost)
+  })
+  expect(answers).toEqual([LOGGED_OUT, LOGGED_OUT, LOGGED_OUT])
+  await cluster.whole()
+})
+
+test('logout, then Redis frozen (SIGSTOP): the copied cookie opens no page on any instance', async ({
+  request,
+}) => {
+  test.setTimeout(90_000)
+  let frozen = 0
+  try {
+    const answers = await logoutThenReplay(request, async () => {
+      frozen = cluster.redisPid()
+      process.kill(frozen, 'SIGSTOP')
+    })
+    expect(answers).toEqual([LOGGED_OUT, LOGGED_OUT, LOGGED_OUT])
+  } finally {
+    if (frozen) process.kill(frozen, 'SIGCONT')
+  }
+  await cluster.whole()
+})
+
+test('logout, then Redis restarted without its data: the copied cookie opens no page on any instance', async ({
+  request,
+}) => {
+  test.setTimeout(60_000)
+  const redis = new Redis(`redis://127.0.0.1:${CLUSTER_PORT + 9}`, { maxRetriesPerRequest: 1 })
+  redis.on('error', () => undefined)
+  try {
+    const answers = await logoutThenReplay(request, async () => {
+      // What a Redis without persistence holds after a restart: nothing.
+      await redis.flushall()
+    })
+    expect(answers).toEqual([LOGGED_OUT, LOGGED_OUT, LOGGED_OUT])
+  } finally {
+    redis.disconnect()
+  }
+})
+
 test('log out everywhere on one instance: the other devices and old copies are out on every instance', async ({
   request,
 }) => {

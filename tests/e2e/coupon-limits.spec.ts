@@ -5,7 +5,7 @@
  * the session. Without JavaScript, as the form works. (somsri: the rewards
  * spec's refusals count on demo's bucket.)
  */
-import { expect, test } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -48,4 +48,40 @@ test.describe('without JavaScript', () => {
     await page.goto('/profile')
     await expect(page.locator('h1')).toHaveText('โปรไฟล์')
   })
+})
+
+/** A member's browser without JavaScript, behind `address` (the app trusts one proxy hop). */
+async function memberBehind(browser: Browser, username: string, address: string): Promise<Page> {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'X-Forwarded-For': address },
+  })
+  await loginAs(context, username)
+  const page = await context.newPage()
+  await page.goto('/coupon')
+  return page
+}
+
+/** Posts `code` on the coupon form: the answer's status. */
+async function redeem(page: Page, code: string): Promise<number> {
+  await page.getByLabel('รหัสคูปอง').fill(code)
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST')
+  await page.getByRole('button', { name: 'ใช้คูปอง', exact: true }).click()
+  return (await answer).status()
+}
+
+test('behind one address (carrier NAT): one member posting 30 wrong codes does not stop another member there', async ({
+  browser,
+}) => {
+  test.slow()
+  const nat = `203.0.113.${Math.floor(Math.random() * 200) + 20}`
+  const flooder = await memberBehind(browser, 'somsri', nat)
+  const statuses: number[] = []
+  for (let i = 0; i < 30; i++) statuses.push(await redeem(flooder, `NAT${3000 + i}`))
+  // Their own limit stops them: LIMIT judged, the rest refused with the wait.
+  expect(statuses.slice(LIMIT)).toEqual(Array(30 - LIMIT).fill(429))
+
+  const neighbour = await memberBehind(browser, 'demo', nat)
+  expect(await redeem(neighbour, 'NAT4000')).toBe(409)
+  await expect(neighbour.getByText('ไม่พบคูปองนี้ กรุณาตรวจสอบรหัสอีกครั้ง')).toBeVisible()
 })

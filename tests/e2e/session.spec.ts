@@ -3,7 +3,7 @@
  * login, refresh, expiry, logout, and what never reaches the browser.
  */
 import { expect, test, type Page, type Response } from '@playwright/test'
-import { APP_URL } from '../../playwright.config'
+import { APP_URL, MOCK_URL } from '../../playwright.config'
 import { mock } from './support/mock'
 import { DEMO, openedSession, sessionCookies, submitLogin } from './support/login'
 import { loginAs, sessionCookieHeader } from './support/session'
@@ -213,8 +213,11 @@ test.describe('expiry and refresh', () => {
 })
 
 test.describe('logout', () => {
-  test('the menu logs out without a backend call and goes to /login', async ({ page, context }) => {
-    await loginAs(context, 'demo')
+  test('the menu logs out, goes to /login, and the backend ends the tokens (decision 0133)', async ({
+    page,
+    context,
+  }) => {
+    const { accessToken } = await loginAs(context, 'demo')
     await page.goto('/cashback')
     await hydrated(page)
     await mock.clearCalls()
@@ -222,8 +225,30 @@ test.describe('logout', () => {
     await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
     await expect(page).toHaveURL('/login')
     expect(await sessionCookies(context)).toBe('')
-    const backendCalls = (await mock.calls()).filter((c) => c.path.startsWith('/auth'))
-    expect(backendCalls).toEqual([])
+    // One call, made without waiting for it: the session's token family ends.
+    await expect
+      .poll(async () =>
+        (await mock.calls()).filter((c) => c.path.startsWith('/auth')).map((c) => c.path),
+      )
+      .toEqual(['/auth/logout'])
+    const copy = await fetch(`${MOCK_URL}/user/profile`, {
+      headers: { Authorization: `Bearer ${accessToken}` },
+    })
+    expect(copy.status).toBe(401)
+  })
+
+  test('a backend that does not answer the logout call does not hold the logout up', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context, 'demo')
+    await mock.fail({ path: '/auth/logout', mode: 'hang' })
+    await page.goto('/cashback')
+    await hydrated(page)
+    await page.getByLabel('เมนู', { exact: true }).click()
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+    await expect(page).toHaveURL('/login')
+    expect(await sessionCookies(context)).toBe('')
   })
 
   test('on a public page logout stays on that page', async ({ page, context }) => {

@@ -1,14 +1,16 @@
-/** The member backend's API as the app uses it: login, LINE login, refresh, profile, health. */
+/** The member backend's API as the app uses it: login, LINE login, refresh, logout, profile, health. */
 import {
   healthResponseSchema,
   lineLoginRequestSchema,
   loginRequestSchema,
   loginResponseSchema,
+  logoutRequestSchema,
   type Member,
   profileResponseSchema,
   refreshRequestSchema,
   refreshResponseSchema,
 } from '../../app/backend/schemas'
+import { okResponseSchema } from '../../app/backend/member.schemas'
 import { ApiError, dataReply } from './http'
 import { jsonBody, type RequestContext, type Route } from './router'
 import type { DemoMember } from './state'
@@ -54,6 +56,13 @@ async function refresh(ctx: RequestContext) {
   return dataReply(refreshResponseSchema, { data: await ctx.sessions.refresh(refreshToken) })
 }
 
+/** POST /auth/logout: the session's token family ends (docs/backend-api.md). */
+async function logout(ctx: RequestContext) {
+  const { refreshToken } = jsonBody(ctx, logoutRequestSchema)
+  await ctx.sessions.logout(refreshToken)
+  return dataReply(okResponseSchema, { data: { ok: true } })
+}
+
 async function profile(ctx: RequestContext) {
   const member = await ctx.sessions.authenticate(ctx.headers.authorization)
   return dataReply(profileResponseSchema, {
@@ -65,6 +74,7 @@ export const apiRoutes: readonly Route[] = [
   { method: 'POST', path: '/auth/login', handler: login },
   { method: 'POST', path: '/auth/loginwithline', handler: loginWithLine },
   { method: 'POST', path: '/auth/refresh', handler: refresh },
+  { method: 'POST', path: '/auth/logout', handler: logout },
   { method: 'GET', path: '/user/profile', handler: profile },
   {
     method: 'GET',

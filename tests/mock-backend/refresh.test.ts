@@ -148,3 +148,48 @@ describe('the noExp option', () => {
     expect(claimsOf(next.accessToken)).not.toHaveProperty('exp')
   })
 })
+
+describe('POST /auth/logout', () => {
+  async function logout(refreshToken: string) {
+    return api().post<ErrorBody>('/auth/logout', { refreshToken })
+  }
+
+  it("ends the refresh token's family: its access and refresh tokens answer 401 TOKEN_REVOKED", async () => {
+    const first = await api().login('demo')
+    const second = await rotated(first.refreshToken)
+    const other = await api().login('demo')
+    // A copy of the session: the same tokens, in another browser.
+    expect((await api().get('/user/profile', second.accessToken)).status).toBe(200)
+
+    const answer = await logout(second.refreshToken)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toEqual({ data: { ok: true } })
+
+    for (const token of [first.accessToken, second.accessToken]) {
+      const res = await api().get<ErrorBody>('/user/profile', token)
+      expect([res.status, res.body.code]).toEqual([401, 'TOKEN_REVOKED'])
+    }
+    const renewal = await refresh(second.refreshToken)
+    expect([renewal.status, renewal.body.code]).toEqual([401, 'TOKEN_REVOKED'])
+    // Another login of the member is another family: untouched.
+    expect((await api().get('/user/profile', other.accessToken)).status).toBe(200)
+  })
+
+  it('needs no Authorization header, takes a rotated refresh token of the family, and can be repeated', async () => {
+    const first = await api().login('demo')
+    const second = await rotated(first.refreshToken)
+    expect((await logout(first.refreshToken)).status).toBe(200)
+    expect((await api().get('/user/profile', second.accessToken)).status).toBe(401)
+    expect((await logout(second.refreshToken)).status).toBe(200)
+  })
+
+  it('refuses what is no refresh token of this backend with 401', async () => {
+    const { accessToken } = await api().login('demo')
+    for (const token of ['not-a-token', accessToken]) {
+      const answer = await logout(token)
+      expect([answer.status, answer.body.code]).toEqual([401, 'INVALID_TOKEN'])
+    }
+    expect((await api().get('/user/profile', accessToken)).status).toBe(200)
+    expect((await api().post<ErrorBody>('/auth/logout', {})).status).toBe(400)
+  })
+})

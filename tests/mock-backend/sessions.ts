@@ -9,6 +9,8 @@
  * - POST /__mock/expire marks every family of a member expired.
  * - A password change and POST /auth/logout-others revoke every family of
  *   the member but the caller's (its other logins, and any stolen copy).
+ * - POST /auth/logout revokes the family of the refresh token it is given:
+ *   a copy of a logged-out session dies at its next call.
  */
 import { ApiError } from './http'
 import type { TokenConfig } from './options'
@@ -66,6 +68,20 @@ export class Sessions {
     const { pair, refreshJti } = await issued
     family.currentRefreshJti = refreshJti
     return pair
+  }
+
+  /**
+   * POST /auth/logout: the family of this refresh token is revoked (its
+   * access tokens too). A token already rotated still names its family, and
+   * a family already revoked stays so: the call can be repeated.
+   */
+  async logout(refreshToken: string): Promise<void> {
+    const verified = await this.tokens.verify(refreshToken, 'refresh', this.state.now())
+    if (!verified.ok) throw unauthorized(verified.code)
+    const family = this.state.families.get(verified.claims.fam)
+    if (!family || String(family.memberId) !== verified.claims.sub)
+      throw unauthorized('INVALID_TOKEN')
+    family.revoked = true
   }
 
   /** The member behind an `Authorization: Bearer <access token>` header. */

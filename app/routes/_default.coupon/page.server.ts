@@ -5,13 +5,19 @@
  * message on the code field; a success redirects to `?redeemed=<id>`, where
  * the page shows what the coupon gave (post, redirect, get: a reload never
  * redeems twice, and the same key never credits twice). Wrong codes are
- * limited per member and client address: past the limit a Thai 429 says how
- * long to wait, and the backend is not asked (~/session/coupon-limits.server).
+ * limited per member and, for guesses, per client address: past the limit a
+ * Thai 429 says how long to wait, and the backend is not asked
+ * (~/session/coupon-limits.server).
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { BackendError, orMessage } from '~/backend/client.server'
-import { couponRedemptions, couponRefusal, redeemCoupon } from '~/backend/coupon.server'
+import {
+  couponRedemptions,
+  couponRefusal,
+  isCouponGuess,
+  redeemCoupon,
+} from '~/backend/coupon.server'
 import type { CouponRedemption } from '~/backend/rewards.schemas'
 import { couponFields, normalizeCouponCode } from '~/forms/coupon-form'
 import { parseForm } from '~/forms/zod'
@@ -105,8 +111,9 @@ export async function submit(ctx: RouteContext) {
     })
   } catch (error) {
     const refusal = couponRefusal(error)
-    // Only a refused code counts as a wrong attempt.
+    // Only a refused code counts as a wrong attempt; on the address, only a guess.
     if (refusal === null) await attempt.release()
+    else if (!isCouponGuess(error)) await attempt.noGuess()
     if (refusal !== null) {
       return data<CouponReply>(
         { result: submission.reply({ fieldErrors: { code: [refusal] } }) },

@@ -9,7 +9,12 @@ import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
-import { loginAttempt, loginLimitMessage, loginSucceeded } from '~/session/login-limits.server'
+import {
+  loginAttempt,
+  loginLimitMessage,
+  loginSucceeded,
+  loginUnanswered,
+} from '~/session/login-limits.server'
 import type { RouteContext } from '~/session/guard'
 import { safeReturnPath } from '~/session/redirects'
 import { LoginError, loginLocal } from '~/session/strategies.server'
@@ -54,6 +59,8 @@ export async function submit(ctx: RouteContext) {
     })
   } catch (error) {
     if (!(error instanceof LoginError)) throw error
+    // A backend fault is no wrong password: it does not count (docs/decisions/0133).
+    if (error.status >= 500) await loginUnanswered(request, username)
     const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })
     return data(reply, { status: error.status })
   }
