@@ -34,6 +34,17 @@ describe('doorAnswer', () => {
     expect(doorAnswer(req('DELETE', { 'sec-fetch-site': 'cross-site' }), ORIGINS)?.status).toBe(403)
     expect(doorAnswer(req('GET', { origin: 'https://evil.example' }), ORIGINS)).toBeNull()
   })
+  it('a write without Origin: a Referer of another site is a 403, one of the app passes', () => {
+    const referred = (referer: string) => doorAnswer(req('POST', { referer }), ORIGINS)
+    expect(referred('https://evil.example/x')?.status).toBe(403)
+    expect(referred('https://member.example/transaction?tab=deposit')).toBeNull()
+    expect(doorAnswer(req('POST', { 'sec-fetch-site': 'same-origin' }), ORIGINS)).toBeNull()
+    const dev = { host: 'localhost:5173', referer: 'http://localhost:5173/cashback' }
+    expect(doorAnswer(req('POST', dev), [])).toBeNull()
+    expect(doorAnswer(req('POST', { ...dev, referer: 'http://evil.example/' }), [])?.status).toBe(
+      403,
+    )
+  })
   it('without APP_ORIGIN (development) the Host it was sent to is the site', () => {
     const same = { host: 'localhost:5173', origin: 'http://localhost:5173' }
     expect(doorAnswer(req('POST', same), [])).toBeNull()

@@ -6,8 +6,9 @@
  * - a method undici or Remix cannot take (TRACE, CONNECT, PROPFIND, ...): Thai 405 with Allow;
  * - a path that is not valid percent-encoding (`/%E0%A4%A`): Thai 400;
  * - a declared body over MAX_BODY_BYTES: Thai 413, the body unread;
- * - a cross-site write (lib/cross-site.ts against APP_ORIGIN): Thai 403,
- *   before Remix's own origin check (a bodyless 500 and a stack trace);
+ * - a cross-site write (lib/cross-site.ts against APP_ORIGIN; without Origin,
+ *   its Referer: decision 0135): Thai 403, before Remix's own origin check
+ *   (a bodyless 500 and a stack trace);
  * - a write from an APP_ORIGIN page under another Host (a proxy rewrote
  *   it): goes on with that origin's host, so Remix's check agrees (publicHostFor);
  * - a build script or style sheet: sent as the build step compressed it
@@ -87,6 +88,7 @@ export function doorAnswer(
       method,
       secFetchSite: header(req, 'sec-fetch-site'),
       origin: header(req, 'origin'),
+      referer: header(req, 'referer'),
     },
     allowedOrigins(req, configuredOrigins),
   )

@@ -119,6 +119,66 @@ test.describe('front door', () => {
     }
     expect(await mock.calls('/auth/login')).toHaveLength(0)
   })
+
+  test('a write without Origin and with a Referer of another site is refused like a cross-site Origin; the app’s own Referer, or none, goes on (decision 0135)', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context)
+    await page.goto('/transaction?tab=deposit')
+    await hydrated(page)
+    const key = await page.locator('input[name="idempotencyKey"]').inputValue()
+    const form = { intent: 'deposit', amount: '500', method: 'promptpay', idempotencyKey: key }
+    await mock.clearCalls()
+    // Posted as curl or a browser that sends no Origin would: the request API adds none.
+    const foreign: Record<string, string>[] = [
+      { Referer: 'https://evil.example/x' },
+      { Referer: 'not a url' },
+      { Referer: `http://localhost:${APP_PORT}.evil.example/` },
+    ]
+    for (const headers of foreign) {
+      for (const path of [
+        '/transaction?tab=deposit',
+        '/transaction.data?tab=deposit',
+        '/cashback',
+        '/logout',
+      ]) {
+        const response = await page.request.post(path, { form, headers, maxRedirects: 0 })
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403)
+        expect(await response.text()).toContain(CROSS_SITE_MESSAGE)
+      }
+    }
+    expect(await mock.calls('/wallet/deposits')).toHaveLength(0)
+    // The refused logout ended nothing.
+    expect((await page.goto('/profile'))?.status()).toBe(200)
+
+    // A page of the app's own: the order is made.
+    const same = await page.request.post('/transaction?tab=deposit', {
+      form,
+      headers: { Referer: `${APP_URL}/transaction?tab=deposit` },
+      maxRedirects: 0,
+    })
+    expect(same.status()).toBe(302)
+    const order = same.headers()['location']
+    expect(order).toMatch(/^\/order\/payment\/\d+$/)
+    // Neither Origin nor Referer (Referrer-Policy no-referrer, a privacy proxy): it goes on
+    // (the same key: the same order), as does a browser's own same-origin mark.
+    for (const headers of [{}, { 'Sec-Fetch-Site': 'same-origin' }] as Record<string, string>[]) {
+      const again = await page.request.post('/transaction?tab=deposit', {
+        form,
+        headers,
+        maxRedirects: 0,
+      })
+      expect(again.status(), JSON.stringify(headers)).toBe(302)
+      expect(again.headers()['location']).toBe(order)
+    }
+    // And the member's own form in the browser still posts.
+    await page.goto('/transaction?tab=deposit')
+    await hydrated(page)
+    await page.getByLabel('จำนวนเงิน (บาท)').fill('300')
+    await page.getByRole('button', { name: 'ฝากเงิน', exact: true }).click()
+    await expect(page).toHaveURL(/\/order\/payment\/\d+$/)
+  })
 })
 
 test.describe('the server log (its own server on the build)', () => {
