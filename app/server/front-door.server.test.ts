@@ -25,6 +25,19 @@ describe('doorAnswer', () => {
     expect(doorAnswer({ ...req('GET'), url: '/%E0%A4%A' }, ORIGINS)?.status).toBe(400)
     expect(doorAnswer({ ...req('GET'), url: '/%E0%B8%81?q=%E0%A4%A' }, ORIGINS)).toBeNull()
   })
+  it('a legacy data request (?_data=): 400; other queries pass', () => {
+    for (const url of [
+      '/?_data=root',
+      '/lotto?x=1&_data=routes%2F_default',
+      '/?%5Fdata',
+      '/?_data',
+    ]) {
+      expect(doorAnswer({ ...req('GET'), url }, ORIGINS)?.status, url).toBe(400)
+    }
+    for (const url of ['/?data=1', '/x.data?_routes=root', '/?q=_data', '/_data']) {
+      expect(doorAnswer({ ...req('GET'), url }, ORIGINS), url).toBeNull()
+    }
+  })
   it('a declared body over the cap: 413', () => {
     const big = { 'content-length': String(MAX_BODY_BYTES + 1) }
     expect(doorAnswer(req('POST', big), ORIGINS)?.status).toBe(413)
