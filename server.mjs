@@ -5,7 +5,8 @@
  * `npm start` runs it (scripts/start.mjs); so do the cluster, the bench, the
  * e2e tests and the Docker image. `npm run dev` keeps Remix's dev server.
  *
- *   request
+ *   request        Node's parser: what it cannot read, a Thai 400/431 (onClientError);
+ *                  an Expect, a Thai 417 or 100 Continue when the door lets it in
  *   -> frontDoor       app/server/front-door.server.ts: Thai 405/400/413/403,
  *                      build files as the build compressed them, the Server-Timing clock,
  *                      the graceful shutdown's count
@@ -34,7 +35,9 @@ process.env.NODE_ENV ??= 'production'
 const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/index.js')).href)
 installGlobals({ nativeFetch: build.future.v3_singleFetch })
 const { frontDoor, getLoadContext, redactUrl } = build.entry.module
-if (!frontDoor || !getLoadContext) throw new Error('The build predates server.mjs: npm run build')
+const { mayContinue, onCheckExpectation, onClientError } = build.entry.module
+if (!frontDoor || !getLoadContext || !onClientError)
+  throw new Error('The build predates server.mjs: npm run build')
 
 morgan.token('url', (req) => redactUrl(req.originalUrl ?? req.url))
 
@@ -72,4 +75,13 @@ const host = process.env.HOST
 const server = app.listen(port, host, () =>
   console.log(`[server] http://${host ?? 'localhost'}:${port}`),
 )
+// What Node's own parser refuses, and an Expect header, get Thai answers too
+// (app/server/client-error.server.ts): an unreadable request, headers over 16 KB, an
+// Expect other than 100-continue; a 100-continue only for a request the front door lets in.
+server.on('clientError', onClientError)
+server.on('checkExpectation', onCheckExpectation)
+server.on('checkContinue', (req, res) => {
+  if (mayContinue(req)) res.writeContinue()
+  app(req, res)
+})
 for (const signal of ['SIGTERM', 'SIGINT']) process.once(signal, () => server.close())

@@ -5,7 +5,8 @@
  * (server/server-timing.server.ts), one log line per request.
  *
  * It also hands the server (server.mjs) the app's pieces of the pipeline:
- * the front door (server/front-door.server.ts), the load context of every
+ * the front door (server/front-door.server.ts), Thai answers for what Node's
+ * own parser refuses (server/client-error.server.ts), the load context of every
  * request (server/request-context.server.ts) and the URL as logs may show it
  * (lib/redact.ts).
  */
@@ -34,6 +35,7 @@ import { newNonce, setSecurityHeaders } from '~/server/security-headers.server'
 import { setServerTiming } from '~/server/server-timing.server'
 
 export { frontDoor } from '~/server/front-door.server'
+export { mayContinue, onCheckExpectation, onClientError } from '~/server/client-error.server'
 export { getLoadContext } from '~/server/request-context.server'
 export { redactUrl } from '~/lib/redact'
 

@@ -161,17 +161,36 @@ describe('callBackend', () => {
     expect(error.code).toBe('UNKNOWN')
   })
 
-  it('garbage JSON or a broken contract is a 500 with a Thai message', async () => {
+  it('a backend fault is a 502, 503 or 504, never a 500 (a bug of ours)', async () => {
+    const { callBackend } = await client()
+    for (const [answered, status] of [
+      [500, 502],
+      [501, 502],
+      [502, 502],
+      [503, 503],
+      [504, 504],
+      [599, 502],
+      [302, 502],
+      [404, 404],
+      [422, 422],
+    ] as const) {
+      handler = json(answered, { message: 'x', code: 'SERVER_ERROR' })
+      const error = await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))
+      expect([answered, error.status]).toEqual([answered, status])
+    }
+  })
+
+  it('garbage JSON or a broken contract is a 502 with a Thai message', async () => {
     const { callBackend } = await client()
     handler = (_req, res) => {
       res.writeHead(200, { 'Content-Type': 'application/json' })
       res.end('{"data": {"id": 1,')
     }
     const garbage = await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))
-    expect([garbage.status, garbage.message]).toEqual([500, BACKEND_MESSAGES.invalidResponse])
+    expect([garbage.status, garbage.message]).toEqual([502, BACKEND_MESSAGES.invalidResponse])
     handler = json(200, { data: { id: 'one' } })
     const broken = await failure(callBackend({ method: 'GET', path: '/x', schema: itemSchema }))
-    expect([broken.status, broken.code]).toEqual([500, 'INVALID_RESPONSE'])
+    expect([broken.status, broken.code]).toEqual([502, 'INVALID_RESPONSE'])
   })
 
   it('a backend that is down is a 502 with a Thai message', async () => {

@@ -1,8 +1,10 @@
 /**
  * The only code that talks to the member backend: base URL, timeout, bearer
  * token, response validation with the shared zod schemas, and one mapping of
- * failures to HTTP errors with Thai messages (backend status kept, 502 when
- * unreachable, 504 on timeout, 500 for an answer that breaks the contract).
+ * failures to HTTP errors with Thai messages (a 4xx, 503 or 504 of the
+ * backend kept, 502 for its other faults, when unreachable and for an answer
+ * that breaks the contract, 504 on timeout: a backend fault is never a 500,
+ * which means a bug of ours; docs/decisions/0135).
  *
  * Calls go through undici's `request`, not `fetch`: the answer is one status
  * and one JSON body, and fetch's Request, Headers, Response and web stream
@@ -135,6 +137,18 @@ export function untilDeadline<T>(signal: AbortSignal | undefined, shared: Promis
   })
 }
 
+/**
+ * The status a failed answer of the backend gives the member's response:
+ * its 4xx (the request was refused: 404, 409, 429, ...), its 503 and 504 as
+ * they are, and 502 for every other fault of its own (a 500, a 501, a status
+ * outside 400-599). 500 is kept for a bug of ours (docs/decisions/0135).
+ */
+export function statusForBackend(answered: number): number {
+  if (answered >= 400 && answered <= 499) return answered
+  if (answered === 503 || answered === 504) return answered
+  return 502
+}
+
 function messageForStatus(status: number): string {
   if (status === 401) return BACKEND_MESSAGES.unauthorized
   if (status === 429) return BACKEND_MESSAGES.rateLimited
@@ -213,12 +227,12 @@ export async function callBackend<S extends z.ZodTypeAny>(
   if (answered < 200 || answered > 299) {
     const parsed = errorBodySchema.safeParse(body)
     const code = parsed.success ? parsed.data.code : 'UNKNOWN'
-    const status = answered >= 400 && answered <= 599 ? answered : 502
+    const status = statusForBackend(answered)
     throw new BackendError(status, code, messageForStatus(status), parsed.data?.message)
   }
   const parsed = req.schema.safeParse(body)
   if (!parsed.success) {
-    throw new BackendError(500, 'INVALID_RESPONSE', BACKEND_MESSAGES.invalidResponse)
+    throw new BackendError(502, 'INVALID_RESPONSE', BACKEND_MESSAGES.invalidResponse)
   }
   return (parsed.data as { data: z.output<S>['data'] }).data
 }

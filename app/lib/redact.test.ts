@@ -28,6 +28,34 @@ describe('redactUrl', () => {
     ['/plain', '/plain'],
     ['/a?', '/a?'],
     ['/a?token=x#frag', '/a?token=[redacted]#frag'],
+    // A listed name keeps its value only in that parameter's shape (issue 25).
+    [
+      '/transaction?tab=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl',
+      '/transaction?tab=[redacted]',
+    ],
+    ['/transaction?tab=eyJhbGciOiJIUzI1NiJ9', '/transaction?tab=[redacted]'],
+    ['/transaction?tab=deposit&page=2x', '/transaction?tab=deposit&page=[redacted]'],
+    ['/lotto/result?date=2026-01-01T00:00&lotto=thai', '/lotto/result?date=[redacted]&lotto=thai'],
+    ['/casino?provider=' + 'a1'.repeat(20), '/casino?provider=[redacted]'],
+    ['/promotion?id=ab12cd34ef56ab12cd34ef56ab12cd34', '/promotion?id=[redacted]'],
+    ['/x?tab=%E0%B8%81', '/x?tab=[redacted]'],
+    ['/x?tab=a%2Fb', '/x?tab=[redacted]'],
+    ['/x?tab', '/x?tab'],
+    [
+      '/x.data?_routes=routes%2F_default.order.(%24id)%2Croot',
+      '/x.data?_routes=routes%2F_default.order.(%24id)%2Croot',
+    ],
+    // Token-shaped text is replaced in the path too, with or without a query.
+    ['/order/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl/qr.png', '/order/[redacted]/qr.png'],
+    ['/news/eyJhbGciOiJIUzI1NiJ9?page=1', '/news/[redacted]?page=1'],
+    ['/news/%65yJhbGciOiJIUzI1NiJ9', '/news/[redacted]'],
+    ['/k/0123456789abcdef0123456789abcdef', '/k/[redacted]'],
+    ['/order/payment/12345/qr.png', '/order/payment/12345/qr.png'],
+    [
+      '/build/routes/_default.lotto.stake-ABCD1234.js',
+      '/build/routes/_default.lotto.stake-ABCD1234.js',
+    ],
+    ['/lotto/yeekee/123?tab=ranking', '/lotto/yeekee/123?tab=ranking'],
   ])('%j -> %j', (input, expected) => {
     expect(redactUrl(input)).toBe(expected)
   })

@@ -6,6 +6,11 @@
  * `token`, LINE's `code` and `state`, a search a member typed) never reaches
  * a log line. Names are kept, so the line still says what was asked (a
  * bare entry not listed, `?eyJ…`, is replaced whole).
+ * A listed value is kept only when it has its parameter's shape (a date, a
+ * page number, a short name or id: QUERY_SHAPES), and anything token-shaped
+ * (a JWT, a long opaque run of letters and digits) is replaced wherever it
+ * is, in the path too: `?tab=eyJ…` or `/order/eyJ…` never reaches a log line
+ * either (issue 25).
  * Used by our own request line (log.server.ts), the front door's and
  * the server's morgan line (server.mjs). docs/deploy.md lists them.
  */
@@ -35,6 +40,65 @@ export const LOGGED_QUERY_PARAMS: readonly string[] = [
 ]
 export const REDACTED = '[redacted]'
 
+/** A short name or id, as the app's own links carry them (`deposit`, `pgsoft`, `p1`, `thai-gov`). */
+const NAME = /^[A-Za-z0-9_-]{1,40}$/
+const DATE = /^\d{4}-\d{2}-\d{2}$/
+/**
+ * The shape of each listed parameter's value (decoded); one without a shape
+ * here is a NAME. A value of another shape is replaced, as an unlisted one is.
+ */
+const QUERY_SHAPES: Readonly<Record<string, RegExp>> = {
+  // Single-fetch's route ids, comma-separated (`routes/_default.order.($id),root`).
+  _routes: /^[A-Za-z0-9_.$()[\]/,-]{1,400}$/,
+  index: /^$/,
+  page: /^\d{1,6}$/,
+  date: DATE,
+  from: DATE,
+  to: DATE,
+}
+
+/**
+ * Token-shaped text: a JWT (base64url JSON, so it starts `eyJ`, with its
+ * dotted parts), or a run of 32 or more letters, digits, `_` and `-` with a
+ * digit and a letter in it (an opaque token, a key, a digest). The app's own
+ * paths have neither: route names are words, build file hashes are 8 characters.
+ */
+const TOKEN_SHAPED = /eyJ[A-Za-z0-9_-]{6,}(?:\.[A-Za-z0-9_-]*){0,2}|[A-Za-z0-9_-]{32,}/g
+
+function withoutTokens(text: string): string {
+  return text.replace(TOKEN_SHAPED, (run) =>
+    run.startsWith('eyJ') || (/\d/.test(run) && /[A-Za-z]/.test(run)) ? REDACTED : run,
+  )
+}
+
+/** The path with every token-shaped run replaced, one written with percent-escapes too. */
+function pathWithoutTokens(path: string): string {
+  return path
+    .split('/')
+    .map((segment) => {
+      const plain = decoded(segment)
+      return plain !== null && plain !== segment && withoutTokens(plain) !== plain
+        ? REDACTED
+        : withoutTokens(segment)
+    })
+    .join('/')
+}
+
+function decoded(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '))
+  } catch {
+    return null
+  }
+}
+
+/** The value as logged: itself when it has its parameter's shape and nothing token-shaped. */
+function loggedValue(name: string, raw: string): string {
+  const value = decoded(raw)
+  if (value === null || !(QUERY_SHAPES[name] ?? NAME).test(value)) return REDACTED
+  return withoutTokens(value) === value ? raw : REDACTED
+}
+
 function paramName(raw: string): string {
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' ')).trim().toLowerCase()
@@ -43,10 +107,13 @@ function paramName(raw: string): string {
   }
 }
 
-/** `path?query` with the value of every parameter not in LOGGED_QUERY_PARAMS replaced. */
+/**
+ * `path?query` with the value of every parameter not in LOGGED_QUERY_PARAMS,
+ * or not of its shape, replaced, and anything token-shaped in the path too.
+ */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?')
-  if (q === -1) return url
+  if (q === -1) return pathWithoutTokens(url)
   const hash = url.indexOf('#', q)
   const query = url.slice(q + 1, hash === -1 ? undefined : hash)
   const redacted = query
@@ -54,10 +121,15 @@ export function redactUrl(url: string): string {
     .map((pair) => {
       const eq = pair.indexOf('=')
       const name = eq === -1 ? pair : pair.slice(0, eq)
-      if (pair === '' || LOGGED_QUERY_PARAMS.includes(paramName(name))) return pair
+      const listed = paramName(name)
+      if (pair === '') return pair
       // A bare entry (`?eyJ…`) may be the secret itself.
-      return eq === -1 ? REDACTED : `${name}=${REDACTED}`
+      if (!LOGGED_QUERY_PARAMS.includes(listed)) return eq === -1 ? REDACTED : `${name}=${REDACTED}`
+      // A listed name alone (`?index`) carries nothing.
+      if (eq === -1) return pair
+      return `${name}=${loggedValue(listed, pair.slice(eq + 1))}`
     })
     .join('&')
-  return `${url.slice(0, q)}?${redacted}${hash === -1 ? '' : url.slice(hash)}`
+  const rest = hash === -1 ? '' : withoutTokens(url.slice(hash))
+  return `${pathWithoutTokens(url.slice(0, q))}?${redacted}${rest}`
 }

@@ -25,6 +25,19 @@ describe('doorAnswer', () => {
     expect(doorAnswer({ ...req('GET'), url: '/%E0%A4%A' }, ORIGINS)?.status).toBe(400)
     expect(doorAnswer({ ...req('GET'), url: '/%E0%B8%81?q=%E0%A4%A' }, ORIGINS)).toBeNull()
   })
+  it('a legacy data request (?_data=): 400; other queries pass', () => {
+    for (const url of [
+      '/?_data=root',
+      '/lotto?x=1&_data=routes%2F_default',
+      '/?%5Fdata',
+      '/?_data',
+    ]) {
+      expect(doorAnswer({ ...req('GET'), url }, ORIGINS)?.status, url).toBe(400)
+    }
+    for (const url of ['/?data=1', '/x.data?_routes=root', '/?q=_data', '/_data']) {
+      expect(doorAnswer({ ...req('GET'), url }, ORIGINS), url).toBeNull()
+    }
+  })
   it('a declared body over the cap: 413', () => {
     const big = { 'content-length': String(MAX_BODY_BYTES + 1) }
     expect(doorAnswer(req('POST', big), ORIGINS)?.status).toBe(413)
@@ -33,6 +46,17 @@ describe('doorAnswer', () => {
     expect(doorAnswer(req('POST', { origin: 'https://evil.example' }), ORIGINS)?.status).toBe(403)
     expect(doorAnswer(req('DELETE', { 'sec-fetch-site': 'cross-site' }), ORIGINS)?.status).toBe(403)
     expect(doorAnswer(req('GET', { origin: 'https://evil.example' }), ORIGINS)).toBeNull()
+  })
+  it('a write without Origin: a Referer of another site is a 403, one of the app passes', () => {
+    const referred = (referer: string) => doorAnswer(req('POST', { referer }), ORIGINS)
+    expect(referred('https://evil.example/x')?.status).toBe(403)
+    expect(referred('https://member.example/transaction?tab=deposit')).toBeNull()
+    expect(doorAnswer(req('POST', { 'sec-fetch-site': 'same-origin' }), ORIGINS)).toBeNull()
+    const dev = { host: 'localhost:5173', referer: 'http://localhost:5173/cashback' }
+    expect(doorAnswer(req('POST', dev), [])).toBeNull()
+    expect(doorAnswer(req('POST', { ...dev, referer: 'http://evil.example/' }), [])?.status).toBe(
+      403,
+    )
   })
   it('without APP_ORIGIN (development) the Host it was sent to is the site', () => {
     const same = { host: 'localhost:5173', origin: 'http://localhost:5173' }

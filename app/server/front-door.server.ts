@@ -5,9 +5,11 @@
  *
  * - a method undici or Remix cannot take (TRACE, CONNECT, PROPFIND, ...): Thai 405 with Allow;
  * - a path that is not valid percent-encoding (`/%E0%A4%A`): Thai 400;
+ * - a legacy Remix data request (`?_data=`): Thai 400, not Remix's error log and English JSON;
  * - a declared body over MAX_BODY_BYTES: Thai 413, the body unread;
- * - a cross-site write (lib/cross-site.ts against APP_ORIGIN): Thai 403,
- *   before Remix's own origin check (a bodyless 500 and a stack trace);
+ * - a cross-site write (lib/cross-site.ts against APP_ORIGIN; without Origin,
+ *   its Referer: decision 0135): Thai 403, before Remix's own origin check
+ *   (a bodyless 500 and a stack trace);
  * - a write from an APP_ORIGIN page under another Host (a proxy rewrote
  *   it): goes on with that origin's host, so Remix's check agrees (publicHostFor);
  * - a build script or style sheet: sent as the build step compressed it
@@ -58,6 +60,13 @@ function allowedOrigins(req: DoorRequest, configured: readonly string[]): readon
   return host ? [`${req.encrypted ? 'https' : 'http'}://${host}`] : []
 }
 
+/** The query has a `_data` parameter, as Remix reads it (its name decoded). */
+function hasLegacyDataParam(url: string | undefined): boolean {
+  const q = url?.indexOf('?') ?? -1
+  if (q === -1 || !url?.includes('data', q)) return false
+  return new URLSearchParams(url.slice(q + 1)).has('_data')
+}
+
 /** What the door answers to this request, or null to let it in (pure). */
 export function doorAnswer(
   req: DoorRequest,
@@ -78,6 +87,9 @@ export function doorAnswer(
   } catch {
     return { status: 400, message: BAD_REQUEST_MESSAGE, headers: {} }
   }
+  // Remix's data requests from before single fetch (`?_data=routes/x`): Remix logs each
+  // one as an error and answers English JSON; nothing of this app sends them.
+  if (hasLegacyDataParam(req.url)) return { status: 400, message: BAD_REQUEST_MESSAGE, headers: {} }
   const length = Number(header(req, 'content-length') ?? '')
   if (Number.isFinite(length) && length > maxBodyBytes) {
     return { status: 413, message: BODY_TOO_LARGE_MESSAGE, headers: {} }
@@ -87,6 +99,7 @@ export function doorAnswer(
       method,
       secFetchSite: header(req, 'sec-fetch-site'),
       origin: header(req, 'origin'),
+      referer: header(req, 'referer'),
     },
     allowedOrigins(req, configuredOrigins),
   )

@@ -1,4 +1,7 @@
-import type { AppErrorBody } from '~/lib/errors'
+import { METHOD_NOT_ALLOWED_MESSAGE, isAppErrorBody, type AppErrorBody } from '~/lib/errors'
+import { errorTitle } from '~/lib/error-text'
+import { REQUEST_ID_HEADER } from '~/lib/request-id'
+import { doorPage } from '~/server/front-door.server'
 
 /**
  * An error Response for the error boundary: status plus the message it shows.
@@ -8,4 +11,41 @@ import type { AppErrorBody } from '~/lib/errors'
 export function httpError(status: number, message: string, detail?: string): Response {
   const body: AppErrorBody = detail ? { message, detail } : { message }
   return Response.json(body, { status })
+}
+
+/**
+ * A resource route's answer to a method it does not take: a Thai 405 with
+ * Allow (Remix's own is 405 `{"message":"Unexpected Server Error"}`).
+ */
+export function methodNotAllowed(allow: string): Response {
+  return Response.json(
+    { message: METHOD_NOT_ALLOWED_MESSAGE },
+    { status: 405, headers: { Allow: allow, 'Cache-Control': 'no-store' } },
+  )
+}
+
+/**
+ * What a resource route a browser opens (a file to save) throws, as a Thai
+ * page instead of the JSON body an error Response carries for the error
+ * boundary: the same status and headers (the session's cookies), its Thai
+ * title (errorTitle: the message when Thai, else its status's Thai title) and
+ * the request id. Anything else (a redirect, an answer that is no error) goes
+ * on as it is.
+ */
+export async function asErrorPage(thrown: unknown, requestId: string): Promise<unknown> {
+  if (!(thrown instanceof Response) || thrown.status < 400) return thrown
+  const body: unknown = await thrown
+    .clone()
+    .json()
+    .catch(() => null)
+  const message = isAppErrorBody(body) ? body.message : ''
+  const page = doorPage(thrown.status, errorTitle({ status: thrown.status, message }), requestId)
+  const headers = new Headers(thrown.headers)
+  headers.set('Content-Type', 'text/html; charset=utf-8')
+  headers.delete('Content-Length')
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store')
+  headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+  headers.set('X-Content-Type-Options', 'nosniff')
+  headers.set(REQUEST_ID_HEADER, requestId)
+  return new Response(page, { status: thrown.status, headers })
 }

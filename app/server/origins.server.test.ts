@@ -38,4 +38,30 @@ describe('isCrossSite', () => {
     expect(write('not an origin')).toBe(true)
     expect(write(null, 'cross-site', 'DELETE')).toBe(true)
   })
+  describe('without Origin, the Referer decides (decision 0135)', () => {
+    const post = (referer: string | null, secFetchSite: string | null = null, origin = null) =>
+      isCrossSite({ method: 'POST', origin, secFetchSite, referer }, allowed)
+    it('a page of another site, or a Referer that is no URL, is refused', () => {
+      expect(post('https://evil.example/x')).toBe(true)
+      expect(post('https://member.example.evil.example/')).toBe(true)
+      expect(post('http://member.example/transaction')).toBe(true)
+      expect(post('android-app://com.example/')).toBe(true)
+      expect(post('/transaction')).toBe(true)
+      expect(post('https://evil.example/x', 'same-origin')).toBe(true)
+    })
+    it("one of the app's own pages passes, a post with neither passes", () => {
+      expect(post('https://member.example/transaction?tab=deposit')).toBe(false)
+      expect(post(null)).toBe(false)
+      expect(post('')).toBe(false)
+      expect(post(null, 'same-origin')).toBe(false)
+      expect(post(null, 'none')).toBe(false)
+      expect(post('https://member.example/', 'same-origin')).toBe(false)
+    })
+    it('with an Origin the Referer is not read', () => {
+      const withOrigin = (origin: string, referer: string) =>
+        isCrossSite({ method: 'POST', origin, secFetchSite: null, referer }, allowed)
+      expect(withOrigin('https://member.example', 'https://evil.example/x')).toBe(false)
+      expect(withOrigin('https://evil.example', 'https://member.example/')).toBe(true)
+    })
+  })
 })

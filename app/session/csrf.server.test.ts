@@ -15,6 +15,12 @@ describe('isCrossSiteWrite', () => {
   it('POST without Origin (old browsers, curl) passes: SameSite cookie still protects', () => {
     expect(isCrossSiteWrite(req('POST', {}))).toBe(false)
   })
+  it('without Origin, a Referer of another site is refused, one of the app passes', () => {
+    const referred = (referer: string) => isCrossSiteWrite(req('POST', { Referer: referer }))
+    expect(referred('https://evil.example/x')).toBe(true)
+    expect(referred('http://app.example/transaction?tab=deposit')).toBe(false)
+    expect(isCrossSiteWrite(req('POST', { 'Sec-Fetch-Site': 'none' }))).toBe(false)
+  })
   it('another origin is refused', () => {
     expect(isCrossSiteWrite(req('POST', { Origin: 'https://evil.example' }))).toBe(true)
     expect(isCrossSiteWrite(req('POST', { Origin: 'null' }))).toBe(true)

@@ -2,7 +2,8 @@
  * Cross-site request refusal in the guard: a state-changing request (anything
  * but GET or HEAD) whose Origin is not one of the app's public origins
  * (APP_ORIGIN), or that the browser marks cross-site, is refused with 403
- * before any action runs. The front door (server/front-door.server.ts) applies
+ * before any action runs; so is one without Origin whose Referer is another
+ * site's (lib/cross-site.ts, decision 0135). The front door (server/front-door.server.ts) applies
  * the same rule before Remix; this is the second layer. SameSite=Lax on the
  * session cookie is the third.
  */
@@ -18,6 +19,7 @@ export function isCrossSiteWrite(
       method: request.method,
       secFetchSite: request.headers.get('Sec-Fetch-Site'),
       origin: request.headers.get('Origin'),
+      referer: request.headers.get('Referer'),
     },
     origins,
   )

@@ -5,13 +5,16 @@
  * ASCII Location headers and Thai text where Remix had English.
  */
 import { request as httpRequest } from 'node:http'
+import { connect } from 'node:net'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 import { MAX_BODY_BYTES } from '~/lib/constants'
 import {
+  BAD_REQUEST_MESSAGE,
   BODY_TOO_LARGE_MESSAGE,
   CROSS_SITE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
+import { EXPECTATION_FAILED_MESSAGE, HEADERS_TOO_LARGE_MESSAGE } from '~/server/client-error.server'
 import { APP_PORT, APP_URL, MOCK_URL } from '../../playwright.config'
 import { hydrated } from './support/accounts'
 import { startAppServer, type AppServer } from './support/app-server'
@@ -119,6 +122,66 @@ test.describe('front door', () => {
     }
     expect(await mock.calls('/auth/login')).toHaveLength(0)
   })
+
+  test('a write without Origin and with a Referer of another site is refused like a cross-site Origin; the app’s own Referer, or none, goes on (decision 0135)', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context)
+    await page.goto('/transaction?tab=deposit')
+    await hydrated(page)
+    const key = await page.locator('input[name="idempotencyKey"]').inputValue()
+    const form = { intent: 'deposit', amount: '500', method: 'promptpay', idempotencyKey: key }
+    await mock.clearCalls()
+    // Posted as curl or a browser that sends no Origin would: the request API adds none.
+    const foreign: Record<string, string>[] = [
+      { Referer: 'https://evil.example/x' },
+      { Referer: 'not a url' },
+      { Referer: `http://localhost:${APP_PORT}.evil.example/` },
+    ]
+    for (const headers of foreign) {
+      for (const path of [
+        '/transaction?tab=deposit',
+        '/transaction.data?tab=deposit',
+        '/cashback',
+        '/logout',
+      ]) {
+        const response = await page.request.post(path, { form, headers, maxRedirects: 0 })
+        expect(response.status(), `${path} ${JSON.stringify(headers)}`).toBe(403)
+        expect(await response.text()).toContain(CROSS_SITE_MESSAGE)
+      }
+    }
+    expect(await mock.calls('/wallet/deposits')).toHaveLength(0)
+    // The refused logout ended nothing.
+    expect((await page.goto('/profile'))?.status()).toBe(200)
+
+    // A page of the app's own: the order is made.
+    const same = await page.request.post('/transaction?tab=deposit', {
+      form,
+      headers: { Referer: `${APP_URL}/transaction?tab=deposit` },
+      maxRedirects: 0,
+    })
+    expect(same.status()).toBe(302)
+    const order = same.headers()['location']
+    expect(order).toMatch(/^\/order\/payment\/\d+$/)
+    // Neither Origin nor Referer (Referrer-Policy no-referrer, a privacy proxy): it goes on
+    // (the same key: the same order), as does a browser's own same-origin mark.
+    for (const headers of [{}, { 'Sec-Fetch-Site': 'same-origin' }] as Record<string, string>[]) {
+      const again = await page.request.post('/transaction?tab=deposit', {
+        form,
+        headers,
+        maxRedirects: 0,
+      })
+      expect(again.status(), JSON.stringify(headers)).toBe(302)
+      expect(again.headers()['location']).toBe(order)
+    }
+    // And the member's own form in the browser still posts.
+    await page.goto('/transaction?tab=deposit')
+    await hydrated(page)
+    await page.getByLabel('จำนวนเงิน (บาท)').fill('300')
+    await page.getByRole('button', { name: 'ฝากเงิน', exact: true }).click()
+    await expect(page).toHaveURL(/\/order\/payment\/\d+$/)
+  })
 })
 
 test.describe('the server log (its own server on the build)', () => {
@@ -177,6 +240,17 @@ test.describe('the server log (its own server on the build)', () => {
     await logged('GET /lotto/result?lotto=thai&date=2026-01-16 200')
     expect(log()).not.toContain('SECRET-REFRESH-TOKEN-321')
     expect(log()).not.toContain('SECRET-SEARCH-654')
+  })
+
+  test('a legacy ?_data= request: one front-door line, no error and no stack', async ({
+    playwright,
+  }) => {
+    const api = await playwright.request.newContext({ baseURL: APP })
+    expect((await api.get('/?_data=root')).status()).toBe(400)
+    await api.dispose()
+    await logged('GET /?_data=[redacted] 400 (front door)')
+    expect(log()).not.toContain('_data requests')
+    expect(log()).not.toMatch(/^\s+at /m)
   })
 
   test('TRACE, a cross-site post and Remix’s own origin check: one line each, no stack', async ({
@@ -481,5 +555,132 @@ test.describe('no English technical text', () => {
     const response = await request.post('/healthz')
     expect(response.status()).toBe(405)
     expect(await response.json()).toEqual({ message: METHOD_NOT_ALLOWED_MESSAGE })
+  })
+
+  test('POST, PUT and DELETE /events (and POST of the QR) are a Thai 405 with Allow', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context)
+    for (const [method, path] of [
+      ['POST', '/events'],
+      ['PUT', '/events'],
+      ['DELETE', '/events'],
+      ['POST', '/order/payment/1/qr.png'],
+    ] as const) {
+      const response = await page.request.fetch(path, {
+        method,
+        headers: { Origin: APP_URL },
+        maxRedirects: 0,
+      })
+      expect(response.status(), `${method} ${path}`).toBe(405)
+      expect(response.headers()['allow']).toBe('GET, HEAD')
+      expect(await response.json()).toEqual({ message: METHOD_NOT_ALLOWED_MESSAGE })
+    }
+  })
+
+  test('the QR of an order that is not the member’s is a Thai 404 page, not English JSON', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context)
+    // The backend answers another member's order as it answers one that does not exist: 404.
+    const response = await page.goto('/order/payment/987654321/qr.png')
+    expect(response?.status()).toBe(404)
+    expect(response?.headers()['content-type']).toContain('text/html')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'th')
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ไม่พบหน้าที่คุณต้องการ')
+    await expect(page.getByTestId('request-id')).toHaveText(
+      response?.headers()['x-request-id'] ?? 'missing',
+    )
+    expect(await page.locator('body').innerText()).not.toMatch(/could not be found|message/)
+  })
+
+  test('a legacy ?_data= request is a Thai 400', async ({ request }) => {
+    for (const path of ['/?_data=root', '/lotto?_data=routes%2F_default']) {
+      const response = await request.get(path)
+      expect(response.status(), path).toBe(400)
+      expect(await response.text()).toContain(BAD_REQUEST_MESSAGE)
+    }
+  })
+})
+
+/** Sends `bytes` on a new connection; the whole answer once the server closes it. */
+function rawExchange(bytes: string | Buffer): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(APP_PORT, '127.0.0.1')
+    const chunks: Buffer[] = []
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')))
+    socket.on('error', reject)
+    socket.write(bytes)
+  })
+}
+
+test.describe("what Node's own parser refuses is answered in Thai", () => {
+  const host = `Host: 127.0.0.1:${APP_PORT}\r\n`
+  for (const [name, bytes, status, message] of [
+    ['an unknown method', `FOO / HTTP/1.1\r\n${host}\r\n`, 400, BAD_REQUEST_MESSAGE],
+    [
+      'Content-Length beside chunked',
+      `POST / HTTP/1.1\r\n${host}Content-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\nabc`,
+      400,
+      BAD_REQUEST_MESSAGE,
+    ],
+    [
+      'a byte not allowed in a header',
+      Buffer.from(`GET / HTTP/1.1\r\n${host}X-Bad: a\x01b\r\n\r\n`, 'latin1'),
+      400,
+      BAD_REQUEST_MESSAGE,
+    ],
+    [
+      'headers over 16 KB',
+      `GET / HTTP/1.1\r\n${host}Cookie: x=${'a'.repeat(17_000)}\r\n\r\n`,
+      431,
+      HEADERS_TOO_LARGE_MESSAGE,
+    ],
+    [
+      'an Expect it cannot meet',
+      `GET / HTTP/1.1\r\n${host}Expect: tea\r\n\r\n`,
+      417,
+      EXPECTATION_FAILED_MESSAGE,
+    ],
+    [
+      '100-continue for a body the door refuses (no 100 first)',
+      `POST /login HTTP/1.1\r\n${host}Origin: ${APP_URL}\r\nExpect: 100-continue\r\nContent-Length: ${MAX_BODY_BYTES + 1}\r\n\r\n`,
+      413,
+      BODY_TOO_LARGE_MESSAGE,
+    ],
+  ] as const) {
+    test(`${name}: ${status}, a Thai page, Connection: close`, async () => {
+      const answer = await rawExchange(bytes)
+      expect(answer.startsWith(`HTTP/1.1 ${status} `), answer.slice(0, 80)).toBe(true)
+      const [head = '', body = ''] = answer.split('\r\n\r\n')
+      expect(head.toLowerCase()).toContain('connection: close')
+      expect(head.toLowerCase()).toContain('content-type: text/html; charset=utf-8')
+      expect(body).toContain('lang="th"')
+      expect(body).toContain(message)
+    })
+  }
+
+  test('100-continue for a body the door lets in: 100 Continue, then the answer', async () => {
+    const body = 'username=demo&password=wrong-password'
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(APP_PORT, '127.0.0.1')
+      let seen = ''
+      socket.on('data', (chunk: Buffer) => {
+        seen += chunk.toString('utf8')
+        if (seen === 'HTTP/1.1 100 Continue\r\n\r\n') socket.write(body)
+      })
+      socket.on('close', () => resolve(seen))
+      socket.on('error', reject)
+      socket.write(
+        `POST /login HTTP/1.1\r\n${host}Origin: ${APP_URL}\r\nConnection: close\r\n` +
+          `Content-Type: application/x-www-form-urlencoded\r\nExpect: 100-continue\r\n` +
+          `Content-Length: ${body.length}\r\n\r\n`,
+      )
+    })
+    expect(answer.startsWith('HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 '), answer).toBe(true)
+    expect(answer).not.toContain('HTTP/1.1 5')
   })
 })

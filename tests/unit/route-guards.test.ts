@@ -81,19 +81,23 @@ describe('route modules', () => {
   }
 
   it('a watcher session cannot post anywhere but the routes that say it may', async () => {
-    const watcher = sealSession(
-      {
-        v: 2,
-        sid: 'unit-watcher-session-id',
-        strategy: 'watcher',
-        accessToken: 'a-member-access-token',
-        accessExpiresAt: null,
-        refreshExpiresAt: null,
-      },
-      [process.env.SESSION_SECRET ?? ''],
-    )
+    // One session per route: the logout route's post ends its session, and a route
+    // after it in the list would meet an ended session (a redirect) instead of the refusal.
+    const watcherFor = (file: string) =>
+      sealSession(
+        {
+          v: 2,
+          sid: `unit-watcher-session-${file}`,
+          strategy: 'watcher',
+          accessToken: 'a-member-access-token',
+          accessExpiresAt: null,
+          refreshExpiresAt: null,
+        },
+        [process.env.SESSION_SECRET ?? ''],
+      )
     const allowed: string[] = []
     for (const { file, mod } of modules) {
+      const watcher = watcherFor(file)
       // /healthz answers every post with a 405 and touches no session.
       if (!mod.action || UNGUARDED.has(file)) continue
       const request = new Request('http://app.test/some/page', {

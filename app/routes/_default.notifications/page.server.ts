@@ -4,6 +4,11 @@
  * marks them read (the page sends it once shown; without JavaScript, its
  * button). The texts are app/live/event-text.server.ts's: the browser gets
  * sentences, not events.
+ *
+ * The read post takes `upTo` in one spelling only (decimal digits, no sign,
+ * space or `0x`) and is limited per member like the other writes
+ * (NOTIFICATIONS_READ_LIMIT, shared by every instance through Redis): the
+ * page sends one per new item shown, so the limit is far above any member's.
  */
 import { data } from '@remix-run/node'
 import { markNotificationsRead, notifications } from '~/backend/notifications.server'
@@ -11,6 +16,8 @@ import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import type { RouteContext } from '~/session/guard'
+import { getMember } from '~/session/member-api.server'
+import { minutesToWait, sharedRateLimiter } from '~/session/rate-limit.server'
 import { notificationText, type NotificationRow } from '~/live/event-text.server'
 
 export type { NotificationRow }
@@ -30,10 +37,36 @@ export async function loadPage(ctx: RouteContext) {
   return { unread: list.unread, rows: rows(list) }
 }
 
+/** Read posts per member and window: one per new item shown, so far above any member's. */
+export const NOTIFICATIONS_READ_LIMIT = { limit: 30, windowMs: 60_000 }
+const readPosts = sharedRateLimiter('notifications-read', NOTIFICATIONS_READ_LIMIT)
+
+export function notificationsReadLimitMessage(retryAfterMs: number): string {
+  return `ส่งคำขอบ่อยเกินไป กรุณารอประมาณ ${minutesToWait(retryAfterMs)} นาทีแล้วลองใหม่`
+}
+
+/** The id read up to: decimal digits only (`0x10`, ` 1`, `1e3`, `-1` and an empty value are not). */
+export function parseUpTo(value: FormDataEntryValue | null): number | null {
+  if (typeof value !== 'string' || !/^(?:0|[1-9][0-9]{0,15})$/.test(value)) return null
+  const upTo = Number(value)
+  return Number.isSafeInteger(upTo) ? upTo : null
+}
+
 export async function submit(ctx: RouteContext) {
-  const form = await readFormData(ctx.request)
-  const upTo = Number(form.get('upTo'))
-  if (!Number.isSafeInteger(upTo) || upTo < 0) throw httpError(400, MALFORMED_FORM_MESSAGE)
+  const { request, session } = ctx
+  const form = await readFormData(request)
+  const upTo = parseUpTo(form.get('upTo'))
+  if (upTo === null) throw httpError(400, MALFORMED_FORM_MESSAGE)
+  // The session knows its member (a login since decision 0093); an older one asks the backend.
+  const memberId = session.payload?.mid ?? (await getMember(ctx)).id
+  const hit = await readPosts.hit(String(memberId))
+  if (hit.limited) {
+    const waitMs = Math.max(1, hit.retryAfterMs)
+    throw Response.json(
+      { message: notificationsReadLimitMessage(waitMs) },
+      { status: 429, headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) } },
+    )
+  }
   const list = await markNotificationsRead(ctx, upTo)
   return data({ unread: list.unread })
 }

@@ -1,0 +1,77 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { RouteContext } from '~/session/guard'
+import { MALFORMED_FORM_MESSAGE } from '~/server/form-data.server'
+
+const marked = vi.hoisted(() => ({ calls: [] as number[] }))
+vi.mock('~/backend/notifications.server', () => ({
+  notifications: vi.fn(),
+  markNotificationsRead: vi.fn(async (_ctx: unknown, upTo: number) => {
+    marked.calls.push(upTo)
+    return { unread: 0, items: [] }
+  }),
+}))
+
+const { NOTIFICATIONS_READ_LIMIT, parseUpTo, submit } = await import('./page.server')
+
+/** The read post of member `mid` with this form body. */
+function post(mid: number, body: string): RouteContext {
+  const request = new Request('http://app.example/notifications', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body,
+  })
+  return {
+    request,
+    url: new URL(request.url),
+    params: {},
+    session: { payload: { mid } },
+    member: { call: vi.fn() },
+    cookies: {},
+  } as unknown as RouteContext
+}
+
+async function refusal(ctx: RouteContext): Promise<Response> {
+  const thrown: unknown = await submit(ctx).then(
+    () => null,
+    (error: unknown) => error,
+  )
+  expect(thrown).toBeInstanceOf(Response)
+  return thrown as Response
+}
+
+afterEach(() => {
+  marked.calls = []
+})
+
+describe('the notifications read post', () => {
+  it.each(['0', '7', '9007199254740991'])('takes upTo=%j', (value) => {
+    expect(parseUpTo(value)).toBe(Number(value))
+  })
+
+  it.each(['', ' 1', '1 ', '0x10', '1e3', '-1', '+1', '01', '1.0', '9007199254740992'])(
+    'refuses upTo=%j with a Thai 400',
+    async (value) => {
+      expect(parseUpTo(value)).toBeNull()
+      const answer = await refusal(post(1, `upTo=${encodeURIComponent(value)}`))
+      expect(answer.status).toBe(400)
+      expect(await answer.json()).toEqual({ message: MALFORMED_FORM_MESSAGE })
+      expect(marked.calls).toEqual([])
+    },
+  )
+
+  it('refuses a post without upTo', async () => {
+    expect((await refusal(post(1, ''))).status).toBe(400)
+  })
+
+  it('is limited per member: past the limit a Thai 429 with Retry-After, another member goes on', async () => {
+    for (let i = 0; i < NOTIFICATIONS_READ_LIMIT.limit; i++) await submit(post(42, 'upTo=5'))
+    expect(marked.calls).toHaveLength(NOTIFICATIONS_READ_LIMIT.limit)
+    const answer = await refusal(post(42, 'upTo=5'))
+    expect(answer.status).toBe(429)
+    expect(Number(answer.headers.get('Retry-After'))).toBeGreaterThan(0)
+    expect(((await answer.json()) as { message: string }).message).toMatch(/^ส่งคำขอบ่อยเกินไป/)
+    expect(marked.calls).toHaveLength(NOTIFICATIONS_READ_LIMIT.limit)
+    await submit(post(43, 'upTo=5'))
+    expect(marked.calls).toHaveLength(NOTIFICATIONS_READ_LIMIT.limit + 1)
+  })
+})

@@ -1,0 +1,115 @@
+/**
+ * What Node's own HTTP server answers before any of the app's code runs,
+ * in Thai (server.mjs installs these on the server; decision 0135):
+ *
+ * - `clientError`: a request Node's parser refuses (an unknown method, bad
+ *   framing such as Content-Length with chunked, bytes not allowed in a
+ *   header, headers over Node's 16 KB) got an empty 400 or 431. Here: the
+ *   same status with a small Thai page and `Connection: close` (the
+ *   connection cannot carry another request after a request it could not read);
+ * - `checkExpectation`: an `Expect` other than `100-continue` got an empty
+ *   417. Here: a Thai 417;
+ * - `checkContinue`: `Expect: 100-continue` is answered `100 Continue` only
+ *   when the front door would let the request in; a body the door refuses
+ *   (over MAX_BODY_BYTES, cross-site) gets its Thai answer without being sent.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Duplex } from 'node:stream'
+import { BAD_REQUEST_MESSAGE, BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
+import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
+import { env } from '~/server/env.server'
+import { doorAnswer, doorPage } from '~/server/front-door.server'
+
+/** Headers over Node's limit (16 KB): in practice, a browser with too many or too large cookies. */
+export const HEADERS_TOO_LARGE_MESSAGE =
+  'ข้อมูลที่เบราว์เซอร์ส่งมามีขนาดใหญ่เกินไป กรุณาล้างคุกกี้ของเว็บไซต์นี้แล้วลองใหม่'
+export const REQUEST_TIMEOUT_MESSAGE = 'หมดเวลารอคำขอ กรุณาลองใหม่อีกครั้ง'
+export const EXPECTATION_FAILED_MESSAGE = 'เซิร์ฟเวอร์ไม่รองรับคำขอแบบนี้ กรุณาลองใหม่อีกครั้ง'
+
+const REASONS: Record<number, string> = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  417: 'Expectation Failed',
+  431: 'Request Header Fields Too Large',
+}
+
+/** The status and Thai message for a parser error, as Node's own default chooses the status. */
+export function clientErrorStatus(code: string | undefined): { status: number; message: string } {
+  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: HEADERS_TOO_LARGE_MESSAGE }
+  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') {
+    return { status: 413, message: BODY_TOO_LARGE_MESSAGE }
+  }
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: REQUEST_TIMEOUT_MESSAGE }
+  return { status: 400, message: BAD_REQUEST_MESSAGE }
+}
+
+const SECURITY_HEADERS = {
+  'Cache-Control': 'no-store',
+  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+}
+
+/** The whole raw answer (status line, headers, Thai page) for a request Node could not read. */
+export function clientErrorAnswer(code: string | undefined, requestId = newRequestId()): string {
+  const { status, message } = clientErrorStatus(code)
+  const body = doorPage(status, message, requestId)
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...SECURITY_HEADERS,
+    [REQUEST_ID_HEADER]: requestId,
+    Connection: 'close',
+  }
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`)
+  return `HTTP/1.1 ${status} ${REASONS[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`
+}
+
+interface ParserError extends Error {
+  code?: string
+}
+
+/** server.on('clientError'): Node's choice of status, with a Thai page and Connection: close. */
+export function onClientError(error: ParserError, socket: Duplex): void {
+  // A reset connection, or one whose answer has begun: nothing can be written any more.
+  const answering = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (error.code === 'ECONNRESET' || !socket.writable || answering?.headersSent) {
+    socket.destroy()
+    return
+  }
+  const requestId = newRequestId()
+  socket.end(clientErrorAnswer(error.code, requestId))
+  console.log(`[${requestId}] ${clientErrorStatus(error.code).status} (${error.code ?? 'parser'})`)
+}
+
+/** server.on('checkExpectation'): an Expect the server does not meet is a Thai 417. */
+export function onCheckExpectation(req: IncomingMessage, res: ServerResponse): void {
+  const requestId = newRequestId()
+  const body = req.method === 'HEAD' ? '' : doorPage(417, EXPECTATION_FAILED_MESSAGE, requestId)
+  res.writeHead(417, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': String(Buffer.byteLength(body)),
+    ...SECURITY_HEADERS,
+    [REQUEST_ID_HEADER]: requestId,
+    // Its body (if any) is not read: the connection cannot carry another request.
+    Connection: 'close',
+  })
+  res.end(body)
+  console.log(`[${requestId}] ${req.method} 417 (Expect)`)
+}
+
+/** Whether a request with `Expect: 100-continue` may send its body: the front door lets it in. */
+export function mayContinue(req: IncomingMessage): boolean {
+  return (
+    doorAnswer(
+      {
+        method: req.method,
+        url: req.url,
+        headers: req.headers,
+        encrypted: 'encrypted' in req.socket && Boolean(req.socket.encrypted),
+      },
+      env().APP_ORIGINS,
+    ) === null
+  )
+}
