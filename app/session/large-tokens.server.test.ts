@@ -205,4 +205,18 @@ describe('a store that cannot answer', () => {
       message: SESSION_STORE_UNAVAILABLE_MESSAGE,
     })
   })
+
+  it('still lets the browser log out: its cookie is cleared', async () => {
+    const { store } = instanceStore()
+    const cookie = await login(store)
+    const away: TokenStore = { ...store, read: async () => ({ found: false, unavailable: true }) }
+    const logout = new Request('http://app.test/logout', {
+      method: 'POST',
+      headers: { Cookie: cookie },
+    })
+    const session = await getSession(logout, {}, away)
+    expect(session.loggedIn).toBe(false)
+    session.clear()
+    expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)
+  })
 })

@@ -288,6 +288,9 @@ class CookieSession implements MemberSession {
   }
 }
 
+const isLogoutPost = (request: Request) =>
+  request.method === 'POST' && new URL(request.url).pathname === '/logout'
+
 async function readSession(request: Request, store: TokenStore): Promise<MemberSession> {
   const { SESSION_SECRETS, COOKIE_SECURE } = env()
   const read = readSessionCookie(request.headers.get('Cookie'), SESSION_SECRETS, COOKIE_SECURE)
@@ -303,8 +306,13 @@ async function readSession(request: Request, store: TokenStore): Promise<MemberS
       stored: { ref: read.ref, sid: payload.sid },
     })
   }
-  // Redis is away and this instance never saw these tokens: not a logout, a moment's wait.
-  if (found.unavailable) throw httpError(503, SESSION_STORE_UNAVAILABLE_MESSAGE)
+  if (found.unavailable) {
+    // The browser's own logout needs no tokens: its cookie goes (copies are
+    // ended by id once the entry can be read, as any logged-out copy is).
+    if (isLogoutPost(request)) return new CookieSession({ ...read, payload: null }, false, store)
+    // Redis is away and this instance never saw these tokens: not a logout, a moment's wait.
+    throw httpError(503, SESSION_STORE_UNAVAILABLE_MESSAGE)
+  }
   return new CookieSession(read, false, store, { missing: true })
 }
 
