@@ -22,7 +22,7 @@ import { createMemoryStore, createSharedStore, type TtlStore } from '~/server/st
 import { sessionPayloadSchema, type SessionPayload } from '~/session/cookie.server'
 
 const STORE_NAME = 'session-tokens'
-/** A sealed session larger than this is refused (SessionTooLargeError): 32 KB of tokens is no token. */
+/** A sealed session larger than this (about 36 KB of tokens) is refused: SessionTooLargeError. */
 export const MAX_STORED_SESSION_BYTES = 48 * 1024
 
 const AAD = Buffer.from('session-tokens v1')
