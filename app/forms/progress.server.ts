@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 import { PASSWORD_RECOVERY_STEPS, REGISTRATION_STEPS } from '~/forms/account-forms'
+import { STEP_PROGRESS_COOKIES } from '~/lib/constants'
 import { sealedCookie } from '~/server/sealed-cookie.server'
 
 const registrationSchema = z.object({
@@ -35,7 +36,7 @@ export type RegistrationProgress = z.infer<typeof registrationSchema>
 
 /** Registration: account -> bank -> finish. 30 minutes from the last step. */
 export const registrationProgress = sealedCookie({
-  name: 'register.progress',
+  name: STEP_PROGRESS_COOKIES.registration,
   maxAgeSeconds: 30 * 60,
   purpose: 'registration progress',
   schema: registrationSchema,
@@ -56,7 +57,7 @@ export type PasswordRecoveryProgress = z.infer<typeof passwordRecoverySchema>
 
 /** Password recovery: mobile number -> OTP -> new password. 15 minutes from the last step. */
 export const passwordRecoveryProgress = sealedCookie({
-  name: 'forget.progress',
+  name: STEP_PROGRESS_COOKIES.passwordRecovery,
   maxAgeSeconds: 15 * 60,
   purpose: 'password recovery progress',
   schema: passwordRecoverySchema,

@@ -17,6 +17,15 @@ export const TOKEN_EXPIRY_MARGIN_MS = 500
 /** Auth cookie and storage prefix, and the session cookie's path. */
 export const AUTH_PREFIX = 'auth.'
 export const AUTH_COOKIE_PATH = '/'
+/**
+ * The step cookies of the guest-only forms (registration, password
+ * recovery): a login expires them, so they never add to a member's Cookie
+ * header (docs/decisions/0134).
+ */
+export const STEP_PROGRESS_COOKIES = {
+  registration: 'register.progress',
+  passwordRecovery: 'forget.progress',
+} as const
 
 /** Toast notifications (sonner): these were the app's own settings. */
 export const TOAST = {

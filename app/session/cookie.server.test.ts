@@ -9,9 +9,12 @@ import {
   SessionTooLargeError,
   readSessionCookie,
   sealSession,
+  sealSessionRef,
   serializeSessionCookies,
+  serializeSessionRefCookies,
   sessionMaxAge,
   unsealSession,
+  unsealSessionRef,
   type SessionPayload,
 } from '~/session/cookie.server'
 
@@ -256,6 +259,7 @@ describe('readSessionCookie', () => {
   ])('nothing present for %s', (_name, header) => {
     expect(readSessionCookie(header, [SECRET])).toEqual({
       payload: null,
+      ref: null,
       present: false,
       chunkNames: [],
     })
@@ -264,7 +268,12 @@ describe('readSessionCookie', () => {
   it('reads the single form among other cookies, with loose whitespace', () => {
     const sealed = sealSession(session(), [SECRET])
     const read = readSessionCookie(`theme=dark;   auth.session=${sealed} ;lang=th`, [SECRET])
-    expect(read).toEqual({ payload: session(), present: true, chunkNames: ['auth.session'] })
+    expect(read).toEqual({
+      payload: session(),
+      ref: null,
+      present: true,
+      chunkNames: ['auth.session'],
+    })
   })
 
   it('accepts a quoted value', () => {
@@ -282,6 +291,7 @@ describe('readSessionCookie', () => {
   it('reports an unreadable cookie as present so it gets cleared', () => {
     expect(readSessionCookie('auth.session=garbage', [SECRET])).toEqual({
       payload: null,
+      ref: null,
       present: true,
       chunkNames: ['auth.session'],
     })
@@ -350,7 +360,7 @@ describe('serializeSessionCookies', () => {
   })
 
   it('uses only cookie-safe characters in the value', () => {
-    for (const header of write(session({ accessToken: token(1500) }))) {
+    for (const header of write(session({ accessToken: token(1000) }))) {
       const value = header.slice(header.indexOf('=') + 1, header.indexOf(';'))
       expect(value).toMatch(/^[A-Za-z0-9_-]+$/)
     }
@@ -441,9 +451,9 @@ describe('serializeSessionCookies', () => {
   })
 
   describe('size', () => {
-    it('keeps a session of 1 KB tokens in one cookie, within MAX_SESSION_COOKIE_BYTES', () => {
+    it('keeps a session of 600-byte tokens in one cookie, within MAX_SESSION_COOKIE_BYTES', () => {
       for (const secure of [true, false]) {
-        const payload = session({ accessToken: token(1000), refreshToken: token(1000) })
+        const payload = session({ accessToken: token(600), refreshToken: token(600) })
         const headers = write(payload, [], secure)
         expect(headers.map(nameOf)).toEqual([secure ? '__Host-auth.session' : 'auth.session'])
         const pair = (headers[0] ?? '').slice(0, (headers[0] ?? '').indexOf(';'))
@@ -458,7 +468,7 @@ describe('serializeSessionCookies', () => {
     it('refuses a session over MAX_SESSION_COOKIE_BYTES, exactly at the limit', () => {
       let sawKept = false
       let sawRefused = false
-      for (let size = 2000; size <= 2400; size += 3) {
+      for (let size = 1200; size <= 1600; size += 3) {
         const payload = session({ accessToken: token(size) })
         const value = sealSession(payload, [SECRET])
         if (bytes(`auth.session=${value}`) <= MAX_SESSION_COOKIE_BYTES) {
@@ -470,14 +480,79 @@ describe('serializeSessionCookies', () => {
         }
       }
       expect(sawKept && sawRefused).toBe(true)
-      // The 2 KB tokens of before decision 0096 are refused.
-      const old = session({ accessToken: token(2048), refreshToken: token(2048) })
+      // The 1 KB tokens decision 0096 kept in the cookie go to the shared store (0134).
+      const old = session({ accessToken: token(1024), refreshToken: token(1024) })
       expect(() => write(old)).toThrow(SessionTooLargeError)
     })
 
     it(`still reads a session split over ${MAX_SESSION_CHUNKS} cookies before decision 0096`, () => {
       const payload = session({ accessToken: token(2500), refreshToken: token(2500) })
       expect(readSessionCookie(legacyChunks(payload).header(), [SECRET]).payload).toEqual(payload)
+    })
+  })
+
+  describe('a reference to tokens in the shared store (decision 0134)', () => {
+    const REF = 'AbCdEfGhIjKlMnOpQrStUv'
+    const refCookies = (secure = false) =>
+      serializeSessionRefCookies(REF, session(), {
+        secrets: [SECRET],
+        secure,
+        previousChunkNames: [],
+        now: NOW,
+      })
+
+    it('holds the reference only, in about 100 bytes, for as long as the session', () => {
+      for (const secure of [true, false]) {
+        const headers = refCookies(secure)
+        expect(headers.map(nameOf)).toEqual([secure ? '__Host-auth.session' : 'auth.session'])
+        const pair = (headers[0] ?? '').slice(0, (headers[0] ?? '').indexOf(';'))
+        expect(bytes(pair)).toBeLessThan(128)
+        expect(headers[0]).toContain('Max-Age=604800')
+        const read = readSessionCookie(new Jar().apply(headers).header(), [SECRET], secure)
+        expect(read).toMatchObject({ payload: null, ref: REF, present: true })
+      }
+    })
+
+    it('opens with any secret, and never as a session (nor a session as a reference)', () => {
+      const sealed = sealSessionRef(REF, [SECRET])
+      expect(unsealSessionRef(sealed, [OTHER, SECRET])).toBe(REF)
+      expect(unsealSession(sealed, [SECRET])).toBeNull()
+      expect(unsealSessionRef(sealSession(session(), [SECRET]), [SECRET])).toBeNull()
+      expect(
+        readSessionCookie(`auth.session=${sealSession(session(), [SECRET])}`, [SECRET]).ref,
+      ).toBeNull()
+    })
+
+    it('refuses a tampered, truncated, foreign or malformed reference', () => {
+      const sealed = sealSessionRef(REF, [SECRET])
+      const flipped = Buffer.from(sealed, 'base64url')
+      flipped[20] = (flipped[20] ?? 0) ^ 1
+      for (const value of [
+        flipped.toString('base64url'),
+        sealed.slice(0, -2),
+        sealSessionRef(REF, [OTHER]),
+        `${sealed}x`,
+        '',
+      ]) {
+        expect(unsealSessionRef(value, [SECRET])).toBeNull()
+        expect(readSessionCookie(`auth.session=${value}`, [SECRET]).ref).toBeNull()
+      }
+      expect(() => sealSessionRef('not a ref', [SECRET])).toThrow()
+    })
+
+    it('expires the chunks of an older session', () => {
+      const jar = legacyChunks(session({ accessToken: token(2500) }))
+      const { chunkNames } = readSessionCookie(jar.header(), [SECRET])
+      jar.apply(
+        serializeSessionRefCookies(REF, session(), {
+          secrets: [SECRET],
+          secure: false,
+          previousChunkNames: chunkNames,
+          now: NOW,
+        }),
+      )
+      expect([...jar.cookies.keys()]).toEqual(['auth.session'])
+      expect(readSessionCookie(jar.header(), [SECRET]).ref).toBe(REF)
     })
   })
 

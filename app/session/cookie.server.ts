@@ -8,11 +8,14 @@
  *   secret is tried to open (secret rotation).
  * - `readSessionCookie` / `serializeSessionCookies`: the `auth.session`
  *   cookie, at most MAX_SESSION_COOKIE_BYTES of the Cookie header. A session
- *   that needs more is refused (SessionTooLargeError): nginx takes 8 KB of
- *   Cookie header, and a bigger one would make every later request of the
- *   member fail with a 400 the app never sees. A session split over
- *   `auth.session.0` and `.1` (written before decision 0096) is still read,
- *   and its chunks are expired when it is written again.
+ *   that needs more is refused (SessionTooLargeError): the caller then keeps
+ *   the tokens in the shared store and writes a reference instead
+ *   (`serializeSessionRefCookies`, app/session/token-store.server.ts,
+ *   docs/decisions/0134): the whole Cookie header stays under 4 KB. A
+ *   session split over `auth.session.0` and `.1` (written before decision
+ *   0096) is still read, and its chunks are expired when it is written again.
+ * - A reference is `{ v: 3, ref }` sealed as a session is (same key, its own
+ *   format version in the additional data): a random id, never the tokens.
  *
  * Only the session id, tokens and their expiry are stored, never the profile.
  * With `secure` the cookies go by `__Host-` names (app/server/cookies.server.ts);
@@ -30,13 +33,15 @@ export const MAX_SET_COOKIE_BYTES = 4096
 /** At most this many cookies held one session before decision 0096: still read, never written. */
 export const MAX_SESSION_CHUNKS = 2
 /**
- * Most bytes the session may take in the Cookie header (`auth.session=…`):
- * with every other cookie of the app the header stays well under the 8 KB
- * nginx and most proxies take (docs/decisions/0096-bet-slips-off-the-cookie.md,
- * tests/unit/cookie-budget.test.ts). About 1 KB per token; the backend's JWTs
- * (docs/backend-api.md "Tokens") are about 300 bytes. One cookie always holds it.
+ * Most bytes a session with its tokens may take in the Cookie header
+ * (`auth.session=…`): with every other cookie of the app the header stays
+ * under 4 KB (docs/decisions/0134-large-tokens-in-the-shared-store.md,
+ * tests/unit/cookie-budget.test.ts). About 650 bytes per token; the
+ * backend's JWTs (docs/backend-api.md "Tokens") are about 300 bytes and
+ * take about 1 KB together. Larger tokens go to the shared store, and the
+ * cookie holds a reference of about 100 bytes.
  */
-export const MAX_SESSION_COOKIE_BYTES = 3072
+export const MAX_SESSION_COOKIE_BYTES = 2048
 
 export const sessionPayloadSchema = z.object({
   v: z.literal(2),
@@ -71,6 +76,12 @@ const HKDF_SALT = 'auth.session'
 const HKDF_INFO = 'auth.session v1'
 /** The format version, authenticated as additional data. */
 const AAD = Uint8Array.of(1)
+/** A reference's: a reference never opens as a session, nor a session as a reference. */
+const REF_AAD = Uint8Array.of(3)
+
+/** A reference to tokens in the shared store: 128 random bits, base64url. */
+export const sessionRefSchema = z.string().regex(/^[\w-]{22}$/)
+const refPayloadSchema = z.object({ v: z.literal(3), ref: sessionRefSchema }).strict()
 const MAX_SEALED_LENGTH = MAX_SESSION_CHUNKS * MAX_SET_COOKIE_BYTES
 
 /**
@@ -105,6 +116,28 @@ export function unsealSession(value: string, secrets: readonly string[]): Sessio
   return json === null ? null : parsePayload(json)
 }
 
+/** Seals a reference to tokens kept in the shared store, with the first secret. */
+export function sealSessionRef(ref: string, secrets: readonly string[]): string {
+  const secret = secrets[0]
+  if (!secret) throw new Error('sealSessionRef: no session secret')
+  const plaintext = JSON.stringify(refPayloadSchema.parse({ v: 3, ref }))
+  return seal(plaintext, aeadKey(secret, HKDF_SALT, HKDF_INFO), REF_AAD)
+}
+
+/** The reference in a sealed value, or null (a session, tampered, foreign ...). Never throws. */
+export function unsealSessionRef(value: string, secrets: readonly string[]): string | null {
+  if (typeof value !== 'string' || value.length > MAX_SET_COOKIE_BYTES) return null
+  const keys = secrets.filter(Boolean).map((secret) => aeadKey(secret, HKDF_SALT, HKDF_INFO))
+  const json = open(value, keys, REF_AAD)
+  if (json === null) return null
+  try {
+    const result = refPayloadSchema.safeParse(JSON.parse(json))
+    return result.success ? result.data.ref : null
+  } catch {
+    return null
+  }
+}
+
 const CHUNK_NAME = /^auth\.session\.[0-9]$/
 
 function chunkName(index: number): string {
@@ -128,8 +161,10 @@ function joinChunks(cookies: Record<string, string | undefined>): string | null 
 }
 
 export interface SessionCookieRead {
-  /** The opened session, or null (absent, unreadable, tampered, old secret ...). */
+  /** The opened session, or null (absent, unreadable, tampered, old secret, a reference ...). */
   payload: SessionPayload | null
+  /** The reference to tokens in the shared store the cookie holds instead, or null. */
+  ref: string | null
   /** Some `auth.session*` cookie was sent: a null payload must then be cleared. */
   present: boolean
   /** Every `auth.session*` cookie name sent (without `__Host-`), for `serializeSessionCookies`. */
@@ -151,8 +186,9 @@ export function readSessionCookie(
   const payload =
     (single ? unsealSession(single, secrets) : null) ??
     (chunked ? unsealSession(chunked, secrets) : null)
+  const ref = payload === null && single ? unsealSessionRef(single, secrets) : null
   const chunkNames = Object.keys(cookies).filter(isSessionCookieName)
-  return { payload, present: chunkNames.length > 0, chunkNames }
+  return { payload, ref, present: chunkNames.length > 0, chunkNames }
 }
 
 export interface SerializeOptions {
@@ -181,13 +217,14 @@ function bytes(text: string): number {
   return Buffer.byteLength(text, 'utf8')
 }
 
-/** One `auth.session` cookie within MAX_SESSION_COOKIE_BYTES, else SessionTooLargeError. */
+/** One `auth.session` cookie within `maxBytes`, else SessionTooLargeError. */
 function splitIntoCookies(
   value: string,
   secure: boolean,
   maxAge?: number,
+  maxBytes = MAX_SESSION_COOKIE_BYTES,
 ): { names: string[]; cookies: string[] } {
-  if (bytes(`${cookieName(SESSION_COOKIE_NAME, secure)}=${value}`) > MAX_SESSION_COOKIE_BYTES) {
+  if (bytes(`${cookieName(SESSION_COOKIE_NAME, secure)}=${value}`) > maxBytes) {
     throw new SessionTooLargeError(value.length)
   }
   return {
@@ -216,5 +253,28 @@ export function serializeSessionCookies(
   const { names, cookies } = splitIntoCookies(sealSession(payload, opts.secrets), secure, maxAge)
   const written = new Set(names)
   const stale = previousChunkNames.filter((name) => !written.has(name))
+  return [...cookies, ...expireAll(stale, secure)]
+}
+
+/**
+ * The Set-Cookie values that point this browser at tokens kept in the shared
+ * store under `ref`: the sealed reference (about 100 bytes), living as long
+ * as the session `payload` it stands for, plus an expired cookie for every
+ * previous chunk name.
+ */
+export function serializeSessionRefCookies(
+  ref: string,
+  payload: SessionPayload,
+  opts: SerializeOptions,
+): string[] {
+  const { secure, previousChunkNames } = opts
+  const maxAge = sessionMaxAge(payload, opts.now ?? Date.now())
+  const { cookies } = splitIntoCookies(
+    sealSessionRef(ref, opts.secrets),
+    secure,
+    maxAge,
+    MAX_SET_COOKIE_BYTES,
+  )
+  const stale = previousChunkNames.filter((name) => name !== SESSION_COOKIE_NAME)
   return [...cookies, ...expireAll(stale, secure)]
 }

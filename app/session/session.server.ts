@@ -11,6 +11,11 @@
  * have expired, and a cookie carrying one is a logged-out visitor. A
  * password change or "log out everywhere" ends every session of the member
  * issued before that moment, on every instance (docs/decisions/0093).
+ *
+ * Tokens too large for the cookie live in the shared store under a random
+ * reference the cookie holds instead (token-store.server.ts, decision 0134):
+ * read from there with the cookie, rewritten there when they change, deleted
+ * when the session ends or its tokens fit in the cookie again.
  */
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
@@ -19,9 +24,13 @@ import { REFRESH_TOKEN_LIFETIME_S } from '~/lib/constants'
 import {
   readSessionCookie,
   serializeSessionCookies,
+  serializeSessionRefCookies,
   sessionEndsAt,
+  SessionTooLargeError,
   type SessionPayload,
 } from '~/session/cookie.server'
+import { httpError } from '~/server/http-error.server'
+import { MAX_STORED_SESSION_BYTES, tokenStore, type TokenStore } from '~/session/token-store.server'
 import { createSharedStore, type TtlStore } from '~/server/store.server'
 import { perRequest } from '~/server/request-context.server'
 import { isExpired, jwtLifetimeMs, type TokenLifetimes } from '~/session/tokens'
@@ -38,7 +47,11 @@ export interface MemberSession {
    * ended by the backend during this request. The member should be told so.
    */
   readonly expired: boolean
-  /** Throws SessionTooLargeError, changing nothing, when the tokens do not fit in the cookies. */
+  /**
+   * Tokens too large for the cookie go to the shared store (tracked: the
+   * response waits for the write). Throws SessionTooLargeError, changing
+   * nothing, only past MAX_STORED_SESSION_BYTES.
+   */
   set(payload: SessionPayload): void
   clear(): void
   /** The backend ended the session (both tokens refused): cleared, and `expired` from now on. */
@@ -141,6 +154,23 @@ async function isEnded(payload: SessionPayload): Promise<boolean> {
   return byId === true || (before !== undefined && (payload.iat ?? 0) < before)
 }
 
+/** A cookie's reference whose tokens the store had: kept while the session id stays the same. */
+interface StoredRef {
+  ref: string
+  sid: string
+}
+
+/** The store could not say whether the session's tokens exist (Redis away): try again, still logged in. */
+export const SESSION_STORE_UNAVAILABLE_MESSAGE =
+  'ระบบไม่สามารถตรวจสอบการเข้าสู่ระบบได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่'
+
+/** How long a stored session's entry lives: until its refresh token runs out (else the configured lifetime). */
+function entryTtlMs(payload: SessionPayload, now: number): number {
+  const endsAt = sessionEndsAt(payload)
+  if (endsAt !== null) return endsAt - now
+  return (sessionLifetimes().refreshSeconds ?? REFRESH_TOKEN_LIFETIME_S) * 1000
+}
+
 class CookieSession implements MemberSession {
   #payload: SessionPayload | null
   #changed: boolean
@@ -151,14 +181,26 @@ class CookieSession implements MemberSession {
   readonly #chunkNames: string[]
   readonly #expiredOnRead: boolean
   #endedByBackend = false
+  /** The store entry the browser's cookie points at, if any (decision 0134). */
+  #stored: StoredRef | null
+  readonly #store: TokenStore
 
-  constructor(read: ReturnType<typeof readSessionCookie>, ended: boolean) {
+  constructor(
+    read: ReturnType<typeof readSessionCookie>,
+    ended: boolean,
+    store: TokenStore,
+    { stored = null, missing = false }: { stored?: StoredRef | null; missing?: boolean } = {},
+  ) {
     const { payload, present, chunkNames } = read
     this.#chunkNames = chunkNames
-    this.#expiredOnRead = payload !== null && !ended && isSessionExpired(payload)
+    this.#store = store
+    this.#stored = stored
+    // A reference whose tokens are gone (run out, Redis lost them) is a session that ended.
+    this.#expiredOnRead = missing || (payload !== null && !ended && isSessionExpired(payload))
     this.#payload = ended || this.#expiredOnRead ? null : payload
     // A cookie we cannot open (tampered, old secret, garbage), an ended or a dead session is cleared.
     this.#changed = present && this.#payload === null
+    if (this.#changed) this.#forgetStored()
   }
 
   get payload() {
@@ -171,10 +213,12 @@ class CookieSession implements MemberSession {
     return this.#expiredOnRead || this.#endedByBackend
   }
   set(payload: SessionPayload) {
-    this.#headers = this.#serialize(payload)
+    const { headers, write } = this.#serializeOrStore(payload)
+    this.#headers = headers
     this.#payload = payload
     this.#changed = true
     this.#emitted = false
+    if (write) this.track(write)
   }
   clear() {
     if (this.#payload === null && this.#changed) return
@@ -182,6 +226,7 @@ class CookieSession implements MemberSession {
     this.#changed = true
     this.#headers = undefined
     this.#emitted = false
+    this.#forgetStored()
   }
   end() {
     this.#endedByBackend = true
@@ -204,19 +249,77 @@ class CookieSession implements MemberSession {
     while (this.#renewals.size > 0) await Promise.allSettled([...this.#renewals])
   }
   #serialize(payload: SessionPayload | null) {
-    return serializeSessionCookies(payload, {
+    return serializeSessionCookies(payload, this.#cookieOptions())
+  }
+  #cookieOptions() {
+    return {
       secrets: env().SESSION_SECRETS,
       secure: env().COOKIE_SECURE,
       previousChunkNames: this.#chunkNames,
-    })
+    }
+  }
+  /**
+   * The cookie for `payload`: the tokens themselves when they fit, else a
+   * reference to them in the shared store, with the write to wait for. The
+   * reference stays while the session id does (a refresh rewrites its
+   * entry, so every copy of the cookie sees the new tokens); a new id (a
+   * login, "log out everywhere") gets a new one, and the old entry goes.
+   */
+  #serializeOrStore(payload: SessionPayload): { headers: string[]; write?: Promise<void> } {
+    try {
+      const headers = this.#serialize(payload)
+      const write = this.#forgetStored()
+      return { headers, write }
+    } catch (error) {
+      if (!(error instanceof SessionTooLargeError)) throw error
+    }
+    const kept = this.#stored?.sid === payload.sid ? this.#stored.ref : undefined
+    const ref = kept ?? this.#store.newRef()
+    const sealed = this.#store.seal(ref, payload)
+    if (sealed.length > MAX_STORED_SESSION_BYTES) throw new SessionTooLargeError(sealed.length)
+    const headers = serializeSessionRefCookies(ref, payload, this.#cookieOptions())
+    const previous = kept ? undefined : this.#forgetStored()
+    this.#stored = { ref, sid: payload.sid }
+    const written = this.#store.write(ref, sealed, entryTtlMs(payload, Date.now()))
+    return { headers, write: Promise.all([previous, written]).then(() => undefined) }
+  }
+  /** Deletes the entry the cookie pointed at (tracked), if there is one. */
+  #forgetStored(): Promise<void> | undefined {
+    if (!this.#stored) return undefined
+    const { ref } = this.#stored
+    this.#stored = null
+    const forgotten = this.#store.forget(ref).catch(() => undefined)
+    this.track(forgotten)
+    return forgotten
   }
 }
 
-async function readSession(request: Request): Promise<MemberSession> {
+const isLogoutPost = (request: Request) =>
+  request.method === 'POST' && new URL(request.url).pathname === '/logout'
+
+async function readSession(request: Request, store: TokenStore): Promise<MemberSession> {
   const { SESSION_SECRETS, COOKIE_SECURE } = env()
   const read = readSessionCookie(request.headers.get('Cookie'), SESSION_SECRETS, COOKIE_SECURE)
-  const ended = read.payload !== null && (await isEnded(read.payload))
-  return new CookieSession(read, ended)
+  if (read.ref === null) {
+    const ended = read.payload !== null && (await isEnded(read.payload))
+    return new CookieSession(read, ended, store)
+  }
+  const found = await store.read(read.ref)
+  if (found.found) {
+    const { payload } = found
+    const ended = await isEnded(payload)
+    return new CookieSession({ ...read, payload }, ended, store, {
+      stored: { ref: read.ref, sid: payload.sid },
+    })
+  }
+  if (found.unavailable) {
+    // The browser's own logout needs no tokens: its cookie goes (copies are
+    // ended by id once the entry can be read, as any logged-out copy is).
+    if (isLogoutPost(request)) return new CookieSession({ ...read, payload: null }, false, store)
+    // Redis is away and this instance never saw these tokens: not a logout, a moment's wait.
+    throw httpError(503, SESSION_STORE_UNAVAILABLE_MESSAGE)
+  }
+  return new CookieSession(read, false, store, { missing: true })
 }
 
 /**
@@ -225,6 +328,10 @@ async function readSession(request: Request): Promise<MemberSession> {
  * (server/request-context.server.ts), so a token renewal sets one cookie on the
  * response, not one per loader. A unit test passes a fresh context.
  */
-export function getSession(request: Request, context: AppLoadContext): Promise<MemberSession> {
-  return perRequest(context, 'session', () => readSession(request))
+export function getSession(
+  request: Request,
+  context: AppLoadContext,
+  store: TokenStore = tokenStore,
+): Promise<MemberSession> {
+  return perRequest(context, 'session', () => readSession(request, store))
 }

@@ -5,8 +5,9 @@
  * - line: a LINE authorization code -> POST /auth/loginwithline
  * - watcher: support staff paste a member's access token (no refresh token)
  * Each fetches the profile with the new tokens first; only when it has the
- * member and the tokens fit in the cookies does the session change. A failed
- * login leaves the session it found as it was.
+ * member does the session change. A failed login leaves the session it found
+ * as it was; a login expires the guest-only forms' step cookies the browser
+ * still has (they would only add to the member's Cookie header, decision 0134).
  */
 import {
   loginResponseSchema,
@@ -15,6 +16,8 @@ import {
   type RegisterRequest,
 } from '~/backend/schemas'
 import { BackendError, callBackend } from '~/backend/client.server'
+import { STEP_PROGRESS_COOKIES } from '~/lib/constants'
+import { requestCookies, type CookieJar } from '~/server/cookies.server'
 import { SessionTooLargeError } from '~/session/cookie.server'
 import { profileWith } from '~/session/member-api.server'
 import {
@@ -54,17 +57,29 @@ function loginErrorFrom(error: unknown, unauthorizedMessage: string): unknown {
   return new LoginError(error.message, error.status)
 }
 
-/** What a login needs of the route's context: the session it starts. */
+/** What a login needs of the route's context: the session it starts (and the answer's cookies). */
 export interface LoginContext {
   readonly session: MemberSession
+  readonly request?: Request
+  readonly cookies?: CookieJar
+}
+
+/** Expires the guest-only forms' step cookies this browser sent (a member has no use for them). */
+function endGuestSteps({ request, cookies }: LoginContext) {
+  if (!request || !cookies) return
+  const sent = requestCookies(request)
+  for (const name of Object.values(STEP_PROGRESS_COOKIES)) {
+    if (sent[name] !== undefined) cookies.clear(name)
+  }
 }
 
 /** Loads the profile with the new tokens, then (and only then) stores them. */
 async function startSession(
-  { session }: LoginContext,
+  ctx: LoginContext,
   strategy: Strategy,
   tokens: TokenSet,
 ): Promise<Member> {
+  const { session } = ctx
   const refused =
     strategy === 'watcher' ? LOGIN_MESSAGES.invalidToken : LOGIN_MESSAGES.invalidCredentials
   const member = await profileWith(tokens.accessToken).catch((error: unknown) => {
@@ -84,6 +99,7 @@ async function startSession(
     if (error instanceof SessionTooLargeError) throw new LoginError(LOGIN_MESSAGES.tooLarge, 502)
     throw error
   }
+  endGuestSteps(ctx)
   return member
 }
 

@@ -348,6 +348,50 @@ test('bet slips on every lotto type: each post on another instance, the Cookie h
   expect(body).not.toMatch(/Request Header Or Cookie Too Large|nginx/i)
 })
 
+test('3 KB tokens: a login through nginx holds on every instance, a refresh made on one is seen by the others (decision 0134)', async ({
+  request,
+}) => {
+  await cluster.whole()
+  await mock.config({ tokenPadding: 2800, accessTtlSeconds: 60 })
+  const login = await request.post(`${cluster.url}/login`, {
+    form: { username: 'demo', password: 'demo1234' },
+    maxRedirects: 0,
+  })
+  expect(login.status()).toBe(302)
+  const cookie = cookieOf(login.headersArray())
+  // A sealed reference to the tokens in Redis, not the 6 KB of tokens.
+  expect(cookie.length).toBeGreaterThan(0)
+  expect(cookie.length).toBeLessThan(160)
+  const instances = cluster.instances()
+  const profileOn = (url: string) =>
+    request.get(`${url}/profile`, { headers: { cookie }, maxRedirects: 0 })
+  for (const instance of instances) {
+    const answer = await profileOn(instance.url)
+    expect(answer.status(), instance.name).toBe(200)
+    expect(await answer.text()).toContain('สมชาย ใจดี')
+  }
+
+  // The backend's clock passes the access token's expiry: 30 requests spread over the
+  // three instances make ONE refresh, and every one of them gets the page.
+  await mock.clockAhead(120_000)
+  await mock.clearCalls()
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, n) => profileOn(instances[n % instances.length]!.url)),
+  )
+  expect(answers.map((a) => a.status())).toEqual(answers.map(() => 200))
+  expect(await refreshCalls()).toHaveLength(1)
+  const renewed = (await mock.calls('/user/profile')).at(-1)?.authorization
+
+  // The entry in Redis holds the new tokens: each instance uses them, no second refresh.
+  await mock.clearCalls()
+  for (const instance of instances) {
+    expect((await profileOn(instance.url)).status(), instance.name).toBe(200)
+  }
+  expect(await refreshCalls()).toHaveLength(0)
+  const used = new Set((await mock.calls('/user/profile')).map((c) => c.authorization))
+  expect([...used]).toEqual([renewed])
+})
+
 test('login attempts count across instances', async ({ request }) => {
   await cluster.whole()
   const username = `guess-${Date.now()}`

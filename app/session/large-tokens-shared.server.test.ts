@@ -1,0 +1,164 @@
+/**
+ * Large token sets across instances, through a real redis-server: each
+ * "instance" has its own memory and the same Redis (decision 0134).
+ */
+import { randomBytes } from 'node:crypto'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import type { TokenPair } from '~/backend/schemas'
+import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/server/redis.server'
+import { createSharedStore } from '~/server/store.server'
+import { readSessionCookie, type SessionPayload } from '~/session/cookie.server'
+import { createRefresher, redisRefreshLock } from '~/session/refresh.server'
+import { getSession, SESSION_STORE_UNAVAILABLE_MESSAGE } from '~/session/session.server'
+import { createTokenStore, type TokenStore } from '~/session/token-store.server'
+import { startTestRedis, type TestRedis } from '../../tests/support/redis-server'
+
+const SECRET = process.env.SESSION_SECRET ?? ''
+const HOUR = 3_600_000
+let server: TestRedis
+let client: SharedRedis
+
+async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestRedis()
+})
+afterAll(async () => {
+  await server.remove()
+})
+beforeEach(async () => {
+  await server.start()
+  client = connectRedis(server.url, 250)
+  setRedisForTests(client)
+  await until(() => redisReady())
+  await client.eval("return redis.call('FLUSHALL')", 0)
+})
+afterEach(() => {
+  client.disconnect()
+  setRedisForTests(undefined)
+})
+
+const token = (length: number) => randomBytes(length).toString('base64url').slice(0, length)
+
+function payload(): SessionPayload {
+  const now = Date.now()
+  return {
+    v: 2,
+    sid: `sid-${Math.random().toString(36).slice(2)}-0123456789`,
+    strategy: 'local',
+    mid: '7',
+    iat: now,
+    accessToken: token(3072),
+    refreshToken: token(3072),
+    accessExpiresAt: now - 1000,
+    refreshExpiresAt: now + 7 * 24 * HOUR,
+  }
+}
+
+const cookieHeader = (setCookies: readonly string[]) =>
+  setCookies.map((header) => header.split(';')[0]).join('; ')
+const request = (cookie: string) =>
+  new Request('http://app.test/profile', { headers: { Cookie: cookie } })
+
+/** One app instance: its own token store (its own memory) and refresher, the shared Redis. */
+function instance() {
+  return {
+    store: createTokenStore(),
+    refresh: createRefresher(createSharedStore<string>('refresh'), () => 120_000, {
+      lock: redisRefreshLock(400),
+      pollMs: 5,
+    }),
+  }
+}
+
+async function login(store: TokenStore, session: SessionPayload) {
+  const empty = await getSession(request(''), {}, store)
+  empty.set(session)
+  await empty.settled()
+  return cookieHeader(empty.setCookieHeaders())
+}
+
+describe('3 KB tokens across instances', () => {
+  it('a login on one instance is read on another; a refresh on instance 2 is seen by instance 3', async () => {
+    const [one, two, three] = [instance(), instance(), instance()]
+    const first = payload()
+    const cookie = await login(one.store, first)
+    expect((await getSession(request(cookie), {}, two.store)).payload).toEqual(first)
+
+    // Instances 2 and 3 get requests with the same expired access token at once:
+    // ONE backend call, and the entry holds the rotated pair.
+    let calls = 0
+    const rotated: TokenPair = { accessToken: token(3072), refreshToken: token(3072) }
+    const backend = async () => {
+      calls += 1
+      await new Promise((r) => setTimeout(r, 50))
+      return rotated
+    }
+    const renewOn = async ({ store, refresh }: ReturnType<typeof instance>) => {
+      const session = await getSession(request(cookie), {}, store)
+      const pair = await refresh(session.payload!.refreshToken!, backend)
+      session.set({ ...session.payload!, ...pair, accessExpiresAt: Date.now() + HOUR })
+      await session.settled()
+      return cookieHeader(session.setCookieHeaders())
+    }
+    const [fromTwo, fromThree] = await Promise.all([renewOn(two), renewOn(three)])
+    expect(calls).toBe(1)
+    // One reference all along: the old cookie and both new ones read the rotated tokens anywhere.
+    const ref = readSessionCookie(cookie, [SECRET]).ref
+    for (const copy of [cookie, fromTwo, fromThree]) {
+      expect(readSessionCookie(copy, [SECRET]).ref).toBe(ref)
+      for (const { store } of [one, two, three, instance()]) {
+        expect((await getSession(request(copy), {}, store)).payload).toMatchObject(rotated)
+      }
+    }
+  })
+
+  it('keeps no token in Redis: the key is hashed and the value sealed', async () => {
+    const first = payload()
+    const cookie = await login(instance().store, first)
+    const keys = (await client.eval("return redis.call('KEYS', '*')", 0)) as string[]
+    expect(keys).toHaveLength(1)
+    const ref = readSessionCookie(cookie, [SECRET]).ref!
+    expect(keys[0]).not.toContain(ref)
+    const value = (await client.get(keys[0]!)) ?? ''
+    expect(value).not.toContain(first.accessToken.slice(0, 40))
+    expect(value).not.toContain(first.refreshToken!.slice(0, 40))
+    expect(await client.eval("return redis.call('PTTL', KEYS[1])", 1, keys[0]!)).toBeGreaterThan(
+      7 * 24 * HOUR - 10_000,
+    )
+  })
+
+  it('Redis away a moment: the instance that wrote the entry serves it from memory; another asks to try again (503), then reads it once Redis is back', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const [one, two] = [instance(), instance()]
+    const first = payload()
+    const cookie = await login(one.store, first)
+    await server.stop()
+    await until(() => !redisReady())
+    expect((await getSession(request(cookie), {}, one.store)).payload).toEqual(first)
+    const thrown = await getSession(request(cookie), {}, two.store).catch((e: unknown) => e)
+    expect(thrown).toBeInstanceOf(Response)
+    expect((thrown as Response).status).toBe(503)
+    expect(await (thrown as Response).json()).toEqual({
+      message: SESSION_STORE_UNAVAILABLE_MESSAGE,
+    })
+    await server.start()
+    await until(() => redisReady())
+    expect((await getSession(request(cookie), {}, two.store)).payload).toEqual(first)
+  })
+
+  it('Redis restarted without its data: the member is logged out cleanly and told so', async () => {
+    const cookie = await login(instance().store, payload())
+    await client.eval("return redis.call('FLUSHALL')", 0)
+    const session = await getSession(request(cookie), {}, instance().store)
+    expect(session.loggedIn).toBe(false)
+    expect(session.expired).toBe(true)
+    expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)
+  })
+})
