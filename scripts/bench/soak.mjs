@@ -4,8 +4,9 @@
  *
  *   - a soak: `members` open streams (one per member) with events flowing to
  *     them, and 20 connections of page traffic on the logged-in home, for
- *     --soak-seconds; each instance's RSS every 5 s, flat when the last half
- *     stays within 10 % (its highest over its lowest); errors (page answers
+ *     --soak-seconds after 30 s of the same load not judged (V8 sizes its
+ *     heap first); each instance's RSS every 5 s, flat when the last half of
+ *     the judged time stays within 10 % (its highest over its lowest); errors (page answers
  *     not 2xx, streams that ended, events that did not arrive) and the
  *     latency from the backend's event to the stream's reader (p50, p99);
  *   - the relay's Redis work: `members` members with a tab on each of two
@@ -75,6 +76,7 @@ export async function liveSoak({
   members,
   seconds,
   eventsPerSecond = 20,
+  warmSeconds = 30,
   prefix,
   pageHeaders = {},
 }) {
@@ -127,11 +129,11 @@ export async function liveSoak({
       if (wait > 0) await sleep(wait)
     }
   })()
-  const pages = await run(pageUrl, {
-    connections: 20,
-    seconds,
-    headers: { Cookie: pageCookie, ...pageHeaders },
-  })
+  // The same load first, not judged: V8 sizes its heap to the load in the first seconds.
+  const headers = { Cookie: pageCookie, ...pageHeaders }
+  const warm = await run(pageUrl, { connections: 20, seconds: warmSeconds, headers })
+  const judgedFrom = Object.fromEntries(instances.map((i) => [i.name, samples[i.name].length]))
+  const pages = await run(pageUrl, { connections: 20, seconds, headers })
   stop = true
   await events
   await sleep(2000)
@@ -141,7 +143,8 @@ export async function liveSoak({
   for (const s of streams) s.close()
   const memory = instances.map(({ name }) => {
     const all = samples[name]
-    const last = all.slice(Math.floor(all.length / 2))
+    const judged = all.slice(judgedFrom[name])
+    const last = judged.slice(Math.floor(judged.length / 2))
     const low = Math.min(...last)
     const high = Math.max(...last)
     return {
@@ -152,13 +155,16 @@ export async function liveSoak({
       lastHalfHighMb: high,
       lastHalfSpread: low ? high / low - 1 : 0,
       samples: all,
+      warmSamples: judgedFrom[name],
     }
   })
-  const pageErrors = pages.non2xx + pages.errors + pages.timeouts
+  const pageErrors =
+    pages.non2xx + pages.errors + pages.timeouts + warm.non2xx + warm.errors + warm.timeouts
   const lost = posted - postErrors - received
   return {
     members,
     seconds,
+    warmSeconds,
     streamsEnded: ended,
     pages: { requests: pages.requests, rps: pages.rps, p50: pages.p50, p99: pages.p99 },
     pageErrors,
