@@ -124,7 +124,13 @@ export function redisRelay(
   })
 
   const wanted = new Map<string, Wanted>()
-  /** Takes or renews these leases, CLAIM_BATCH keys per EVAL; Redis away: every one is ours. */
+  /**
+   * Takes or renews these leases, CLAIM_BATCH keys per EVAL. A batch Redis
+   * does not answer (a timeout under load) keeps each lease's last answer:
+   * taking every lease of the batch would open a second upstream for each
+   * member this instance relays. A lease never answered is ours then (Redis
+   * away: the instance streams for itself, as the hub does when it is down).
+   */
   const claimAll = async (keys: string[]) => {
     for (let i = 0; i < keys.length; i += CLAIM_BATCH) {
       const batch = keys.slice(i, i + CLAIM_BATCH)
@@ -137,13 +143,13 @@ export function redisRelay(
             instance,
             leaseMs,
           )) as number[],
-        () => batch.map(() => 1),
+        () => null,
       )
       const at = Date.now()
       batch.forEach((key, k) => {
         const entry = wanted.get(key)
         if (!entry) return
-        const mine = taken[k] === 1
+        const mine = taken ? taken[k] === 1 : (entry.mine ?? true)
         entry.mine = mine
         entry.answeredAt = at
         for (const resolve of entry.waiting.splice(0)) resolve(mine)
