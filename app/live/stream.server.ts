@@ -52,7 +52,7 @@ export function liveHub(): LiveHub {
 
 /** This instance's live streams (/readyz shows them): members, open tabs, upstreams it holds. */
 export function liveStats() {
-  return hub?.stats() ?? { members: 0, tabs: 0, upstreams: 0 }
+  return hub?.stats() ?? { members: 0, tabs: 0, upstreams: 0, replaced: 0, stalled: 0 }
 }
 
 const STREAM_HEADERS = {
