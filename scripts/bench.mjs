@@ -41,12 +41,21 @@
  *   6. live events (scripts/bench/live.mjs, a second app on BENCH_PORT+5):
  *      backend event -> change on an open page in Chromium, 200 events, p50
  *      and p99 (target p99 <= 1 s; across the cluster, in 5., <= 1.5 s);
- *      20 members x 50 tabs and 1,000 members x 1 tab of open streams: RSS,
+ *      200 members x 5 tabs and 1,000 members x 1 tab of open streams: RSS (KB per stream, target <= 60),
  *      idle CPU over --idle-seconds (30) with heartbeats, backend streams
  *      (target: one per member); a yeekee round of 500 shots in 60 s from 50
  *      members: every watcher gets every shot, in order, none twice
  *
- * Options: --only=sizes,home,profile,throughput,storm,cluster,live,lighthouse  --no-lighthouse
+ *   7. --only=soak (not in the default run; scripts/bench/soak.mjs, decision
+ *      0132): 1,000 open streams with events flowing and 20 connections on
+ *      the logged-in home for --soak-seconds after a 30 s warm-up (60; 600 for the issue's 10
+ *      minutes), on one app (BENCH_PORT+6) and on the cluster: each
+ *      instance's RSS flat over the last half (within 10 %), 0 errors, the
+ *      event -> stream reader p99 (target <= 1.5 s); and the relay's EVALs
+ *      per second per 1,000 members relayed between two instances
+ *      (--soak-one: the one app only)
+ *
+ * Options: --only=sizes,home,profile,throughput,storm,cluster,live,lighthouse,soak  --no-lighthouse
  *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
  *          --runs=5 (Lighthouse runs per page)  --pages=/,/login (only these
  *          of LIGHTHOUSE_PAGES)  --soak-seconds=60
@@ -72,6 +81,7 @@ import { soak, startCluster } from './bench/cluster.mjs'
 import { ensureBuild } from './lib/processes.mjs'
 import { memberCookie } from './bench/member.mjs'
 import { manyStreams, pageLatency, sealedCookie, yeekeeRound } from './bench/live.mjs'
+import { liveSoak, relayEvals } from './bench/soak.mjs'
 import {
   budgetFor,
   firstLoad,
@@ -102,6 +112,7 @@ const { values: opts } = parseArgs({
     'idle-seconds': { type: 'string', default: '30' },
     'soak-seconds': { type: 'string', default: '60' },
     'no-lighthouse': { type: 'boolean', default: false },
+    'soak-one': { type: 'boolean', default: false },
     seconds: { type: 'string', default: '6' },
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '1' },
@@ -125,6 +136,7 @@ const PORTS = {
   nearEmpty: basePort + 3,
   profiled: basePort + 4,
   live: basePort + 5,
+  soak: basePort + 6,
   cluster: basePort + 10,
 }
 
@@ -585,6 +597,8 @@ async function clusterSection() {
 /** Live events (scripts/bench/live.mjs): latency to the page, 1,000 streams, a busy yeekee round. */
 const LIVE_P99_TARGET_MS = 1000
 const LIVE_CLUSTER_P99_TARGET_MS = 1500
+/** App memory per open stream (issue 25). */
+const STREAM_KB_TARGET = 60
 
 async function liveSection(backendUrl) {
   heading('Live events: backend event -> open page, 1,000 streams, a yeekee round')
@@ -609,7 +623,7 @@ async function liveSection(backendUrl) {
   report.live.latency = { ...one, pass: oneOk }
 
   for (const [members, tabs, prefix] of [
-    [20, 50, 'tabs'],
+    [200, 5, 'tabs'],
     [1000, 1, 'many'],
   ]) {
     const r = await manyStreams({
@@ -625,7 +639,7 @@ async function liveSection(backendUrl) {
     const ok = r.open === r.streams && r.backendStreams === members && r.tabsLeft === 0
     console.log(
       `${members} members x ${tabs} tab(s): ${r.open}/${r.streams} streams open (opened in ${(r.openMs / 1000).toFixed(1)} s); ` +
-        `app RSS ${r.rssBefore.toFixed(0)} -> ${r.rssOpen.toFixed(0)} MB; idle CPU ${r.cpuIdlePercent.toFixed(2)}% ` +
+        `app RSS ${r.rssBefore.toFixed(0)} -> ${r.rssOpen.toFixed(0)} MB (${r.kbPerStream.toFixed(0)} KB per stream, target <= ${STREAM_KB_TARGET}); idle CPU ${r.cpuIdlePercent.toFixed(2)}% ` +
         `of a core over ${idleSeconds} s (${r.heartbeats} heartbeats); backend streams ${r.backendStreams} ` +
         `(target ${members}: one per member) [readyz: ${r.live.members} members, ${r.live.tabs} tabs, ${r.live.upstreams} upstreams]; ` +
         `tabs left in the hub 2 s after every client closed: ${r.tabsLeft} (target 0): ${ok ? 'PASS' : 'MISSED'}`,
@@ -670,6 +684,95 @@ async function liveClusterLatency(cluster) {
       `(target p99 <= ${LIVE_CLUSTER_P99_TARGET_MS} ms): ${ok ? 'PASS' : 'MISSED'}`,
   )
   return { ...r, pass: ok }
+}
+
+/** Live streams held (scripts/bench/soak.mjs): one app, then the cluster with the relay's Redis work. */
+const SOAK_STREAMS = 1000
+const SOAK_EVENT_P99_TARGET_MS = 1500
+
+function printSoak(where, r) {
+  const ok = r.errors === 0 && r.flat && r.eventP99 <= SOAK_EVENT_P99_TARGET_MS
+  console.log(
+    `${where}: ${r.members} streams for ${r.warmSeconds} s of warm-up + ${r.seconds} s with ${r.events.posted} events ` +
+      `(${r.events.received} arrived, ${r.events.lost} lost), event -> stream reader p50 ${r.eventP50.toFixed(0)} ms, ` +
+      `p99 ${r.eventP99.toFixed(0)} ms (target <= ${SOAK_EVENT_P99_TARGET_MS}); home at 20 connections: ` +
+      `${r.pages.requests} requests, ${r.pages.rps.toFixed(0)} req/s, p99 ${r.pages.p99} ms; ` +
+      `errors ${r.errors} (pages ${r.pageErrors}, streams ended ${r.streamsEnded}) (target 0)`,
+  )
+  for (const m of r.memory) {
+    console.log(
+      `  ${m.name}: RSS ${m.startMb.toFixed(0)} -> ${m.endMb.toFixed(0)} MB, last half ` +
+        `${m.lastHalfLowMb.toFixed(0)}-${m.lastHalfHighMb.toFixed(0)} MB (+${(m.lastHalfSpread * 100).toFixed(1)}%, target <= 10%) ` +
+        `(every 5 s, from the warm-up: ${m.samples.map((v, i) => `${i === m.warmSamples ? '| ' : ''}${v.toFixed(0)}`).join(' ')})`,
+    )
+  }
+  console.log(`result: ${ok ? 'PASS' : 'MISSED'}`)
+  if (!ok) missed = true
+  return ok
+}
+
+async function soakSection(backendUrl) {
+  heading(
+    `Soak: ${SOAK_STREAMS} live streams with events, 20 connections on the home, ${soakSeconds} s`,
+  )
+  report.soak = {}
+  const { url: appUrl, child } = await startApp(PORTS.soak, backendUrl, {
+    extraEnv: { LOGIN_LIMIT_PER_IP: '100000' },
+  })
+  const one = await liveSoak({
+    streamUrls: [appUrl],
+    pageUrl: `${appUrl}/`,
+    pageCookie: await memberCookie(appUrl),
+    pageHeaders: { 'Accept-Encoding': PHONE_ACCEPT_ENCODING },
+    instances: [{ name: 'app', pid: child.pid }],
+    backendUrl,
+    secret: BENCH_SESSION_SECRET,
+    members: SOAK_STREAMS,
+    seconds: soakSeconds,
+    prefix: 'soak',
+  })
+  report.soak.one = { ...one, pass: printSoak('one instance', one) }
+  if (opts['soak-one']) return
+
+  const cluster = await startCluster(PORTS.cluster, BENCH_SESSION_SECRET)
+  try {
+    const [holder, relaying] = cluster.instances
+    const relay = await relayEvals({
+      holder,
+      relaying,
+      redisUrl: `redis://127.0.0.1:${PORTS.cluster + 9}`,
+      backendUrl: cluster.backendUrl,
+      secret: BENCH_SESSION_SECRET,
+      members: SOAK_STREAMS,
+      prefix: 'relay',
+    })
+    console.log(
+      `relay: ${relay.members} members with a tab on ${holder.name} and one on ${relaying.name} ` +
+        `(${relay.streams} streams, ${relay.upstreams} backend streams): ${relay.evalsPerSecond.toFixed(1)} EVALs/s, ` +
+        `${relay.per1000Members.toFixed(1)} per 1,000 relayed members (one lease call per member every 2 s: about 1,000)`,
+    )
+    report.soak.relay = relay
+    // The relay's members let their upstreams go (30 s after their last tab) before the soak.
+    await new Promise((resolve) => setTimeout(resolve, 32_000))
+    const r = await liveSoak({
+      streamUrls: cluster.instances.map((i) => i.url),
+      pageUrl: `${cluster.url}/`,
+      pageCookie: await memberCookie(cluster.url),
+      pageHeaders: { 'Accept-Encoding': PHONE_ACCEPT_ENCODING },
+      instances: cluster.instances,
+      backendUrl: cluster.backendUrl,
+      secret: BENCH_SESSION_SECRET,
+      members: SOAK_STREAMS,
+      seconds: soakSeconds,
+      prefix: 'csoak',
+    })
+    report.soak.cluster = {
+      ...r,
+      pass: printSoak('cluster (streams on the instances, pages through nginx)', r),
+    }
+  } finally {
+    await cluster.stop()
+  }
 }
 
 /**
@@ -757,6 +860,7 @@ async function main() {
   if (sections.has('cluster')) await clusterSection()
   if (sections.has('live')) await liveSection(backendUrl)
   if (sections.has('lighthouse')) await lighthouseSection(appUrl)
+  if (sections.has('soak')) await soakSection(backendUrl)
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/latest.json', `${JSON.stringify(report, null, 2)}\n`)
   console.log(

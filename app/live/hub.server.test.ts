@@ -7,7 +7,15 @@ import {
 } from '~/backend/events.server'
 import type { MemberEvent } from '~/backend/events.schemas'
 import { SseReader, type SseMessage } from '~/lib/sse'
-import { LiveHub, SESSION_ENDED_EVENT, type ChannelSpec, type TabSession } from './hub.server'
+import {
+  LiveHub,
+  MAX_TABS,
+  MAX_UNSENT_BYTES,
+  REPLACED_RETRY_MS,
+  SESSION_ENDED_EVENT,
+  type ChannelSpec,
+  type TabSession,
+} from './hub.server'
 import { CLAIM_EVERY_MS, type LiveRelay } from './relay.server'
 
 /** A fake backend: each open upstream is recorded; the test pushes items and ends them. */
@@ -60,8 +68,13 @@ class FakeUpstream {
 class Tab {
   messages: SseMessage[] = []
   closed = false
+  /** Everything written, `retry:` lines included. */
+  text = ''
   reader = new SseReader((m) => this.messages.push(m))
-  write = (text: string) => this.reader.feed(text)
+  write = (text: string) => {
+    this.text += text
+    this.reader.feed(text)
+  }
   close = () => {
     this.closed = true
   }
@@ -98,7 +111,7 @@ describe('LiveHub', () => {
     hub.join('1002', MEMBER, session('s2'), other, null)
     await tick()
     expect(upstream.opened.map((o) => o.token).sort()).toEqual(['token-s1', 'token-s2'])
-    expect(hub.stats()).toEqual({ members: 2, tabs: 6, upstreams: 2 })
+    expect(hub.stats()).toEqual({ members: 2, tabs: 6, upstreams: 2, replaced: 0, stalled: 0 })
     upstream.opened
       .find((o) => o.token === 'token-s1')!
       .options.onItem({
@@ -252,6 +265,68 @@ describe('LiveHub', () => {
     // One poll per interval for the member, not one per tab.
     expect(polls).toBeLessThan(15)
     expect(polls).toBeGreaterThan(3)
+  })
+
+  it("closes a member's oldest stream past MAX_TABS, told to come back later; another member behind the same address streams", async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    // One session opens MAX_TABS + 1 streams (a carrier's NAT: every member here shares one address).
+    const tabs = Array.from({ length: MAX_TABS + 1 }, () => new Tab())
+    for (const tab of tabs) hub.join('1001', MEMBER, session('s'), tab, null)
+    const neighbour = new Tab()
+    hub.join('1002', MEMBER, session('n'), neighbour, null)
+    await tick()
+    const [oldest, ...kept] = tabs
+    expect(oldest!.closed).toBe(true)
+    // Its EventSource comes back after REPLACED_RETRY_MS, not at once (and catches up with its id).
+    expect(oldest!.text.endsWith(`retry: ${REPLACED_RETRY_MS}\n\n`)).toBe(true)
+    expect(kept.every((tab) => !tab.closed)).toBe(true)
+    expect(hub.stats()).toMatchObject({ members: 2, tabs: MAX_TABS + 1, replaced: 1 })
+    upstream.emit(1, 10)
+    expect(kept.map((tab) => tab.balances())).toEqual(kept.map(() => [10]))
+    expect(oldest!.balances()).toEqual([])
+    expect(neighbour.balances()).toEqual([10])
+    // A thousand more from the same session: never more than MAX_TABS of them open.
+    for (let i = 0; i < 1000; i++) hub.join('1001', MEMBER, session('s'), new Tab(), null)
+    expect(hub.stats().tabs).toBe(MAX_TABS + 1)
+    expect(neighbour.closed).toBe(false)
+  })
+
+  it('drops a stream whose reader stopped reading once its unsent text passes the bound, and forgets it', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    /** A reader that takes nothing: everything written stays unsent. */
+    class StalledTab extends Tab {
+      unsentBytes = 0
+      dropped = false
+      override write = (text: string) => {
+        this.unsentBytes += Buffer.byteLength(text)
+        this.text += text
+      }
+      unsent = () => this.unsentBytes
+      drop = () => {
+        this.dropped = true
+        this.closed = true
+      }
+    }
+    const stalled = new StalledTab()
+    const reading = new Tab()
+    hub.join('1001', MEMBER, session('s'), stalled, null)
+    hub.join('1001', MEMBER, session('s'), reading, null)
+    // The same response also watches a yeekee round: it leaves that channel too.
+    hub.join('yeekee:r1', { ...MEMBER, writeIds: false }, session('s'), stalled, null)
+    await tick()
+    let id = 0
+    while (!stalled.dropped && id < 10_000) upstream.emit(++id, id)
+    expect(stalled.dropped).toBe(true)
+    expect(stalled.unsentBytes).toBeGreaterThan(MAX_UNSENT_BYTES)
+    expect(stalled.unsentBytes).toBeLessThan(MAX_UNSENT_BYTES + 1024)
+    expect(hub.stats()).toMatchObject({ tabs: 1, stalled: 1 })
+    const written = stalled.text.length
+    upstream.emit(++id, id)
+    expect(stalled.text.length).toBe(written)
+    expect(reading.balances()).toHaveLength(id)
+    expect(reading.closed).toBe(false)
   })
 
   it('closes every stream at shutdown, without session-ended (browsers reconnect elsewhere)', async () => {

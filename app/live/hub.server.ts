@@ -22,6 +22,11 @@
  *   profile every POLL_MS instead (one poll per member, never one per tab)
  *   and sends the balance when it moved.
  * - Heartbeats every HEARTBEAT_MS keep proxies from closing a quiet stream.
+ * - Bounded whatever browsers do (docs/decisions/0132): a member has at most
+ *   MAX_TABS streams on this instance (the next one closes the oldest, told to
+ *   come back in REPLACED_RETRY_MS), and a stream whose unsent text passes
+ *   MAX_UNSENT_BYTES (a reader that stopped reading) is dropped; both come
+ *   back later and catch up with their `Last-Event-ID`.
  */
 import type { readEventStream, UpstreamItem, UpstreamSpec } from '~/backend/events.server'
 import { MEMBER_EVENT, RESET_EVENT, type MemberEvent } from '~/backend/events.schemas'
@@ -39,6 +44,21 @@ export const RECENT_ITEMS = 100
 export const IDLE_CHANNEL_MS = 30_000
 export const POLL_MS = 5000
 const MAX_BACKOFF_MS = 10_000
+/**
+ * A member's streams on one instance: a handful of tabs, not hundreds. The
+ * member's newest tab (the one they look at) is always streamed; the oldest
+ * makes way (decision 0132).
+ */
+export const MAX_TABS = 8
+/** How long a tab that made way waits before it comes back (its EventSource's `retry:`). */
+export const REPLACED_RETRY_MS = 60_000
+/**
+ * A stream whose text not yet taken by its reader (the response's buffers)
+ * passes this is dropped: its reader stopped reading (decision 0132). A live
+ * reader never nears it: an event is a few hundred bytes and the kernel's
+ * socket buffers come first.
+ */
+export const MAX_UNSENT_BYTES = 64 * 1024
 /** A tab's catch-up from the backend gives up after this (the tab then goes on live). */
 const CATCH_UP_MS = 10_000
 
@@ -72,7 +92,12 @@ export interface TabSession {
 /** The tab's side: text to its response, and its end. */
 export interface TabSink {
   write(text: string): void
+  /** Ends the response once what was written is sent. */
   close(): void
+  /** Bytes written and not yet taken by the reader; none: not measured. */
+  unsent?(): number
+  /** Ends the response now, what is unsent dropped (a reader that stopped reading). */
+  drop?(): void
 }
 
 export interface HubOptions {
@@ -83,6 +108,8 @@ export interface HubOptions {
   pollBalance?: (token: string) => Promise<number>
   heartbeatMs?: number
   pollMs?: number
+  maxTabs?: number
+  maxUnsentBytes?: number
   idleChannelMs?: number
   now?: () => number
 }
@@ -143,6 +170,8 @@ export class LiveHub {
       heartbeatMs: HEARTBEAT_MS,
       pollMs: POLL_MS,
       idleChannelMs: IDLE_CHANNEL_MS,
+      maxTabs: MAX_TABS,
+      maxUnsentBytes: MAX_UNSENT_BYTES,
       now: Date.now,
       ...options,
     }
@@ -169,8 +198,11 @@ export class LiveHub {
       tabs += channel.tabs.size
       if (channel.upstreamOpen) upstreams += 1
     }
-    return { members: this.#channels.size, tabs, upstreams }
+    return { members: this.#channels.size, tabs, upstreams, ...this.#dropped }
   }
+
+  /** Streams closed since start: oldest tabs past MAX_TABS, readers past MAX_UNSENT_BYTES. */
+  readonly #dropped = { replaced: 0, stalled: 0 }
 
   /**
    * A tab of the member `key` opens its stream; `lastEventId` is the
@@ -185,6 +217,13 @@ export class LiveHub {
   ): () => void {
     const channel = this.#channel(key, spec)
     clearTimeout(channel.idle)
+    // The member's tabs: the oldest makes way (a yeekee round's channel has every member's, uncapped).
+    if (spec.writeIds) {
+      for (const oldest of channel.tabs) {
+        if (channel.tabs.size < this.#options.maxTabs) break
+        this.#replace(oldest)
+      }
+    }
     const last = numericId(lastEventId)
     const tab: Tab = {
       sink,
@@ -200,7 +239,7 @@ export class LiveHub {
       token: session.accessToken,
       expiresAt: session.accessExpiresAt,
     })
-    if (spec.writeIds) sink.write(`retry: ${RECONNECT_MS}\n\n`)
+    if (spec.writeIds) this.#put(sink, `retry: ${RECONNECT_MS}\n\n`)
     if (last !== null && spec.writeIds) this.#catchUp(channel, tab, last)
     this.#armExpiry(tab)
     this.#startHeartbeat()
@@ -326,7 +365,37 @@ export class LiveHub {
       if (id <= tab.lastSent) return
       tab.lastSent = id
     }
-    tab.sink.write(text)
+    this.#put(tab.sink, text)
+  }
+
+  /** Text to a tab's response; a reader that stopped reading is dropped once it passes the bound. */
+  #put(sink: TabSink, text: string) {
+    sink.write(text)
+    if ((sink.unsent?.() ?? 0) <= this.#options.maxUnsentBytes) return
+    this.#dropped.stalled += 1
+    this.#endSink(sink, () => (sink.drop ? sink.drop() : sink.close()))
+  }
+
+  /** The oldest tab makes way: told to come back in REPLACED_RETRY_MS, then closed. */
+  #replace(tab: Tab) {
+    this.#dropped.replaced += 1
+    const { sink } = tab
+    this.#endSink(sink, () => {
+      sink.write(`retry: ${REPLACED_RETRY_MS}\n\n`)
+      sink.close()
+    })
+  }
+
+  /** Every tab of one response leaves (a tab watching a yeekee round is in two channels), then `end`. */
+  #endSink(sink: TabSink, end: () => void) {
+    for (const channel of this.#channels.values()) {
+      for (const tab of channel.tabs) {
+        if (tab.sink !== sink) continue
+        tab.closed = true
+        this.#leave(tab)
+      }
+    }
+    end()
   }
 
   #broadcast(channel: Channel, item: UpstreamItem) {
@@ -570,7 +639,7 @@ export class LiveHub {
     const beaten = new Set<TabSink>()
     for (const channel of this.#channels.values()) {
       for (const tab of channel.tabs) {
-        if (!beaten.has(tab.sink)) tab.sink.write(SSE_HEARTBEAT)
+        if (!beaten.has(tab.sink)) this.#put(tab.sink, SSE_HEARTBEAT)
         beaten.add(tab.sink)
         const list = bySid.get(tab.session.sid) ?? []
         list.push(tab)

@@ -14,6 +14,13 @@
  * While Redis is away each instance opens its own upstream for its members
  * (the hub's fallback); once it is back they claim leases again and the
  * losers go back to relaying.
+ *
+ * Leases cost Redis calls per tick, not per member (docs/decisions/0132):
+ * every lease an instance wants (held, or waited for while it relays) is
+ * taken or renewed in one EVAL every CLAIM_EVERY_MS for all of them (in
+ * batches of CLAIM_BATCH keys); the hub's claims are answered from the last
+ * batch, and a lease asked for the first time goes in a batch of its own at
+ * once. A lease the hub stops asking for is let go after a few ticks.
  */
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
@@ -46,19 +53,40 @@ const START_WAIT_MS = 1500
 /** How often a lease holder renews, and a relaying instance checks for a free lease. */
 export const CLAIM_EVERY_MS = 2000
 
-/** Takes the lease when free or ours, and makes it last LEASE_MS more. */
+/** Leases renewed in one EVAL (a few ms of Redis's time at most). */
+export const CLAIM_BATCH = 1000
+/** A lease not asked for in this many ticks is no longer renewed (its channel is gone). */
+const FORGET_AFTER_TICKS = 3
+
+/** Takes each lease when free or ours, and makes it last ARGV[2] ms more; 1 or 0 per key. */
 const CLAIM_SCRIPT = `
-local holder = redis.call('GET', KEYS[1])
-if holder == false or holder == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
+local taken = {}
+for i, key in ipairs(KEYS) do
+  local holder = redis.call('GET', key)
+  if holder == false or holder == ARGV[1] then
+    redis.call('SET', key, ARGV[1], 'PX', ARGV[2])
+    taken[i] = 1
+  else
+    taken[i] = 0
+  end
 end
-return 0`
+return taken`
 const RELEASE_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`
 
-export function redisRelay(url: string): LiveRelay {
+/** A lease this instance wants: the last batch's answer, and when the hub last asked. */
+interface Wanted {
+  mine: boolean | null
+  answeredAt: number
+  askedAt: number
+  waiting: ((mine: boolean) => void)[]
+}
+
+export function redisRelay(
+  url: string,
+  { claimEveryMs = CLAIM_EVERY_MS, leaseMs = LEASE_MS } = {},
+): LiveRelay & { stop(): void } {
   const instance = randomBytes(9).toString('base64url')
   const ownerKey = (key: string) => redisKey('live', 'owner', key)
   const channelOf = (key: string) => redisKey('live', 'member', key)
@@ -95,21 +123,93 @@ export function redisRelay(url: string): LiveRelay {
     for (const handler of set) handler(message.item)
   })
 
+  const wanted = new Map<string, Wanted>()
+  /**
+   * Takes or renews these leases, CLAIM_BATCH keys per EVAL. A batch Redis
+   * does not answer (a timeout under load) keeps each lease's last answer:
+   * taking every lease of the batch would open a second upstream for each
+   * member this instance relays. A lease never answered is ours then (Redis
+   * away: the instance streams for itself, as the hub does when it is down).
+   */
+  const claimAll = async (keys: string[]) => {
+    for (let i = 0; i < keys.length; i += CLAIM_BATCH) {
+      const batch = keys.slice(i, i + CLAIM_BATCH)
+      const taken = await shared(
+        async (r) =>
+          (await r.eval(
+            CLAIM_SCRIPT,
+            batch.length,
+            ...batch.map(ownerKey),
+            instance,
+            leaseMs,
+          )) as number[],
+        () => null,
+      )
+      const at = Date.now()
+      batch.forEach((key, k) => {
+        const entry = wanted.get(key)
+        if (!entry) return
+        const mine = taken ? taken[k] === 1 : (entry.mine ?? true)
+        entry.mine = mine
+        entry.answeredAt = at
+        for (const resolve of entry.waiting.splice(0)) resolve(mine)
+      })
+    }
+  }
+  // Leases asked for since the last turn: one batch, sent once this turn's claims are in.
+  let fresh = new Set<string>()
+  const flushFresh = () => {
+    const keys = [...fresh]
+    fresh = new Set()
+    void claimAll(keys)
+  }
+  const tick = setInterval(() => {
+    const now = Date.now()
+    const keys: string[] = []
+    for (const [key, entry] of wanted) {
+      if (now - entry.askedAt > FORGET_AFTER_TICKS * claimEveryMs && entry.waiting.length === 0) {
+        wanted.delete(key)
+      } else if (!fresh.has(key)) keys.push(key)
+    }
+    if (keys.length > 0) void claimAll(keys)
+  }, claimEveryMs)
+  tick.unref()
+
   return {
     available: () => redisReady() && subscriber.status === 'ready',
     started: () => started,
-    claim: (key) =>
-      shared(
-        async (r) => (await r.eval(CLAIM_SCRIPT, 1, ownerKey(key), instance, LEASE_MS)) === 1,
-        () => true,
-      ),
-    release: (key) =>
-      shared(
+    claim(key) {
+      if (!redisReady()) return Promise.resolve(true)
+      const now = Date.now()
+      let entry = wanted.get(key)
+      if (!entry) {
+        entry = { mine: null, answeredAt: 0, askedAt: now, waiting: [] }
+        wanted.set(key, entry)
+      }
+      entry.askedAt = now
+      // The last batch's answer while it is fresh: the tick renews the lease meanwhile.
+      if (entry.mine !== null && now - entry.answeredAt < claimEveryMs + 500)
+        return Promise.resolve(entry.mine)
+      const answer = new Promise<boolean>((resolve) => entry.waiting.push(resolve))
+      if (fresh.size === 0) setImmediate(flushFresh)
+      fresh.add(key)
+      return answer
+    },
+    release(key) {
+      const entry = wanted.get(key)
+      wanted.delete(key)
+      if (entry?.mine === false) return Promise.resolve()
+      return shared(
         async (r) => {
           await r.eval(RELEASE_SCRIPT, 1, ownerKey(key), instance)
         },
         () => undefined,
-      ),
+      )
+    },
+    stop() {
+      clearInterval(tick)
+      subscriber.disconnect()
+    },
     publish(key, item) {
       void shared(
         (r) => r.publish(channelOf(key), JSON.stringify({ from: instance, item })),

@@ -52,7 +52,7 @@ export function liveHub(): LiveHub {
 
 /** This instance's live streams (/readyz shows them): members, open tabs, upstreams it holds. */
 export function liveStats() {
-  return hub?.stats() ?? { members: 0, tabs: 0, upstreams: 0 }
+  return hub?.stats() ?? { members: 0, tabs: 0, upstreams: 0, replaced: 0, stalled: 0 }
 }
 
 const STREAM_HEADERS = {
@@ -88,10 +88,58 @@ function noStream(): Response {
 }
 
 /**
- * The stream of this request. `context.onClose` (server.mjs's load context)
+ * A tab's response body, and the sink the hub writes it through; `join`
+ * joins the hub's channels and returns their leave functions, called once
+ * the response is done with. `context.onClose` (server.mjs's load context)
  * tells when the tab left; without it (remix-serve in development) the
- * request's signal does.
+ * request's signal does. What is unsent is what waits in Node's buffers of
+ * the response (Remix writes the body to the response as fast as it comes,
+ * whatever the socket takes; without the load context, the body's own
+ * queue); `drop` ends the connection at once, so what a stalled reader did
+ * not take is freed.
  */
+export function tabBody(
+  context: AppLoadContext,
+  request: Request,
+  join: (sink: TabSink) => (() => void)[],
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder()
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        let closed = false
+        const sink: TabSink = {
+          write: (text) => {
+            if (!closed) controller.enqueue(encoder.encode(text))
+          },
+          close: () => {
+            if (closed) return
+            closed = true
+            controller.close()
+          },
+          // Node's buffers: the body's own queue is empty again once this turn's writes are passed on.
+          unsent: () => context.unsent?.() ?? Math.max(0, -(controller.desiredSize ?? 0)),
+          drop: () => {
+            sink.close()
+            context.abandon?.()
+          },
+        }
+        const leaves = join(sink)
+        const gone = () => {
+          for (const leave of leaves) leave()
+          sink.close()
+        }
+        if (context.onClose) context.onClose(gone)
+        else if (request.signal.aborted) gone()
+        else request.signal.addEventListener('abort', gone, { once: true })
+      },
+    },
+    // Counted in bytes, none held back: desiredSize is minus what waits in the queue.
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  )
+}
+
+/** The stream of this request: the tab joins the member's channel (and its yeekee round's). */
 export async function liveStream(ctx: RouteContext, context: AppLoadContext): Promise<Response> {
   const { session, request } = ctx
   if (!session.loggedIn) return noStream()
@@ -115,43 +163,23 @@ export async function liveStream(ctx: RouteContext, context: AppLoadContext): Pr
     endsAt: sessionEndsAt(payload),
     stillOpen: () => isSessionOpen(payload),
   }
-  const encoder = new TextEncoder()
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      let closed = false
-      const sink: TabSink = {
-        write: (text) => {
-          if (!closed) controller.enqueue(encoder.encode(text))
-        },
-        close: () => {
-          if (closed) return
-          closed = true
-          controller.close()
-        },
-      }
-      const hub = liveHub()
-      const leaves = [
-        hub.join(
-          `member:${memberKey}`,
-          MEMBER_CHANNEL,
-          tabSession,
-          sink,
-          request.headers.get('Last-Event-ID'),
-        ),
-      ]
-      // The yeekee round the tab watches (`?round=`): every watcher shares its upstream.
-      if (round) {
-        const spec = { upstream: yeekeeRoundEvents(round), writeIds: false, pollsBalance: false }
-        leaves.push(hub.join(`yeekee:${round}`, spec, tabSession, sink, null))
-      }
-      const gone = () => {
-        for (const leave of leaves) leave()
-        sink.close()
-      }
-      if (context.onClose) context.onClose(gone)
-      else if (request.signal.aborted) gone()
-      else request.signal.addEventListener('abort', gone, { once: true })
-    },
+  const body = tabBody(context, request, (sink) => {
+    const hub = liveHub()
+    const leaves = [
+      hub.join(
+        `member:${memberKey}`,
+        MEMBER_CHANNEL,
+        tabSession,
+        sink,
+        request.headers.get('Last-Event-ID'),
+      ),
+    ]
+    // The yeekee round the tab watches (`?round=`): every watcher shares its upstream.
+    if (round) {
+      const spec = { upstream: yeekeeRoundEvents(round), writeIds: false, pollsBalance: false }
+      leaves.push(hub.join(`yeekee:${round}`, spec, tabSession, sink, null))
+    }
+    return leaves
   })
   return new Response(body, { headers: STREAM_HEADERS })
 }

@@ -53,7 +53,9 @@ function checks() {
  * whose Redis is away still serves (from its own memory), so that alone is
  * "degraded", not 503: taking every instance out would be an outage.
  * `live` counts this instance's live streams: members, open tabs, and the
- * members' upstreams it holds (with Redis, one instance per member).
+ * members' upstreams it holds (with Redis, one instance per member), and
+ * the streams closed since start because a member opened more than 8
+ * (`replaced`) or a reader stopped reading (`stalled`; decision 0132).
  */
 export async function loader() {
   const { APP_VERSION, APP_COMMIT } = env()

@@ -32,12 +32,20 @@ declare module '@remix-run/node' {
      * holds any more is collected, its signal never aborted.
      */
     onClose?: (listener: () => void) => void
+    /**
+     * Bytes the response has been given and its client has not taken yet
+     * (Node's buffers of the response and its socket). A live events stream
+     * drops a reader that stopped reading past a bound (decision 0132).
+     */
+    unsent?: () => number
+    /** Ends the response and its connection now, whatever is unsent (dropped). */
+    abandon?: () => void
   }
 }
 
 /** What `getLoadContext` gives every request: an AppLoadContext with every part. */
 export type RequestContext = Required<Pick<AppLoadContext, 'requestId' | 'timing' | 'memo'>> &
-  Pick<AppLoadContext, 'onClose'>
+  Pick<AppLoadContext, 'onClose' | 'unsent' | 'abandon'>
 
 /** When each request reached the front door (its clock starts there). */
 const arrivals = new WeakMap<IncomingMessage, number>()
@@ -60,6 +68,8 @@ export function getLoadContext(req: IncomingMessage, res?: ServerResponse): Requ
           else res.once('close', listener)
         }
       : undefined,
+    unsent: res ? () => res.writableLength : undefined,
+    abandon: res ? () => void res.destroy() : undefined,
   }
 }
 

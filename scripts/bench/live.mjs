@@ -6,8 +6,8 @@
  *     after another, p50 and p99; on one instance, and across the cluster
  *     (the page on an instance that relays a member whose upstream another
  *     instance holds);
- *   - 1,000 open streams on one instance (20 members x 50 tabs, then 1,000
- *     members x 1 tab): the app's RSS, its idle CPU over a while with the
+ *   - 1,000 open streams on one instance (200 members x 5 tabs, then 1,000
+ *     members x 1 tab): the app's RSS (and its growth per stream), its idle CPU over a while with the
  *     heartbeats going, and the backend streams it holds (target: one per member);
  *   - a yeekee round with 500 shots in 60 s from 50 members: every watcher
  *     (20 streams through the app) gets every shot, in order, none twice.
@@ -227,6 +227,7 @@ export async function manyStreams({
     openMs,
     rssBefore,
     rssOpen,
+    kbPerStream: ((rssOpen - rssBefore) * 1024) / streams.length,
     cpuIdlePercent: (cpuIdle / (idleSeconds * 1000)) * 100,
     heartbeats: beats,
     backendStreams: ours(upstream),

@@ -1,0 +1,106 @@
+import http from 'node:http'
+import net from 'node:net'
+import { writeReadableStreamToWritable } from '@remix-run/node'
+import { afterEach, describe, expect, it } from 'vitest'
+import { MEMBER_EVENTS, type UpstreamEnd, type UpstreamOptions } from '~/backend/events.server'
+import { getLoadContext } from '~/server/request-context.server'
+import { LiveHub, MAX_UNSENT_BYTES } from './hub.server'
+import { tabBody } from './stream.server'
+
+/** One upstream that stays open; the test sends its items. */
+function fakeUpstream() {
+  const open = new Set<UpstreamOptions>()
+  return {
+    read: (options: UpstreamOptions) =>
+      new Promise<UpstreamEnd>((resolve) => {
+        open.add(options)
+        options.onOpen?.()
+        options.onItem({ id: '0', kind: 'position' })
+        options.signal.addEventListener('abort', () => resolve('aborted'), { once: true })
+      }),
+    emit(id: number, data: unknown) {
+      for (const options of open)
+        options.onItem({ id: String(id), kind: 'event', name: 'member', data })
+    },
+  }
+}
+
+const cleanup: (() => void)[] = []
+afterEach(() => {
+  for (const done of cleanup.splice(0)) done()
+})
+
+/** The app's way: the load context of server.mjs, the body written to the response as Remix does. */
+async function serve(hub: LiveHub) {
+  const closed: http.ServerResponse[] = []
+  const server = http.createServer((req, res) => {
+    const context = getLoadContext(req, res)
+    res.once('close', () => closed.push(res))
+    const request = new Request(`http://app.test${req.url}`)
+    const body = tabBody(context, request, (sink) => [
+      hub.join(
+        '1001',
+        { upstream: MEMBER_EVENTS, writeIds: true, pollsBalance: false },
+        {
+          sid: 's',
+          accessToken: 't',
+          accessExpiresAt: null,
+          endsAt: null,
+          stillOpen: async () => true,
+        },
+        sink,
+        null,
+      ),
+    ])
+    res.writeHead(200, { 'Content-Type': 'text/event-stream' })
+    void writeReadableStreamToWritable(body, res).catch(() => undefined)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  cleanup.push(() => server.close())
+  const { port } = server.address() as net.AddressInfo
+  return { port, closed }
+}
+
+/** A client that sends its request and never reads what comes back. */
+async function stalledClient(port: number) {
+  const socket = net.connect(port, '127.0.0.1')
+  await new Promise((resolve) => socket.once('connect', resolve))
+  socket.write('GET /events HTTP/1.1\r\nHost: app.test\r\n\r\n')
+  socket.pause()
+  cleanup.push(() => socket.destroy())
+  return socket
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+describe('a tab stream over HTTP', () => {
+  it("drops a reader that stopped reading once the response's unsent bytes pass the bound; a reading tab keeps going", async () => {
+    const upstream = fakeUpstream()
+    const hub = new LiveHub({ readUpstream: upstream.read })
+    cleanup.push(() => hub.closeAll())
+    const { port, closed } = await serve(hub)
+    await stalledClient(port)
+    const received: string[] = []
+    const reading = http.get({ port, host: '127.0.0.1', path: '/events' }, (res) => {
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => received.push(chunk))
+    })
+    reading.on('error', () => undefined)
+    cleanup.push(() => reading.destroy())
+    while (hub.stats().tabs < 2) await tick()
+    // Events of 4 KB: the kernel's socket buffers fill first, then Node's.
+    const data = { type: 'balance', note: 'ก'.repeat(1300) }
+    let id = 0
+    while (hub.stats().stalled === 0 && id < 20_000) {
+      upstream.emit(++id, data)
+      if (id % 50 === 0) await tick()
+    }
+    expect(hub.stats()).toMatchObject({ stalled: 1, tabs: 1 })
+    // Its connection is closed at once (not when its buffers drain), and nothing holds its bytes.
+    while (closed.length === 0) await tick()
+    expect(closed[0]!.writableLength).toBeLessThanOrEqual(MAX_UNSENT_BYTES + 8 * 1024)
+    upstream.emit(++id, data)
+    while (!received.join('').includes(`id: ${id}\n`)) await tick()
+    expect(hub.stats().tabs).toBe(1)
+  })
+})

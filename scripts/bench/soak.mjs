@@ -1,0 +1,230 @@
+/**
+ * Live streams held for a while (`npm run bench -- --only=soak`, issue 25,
+ * docs/decisions/0132):
+ *
+ *   - a soak: `members` open streams (one per member) with events flowing to
+ *     them, and 20 connections of page traffic on the logged-in home, for
+ *     --soak-seconds after 30 s of the same load not judged (V8 sizes its
+ *     heap first); each instance's RSS every 5 s, flat when the last half of
+ *     the judged time stays within 10 % (its highest over its lowest); errors (page answers
+ *     not 2xx, streams that ended, events that did not arrive) and the
+ *     latency from the backend's event to the stream's reader (p50, p99);
+ *   - the relay's Redis work: `members` members with a tab on each of two
+ *     instances (one holds the upstream, the other relays), EVALs per second
+ *     read from Redis's own counters, per 1,000 relayed members.
+ */
+import { setTimeout as sleep } from 'node:timers/promises'
+import { Redis } from 'ioredis'
+import { rssMb } from './cluster.mjs'
+import { openStream } from './live.mjs'
+import { sealedSession } from './member.mjs'
+import { percentile, run } from './throughput.mjs'
+
+async function post(url, body) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body ?? {}),
+  })
+  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
+  return res.json()
+}
+
+const username = (prefix, m) => `${prefix}${String(m).padStart(4, '0')}`
+
+/** `count` members' sealed sessions, tokens long enough for the whole run. */
+async function sessions(backendUrl, secret, prefix, count, seconds) {
+  await post(`${backendUrl}/__mock/members`, { count, prefix })
+  const list = []
+  for (let m = 1; m <= count; m++) {
+    const s = await sealedSession(backendUrl, secret, username(prefix, m), {
+      accessTtlSeconds: seconds + 600,
+    })
+    list.push({ username: username(prefix, m), cookie: s.cookie })
+  }
+  return list
+}
+
+async function waitFor(check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs
+  while (!(await check())) {
+    if (Date.now() > deadline) return false
+    await sleep(100)
+  }
+  return true
+}
+
+const backendStreams = async (backendUrl, prefix) => {
+  const { data } = await (await fetch(`${backendUrl}/__mock/events/streams`)).json()
+  return Object.entries(data.byMember)
+    .filter(([name]) => name.startsWith(prefix))
+    .reduce((n, [, count]) => n + count, 0)
+}
+
+/**
+ * The soak. `streamUrls`: where the streams open (one instance, or the
+ * instances of the cluster in turn); `pageUrl`: the home the 20 connections
+ * load (through nginx on the cluster); `instances`: { name, pid } sampled.
+ */
+export async function liveSoak({
+  streamUrls,
+  pageUrl,
+  pageCookie,
+  instances,
+  backendUrl,
+  secret,
+  members,
+  seconds,
+  eventsPerSecond = 20,
+  warmSeconds = 30,
+  prefix,
+  pageHeaders = {},
+}) {
+  const list = await sessions(backendUrl, secret, prefix, members, seconds)
+  const sent = new Map()
+  const latencies = []
+  let received = 0
+  const streams = []
+  for (let i = 0; i < list.length; i += 50) {
+    const opening = list.slice(i, i + 50).map((member, k) =>
+      openStream(`${streamUrls[(i + k) % streamUrls.length]}/events`, member.cookie, (message) => {
+        if (message.event !== 'member') return
+        const { balance } = JSON.parse(message.data)
+        const at = sent.get(balance)
+        if (at === undefined) return
+        received += 1
+        latencies.push(performance.now() - at)
+        sent.delete(balance)
+      }),
+    )
+    streams.push(...(await Promise.all(opening)))
+  }
+  await waitFor(async () => (await backendStreams(backendUrl, prefix)) >= members, 60_000)
+  const samples = Object.fromEntries(instances.map((i) => [i.name, []]))
+  const sample = () => {
+    for (const i of instances) {
+      const mb = rssMb(i.pid)
+      if (mb !== null) samples[i.name].push(mb)
+    }
+  }
+  sample()
+  const timer = setInterval(sample, 5000)
+  // Events to members in turn, each with a balance no other event has (its key for the latency).
+  let posted = 0
+  let postErrors = 0
+  let stop = false
+  const events = (async () => {
+    const every = 1000 / eventsPerSecond
+    const started = performance.now()
+    while (!stop) {
+      const balance = 1_000_000 + posted
+      const member = list[posted % list.length]
+      posted += 1
+      sent.set(balance, performance.now())
+      post(`${backendUrl}/__mock/events`, {
+        username: member.username,
+        event: { type: 'balance', balance },
+      }).catch(() => (postErrors += 1))
+      const wait = started + posted * every - performance.now()
+      if (wait > 0) await sleep(wait)
+    }
+  })()
+  // The same load first, not judged: V8 sizes its heap to the load in the first seconds.
+  const headers = { Cookie: pageCookie, ...pageHeaders }
+  const warm = await run(pageUrl, { connections: 20, seconds: warmSeconds, headers })
+  const judgedFrom = Object.fromEntries(instances.map((i) => [i.name, samples[i.name].length]))
+  const pages = await run(pageUrl, { connections: 20, seconds, headers })
+  stop = true
+  await events
+  await sleep(2000)
+  clearInterval(timer)
+  sample()
+  const ended = streams.filter((s) => s.ended).length
+  for (const s of streams) s.close()
+  const memory = instances.map(({ name }) => {
+    const all = samples[name]
+    const judged = all.slice(judgedFrom[name])
+    const last = judged.slice(Math.floor(judged.length / 2))
+    const low = Math.min(...last)
+    const high = Math.max(...last)
+    return {
+      name,
+      startMb: all[0],
+      endMb: all.at(-1),
+      lastHalfLowMb: low,
+      lastHalfHighMb: high,
+      lastHalfSpread: low ? high / low - 1 : 0,
+      samples: all,
+      warmSamples: judgedFrom[name],
+    }
+  })
+  const pageErrors =
+    pages.non2xx + pages.errors + pages.timeouts + warm.non2xx + warm.errors + warm.timeouts
+  const lost = posted - postErrors - received
+  return {
+    members,
+    seconds,
+    warmSeconds,
+    streamsEnded: ended,
+    pages: { requests: pages.requests, rps: pages.rps, p50: pages.p50, p99: pages.p99 },
+    pageErrors,
+    events: { posted, postErrors, received, lost },
+    eventP50: percentile(latencies, 50),
+    eventP99: percentile(latencies, 99),
+    errors: pageErrors + ended + postErrors + Math.max(0, lost),
+    memory,
+    flat: memory.every((m) => m.lastHalfSpread <= 0.1),
+  }
+}
+
+/** EVAL calls Redis has run so far. */
+async function evalCalls(redis) {
+  const info = await redis.info('commandstats')
+  return Number(/cmdstat_eval:calls=(\d+)/.exec(info)?.[1] ?? 0)
+}
+
+/**
+ * The relay's Redis work: each member has a tab on `holder` and one on
+ * `relaying` (the second instance relays what the first streams); EVALs per
+ * second over `seconds`, from Redis's counters.
+ */
+export async function relayEvals({
+  holder,
+  relaying,
+  redisUrl,
+  backendUrl,
+  secret,
+  members,
+  seconds = 10,
+  prefix,
+}) {
+  const list = await sessions(backendUrl, secret, prefix, members, seconds + 120)
+  const streams = []
+  for (const base of [holder.url, relaying.url]) {
+    for (let i = 0; i < list.length; i += 50) {
+      const opening = list.slice(i, i + 50).map((m) => openStream(`${base}/events`, m.cookie))
+      streams.push(...(await Promise.all(opening)))
+    }
+    await waitFor(async () => (await backendStreams(backendUrl, prefix)) >= members, 60_000)
+  }
+  await sleep(5000)
+  const upstreams = await backendStreams(backendUrl, prefix)
+  const redis = new Redis(redisUrl)
+  try {
+    const before = await evalCalls(redis)
+    const started = performance.now()
+    await sleep(seconds * 1000)
+    const calls = (await evalCalls(redis)) - before
+    const perSecond = calls / ((performance.now() - started) / 1000)
+    return {
+      members,
+      streams: streams.filter((s) => !s.ended).length,
+      upstreams,
+      evalsPerSecond: perSecond,
+      per1000Members: (perSecond * 1000) / members,
+    }
+  } finally {
+    redis.disconnect()
+    for (const s of streams) s.close()
+  }
+}
