@@ -5,21 +5,13 @@
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/server/redis.server'
-import { startTestRedis, type TestRedis } from '../../tests/support/redis-server'
+import { startTestRedis, until, type TestRedis } from '../../tests/support/redis-server'
 import { redisRelay } from './relay.server'
 
 let server: TestRedis
 let client: SharedRedis
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await sleep(10)
-  }
-}
 
 beforeAll(async () => {
   server = await startTestRedis()

@@ -3,46 +3,20 @@
  * "instance" has its own memory and the same Redis (decision 0134).
  */
 import { randomBytes } from 'node:crypto'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
-import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/server/redis.server'
+import { redisReady } from '~/server/redis.server'
 import { createSharedStore } from '~/server/store.server'
 import { readSessionCookie, type SessionPayload } from '~/session/cookie.server'
 import { createRefresher, redisRefreshLock } from '~/session/refresh.server'
 import { getSession, SESSION_STORE_UNAVAILABLE_MESSAGE } from '~/session/session.server'
 import { createTokenStore, type TokenStore } from '~/session/token-store.server'
-import { startTestRedis, type TestRedis } from '../../tests/support/redis-server'
+import { until, useFreshTestRedis } from '../../tests/support/redis-server'
 
 const SECRET = process.env.SESSION_SECRET ?? ''
 const HOUR = 3_600_000
-let server: TestRedis
-let client: SharedRedis
 
-async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
-
-beforeAll(async () => {
-  server = await startTestRedis()
-})
-afterAll(async () => {
-  await server.remove()
-})
-beforeEach(async () => {
-  await server.start()
-  client = connectRedis(server.url, 250)
-  setRedisForTests(client)
-  await until(() => redisReady())
-  await client.eval("return redis.call('FLUSHALL')", 0)
-})
-afterEach(() => {
-  client.disconnect()
-  setRedisForTests(undefined)
-})
+const redis = useFreshTestRedis()
 
 const token = (length: number) => randomBytes(length).toString('base64url').slice(0, length)
 
@@ -122,16 +96,16 @@ describe('3 KB tokens across instances', () => {
   it('keeps no token in Redis: the key is hashed and the value sealed', async () => {
     const first = payload()
     const cookie = await login(instance().store, first)
-    const keys = (await client.eval("return redis.call('KEYS', '*')", 0)) as string[]
+    const keys = (await redis.client.eval("return redis.call('KEYS', '*')", 0)) as string[]
     expect(keys).toHaveLength(1)
     const ref = readSessionCookie(cookie, [SECRET]).ref!
     expect(keys[0]).not.toContain(ref)
-    const value = (await client.get(keys[0]!)) ?? ''
+    const value = (await redis.client.get(keys[0]!)) ?? ''
     expect(value).not.toContain(first.accessToken.slice(0, 40))
     expect(value).not.toContain(first.refreshToken!.slice(0, 40))
-    expect(await client.eval("return redis.call('PTTL', KEYS[1])", 1, keys[0]!)).toBeGreaterThan(
-      7 * 24 * HOUR - 10_000,
-    )
+    expect(
+      await redis.client.eval("return redis.call('PTTL', KEYS[1])", 1, keys[0]!),
+    ).toBeGreaterThan(7 * 24 * HOUR - 10_000)
   })
 
   it('Redis away a moment: the instance that wrote the entry serves it from memory; another asks to try again (503), then reads it once Redis is back', async () => {
@@ -139,7 +113,7 @@ describe('3 KB tokens across instances', () => {
     const [one, two] = [instance(), instance()]
     const first = payload()
     const cookie = await login(one.store, first)
-    await server.stop()
+    await redis.server.stop()
     await until(() => !redisReady())
     expect((await getSession(request(cookie), {}, one.store)).payload).toEqual(first)
     const thrown = await getSession(request(cookie), {}, two.store).catch((e: unknown) => e)
@@ -148,14 +122,14 @@ describe('3 KB tokens across instances', () => {
     expect(await (thrown as Response).json()).toEqual({
       message: SESSION_STORE_UNAVAILABLE_MESSAGE,
     })
-    await server.start()
+    await redis.server.start()
     await until(() => redisReady())
     expect((await getSession(request(cookie), {}, two.store)).payload).toEqual(first)
   })
 
   it('Redis restarted without its data: the member is logged out cleanly and told so', async () => {
     const cookie = await login(instance().store, payload())
-    await client.eval("return redis.call('FLUSHALL')", 0)
+    await redis.client.eval("return redis.call('FLUSHALL')", 0)
     const session = await getSession(request(cookie), {}, instance().store)
     expect(session.loggedIn).toBe(false)
     expect(session.expired).toBe(true)

@@ -4,42 +4,15 @@
  * and the same Redis, as three app processes behind a load balancer would.
  */
 import { Redis } from 'ioredis'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
-import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/server/redis.server'
+import { redisReady } from '~/server/redis.server'
 import { createRefresher, redisRefreshLock } from '~/session/refresh.server'
 import { sharedRateLimiter } from '~/session/rate-limit.server'
 import { createSharedStore } from '~/server/store.server'
-import { startTestRedis, type TestRedis } from '../../tests/support/redis-server'
+import { until, useFreshTestRedis } from '../../tests/support/redis-server'
 
-let server: TestRedis
-let client: SharedRedis
-
-async function until(check: () => boolean | Promise<boolean>, ms = 5000) {
-  const deadline = Date.now() + ms
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time')
-    await new Promise((r) => setTimeout(r, 10))
-  }
-}
-
-beforeAll(async () => {
-  server = await startTestRedis()
-})
-afterAll(async () => {
-  await server.remove()
-})
-beforeEach(async () => {
-  await server.start()
-  client = connectRedis(server.url, 250)
-  setRedisForTests(client)
-  await until(() => redisReady())
-  await client.eval("return redis.call('FLUSHALL')", 0)
-})
-afterEach(() => {
-  client.disconnect()
-  setRedisForTests(undefined)
-})
+const redis = useFreshTestRedis()
 
 const PAIR: TokenPair = { accessToken: 'access-2', refreshToken: 'refresh-2' }
 
@@ -64,14 +37,14 @@ describe('shared store', () => {
   it('while Redis is away: served from memory at once, then written to Redis when it is back', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const a = createSharedStore<true>('ended')
-    await server.stop()
+    await redis.server.stop()
     await until(() => !redisReady())
     const started = Date.now()
     await a.set('sid-away', true, 60_000)
     expect(await a.get('sid-away')).toBe(true)
     expect(Date.now() - started).toBeLessThan(200)
     expect(warn.mock.calls.filter(([m]) => String(m).includes('unavailable'))).toHaveLength(1)
-    await server.start()
+    await redis.server.start()
     await until(() => redisReady())
     // Another instance (empty memory) sees what was written while Redis was away.
     const b = createSharedStore<true>('ended')
@@ -97,7 +70,7 @@ describe('shared store', () => {
     const a = createSharedStore<true>('ended')
     await a.set('sid-slow', true, 60_000)
     // Another client pauses every client's commands for 1.5 s.
-    const admin = new Redis(server.url)
+    const admin = new Redis(redis.server.url)
     await admin.call('CLIENT', 'PAUSE', '1500', 'ALL')
     const started = Date.now()
     expect(await a.get('sid-slow')).toBe(true)
@@ -180,7 +153,7 @@ describe('refresh across instances', () => {
     const second = b('refresh-1', waiter)
     await new Promise((r) => setTimeout(r, 30))
     // Every client's commands wait 1.2 s: the waiter's questions time out, again and again.
-    const admin = new Redis(server.url)
+    const admin = new Redis(redis.server.url)
     await admin.call('CLIENT', 'PAUSE', '1200', 'ALL')
     expect(await first).toEqual(PAIR)
     expect(await second).toEqual(PAIR)
@@ -190,7 +163,7 @@ describe('refresh across instances', () => {
 
   it('while Redis is away: each instance still refreshes once for its own callers', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    await server.stop()
+    await redis.server.stop()
     await until(() => !redisReady())
     const doRefresh = vi.fn(async () => PAIR)
     const a = instance()
@@ -218,7 +191,7 @@ describe('login limits across instances', () => {
 
   it('keeps no username in Redis (keys are hashed)', async () => {
     await sharedRateLimiter('username', { limit: 3, windowMs: 60_000 }).hit('somchai')
-    const keys = (await client.eval("return redis.call('KEYS', '*')", 0)) as string[]
+    const keys = (await redis.client.eval("return redis.call('KEYS', '*')", 0)) as string[]
     expect(keys).toHaveLength(1)
     expect(keys[0]).not.toContain('somchai')
     expect(keys[0]).toMatch(/^member-app:limit:username:/)

@@ -9,6 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { createServer, connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { connectRedis, redisReady, setRedisForTests, type SharedRedis } from '~/server/redis.server'
 
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -89,6 +91,52 @@ export async function startTestRedis(): Promise<TestRedis> {
     async remove() {
       await stop()
       rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Waits until `check` holds, polling every 10 ms; throws after `ms`. */
+export async function until(check: () => boolean | Promise<boolean>, ms = 5000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time')
+    await new Promise((r) => setTimeout(r, 10))
+  }
+}
+
+/**
+ * A test file's Redis as the app sees it: a real redis-server for the file,
+ * started (if a test stopped it) and emptied before each test, with the app's
+ * client connected (250 ms command timeout) and ready; disconnected after.
+ */
+export function useFreshTestRedis(): { readonly server: TestRedis; readonly client: SharedRedis } {
+  let server: TestRedis | undefined
+  let client: SharedRedis | undefined
+  beforeAll(async () => {
+    server = await startTestRedis()
+  })
+  afterAll(async () => {
+    await server?.remove()
+  })
+  beforeEach(async () => {
+    await server!.start()
+    client = connectRedis(server!.url, 250)
+    setRedisForTests(client)
+    await until(() => redisReady())
+    await client.eval("return redis.call('FLUSHALL')", 0)
+  })
+  afterEach(() => {
+    client?.disconnect()
+    setRedisForTests(undefined)
+  })
+  return {
+    get server() {
+      if (!server) throw new Error('the test Redis is not started yet')
+      return server
+    },
+    get client() {
+      if (!client) throw new Error('the test Redis client is not connected yet')
+      return client
     },
   }
 }
