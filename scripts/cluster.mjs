@@ -23,7 +23,13 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { waitForOk } from './bench/http.mjs'
 import { clusterLine } from './lib/cluster-lines.mjs'
-import { nginxConfig, writeErrorPages } from './lib/nginx-conf.mjs'
+import {
+  BALANCER_LOAD,
+  nginxConfig,
+  nginxSizing,
+  openFilesLimit,
+  writeErrorPages,
+} from './lib/nginx-conf.mjs'
 import { appDrainMs, demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -192,7 +198,18 @@ ports.apps.forEach((port, i) => {
 })
 
 writeErrorPages(dir)
-writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, port: ports.nginx, apps: ports.apps }))
+// Sized for 10,000 streams and 2,000 page connections (docs/deploy.md "Sizing nginx"),
+// within the open files this machine lets nginx have.
+const sizing = nginxSizing(BALANCER_LOAD, { maxOpenFiles: openFilesLimit() })
+if (sizing.workerConnections < sizing.wanted) {
+  console.log(
+    `nginx: ${sizing.workerConnections} connections per worker, not ${sizing.wanted}: this machine lets a process open ${sizing.workerOpenFiles} files (ulimit -Hn).`,
+  )
+}
+writeFileSync(
+  join(dir, 'nginx.conf'),
+  nginxConfig({ dir, port: ports.nginx, apps: ports.apps, sizing }),
+)
 
 // Every instance answers before nginx takes members (a failure stops the cluster).
 await Promise.all(ports.apps.map((port) => waitForOk(`http://127.0.0.1:${port}/healthz`, 30_000)))
