@@ -129,15 +129,19 @@ async function stop(code) {
   process.exit(code)
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0))
+// A reader that went away (`| head`, a supervisor that stopped reading): what
+// we print is dropped and the cluster goes on until it is told to stop. Without
+// this, the write's EPIPE reached the handler below, whose own write failed
+// again: 100 % CPU, and a SIGTERM never stopped anything.
+for (const output of [process.stdout, process.stderr]) output.on('error', () => undefined)
 // Whatever goes wrong while starting, nothing is left running (or holding the ports).
-process.on('uncaughtException', (error) => {
-  console.error(error)
-  void stop(1)
-})
-process.on('unhandledRejection', (error) => {
-  console.error(error)
-  void stop(1)
-})
+// Said once: while stopping, a second failure only waits for the first stop.
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.on(event, (error) => {
+    if (!stopping) console.error(error)
+    void stop(1)
+  })
+}
 process.on('exit', () => {
   for (const child of children.values()) if (child.exitCode === null) child.kill('SIGKILL')
 })
