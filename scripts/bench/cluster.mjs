@@ -2,7 +2,8 @@
  * The bench's cluster: `scripts/cluster.mjs` (nginx, three instances, Redis,
  * its own demo backend) on the bench's ports, quiet (no per-request log
  * lines), and the figures measured through it: the refresh storm across the
- * instances and a soak at 20 connections with the instances' memory sampled.
+ * instances, a soak at 20 connections with the instances' memory sampled,
+ * and page traffic beside 10,000 open streams (streamCrowd).
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
@@ -99,4 +100,86 @@ export async function soak(
   const flat = memory.every((m) => m.growth <= 0.1)
   const bad = result.non2xx + result.errors + result.timeouts
   return { ...result, memory, flat, bad }
+}
+
+/**
+ * `members` × `tabs` open streams through nginx (`GET /events` with each
+ * member's sealed session, `concurrency` opening at a time), then page
+ * traffic beside them: `connections` on `pagePath` as `pageCookie` for
+ * `seconds`, then `measure()` (the event-to-screen latency), all of them
+ * still open. Counts every stream nginx did not open or ended early, and the
+ * page requests that were not 2xx: the errors at nginx (target 0).
+ */
+export async function streamCrowd({
+  cluster,
+  secret,
+  members,
+  tabs,
+  prefix,
+  pagePath,
+  pageCookie,
+  connections,
+  seconds,
+  concurrency = 200,
+  measure = async () => undefined,
+}) {
+  // Imported here: live.mjs imports this module's rssMb.
+  const { openStream, sealedCookie } = await import('./live.mjs')
+  const { postJson } = await import('./http.mjs')
+  await postJson(`${cluster.backendUrl}/__mock/members`, { count: members, prefix })
+  const cookies = []
+  for (let m = 1; m <= members; m++) {
+    const username = `${prefix}${String(m).padStart(4, '0')}`
+    cookies.push((await sealedCookie(cluster.backendUrl, secret, username)).cookie)
+  }
+  const rssBefore = cluster.instances.map((i) => rssMb(i.pid) ?? 0)
+  const wanted = cookies.flatMap((cookie) => Array.from({ length: tabs }, () => cookie))
+  const streams = []
+  const refused = []
+  const started = performance.now()
+  for (let next = 0; next < wanted.length; next += concurrency) {
+    const batch = wanted.slice(next, next + concurrency)
+    const opened = await Promise.allSettled(
+      batch.map((cookie) => openStream(`${cluster.url}/events`, cookie)),
+    )
+    for (const result of opened) {
+      if (result.status === 'fulfilled') streams.push(result.value)
+      else refused.push(String(result.reason?.message ?? result.reason))
+    }
+  }
+  const openMs = performance.now() - started
+  // The heartbeats of every stream start (the app sends one every 20 s).
+  await new Promise((resolve) => setTimeout(resolve, 3000))
+  const rssOpen = cluster.instances.map((i) => rssMb(i.pid) ?? 0)
+  const pages = await run(`${cluster.url}${pagePath}`, {
+    connections,
+    seconds,
+    headers: { Cookie: pageCookie, 'Accept-Encoding': 'gzip, deflate, br' },
+  })
+  // After the pages: a browser starting beside them would be measured as page latency.
+  const measured = await measure()
+  const ended = streams.filter((s) => s.ended).length
+  for (const s of streams) s.close()
+  const opened = streams.length
+  const pageErrors = pages.non2xx + pages.errors + pages.timeouts
+  const kbPerStream =
+    opened > 0
+      ? ((rssOpen.reduce((a, b) => a + b, 0) - rssBefore.reduce((a, b) => a + b, 0)) * 1024) /
+        opened
+      : 0
+  return {
+    wanted: wanted.length,
+    opened,
+    refused: refused.length,
+    refusedSample: refused.slice(0, 3),
+    ended,
+    openMs,
+    pages,
+    pageErrors,
+    errors: refused.length + ended + pageErrors,
+    rssBefore,
+    rssOpen,
+    kbPerStream,
+    measured,
+  }
 }
