@@ -103,12 +103,31 @@ export async function soak(
 }
 
 /**
+ * `opening`'s stream, or a rejection after `ms` (the stream, if it opens
+ * later, is closed at once): a run never waits for ever.
+ */
+function withDeadline(opening, ms) {
+  let timer
+  const late = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      opening.then(
+        (stream) => stream.close(),
+        () => undefined,
+      )
+      reject(new Error(`no answer in ${ms / 1000} s`))
+    }, ms)
+  })
+  return Promise.race([opening, late]).finally(() => clearTimeout(timer))
+}
+
+/**
  * `members` × `tabs` open streams through nginx (`GET /events` with each
  * member's sealed session, `concurrency` opening at a time), then page
  * traffic beside them: `connections` on `pagePath` as `pageCookie` for
  * `seconds`, then `measure()` (the event-to-screen latency), all of them
- * still open. Counts every stream nginx did not open or ended early, and the
- * page requests that were not 2xx: the errors at nginx (target 0).
+ * still open. Counts every stream nginx did not open (within `openTimeoutMs`)
+ * or ended early, and the page requests that were not 2xx: the errors at
+ * nginx (target 0).
  */
 export async function streamCrowd({
   cluster,
@@ -121,6 +140,7 @@ export async function streamCrowd({
   connections,
   seconds,
   concurrency = 200,
+  openTimeoutMs = 30_000,
   measure = async () => undefined,
 }) {
   // Imported here: live.mjs imports this module's rssMb.
@@ -140,7 +160,9 @@ export async function streamCrowd({
   for (let next = 0; next < wanted.length; next += concurrency) {
     const batch = wanted.slice(next, next + concurrency)
     const opened = await Promise.allSettled(
-      batch.map((cookie) => openStream(`${cluster.url}/events`, cookie)),
+      batch.map((cookie) =>
+        withDeadline(openStream(`${cluster.url}/events`, cookie), openTimeoutMs),
+      ),
     )
     for (const result of opened) {
       if (result.status === 'fulfilled') streams.push(result.value)
