@@ -36,6 +36,9 @@ export async function startCluster(port, secret) {
     url: cluster.url,
     backendUrl: cluster.backendUrl,
     instances: [...cluster.instances.values()],
+    /** nginx's own error lines so far (its log says why it refused: "worker_connections are not enough", a timeout). */
+    nginxErrors: () =>
+      errors.split('\n').filter((line) => /^\[nginx\].*\[(error|crit|alert|emerg)\]/.test(line)),
     async stop() {
       if (child.exitCode !== null) return
       child.kill('SIGTERM')
@@ -144,13 +147,19 @@ export async function streamCrowd({
   measure = async () => undefined,
 }) {
   // Imported here: live.mjs imports this module's rssMb.
-  const { openStream, sealedCookie } = await import('./live.mjs')
+  const { openStream } = await import('./live.mjs')
+  const { sealedSession } = await import('./member.mjs')
   const { postJson } = await import('./http.mjs')
   await postJson(`${cluster.backendUrl}/__mock/members`, { count: members, prefix })
   const cookies = []
   for (let m = 1; m <= members; m++) {
     const username = `${prefix}${String(m).padStart(4, '0')}`
-    cookies.push((await sealedCookie(cluster.backendUrl, secret, username)).cookie)
+    // Tokens for two hours: a tab's stream ends when its access token does (the
+    // browser comes back with a new one), which a slow run would count as errors.
+    const session = await sealedSession(cluster.backendUrl, secret, username, {
+      accessTtlSeconds: 7200,
+    })
+    cookies.push(session.cookie)
   }
   const rssBefore = cluster.instances.map((i) => rssMb(i.pid) ?? 0)
   const wanted = cookies.flatMap((cookie) => Array.from({ length: tabs }, () => cookie))
