@@ -652,9 +652,21 @@ async function clusterStreamsSection() {
       `instances' RSS ${r.rssBefore.map((mb) => mb.toFixed(0)).join(' + ')} MB -> ` +
         `${r.rssOpen.map((mb) => mb.toFixed(0)).join(' + ')} MB: ${r.kbPerStream.toFixed(0)} KB per open stream`,
     )
+    const logged = cluster.nginxErrors()
+    const kinds = [...new Set(logged.map((line) => line.replace(/^.*?\*\d+ /, '').split(',')[0]))]
+    console.log(
+      `nginx's error log: ${logged.length} lines${kinds.length ? ` (${kinds.slice(0, 3).join('; ')})` : ''}`,
+    )
     console.log(`errors at nginx: ${r.errors} (target 0): ${ok ? 'PASS' : 'MISSED'}`)
     if (!ok) missed = true
-    report.clusterStreams = { ...r, members: crowdMembers, tabs: crowdTabs, pass: ok }
+    report.clusterStreams = {
+      ...r,
+      members: crowdMembers,
+      tabs: crowdTabs,
+      nginxErrorLines: logged.length,
+      nginxErrorKinds: kinds,
+      pass: ok,
+    }
   } finally {
     await cluster.stop()
   }
