@@ -259,6 +259,7 @@ describe('nginx in front of three instances', () => {
     expect(seen.size).toBe(3)
   })
 
+  // 60 s: 1,200 connections on a busy machine; what is judged is that every one opens.
   it('holds 1,200 open streams (2,400 connections) and still answers a page', async () => {
     // One worker of 1,024 connections (the cluster before issue 25) ran out at 500 streams.
     const sockets = await Promise.all(
@@ -286,5 +287,5 @@ describe('nginx in front of three instances', () => {
     } finally {
       for (const s of sockets) s.close()
     }
-  })
+  }, 60_000)
 })
