@@ -130,7 +130,7 @@ function withDeadline(opening, ms) {
  * `seconds`, then `measure()` (the event-to-screen latency), all of them
  * still open. Counts every stream nginx did not open (within `openTimeoutMs`)
  * or ended early, and the page requests that were not 2xx: the errors at
- * nginx (target 0).
+ * nginx (target 0). `log` hears each figure as soon as it is measured.
  */
 export async function streamCrowd({
   cluster,
@@ -145,6 +145,7 @@ export async function streamCrowd({
   concurrency = 200,
   openTimeoutMs = 30_000,
   measure = async () => undefined,
+  log = () => undefined,
 }) {
   // Imported here: live.mjs imports this module's rssMb.
   const { openStream } = await import('./live.mjs')
@@ -179,6 +180,10 @@ export async function streamCrowd({
     }
   }
   const openMs = performance.now() - started
+  log(
+    `streams: ${streams.length}/${wanted.length} opened in ${(openMs / 1000).toFixed(1)} s, ${refused.length} refused` +
+      `${refused.length ? ` (${[...new Set(refused)].slice(0, 3).join('; ')})` : ''}`,
+  )
   // The heartbeats of every stream start (the app sends one every 20 s).
   await new Promise((resolve) => setTimeout(resolve, 3000))
   const rssOpen = cluster.instances.map((i) => rssMb(i.pid) ?? 0)
@@ -187,8 +192,15 @@ export async function streamCrowd({
     seconds,
     headers: { Cookie: pageCookie, 'Accept-Encoding': 'gzip, deflate, br' },
   })
+  log(
+    `pages beside them: ${pages.requests} requests, ${pages.rps.toFixed(0)} req/s, p50 ${pages.p50} ms, ` +
+      `p99 ${pages.p99} ms, non-2xx ${pages.non2xx}, errors ${pages.errors}, timeouts ${pages.timeouts}`,
+  )
   // After the pages: a browser starting beside them would be measured as page latency.
-  const measured = await measure()
+  // A measurement that fails (a page that did not load in time) is said, not fatal.
+  const measured = await measure().catch((error) => ({
+    failed: String(error?.message ?? error).split('\n')[0],
+  }))
   const ended = streams.filter((s) => s.ended).length
   for (const s of streams) s.close()
   const opened = streams.length
