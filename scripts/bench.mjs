@@ -650,7 +650,10 @@ async function clusterStreamsSection() {
         `${r.rssOpen.map((mb) => mb.toFixed(0)).join(' + ')} MB: ${r.kbPerStream.toFixed(0)} KB per open stream`,
     )
     const logged = cluster.nginxErrors()
-    const kinds = [...new Set(logged.map((line) => line.replace(/^.*?\*\d+ /, '').split(',')[0]))]
+    // What nginx says, without its prefix (date, level, pid, connection) or the request.
+    const kinds = [
+      ...new Set(logged.map((line) => line.replace(/^.*?\d+#\d+: (\*\d+ )?/, '').split(',')[0])),
+    ]
     console.log(
       `nginx's error log: ${logged.length} lines${kinds.length ? ` (${kinds.slice(0, 3).join('; ')})` : ''}`,
     )
