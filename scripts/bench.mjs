@@ -38,6 +38,14 @@
  *      storm across three instances, and a soak at 20 connections through
  *      nginx (0 errors, each instance's memory flat)
  *
+ *   5b. `cluster-streams`: the same cluster holding 2,000 members x 5 tabs of
+ *      open streams through nginx (--crowd-members, --crowd-tabs), with 20
+ *      connections on the logged-in home beside them for --crowd-seconds (30)
+ *      then the event-to-screen latency of a page (100 events): errors at
+ *      nginx (streams not opened or ended, pages not 2xx; target 0), the
+ *      pages' p50/p99, the event p99 (target <= 1.5 s), the instances' RSS
+ *      per open stream (docs/decisions/0131)
+ *
  *   6. live events (scripts/bench/live.mjs, a second app on BENCH_PORT+5):
  *      backend event -> change on an open page in Chromium, 200 events, p50
  *      and p99 (target p99 <= 1 s; across the cluster, in 5., <= 1.5 s);
@@ -55,7 +63,7 @@
  *      per second per 1,000 members relayed between two instances
  *      (--soak-one: the one app only)
  *
- * Options: --only=sizes,home,profile,throughput,storm,cluster,live,lighthouse,soak  --no-lighthouse
+ * Options: --only=sizes,home,profile,throughput,storm,cluster,cluster-streams,live,lighthouse,soak  --no-lighthouse
  *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
  *          --runs=5 (Lighthouse runs per page)  --pages=/,/login (only these
  *          of LIGHTHOUSE_PAGES)  --soak-seconds=60
@@ -77,7 +85,7 @@ import {
   startNearEmptyServer,
   stopAll,
 } from './bench/servers.mjs'
-import { soak, startCluster } from './bench/cluster.mjs'
+import { soak, startCluster, streamCrowd } from './bench/cluster.mjs'
 import { ensureBuild } from './lib/processes.mjs'
 import { memberCookie } from './bench/member.mjs'
 import { manyStreams, pageLatency, sealedCookie, yeekeeRound } from './bench/live.mjs'
@@ -107,8 +115,11 @@ const { values: opts } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'sizes,home,profile,throughput,storm,cluster,live,lighthouse',
+      default: 'sizes,home,profile,throughput,storm,cluster,cluster-streams,live,lighthouse',
     },
+    'crowd-members': { type: 'string', default: '2000' },
+    'crowd-tabs': { type: 'string', default: '5' },
+    'crowd-seconds': { type: 'string', default: '30' },
     'idle-seconds': { type: 'string', default: '30' },
     'soak-seconds': { type: 'string', default: '60' },
     'no-lighthouse': { type: 'boolean', default: false },
@@ -128,6 +139,9 @@ const rounds = Math.min(Math.max(Number(opts.rounds) || 1, 1), 5)
 const lighthouseRuns = Math.min(Math.max(Number(opts.runs) || 5, 1), 15)
 const soakSeconds = Math.min(Math.max(Number(opts['soak-seconds']) || 60, 5), 600)
 const idleSeconds = Math.min(Math.max(Number(opts['idle-seconds']) || 30, 5), 300)
+const crowdMembers = Math.min(Math.max(Number(opts['crowd-members']) || 2000, 1), 5000)
+const crowdTabs = Math.min(Math.max(Number(opts['crowd-tabs']) || 5, 1), 6)
+const crowdSeconds = Math.min(Math.max(Number(opts['crowd-seconds']) || 30, 5), 300)
 const basePort = Number(process.env.BENCH_PORT ?? 5300)
 const PORTS = {
   app: basePort,
@@ -594,6 +608,82 @@ async function clusterSection() {
   }
 }
 
+/**
+ * The cluster holding 10,000 open streams (2,000 members x 5 tabs) through
+ * nginx, with pages and live events beside them (docs/decisions/0131).
+ */
+async function clusterStreamsSection() {
+  const total = crowdMembers * crowdTabs
+  heading(`Cluster under ${total.toLocaleString('en-US')} open streams, through nginx`)
+  const cluster = await startCluster(PORTS.cluster, BENCH_SESSION_SECRET)
+  try {
+    const pageCookie = await memberCookie(cluster.url)
+    const { cookie: watcher } = await sealedCookie(
+      cluster.backendUrl,
+      BENCH_SESSION_SECRET,
+      'somsri',
+    )
+    console.log(
+      `${crowdMembers} members x ${crowdTabs} tabs of /events through nginx, then 20 connections on / ` +
+        `for ${crowdSeconds} s and 100 live events to a page in Chromium beside them...`,
+    )
+    const r = await streamCrowd({
+      cluster,
+      secret: BENCH_SESSION_SECRET,
+      members: crowdMembers,
+      tabs: crowdTabs,
+      prefix: 'crowd',
+      pagePath: '/',
+      pageCookie,
+      connections: 20,
+      seconds: crowdSeconds,
+      log: (line) => console.log(line),
+      measure: () =>
+        pageLatency({
+          pageUrl: `${cluster.url}/`,
+          cookieHeader: watcher,
+          backendUrl: cluster.backendUrl,
+          username: 'somsri',
+          events: 100,
+        }),
+    })
+    const live = r.measured
+    const liveOk = !live.failed && live.p99 <= LIVE_CLUSTER_P99_TARGET_MS
+    const ok = r.errors === 0 && liveOk
+    console.log(`streams ended while open: ${r.ended}`)
+    console.log(
+      live.failed
+        ? `live events beside them: not measured (${live.failed})`
+        : `live events beside them (page through nginx): ${live.events} events, p50 ${live.p50.toFixed(0)} ms, ` +
+            `p99 ${live.p99.toFixed(0)} ms, max ${live.max.toFixed(0)} ms (target p99 <= ${LIVE_CLUSTER_P99_TARGET_MS} ms)`,
+    )
+    console.log(
+      `instances' RSS ${r.rssBefore.map((mb) => mb.toFixed(0)).join(' + ')} MB -> ` +
+        `${r.rssOpen.map((mb) => mb.toFixed(0)).join(' + ')} MB: ${r.kbPerStream.toFixed(0)} KB per open stream`,
+    )
+    const logged = cluster.nginxErrors()
+    // What nginx says, without its prefix (date, level, pid, connection) or the request.
+    const kinds = [
+      ...new Set(logged.map((line) => line.replace(/^.*?\d+#\d+: (\*\d+ )?/, '').split(',')[0])),
+    ]
+    console.log(
+      `nginx's error log: ${logged.length} lines${kinds.length ? ` (${kinds.slice(0, 3).join('; ')})` : ''}`,
+    )
+    console.log(`errors at nginx: ${r.errors} (target 0): ${ok ? 'PASS' : 'MISSED'}`)
+    if (!ok) missed = true
+    report.clusterStreams = {
+      ...r,
+      members: crowdMembers,
+      tabs: crowdTabs,
+      nginxErrorLines: logged.length,
+      nginxErrorKinds: kinds,
+      pass: ok,
+    }
+  } finally {
+    await cluster.stop()
+  }
+}
+
 /** Live events (scripts/bench/live.mjs): latency to the page, 1,000 streams, a busy yeekee round. */
 const LIVE_P99_TARGET_MS = 1000
 const LIVE_CLUSTER_P99_TARGET_MS = 1500
@@ -858,6 +948,7 @@ async function main() {
   if (sections.has('throughput')) await throughput(appUrl, app.pid)
   if (sections.has('storm')) await storm(appUrl, backendUrl)
   if (sections.has('cluster')) await clusterSection()
+  if (sections.has('cluster-streams')) await clusterStreamsSection()
   if (sections.has('live')) await liveSection(backendUrl)
   if (sections.has('lighthouse')) await lighthouseSection(appUrl)
   if (sections.has('soak')) await soakSection(backendUrl)

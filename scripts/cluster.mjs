@@ -23,7 +23,13 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { waitForOk } from './bench/http.mjs'
 import { clusterLine } from './lib/cluster-lines.mjs'
-import { nginxConfig, writeErrorPages } from './lib/nginx-conf.mjs'
+import {
+  BALANCER_LOAD,
+  nginxConfig,
+  nginxSizing,
+  openFilesLimit,
+  writeErrorPages,
+} from './lib/nginx-conf.mjs'
 import { appDrainMs, demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -123,15 +129,19 @@ async function stop(code) {
   process.exit(code)
 }
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => void stop(0))
+// A reader that went away (`| head`, a supervisor that stopped reading): what
+// we print is dropped and the cluster goes on until it is told to stop. Without
+// this, the write's EPIPE reached the handler below, whose own write failed
+// again: 100 % CPU, and a SIGTERM never stopped anything.
+for (const output of [process.stdout, process.stderr]) output.on('error', () => undefined)
 // Whatever goes wrong while starting, nothing is left running (or holding the ports).
-process.on('uncaughtException', (error) => {
-  console.error(error)
-  void stop(1)
-})
-process.on('unhandledRejection', (error) => {
-  console.error(error)
-  void stop(1)
-})
+// Said once: while stopping, a second failure only waits for the first stop.
+for (const event of ['uncaughtException', 'unhandledRejection']) {
+  process.on(event, (error) => {
+    if (!stopping) console.error(error)
+    void stop(1)
+  })
+}
 process.on('exit', () => {
   for (const child of children.values()) if (child.exitCode === null) child.kill('SIGKILL')
 })
@@ -192,7 +202,18 @@ ports.apps.forEach((port, i) => {
 })
 
 writeErrorPages(dir)
-writeFileSync(join(dir, 'nginx.conf'), nginxConfig({ dir, port: ports.nginx, apps: ports.apps }))
+// Sized for 10,000 streams and 2,000 page connections (docs/deploy.md "Sizing nginx"),
+// within the open files this machine lets nginx have.
+const sizing = nginxSizing(BALANCER_LOAD, { maxOpenFiles: openFilesLimit() })
+if (sizing.workerConnections < sizing.wanted) {
+  console.log(
+    `nginx: ${sizing.workerConnections} connections per worker, not ${sizing.wanted}: this machine lets a process open ${sizing.workerOpenFiles} files (ulimit -Hn).`,
+  )
+}
+writeFileSync(
+  join(dir, 'nginx.conf'),
+  nginxConfig({ dir, port: ports.nginx, apps: ports.apps, sizing }),
+)
 
 // Every instance answers before nginx takes members (a failure stops the cluster).
 await Promise.all(ports.apps.map((port) => waitForOk(`http://127.0.0.1:${port}/healthz`, 30_000)))

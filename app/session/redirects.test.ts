@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loginPath, safeReturnPath, visiblePath } from '~/session/redirects'
+import { loginPath, RETURN_PATH_MAX, safeReturnPath, visiblePath } from '~/session/redirects'
 
 describe('safeReturnPath', () => {
   it.each([
@@ -56,5 +56,46 @@ describe('loginPath remembers path and query', () => {
   it('home and the login page itself are not remembered', () => {
     expect(loginPath(new URL('http://x/'))).toBe('/login')
     expect(loginPath(new URL('http://x/login?redirectTo=/a'))).toBe('/login')
+  })
+})
+
+/** What a long Thai search sends: `/transaction?q=` and 300 × ก, as the browser encodes it. */
+const THAI_QUERY = `/transaction?q=${'%E0%B8%81'.repeat(300)}`
+
+describe('a remembered path has a size bound (docs/decisions/0131)', () => {
+  it('a long query sent to /login keeps the path without its query', () => {
+    const location = loginPath(new URL(`http://x${THAI_QUERY}`))
+    expect(location).toBe('/login?redirectTo=%2Ftransaction')
+  })
+  it('a path too long even without its query is not remembered', () => {
+    expect(loginPath(new URL(`http://x/${'%E0%B8%81'.repeat(300)}`))).toBe('/login')
+  })
+  it('a query within the bound is kept', () => {
+    const path = `/transaction?q=${'%E0%B8%81'.repeat(50)}`
+    expect(loginPath(new URL(`http://x${path}`))).toBe(
+      `/login?redirectTo=${encodeURIComponent(path)}`,
+    )
+  })
+  it('the Location of /login stays under 2 KB whatever the page asked', () => {
+    for (const path of [
+      THAI_QUERY,
+      `/a?q=${'%25'.repeat(2000)}`,
+      `/${'b'.repeat(RETURN_PATH_MAX)}`,
+    ]) {
+      expect(loginPath(new URL(`http://x${path}`)).length).toBeLessThan(2048)
+    }
+  })
+  it.each([
+    [`/transaction?q=${'ก'.repeat(300)}`, '/transaction'],
+    [THAI_QUERY, '/transaction'],
+    [`/${'ก'.repeat(300)}`, '/'],
+    [`/lotto#${'ก'.repeat(300)}`, '/lotto'],
+  ])('safeReturnPath bounds what a login was posted with: %#', (input, expected) => {
+    expect(safeReturnPath(input)).toBe(expected)
+  })
+  it('every remembered path fits the bound', () => {
+    for (const n of [1, 50, 56, 57, 100, 227]) {
+      expect(safeReturnPath(`/a?q=${'ก'.repeat(n)}`).length).toBeLessThanOrEqual(RETURN_PATH_MAX)
+    }
   })
 })

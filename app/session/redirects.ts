@@ -7,6 +7,19 @@ import { safeRedirect } from 'remix-utils/safe-redirect'
 export const LOGIN_PATH = '/login'
 export const HOME_PATH = '/'
 
+/**
+ * The longest remembered path, percent-encoded as it goes into a Location
+ * header (a 50-character Thai search fits: 9 characters each). Past it the
+ * path is kept without its query, or the member goes home: a long Thai query
+ * sent to /login, encoded twice, once made a 4.5 KB Location that nginx
+ * refused (502) and counted against a healthy instance (docs/decisions/0131).
+ * /login?redirectTo= carries it encoded once more: at most about 1.6 KB.
+ */
+export const RETURN_PATH_MAX = 512
+
+/** The longest value read as a return path at all (a long query is then cut by boundedPath). */
+const RETURN_INPUT_MAX = 8192
+
 /** Query parameters Remix adds to data requests: never part of a remembered path. */
 const INTERNAL_PARAMS = ['_data', '_routes', 'index']
 
@@ -18,9 +31,19 @@ export function visiblePath(url: URL): string {
   return url.pathname.replace(/\.data$/, '') + (query ? `?${query}` : '')
 }
 
+/**
+ * `path` (percent-encoded, ASCII) within RETURN_PATH_MAX: as it is, without
+ * its query and fragment, or home.
+ */
+export function boundedPath(path: string): string {
+  if (path.length <= RETURN_PATH_MAX) return path
+  const bare = path.replace(/[?#].*$/s, '')
+  return bare.length <= RETURN_PATH_MAX ? bare : HOME_PATH
+}
+
 /** /login, remembering where the member wanted to go (unless that is /login itself). */
 export function loginPath(url: URL): string {
-  const target = visiblePath(url)
+  const target = boundedPath(visiblePath(url))
   if (target === HOME_PATH || target.startsWith(LOGIN_PATH)) return LOGIN_PATH
   return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`
 }
@@ -30,10 +53,10 @@ export function loginPath(url: URL): string {
  * safeRedirect refuses `//host` and absolute URLs; we also refuse backslashes
  * (browsers read `/\host` as `//host`) and control characters, in raw and
  * decoded form. The result is percent-encoded (`/ก` -> `/%E0%B8%81`): it goes
- * into a Location header, which takes ASCII only.
+ * into a Location header, which takes ASCII only; and bounded (boundedPath).
  */
 export function safeReturnPath(value: FormDataEntryValue | string | null | undefined): string {
-  if (typeof value !== 'string' || value.length > 2048) return HOME_PATH
+  if (typeof value !== 'string' || value.length > RETURN_INPUT_MAX) return HOME_PATH
   let decoded = value
   try {
     decoded = decodeURIComponent(value)
@@ -57,7 +80,7 @@ function encodedPath(path: string): string {
   try {
     const url = new URL(path, BASE)
     if (url.origin !== BASE) return HOME_PATH
-    const encoded = url.pathname + url.search + url.hash
+    const encoded = boundedPath(url.pathname + url.search + url.hash)
     return encoded.startsWith('/') && !encoded.startsWith('//') ? encoded : HOME_PATH
   } catch {
     return HOME_PATH

@@ -2,12 +2,16 @@
  * Several instances behind nginx with no stickiness, sharing Redis
  * (`npm run start:cluster`, docs/decisions/0088): the session rules hold
  * across instances, when one dies, when Redis restarts, and when an
- * instance is stopped for a deploy.
+ * instance is stopped for a deploy; nginx reads every answer the app sends
+ * and answers in Thai itself (docs/decisions/0131); the cluster stops even
+ * after its output pipe has closed.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createHash } from 'node:crypto'
+import { connect } from 'node:net'
 import { Redis } from 'ioredis'
 import { STORM_USERNAME, stormPaths } from '../../scripts/bench/storm-rules.mjs'
+import { APP_HEADER_MAX } from '../../scripts/lib/nginx-conf.mjs'
 import { MOCK_URL } from '../../playwright.config'
 import { CLUSTER_PORT, startCluster, type Cluster } from './support/cluster'
 import { mock } from './support/mock'
@@ -431,6 +435,92 @@ test('SIGTERM: the request under way is answered, then the instance exits', asyn
   expect(cluster.log()).toContain(`[${instance.name}] Shut down: every request answered.`)
 })
 
+/** The bytes of an answer's header block, as nginx reads it from the instance. */
+function headerBytes(headers: { name: string; value: string }[]): number {
+  return headers.reduce((n, h) => n + Buffer.byteLength(`${h.name}: ${h.value}\r\n`), 0)
+}
+
+/** A member page opened with a long Thai search: `/transaction?q=` and 300 × ก. */
+const LONG_THAI_QUERY = `/transaction?q=${'%E0%B8%81'.repeat(300)}`
+
+test('three visitors with a long Thai query: each goes to /login, and /lotto stays 200 on every instance', async ({
+  request,
+}) => {
+  await cluster.whole()
+  for (let i = 0; i < 3; i++) {
+    const answer = await request.get(`${cluster.url}${LONG_THAI_QUERY}`, { maxRedirects: 0 })
+    expect(answer.status()).toBe(302)
+    // The path is remembered without its query (app/session/redirects.ts RETURN_PATH_MAX).
+    expect(answer.headers()['location']).toBe('/login?redirectTo=%2Ftransaction')
+    expect(headerBytes(answer.headersArray())).toBeLessThan(APP_HEADER_MAX)
+  }
+  const { cookie } = await sessionCookieHeader('demo')
+  const instances = new Set<string>()
+  for (let i = 0; i < 6; i++) {
+    const lotto = await request.get(`${cluster.url}/lotto`, {
+      headers: { cookie },
+      maxRedirects: 0,
+    })
+    expect(lotto.status()).toBe(200)
+    instances.add(lotto.headers()['x-cluster-instance'] ?? '')
+  }
+  // No instance was taken out of the rotation.
+  expect(instances.size).toBe(3)
+})
+
+test('a login posted with a 300-character Thai redirectTo through nginx gets its session cookie', async ({
+  request,
+}) => {
+  await cluster.whole()
+  const answer = await request.post(`${cluster.url}/login`, {
+    form: {
+      username: 'demo',
+      password: 'demo1234',
+      redirectTo: `/transaction?q=${'ก'.repeat(300)}`,
+    },
+    headers: { Origin: cluster.url },
+    maxRedirects: 0,
+  })
+  expect(answer.status()).toBe(302)
+  expect(answer.headers()['location']).toBe('/transaction')
+  const cookie = cookieOf(answer.headersArray())
+  expect(cookie).toMatch(/^auth\.session/)
+  expect(headerBytes(answer.headersArray())).toBeLessThan(APP_HEADER_MAX)
+  const page = await request.get(`${cluster.url}/transaction`, {
+    headers: { cookie },
+    maxRedirects: 0,
+  })
+  expect(page.status()).toBe(200)
+})
+
+/** `text` sent as it is to nginx (what no HTTP client library sends): the raw answer. */
+function sendRaw(text: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(CLUSTER_PORT, '127.0.0.1')
+    let raw = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (chunk: string) => (raw += chunk))
+    socket.on('error', reject)
+    socket.on('close', () => resolve(raw))
+    socket.write(text)
+  })
+}
+
+test('nginx answers HTTP/9.9, a request line too long and an unknown transfer coding in Thai', async () => {
+  for (const [status, text] of [
+    [505, 'GET / HTTP/9.9\r\nHost: x\r\nConnection: close\r\n\r\n'],
+    [414, `GET /?q=${'%E0%B8%81'.repeat(1000)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`],
+    [501, 'POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\nConnection: close\r\n\r\n'],
+  ] as const) {
+    const raw = await sendRaw(text)
+    expect(raw.split(' ')[1], text.slice(0, 20)).toBe(String(status))
+    expect(raw).toMatch(/content-type: text\/html; charset=utf-8/i)
+    const body = raw.slice(raw.indexOf('\r\n\r\n'))
+    expect(body).toContain('<html lang="th">')
+    expect(body).not.toMatch(/nginx|Not Supported|Too Large|Not Implemented/i)
+  }
+})
+
 /** Records every live event a page's EventSource receives: `id:type:balance`. */
 async function recordLiveEvents(page: Page) {
   await page.addInitScript(() => {
@@ -508,4 +598,11 @@ test('live events: a tab on one instance gets an event whose upstream another in
     expect(log.map((entry) => entry.split(':')[1])).toEqual(['1001', '1002', '1003'])
     expect(new Set(log.map((entry) => entry.split(':')[0])).size).toBe(3)
   }
+})
+
+// Last: it stops the cluster.
+test('stopped after its output pipe has closed, the cluster exits instead of spinning', async () => {
+  cluster.closeOutput()
+  // Printing "Stopping the cluster..." to the closed pipe once threw, and so did its handler.
+  expect(await cluster.stop()).toEqual({ code: 0, signal: null })
 })

@@ -29,7 +29,10 @@ export interface Cluster {
   log(): string
   /** Waits until every instance and Redis answer again (after a kill: the cluster restarts them). */
   whole(): Promise<void>
-  stop(): Promise<void>
+  /** Closes the pipes the cluster prints to, as `| head` or a supervisor that stopped reading. */
+  closeOutput(): void
+  /** SIGTERM; resolves once it has exited, with how. */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
 
 export async function startCluster(env: Record<string, string> = {}): Promise<Cluster> {
@@ -90,10 +93,17 @@ export async function startCluster(env: Record<string, string> = {}): Promise<Cl
         { timeout: 20_000, what: () => `the cluster did not recover:\n${log}` },
       )
     },
+    closeOutput() {
+      child.stdout?.destroy()
+      child.stderr?.destroy()
+    },
     async stop() {
-      if (child.exitCode !== null) return
-      child.kill('SIGTERM')
-      await once(child, 'exit')
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = once(child, 'exit')
+        child.kill('SIGTERM')
+        await exited
+      }
+      return { code: child.exitCode, signal: child.signalCode }
     },
   }
   // Every instance reached Redis before the tests start.
