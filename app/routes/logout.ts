@@ -15,22 +15,26 @@ import { endSession } from '~/session/session.server'
  * (docs/decisions/0133); the logout itself needs no backend.
  */
 export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: 'public', watcherMayPost: true }, async ({ request, session }) => {
-    // Ended first: a post that is no form still logs out.
-    const payload = session.payload
-    if (payload) {
-      // A watcher holds the member's own tokens: their family is the member's to end.
-      if (payload.refreshToken && payload.strategy !== 'watcher') {
-        endTokenFamily(payload.refreshToken)
+  guard(
+    args,
+    { access: 'public', watcherMayPost: true, endsSession: true },
+    async ({ request, session }) => {
+      // Ended first: a post that is no form still logs out.
+      const payload = session.payload
+      if (payload) {
+        // A watcher holds the member's own tokens: their family is the member's to end.
+        if (payload.refreshToken && payload.strategy !== 'watcher') {
+          endTokenFamily(payload.refreshToken)
+        }
+        await endSession(payload)
       }
-      await endSession(payload)
-    }
-    session.clear()
-    const form = await readFormData(request).catch(() => new FormData())
-    const from = safeReturnPath(form.get('from'))
-    const path = from.split('?')[0] ?? HOME_PATH
-    throw redirect(accessForPath(path) === 'public' ? from : LOGIN_PATH)
-  })
+      session.clear()
+      const form = await readFormData(request).catch(() => new FormData())
+      const from = safeReturnPath(form.get('from'))
+      const path = from.split('?')[0] ?? HOME_PATH
+      throw redirect(accessForPath(path) === 'public' ? from : LOGIN_PATH)
+    },
+  )
 
 /** A GET has nothing to do here. */
 export const loader = (args: LoaderFunctionArgs) =>

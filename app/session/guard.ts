@@ -46,6 +46,8 @@ export interface RouteRules {
   }) => boolean | Promise<boolean>
   /** A watcher session may post here (logout, leaving watcher mode); elsewhere it only looks. */
   watcherMayPost?: boolean
+  /** The route only ends the session (logout): it needs no tokens, so a store that is away never stops it. */
+  endsSession?: boolean
   /** The section this page belongs to: closed by the configuration service -> the Thai 503 page. */
   feature?: Feature
 }
@@ -132,7 +134,7 @@ export async function guard<T>(
   // Backend calls made with this request's signal count as its backend time (Server-Timing).
   followBackendTime(request, context)
   const url = new URL(request.url)
-  const session = await getSession(request, context)
+  const session = await getSession(request, context, { endsSession: rules.endsSession })
   const cookies = new CookieJar()
   const { access, watcherMayPost = false } = rules
   const checked: CheckContext = { request, url, access, watcherMayPost, session }

@@ -52,7 +52,7 @@ function instance() {
 }
 
 async function login(store: TokenStore, session: SessionPayload) {
-  const empty = await getSession(request(''), {}, store)
+  const empty = await getSession(request(''), {}, { store: store })
   empty.set(session)
   await empty.settled()
   return cookieHeader(empty.setCookieHeaders())
@@ -63,7 +63,7 @@ describe('3 KB tokens across instances', () => {
     const [one, two, three] = [instance(), instance(), instance()]
     const first = payload()
     const cookie = await login(one.store, first)
-    expect((await getSession(request(cookie), {}, two.store)).payload).toEqual(first)
+    expect((await getSession(request(cookie), {}, { store: two.store })).payload).toEqual(first)
 
     // Instances 2 and 3 get requests with the same expired access token at once:
     // ONE backend call, and the entry holds the rotated pair.
@@ -75,7 +75,7 @@ describe('3 KB tokens across instances', () => {
       return rotated
     }
     const renewOn = async ({ store, refresh }: ReturnType<typeof instance>) => {
-      const session = await getSession(request(cookie), {}, store)
+      const session = await getSession(request(cookie), {}, { store: store })
       const pair = await refresh(session.payload!.refreshToken!, backend)
       session.set({ ...session.payload!, ...pair, accessExpiresAt: Date.now() + HOUR })
       await session.settled()
@@ -88,7 +88,9 @@ describe('3 KB tokens across instances', () => {
     for (const copy of [cookie, fromTwo, fromThree]) {
       expect(readSessionCookie(copy, [SECRET]).ref).toBe(ref)
       for (const { store } of [one, two, three, instance()]) {
-        expect((await getSession(request(copy), {}, store)).payload).toMatchObject(rotated)
+        expect((await getSession(request(copy), {}, { store: store })).payload).toMatchObject(
+          rotated,
+        )
       }
     }
   })
@@ -115,8 +117,10 @@ describe('3 KB tokens across instances', () => {
     const cookie = await login(one.store, first)
     await redis.server.stop()
     await until(() => !redisReady())
-    expect((await getSession(request(cookie), {}, one.store)).payload).toEqual(first)
-    const thrown = await getSession(request(cookie), {}, two.store).catch((e: unknown) => e)
+    expect((await getSession(request(cookie), {}, { store: one.store })).payload).toEqual(first)
+    const thrown = await getSession(request(cookie), {}, { store: two.store }).catch(
+      (e: unknown) => e,
+    )
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(503)
     expect(await (thrown as Response).json()).toEqual({
@@ -124,13 +128,13 @@ describe('3 KB tokens across instances', () => {
     })
     await redis.server.start()
     await until(() => redisReady())
-    expect((await getSession(request(cookie), {}, two.store)).payload).toEqual(first)
+    expect((await getSession(request(cookie), {}, { store: two.store })).payload).toEqual(first)
   })
 
   it('Redis restarted without its data: the member is logged out cleanly and told so', async () => {
     const cookie = await login(instance().store, payload())
     await redis.client.eval("return redis.call('FLUSHALL')", 0)
-    const session = await getSession(request(cookie), {}, instance().store)
+    const session = await getSession(request(cookie), {}, { store: instance().store })
     expect(session.loggedIn).toBe(false)
     expect(session.expired).toBe(true)
     expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)

@@ -53,7 +53,7 @@ function instanceStore() {
 
 /** A login on `store`: the cookie the browser gets, once the write is done. */
 async function login(store: TokenStore, session: SessionPayload = payload()) {
-  const empty = await getSession(request(''), {}, store)
+  const empty = await getSession(request(''), {}, { store: store })
   empty.set(session)
   await empty.settled()
   return cookieHeader(empty.setCookieHeaders())
@@ -75,7 +75,7 @@ describe('tokens too large for the cookie (3 KB access + 3 KB refresh)', () => {
   it('reading the cookie gets the tokens back', async () => {
     const { store } = instanceStore()
     const tokens = payload()
-    const session = await getSession(request(await login(store, tokens)), {}, store)
+    const session = await getSession(request(await login(store, tokens)), {}, { store })
     expect(session.loggedIn).toBe(true)
     expect(session.payload).toEqual(tokens)
     // Nothing changed: no Set-Cookie.
@@ -86,7 +86,7 @@ describe('tokens too large for the cookie (3 KB access + 3 KB refresh)', () => {
     const { store } = instanceStore()
     const first = payload()
     const cookie = await login(store, first)
-    const session = await getSession(request(cookie), {}, store)
+    const session = await getSession(request(cookie), {}, { store: store })
     const renewed = { ...first, accessToken: token(3072), refreshToken: token(3072) }
     session.set(renewed)
     await session.settled()
@@ -94,7 +94,7 @@ describe('tokens too large for the cookie (3 KB access + 3 KB refresh)', () => {
     // The same reference: the answer with the new cookie may be lost on its way to the phone.
     expect(readSessionCookie(rewritten, [SECRET]).ref).toBe(readSessionCookie(cookie, [SECRET]).ref)
     for (const copy of [cookie, rewritten]) {
-      expect((await getSession(request(copy), {}, store)).payload).toEqual(renewed)
+      expect((await getSession(request(copy), {}, { store: store })).payload).toEqual(renewed)
     }
   })
 
@@ -108,7 +108,7 @@ describe('tokens too large for the cookie (3 KB access + 3 KB refresh)', () => {
       `auth.session=${blob.toString('base64url')}`,
       `auth.session=${sealSessionRef('AAAAAAAAAAAAAAAAAAAAAA', ['another-secret-0123456789'])}`,
     ]) {
-      const session = await getSession(request(forged), {}, store)
+      const session = await getSession(request(forged), {}, { store: store })
       expect(session.loggedIn).toBe(false)
       expect(session.expired).toBe(false)
       expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)
@@ -120,7 +120,7 @@ describe('tokens too large for the cookie (3 KB access + 3 KB refresh)', () => {
     const cookie = await login(store)
     // Another instance's memory (no Redis), or a Redis restarted without persistence.
     const elsewhere = instanceStore().store
-    const session = await getSession(request(cookie), {}, elsewhere)
+    const session = await getSession(request(cookie), {}, { store: elsewhere })
     expect(session.loggedIn).toBe(false)
     expect(session.expired).toBe(true)
     expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)
@@ -129,27 +129,29 @@ describe('tokens too large for the cookie (3 KB access + 3 KB refresh)', () => {
   it('logout deletes the entry; a copy of the cookie is a visitor', async () => {
     const { store } = instanceStore()
     const cookie = await login(store)
-    const session = await getSession(request(cookie), {}, store)
+    const session = await getSession(request(cookie), {}, { store: store })
     await endSession(session.payload!)
     session.clear()
     await session.settled()
     const ref = readSessionCookie(cookie, [SECRET]).ref!
     expect(await store.read(ref)).toEqual({ found: false, unavailable: false })
-    expect((await getSession(request(cookie), {}, store)).loggedIn).toBe(false)
+    expect((await getSession(request(cookie), {}, { store: store })).loggedIn).toBe(false)
   })
 
   it('a new session id (a new login, log out everywhere) gets a new reference; the old entry goes', async () => {
     const { store } = instanceStore()
     const before = payload()
     const cookie = await login(store, before)
-    const session = await getSession(request(cookie), {}, store)
+    const session = await getSession(request(cookie), {}, { store: store })
     session.set({ ...before, sid: `${before.sid}-new` })
     await session.settled()
     const next = cookieHeader(session.setCookieHeaders())
     const oldRef = readSessionCookie(cookie, [SECRET]).ref!
     expect(readSessionCookie(next, [SECRET]).ref).not.toBe(oldRef)
     expect((await store.read(oldRef)).found).toBe(false)
-    expect((await getSession(request(next), {}, store)).payload?.sid).toBe(`${before.sid}-new`)
+    expect((await getSession(request(next), {}, { store: store })).payload?.sid).toBe(
+      `${before.sid}-new`,
+    )
   })
 
   it('the entry lives as long as the refresh token', async () => {
@@ -180,7 +182,7 @@ describe('tokens that fit the cookie', () => {
     const { store } = instanceStore()
     const large = payload()
     const cookie = await login(store, large)
-    const session = await getSession(request(cookie), {}, store)
+    const session = await getSession(request(cookie), {}, { store: store })
     const small = { ...large, accessToken: token(300), refreshToken: token(300) }
     session.set(small)
     await session.settled()
@@ -198,7 +200,7 @@ describe('a store that cannot answer', () => {
       ...store,
       read: async () => ({ found: false, unavailable: true }),
     }
-    const thrown = await getSession(request(cookie), {}, away).catch((e: unknown) => e)
+    const thrown = await getSession(request(cookie), {}, { store: away }).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(503)
     expect(await (thrown as Response).json()).toEqual({
@@ -214,7 +216,7 @@ describe('a store that cannot answer', () => {
       method: 'POST',
       headers: { Cookie: cookie },
     })
-    const session = await getSession(logout, {}, away)
+    const session = await getSession(logout, {}, { store: away, endsSession: true })
     expect(session.loggedIn).toBe(false)
     session.clear()
     expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)

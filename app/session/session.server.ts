@@ -294,10 +294,21 @@ class CookieSession implements MemberSession {
   }
 }
 
-const isLogoutPost = (request: Request) =>
-  request.method === 'POST' && new URL(request.url).pathname === '/logout'
+export interface SessionReadOptions {
+  /** Where tokens too large for the cookie are kept (tests pass their own). */
+  store?: TokenStore
+  /**
+   * The route only ends the session (logout: guard's `endsSession`): when the
+   * store cannot say where the tokens are, the session reads as none, so the
+   * browser's cookie still goes, instead of the others' 503.
+   */
+  endsSession?: boolean
+}
 
-async function readSession(request: Request, store: TokenStore): Promise<MemberSession> {
+async function readSession(
+  request: Request,
+  { store = tokenStore, endsSession = false }: SessionReadOptions,
+): Promise<MemberSession> {
   const { SESSION_SECRETS, COOKIE_SECURE } = env()
   const read = readSessionCookie(request.headers.get('Cookie'), SESSION_SECRETS, COOKIE_SECURE)
   if (read.ref === null) {
@@ -315,7 +326,7 @@ async function readSession(request: Request, store: TokenStore): Promise<MemberS
   if (found.unavailable) {
     // The browser's own logout needs no tokens: its cookie goes (copies are
     // ended by id once the entry can be read, as any logged-out copy is).
-    if (isLogoutPost(request)) return new CookieSession({ ...read, payload: null }, false, store)
+    if (endsSession) return new CookieSession({ ...read, payload: null }, false, store)
     // Redis is away and this instance never saw these tokens: not a logout, a moment's wait.
     throw httpError(503, SESSION_STORE_UNAVAILABLE_MESSAGE)
   }
@@ -331,7 +342,7 @@ async function readSession(request: Request, store: TokenStore): Promise<MemberS
 export function getSession(
   request: Request,
   context: AppLoadContext,
-  store: TokenStore = tokenStore,
+  options: SessionReadOptions = {},
 ): Promise<MemberSession> {
-  return perRequest(context, 'session', () => readSession(request, store))
+  return perRequest(context, 'session', () => readSession(request, options))
 }
