@@ -1,5 +1,5 @@
 import { env } from '~/server/env.server'
-import { METHOD_NOT_ALLOWED_MESSAGE } from '~/lib/errors'
+import { methodNotAllowed } from '~/server/http-error.server'
 
 /** Liveness for load balancers and the Docker HEALTHCHECK: no auth, no backend call. */
 export function loader() {
@@ -12,8 +12,5 @@ export function loader() {
 
 /** Only GET and HEAD: anything else is a Thai 405 (not Remix's English error). */
 export function action() {
-  return Response.json(
-    { message: METHOD_NOT_ALLOWED_MESSAGE },
-    { status: 405, headers: { Allow: 'GET, HEAD', 'Cache-Control': 'no-store' } },
-  )
+  return methodNotAllowed('GET, HEAD')
 }
