@@ -13,7 +13,7 @@
  *   when the front door would let the request in; a body the door refuses
  *   (over MAX_BODY_BYTES, cross-site) gets its Thai answer without being sent.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { BAD_REQUEST_MESSAGE, BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
@@ -25,14 +25,6 @@ export const HEADERS_TOO_LARGE_MESSAGE =
   'ข้อมูลที่เบราว์เซอร์ส่งมามีขนาดใหญ่เกินไป กรุณาล้างคุกกี้ของเว็บไซต์นี้แล้วลองใหม่'
 export const REQUEST_TIMEOUT_MESSAGE = 'หมดเวลารอคำขอ กรุณาลองใหม่อีกครั้ง'
 export const EXPECTATION_FAILED_MESSAGE = 'เซิร์ฟเวอร์ไม่รองรับคำขอแบบนี้ กรุณาลองใหม่อีกครั้ง'
-
-const REASONS: Record<number, string> = {
-  400: 'Bad Request',
-  408: 'Request Timeout',
-  413: 'Payload Too Large',
-  417: 'Expectation Failed',
-  431: 'Request Header Fields Too Large',
-}
 
 /** The status and Thai message for a parser error, as Node's own default chooses the status. */
 export function clientErrorStatus(code: string | undefined): { status: number; message: string } {
@@ -63,7 +55,7 @@ export function clientErrorAnswer(code: string | undefined, requestId = newReque
     Connection: 'close',
   }
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`)
-  return `HTTP/1.1 ${status} ${REASONS[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`
+  return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`
 }
 
 interface ParserError extends Error {
