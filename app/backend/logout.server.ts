@@ -11,7 +11,7 @@
  * one without the call (404, 405, 501) is fine.
  */
 import type { z } from 'zod'
-import { callBackend } from '~/backend/client.server'
+import { BackendError, callBackend } from '~/backend/client.server'
 import { okResponseSchema } from '~/backend/member.schemas'
 import type { logoutRequestSchema } from '~/backend/schemas'
 import { finishBeforeExit } from '~/server/shutdown.server'
@@ -33,10 +33,11 @@ export function endTokenFamily(refreshToken: string): void {
   }).then(
     () => undefined,
     (error: unknown) => {
-      const status = (error as { status?: unknown }).status
-      if (typeof status === 'number' && NOT_OFFERED.has(status)) return
-      // A 401 means the family had already ended (or expired): nothing left to end.
-      if (status === 401) return
+      if (error instanceof BackendError) {
+        if (NOT_OFFERED.has(error.status)) return
+        // A 401 means the family had already ended (or expired): nothing left to end.
+        if (error.status === 401) return
+      }
       const why = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
       console.warn(`[logout] the backend did not end the token family (${why})`)
     },
