@@ -391,7 +391,6 @@ export class LiveHub {
     for (const channel of this.#channels.values()) {
       for (const tab of channel.tabs) {
         if (tab.sink !== sink) continue
-        tab.closed = true
         this.#leave(tab)
       }
     }
