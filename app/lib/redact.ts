@@ -71,8 +71,14 @@ function withoutTokens(text: string): string {
   )
 }
 
+/** TOKEN_SHAPED for a yes-or-no look (a global pattern's test() keeps its place between calls). */
+const HAS_TOKEN_SHAPE = new RegExp(TOKEN_SHAPED.source)
+
 /** The path with every token-shaped run replaced, one written with percent-escapes too. */
 function pathWithoutTokens(path: string): string {
+  // Every log line goes through here: a path with no escape and nothing
+  // token-shaped (nearly all of them) is kept without being split and decoded.
+  if (!path.includes('%') && !HAS_TOKEN_SHAPE.test(path)) return path
   return path
     .split('/')
     .map((segment) => {
