@@ -9,11 +9,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createHash } from 'node:crypto'
 import { connect } from 'node:net'
-import { Redis } from 'ioredis'
 import { STORM_USERNAME, stormPaths } from '../../scripts/bench/storm-rules.mjs'
 import { APP_HEADER_MAX } from '../../scripts/lib/nginx-conf.mjs'
 import { MOCK_URL } from '../../playwright.config'
-import { CLUSTER_PORT, startCluster, type Cluster } from './support/cluster'
+import { CLUSTER_PORT, clusterRedis, startCluster, type Cluster } from './support/cluster'
 import { mock } from './support/mock'
 import { loginAs, sessionCookieHeader } from './support/session'
 import { outcomeOf, type Outcome } from './support/storm'
@@ -86,8 +85,7 @@ test('the instance refreshing is killed mid-call, then Redis restarts: nobody is
   request,
 }) => {
   test.setTimeout(60_000)
-  const redis = new Redis(`redis://127.0.0.1:${CLUSTER_PORT + 9}`, { maxRetriesPerRequest: 1 })
-  redis.on('error', () => undefined)
+  const redis = clusterRedis()
   try {
     // The refresh takes 1.5 s at the backend: time to find and kill its instance.
     await mock.latency(1500, '/auth/refresh')
@@ -239,8 +237,7 @@ test('logout, then Redis restarted without its data: the copied cookie opens no 
   request,
 }) => {
   test.setTimeout(60_000)
-  const redis = new Redis(`redis://127.0.0.1:${CLUSTER_PORT + 9}`, { maxRetriesPerRequest: 1 })
-  redis.on('error', () => undefined)
+  const redis = clusterRedis()
   try {
     const answers = await logoutThenReplay(request, async () => {
       // What a Redis without persistence holds after a restart: nothing.

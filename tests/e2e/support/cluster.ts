@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { Redis } from 'ioredis'
 import { appEnv } from '../../../playwright.config'
 import { followCluster } from '../../../scripts/lib/cluster-lines.mjs'
 import { until } from './until'
@@ -14,6 +15,13 @@ export const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? 4700)
 const READYZ_REUSE_MS = 1100
 
 export const CLUSTER_URL = `http://127.0.0.1:${CLUSTER_PORT}`
+
+/** A client of the cluster's Redis for a test to look at or steer it (one try per command, errors kept quiet). */
+export function clusterRedis(): Redis {
+  const redis = new Redis(`redis://127.0.0.1:${CLUSTER_PORT + 9}`, { maxRetriesPerRequest: 1 })
+  redis.on('error', () => undefined)
+  return redis
+}
 
 export interface Instance {
   name: string
