@@ -78,3 +78,65 @@ describe('createSharedStore while Redis comes and goes', () => {
     await vi.waitFor(() => expect([...data.keys()]).toEqual(['member-app:ended:sid-1']))
   })
 })
+
+describe('createSharedStore lookup', () => {
+  afterEach(() => setRedisForTests(undefined))
+
+  /** A Redis holding `data` whose reads fail while `state.down`. */
+  function redisWith(data: Map<string, string>) {
+    const state = { down: false }
+    const fake = {
+      status: 'ready',
+      async get(key: string) {
+        if (state.down) throw new Error('Command timed out')
+        return data.get(key) ?? null
+      },
+      async set(key: string, value: string) {
+        data.set(key, value)
+        return 'OK'
+      },
+    }
+    return { redis: fake as unknown as SharedRedis, state }
+  }
+
+  it('tells "no such value" from "Redis did not answer and this instance has no copy"', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const data = new Map<string, string>()
+    const { redis, state } = redisWith(data)
+    setRedisForTests(redis)
+    const store = createSharedStore<string>('tokens')
+    expect(await store.lookup('k')).toEqual({ found: false, unavailable: false })
+    state.down = true
+    expect(await store.lookup('k')).toEqual({ found: false, unavailable: true })
+    // What this instance wrote counts while Redis is away.
+    await store.set('mine', 'v', 60_000)
+    expect(await store.lookup('mine')).toEqual({ found: true, value: 'v' })
+  })
+
+  it('without Redis, a missing value is simply missing', async () => {
+    const store = createSharedStore<string>('tokens')
+    expect(await store.lookup('k')).toEqual({ found: false, unavailable: false })
+  })
+
+  it('Redis answers first: a value another instance replaced is not revived from this memory', async () => {
+    const data = new Map<string, string>()
+    const { redis } = redisWith(data)
+    setRedisForTests(redis)
+    const store = createSharedStore<string>('tokens')
+    await store.set('k', 'old', 60_000)
+    data.set('member-app:tokens:k', JSON.stringify(''))
+    expect(await store.lookup('k')).toEqual({ found: true, value: '' })
+  })
+
+  it('a value in Redis that is not JSON reads as this instance\'s copy, and Redis is not taken for away', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const data = new Map<string, string>()
+    const { redis } = redisWith(data)
+    setRedisForTests(redis)
+    const store = createSharedStore<string>('tokens')
+    await store.set('k', 'mine', 60_000)
+    data.set('member-app:tokens:k', '{not json')
+    expect(await store.get('k')).toBe('mine')
+    expect(warn).not.toHaveBeenCalled()
+  })
+})

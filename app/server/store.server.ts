@@ -4,7 +4,11 @@
  * - the refresh memory: old refresh token (hashed) -> the tokens it was
  *   rotated to (refresh.server.ts);
  * - the ended sessions: session ids logged out, kept until their refresh
- *   token would have expired (session.server.ts).
+ *   token would have expired, and each member's "ended before T"
+ *   (session.server.ts, a max store);
+ * - tokens too large for the cookie (token-store.server.ts, which needs
+ *   `lookup` to tell a missing entry from a Redis that did not answer);
+ * - the members' lotto slips (lotto/slip-store.server.ts).
  * Values expire after their TTL. Async, as a network store would be.
  */
 import { redis, redisKey, onRedisRecovered, shared } from '~/server/redis.server'
@@ -51,18 +55,18 @@ export function createMemoryStore<T>({
 /** Writes kept while Redis is away, to be written once it is back (at most this many). */
 const MAX_UNSAVED = 10_000
 
-/** Options of a shared store. */
-export interface SharedStoreOptions {
-  /**
-   * Values are numbers, and a larger one is never replaced by a smaller one
-   * in Redis: a write kept while Redis was away and written back later, or
-   * delayed by a frozen Redis, cannot undo a later one of another instance
-   * (the "ended before T" of a member: an earlier T would revive sessions).
-   */
-  keepLarger?: boolean
+/** What a shared store knows of a key. */
+export type Lookup<T> =
+  | { found: true; value: T }
+  /** unavailable: Redis is configured but did not answer, and this instance's memory has no copy. */
+  | { found: false; unavailable: boolean }
+
+export interface SharedStore<T> extends TtlStore<T> {
+  /** As `get`, telling "no such value" from "nobody can say now" (Redis away, no copy here). */
+  lookup(key: string): Promise<Lookup<T>>
 }
 
-/** SET unless the key holds a number at least as large (keepLarger). */
+/** SET unless the key holds a number at least as large (createSharedMaxStore). */
 const SET_UNLESS_LARGER = `local cur = tonumber(redis.call('GET', KEYS[1]))
 if cur and cur >= tonumber(ARGV[1]) then return 'OK' end
 return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`
@@ -79,8 +83,40 @@ export function createSharedStore<T>(
   name: string,
   memory: TtlStore<T> = createMemoryStore<T>(),
   now: () => number = () => Date.now(),
-  { keepLarger = false }: SharedStoreOptions = {},
-): TtlStore<T> {
+): SharedStore<T> {
+  return sharedStore(name, memory, now, false)
+}
+
+/**
+ * A shared store of numbers where a larger one is never replaced by a
+ * smaller one, in Redis (checked there, by a script) or when read: a write
+ * kept while Redis was away and written back later, or delayed by a frozen
+ * Redis, cannot undo a later one of another instance (the "ended before T"
+ * of a member: an earlier T would revive sessions).
+ */
+export function createSharedMaxStore(
+  name: string,
+  memory: TtlStore<number> = createMemoryStore<number>(),
+  now: () => number = () => Date.now(),
+): SharedStore<number> {
+  return sharedStore(name, memory, now, true)
+}
+
+/** A value as Redis holds it (JSON), or undefined when it is not JSON. */
+function parseStored<T>(raw: string): T | undefined {
+  try {
+    return JSON.parse(raw) as T
+  } catch {
+    return undefined
+  }
+}
+
+function sharedStore<T>(
+  name: string,
+  memory: TtlStore<T>,
+  now: () => number,
+  keepLarger: boolean,
+): SharedStore<T> {
   const unsaved = new Map<string, { value: T; expiresAt: number }>()
   const write = (key: string, value: T, ttlMs: number) =>
     shared(
@@ -111,20 +147,26 @@ export function createSharedStore<T>(
       })
     }
   })
+  const lookup = async (key: string): Promise<Lookup<T>> => {
+    // null: no such key in Redis (or no Redis at all); undefined: Redis did not answer.
+    const raw = await shared<string | null | undefined>(
+      (r) => r.get(redisKey(name, key)),
+      () => (redis() ? undefined : null),
+    )
+    const remote = typeof raw === 'string' ? parseStored<T>(raw) : undefined
+    const local = remote === undefined || keepLarger ? await memory.get(key) : undefined
+    // This instance may know a larger one that Redis has not taken yet.
+    const larger =
+      remote !== undefined && local !== undefined && (local as number) > (remote as number)
+    const value = larger ? local : (remote ?? local)
+    if (value !== undefined) return { found: true, value }
+    return { found: false, unavailable: raw === undefined }
+  }
   return {
+    lookup,
     async get(key) {
-      const remote = await shared(
-        async (r) => {
-          const raw = await r.get(redisKey(name, key))
-          return raw === null ? undefined : (JSON.parse(raw) as T)
-        },
-        () => undefined,
-      )
-      if (!keepLarger) return remote ?? memory.get(key)
-      // This instance may know a larger one that Redis has not taken yet.
-      const local = await memory.get(key)
-      if (remote === undefined || local === undefined) return remote ?? local
-      return (remote as number) >= (local as number) ? remote : local
+      const entry = await lookup(key)
+      return entry.found ? entry.value : undefined
     },
     async set(key, value, ttlMs) {
       await memory.set(key, value, ttlMs)

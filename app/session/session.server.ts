@@ -31,7 +31,7 @@ import {
 } from '~/session/cookie.server'
 import { httpError } from '~/server/http-error.server'
 import { MAX_STORED_SESSION_BYTES, tokenStore, type TokenStore } from '~/session/token-store.server'
-import { createSharedStore, type TtlStore } from '~/server/store.server'
+import { createSharedMaxStore, createSharedStore, type TtlStore } from '~/server/store.server'
 import { perRequest } from '~/server/request-context.server'
 import { isExpired, jwtLifetimeMs, type TokenLifetimes } from '~/session/tokens'
 
@@ -86,13 +86,8 @@ export function isSessionExpired(payload: SessionPayload, now = Date.now()): boo
 /** Session ids that were logged out (every instance's, with REDIS_URL; else this process's). */
 const endedSessions: TtlStore<true> = createSharedStore<true>('ended')
 /** Member id -> every session of the member issued before this time (ms) has ended. */
-const endedBefore: TtlStore<number> = createSharedStore<number>(
-  'ended-before',
-  undefined,
-  undefined,
-  // A T written back late (Redis away or frozen) never replaces a later one.
-  { keepLarger: true },
-)
+// A T written back late (Redis away or frozen) never replaces a later one.
+const endedBefore: TtlStore<number> = createSharedMaxStore('ended-before')
 
 /** How long an ended session must be remembered: until any refresh token issued before now has run out. */
 function rememberMs(payload: SessionPayload, now: number): number {

@@ -9,7 +9,7 @@ import type { TokenPair } from '~/backend/schemas'
 import { redisReady } from '~/server/redis.server'
 import { createRefresher, redisRefreshLock } from '~/session/refresh.server'
 import { sharedRateLimiter } from '~/session/rate-limit.server'
-import { createSharedStore } from '~/server/store.server'
+import { createSharedMaxStore, createSharedStore } from '~/server/store.server'
 import { until, useFreshTestRedis } from '../../tests/support/redis-server'
 
 const redis = useFreshTestRedis()
@@ -52,9 +52,9 @@ describe('shared store', () => {
     expect(warn.mock.calls.some(([m]) => String(m).includes('back'))).toBe(true)
   })
   it('"ended before T": a smaller T written late never replaces a larger one', async () => {
-    const a = createSharedStore<number>('ended-before', undefined, undefined, { keepLarger: true })
-    const b = createSharedStore<number>('ended-before', undefined, undefined, { keepLarger: true })
-    const c = createSharedStore<number>('ended-before', undefined, undefined, { keepLarger: true })
+    const a = createSharedMaxStore('ended-before')
+    const b = createSharedMaxStore('ended-before')
+    const c = createSharedMaxStore('ended-before')
     // B ends the member's sessions at 2000; A's end at 1000, kept while Redis was
     // away (or stuck in a frozen Redis), reaches Redis afterwards.
     await b.set('member-1', 2000, 60_000)

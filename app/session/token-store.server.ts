@@ -17,7 +17,6 @@
  */
 import { createHash, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
 import { open, seal } from '~/server/aead.server'
-import { redis, redisKey, shared } from '~/server/redis.server'
 import { createMemoryStore, createSharedStore, type TtlStore } from '~/server/store.server'
 import { sessionPayloadSchema, type SessionPayload } from '~/session/cookie.server'
 
@@ -79,8 +78,9 @@ export function createTokenStore(
   name = STORE_NAME,
 ): TokenStore {
   const both = createSharedStore<string>(name, memory)
-  const opened = (ref: string, sealed: string | undefined): SessionPayload | null =>
-    sealed ? parse(open(sealed, [entryKey(ref)], AAD)) : null
+  // Anything but a sealed string (a forgotten entry's '', a foreign value) opens as nothing.
+  const opened = (ref: string, sealed: unknown): SessionPayload | null =>
+    typeof sealed === 'string' && sealed ? parse(open(sealed, [entryKey(ref)], AAD)) : null
 
   return {
     newRef: () => randomBytes(16).toString('base64url'),
@@ -88,27 +88,10 @@ export function createTokenStore(
       seal(JSON.stringify(sessionPayloadSchema.parse(payload)), entryKey(ref), AAD),
     write: (ref, sealed, ttlMs) => both.set(storeKey(ref), sealed, Math.max(1, ttlMs)),
     async read(ref) {
-      const key = storeKey(ref)
-      // undefined: Redis is configured but did not answer; null: it has no such entry.
-      const remote = await shared<string | null | undefined>(
-        async (r) => {
-          // Written as JSON by the shared store.
-          const raw = await r.get(redisKey(name, key))
-          if (raw === null) return null
-          try {
-            const value: unknown = JSON.parse(raw)
-            return typeof value === 'string' ? value : ''
-          } catch {
-            return ''
-          }
-        },
-        () => (redis() ? undefined : null),
-      )
-      // This instance's copy: what it wrote while Redis was away counts here.
-      const sealed = remote || (await memory.get(key))
-      const payload = opened(ref, sealed)
+      const entry = await both.lookup(storeKey(ref))
+      const payload = entry.found ? opened(ref, entry.value) : null
       if (payload) return { found: true, payload }
-      return { found: false, unavailable: remote === undefined && !sealed }
+      return { found: false, unavailable: !entry.found && entry.unavailable }
     },
     // The store has no delete: an empty value that lives a millisecond.
     forget: (ref) => both.set(storeKey(ref), '', 1),
