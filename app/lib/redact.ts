@@ -106,11 +106,7 @@ function loggedValue(name: string, raw: string): string {
 }
 
 function paramName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' ')).trim().toLowerCase()
-  } catch {
-    return raw.toLowerCase()
-  }
+  return (decoded(raw)?.trim() ?? raw).toLowerCase()
 }
 
 /**
