@@ -60,13 +60,12 @@ function loginErrorFrom(error: unknown, unauthorizedMessage: string): unknown {
 /** What a login needs of the route's context: the session it starts (and the answer's cookies). */
 export interface LoginContext {
   readonly session: MemberSession
-  readonly request?: Request
-  readonly cookies?: CookieJar
+  readonly request: Request
+  readonly cookies: CookieJar
 }
 
 /** Expires the guest-only forms' step cookies this browser sent (a member has no use for them). */
 function endGuestSteps({ request, cookies }: LoginContext) {
-  if (!request || !cookies) return
   const sent = requestCookies(request)
   for (const name of Object.values(STEP_PROGRESS_COOKIES)) {
     if (sent[name] !== undefined) cookies.clear(name)
