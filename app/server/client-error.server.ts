@@ -18,7 +18,8 @@ import type { Duplex } from 'node:stream'
 import { BAD_REQUEST_MESSAGE, BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 import { env } from '~/server/env.server'
-import { doorAnswer, doorPage } from '~/server/front-door.server'
+import { doorAnswer } from '~/server/front-door.server'
+import { plainPage } from '~/server/plain-page.server'
 
 /** Headers over Node's limit (16 KB): in practice, a browser with too many or too large cookies. */
 export const HEADERS_TOO_LARGE_MESSAGE =
@@ -46,7 +47,7 @@ const SECURITY_HEADERS = {
 /** The whole raw answer (status line, headers, Thai page) for a request Node could not read. */
 export function clientErrorAnswer(code: string | undefined, requestId = newRequestId()): string {
   const { status, message } = clientErrorStatus(code)
-  const body = doorPage(status, message, requestId)
+  const body = plainPage(status, message, requestId)
   const headers: Record<string, string> = {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),
@@ -78,7 +79,7 @@ export function onClientError(error: ParserError, socket: Duplex): void {
 /** server.on('checkExpectation'): an Expect the server does not meet is a Thai 417. */
 export function onCheckExpectation(req: IncomingMessage, res: ServerResponse): void {
   const requestId = newRequestId()
-  const body = req.method === 'HEAD' ? '' : doorPage(417, EXPECTATION_FAILED_MESSAGE, requestId)
+  const body = req.method === 'HEAD' ? '' : plainPage(417, EXPECTATION_FAILED_MESSAGE, requestId)
   res.writeHead(417, {
     'Content-Type': 'text/html; charset=utf-8',
     'Content-Length': String(Buffer.byteLength(body)),

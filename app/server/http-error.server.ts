@@ -1,7 +1,7 @@
 import { METHOD_NOT_ALLOWED_MESSAGE, isAppErrorBody, type AppErrorBody } from '~/lib/errors'
 import { errorTitle } from '~/lib/error-text'
 import { REQUEST_ID_HEADER } from '~/lib/request-id'
-import { doorPage } from '~/server/front-door.server'
+import { plainPage } from '~/server/plain-page.server'
 
 /**
  * An error Response for the error boundary: status plus the message it shows.
@@ -39,7 +39,7 @@ export async function asErrorPage(thrown: unknown, requestId: string): Promise<u
     .json()
     .catch(() => null)
   const message = isAppErrorBody(body) ? body.message : ''
-  const page = doorPage(thrown.status, errorTitle({ status: thrown.status, message }), requestId)
+  const page = plainPage(thrown.status, errorTitle({ status: thrown.status, message }), requestId)
   const headers = new Headers(thrown.headers)
   headers.set('Content-Type', 'text/html; charset=utf-8')
   headers.delete('Content-Length')
