@@ -16,10 +16,10 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { BAD_REQUEST_MESSAGE, BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
-import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
+import { newRequestId } from '~/lib/request-id'
 import { env } from '~/server/env.server'
 import { doorAnswer } from '~/server/front-door.server'
-import { plainPage } from '~/server/plain-page.server'
+import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
 /** Headers over Node's limit (16 KB): in practice, a browser with too many or too large cookies. */
 export const HEADERS_TOO_LARGE_MESSAGE =
@@ -37,24 +37,11 @@ export function clientErrorStatus(code: string | undefined): { status: number; m
   return { status: 400, message: BAD_REQUEST_MESSAGE }
 }
 
-const SECURITY_HEADERS = {
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
-}
-
 /** The whole raw answer (status line, headers, Thai page) for a request Node could not read. */
 export function clientErrorAnswer(code: string | undefined, requestId = newRequestId()): string {
   const { status, message } = clientErrorStatus(code)
   const body = plainPage(status, message, requestId)
-  const headers: Record<string, string> = {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    ...SECURITY_HEADERS,
-    [REQUEST_ID_HEADER]: requestId,
-    Connection: 'close',
-  }
+  const headers = { ...plainPageHeaders(requestId, body), Connection: 'close' }
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`)
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`
 }
@@ -81,10 +68,7 @@ export function onCheckExpectation(req: IncomingMessage, res: ServerResponse): v
   const requestId = newRequestId()
   const body = req.method === 'HEAD' ? '' : plainPage(417, EXPECTATION_FAILED_MESSAGE, requestId)
   res.writeHead(417, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    ...SECURITY_HEADERS,
-    [REQUEST_ID_HEADER]: requestId,
+    ...plainPageHeaders(requestId, body),
     // Its body (if any) is not read: the connection cannot carry another request.
     Connection: 'close',
   })

@@ -31,8 +31,8 @@ import { redactUrl } from '~/lib/redact'
 import { noteArrival } from '~/server/request-context.server'
 import { trackRequest } from '~/server/shutdown.server'
 import { serveBuildAsset } from '~/server/build-assets.server'
-import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
-import { plainPage } from '~/server/plain-page.server'
+import { newRequestId } from '~/lib/request-id'
+import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
@@ -144,13 +144,7 @@ function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
   const hasBody = Boolean(req.headers['content-length'] ?? req.headers['transfer-encoding'])
   res.writeHead(door.status, {
     ...door.headers,
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    [REQUEST_ID_HEADER]: requestId,
+    ...plainPageHeaders(requestId, body),
     // The body is not read: the connection cannot carry another request after it.
     ...(hasBody ? { Connection: 'close' } : {}),
   })
