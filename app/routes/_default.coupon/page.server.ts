@@ -34,6 +34,7 @@ import { redirectWithToast } from '~/server/toast.server'
 import { couponAttempt, couponLimitMessage } from '~/session/coupon-limits.server'
 import type { RouteContext } from '~/session/guard'
 import { memberIdOf } from '~/session/member-api.server'
+import { retryAfterHeader } from '~/session/rate-limit.server'
 
 export interface RedemptionRow {
   id: string
@@ -97,7 +98,7 @@ export async function submit(ctx: RouteContext) {
   if (attempt.waitMs > 0) {
     return data<CouponReply>(
       { result: submission.reply({ formErrors: [couponLimitMessage(attempt.waitMs)] }) },
-      { status: 429, headers: { 'Retry-After': String(Math.ceil(attempt.waitMs / 1000)) } },
+      { status: 429, headers: retryAfterHeader(attempt.waitMs) },
     )
   }
   try {

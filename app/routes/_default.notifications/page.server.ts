@@ -17,7 +17,7 @@ import { httpError } from '~/server/http-error.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import type { RouteContext } from '~/session/guard'
 import { memberIdOf } from '~/session/member-api.server'
-import { minutesToWait, sharedRateLimiter } from '~/session/rate-limit.server'
+import { minutesToWait, retryAfterHeader, sharedRateLimiter } from '~/session/rate-limit.server'
 import { notificationText, type NotificationRow } from '~/live/event-text.server'
 
 export type { NotificationRow }
@@ -59,10 +59,9 @@ export async function submit(ctx: RouteContext) {
   if (upTo === null) throw httpError(400, MALFORMED_FORM_MESSAGE)
   const hit = await readPosts.hit(await memberIdOf(ctx))
   if (hit.limited) {
-    const waitMs = Math.max(1, hit.retryAfterMs)
     throw Response.json(
-      { message: notificationsReadLimitMessage(waitMs) },
-      { status: 429, headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) } },
+      { message: notificationsReadLimitMessage(hit.retryAfterMs) },
+      { status: 429, headers: retryAfterHeader(hit.retryAfterMs) },
     )
   }
   const list = await markNotificationsRead(ctx, upTo)
