@@ -8,7 +8,10 @@ import { isRouteErrorResponse } from '@remix-run/react'
 import {
   BAD_REQUEST_MESSAGE,
   BODY_TOO_LARGE_MESSAGE,
+  EXPECTATION_FAILED_MESSAGE,
+  HEADERS_TOO_LARGE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
+  REQUEST_TIMEOUT_MESSAGE,
   errorMessage,
   errorStatus,
   isAppErrorBody,
@@ -23,12 +26,23 @@ export interface ShownError {
 /**
  * Thai for the statuses Remix and the HTTP layer answer with English text of
  * their own ("You made a POST request to ... but did not provide an
- * `action` for route ...", "Bad Request").
+ * `action` for route ...", "Bad Request"), or with no text at all (Node's
+ * parser: 408, 417, 431; server/client-error.server.ts).
  */
-const THAI_STATUS_MESSAGE: Record<number, string> = {
+export const THAI_STATUS_MESSAGE = {
   400: BAD_REQUEST_MESSAGE,
   405: METHOD_NOT_ALLOWED_MESSAGE,
+  408: REQUEST_TIMEOUT_MESSAGE,
   413: BODY_TOO_LARGE_MESSAGE,
+  417: EXPECTATION_FAILED_MESSAGE,
+  431: HEADERS_TOO_LARGE_MESSAGE,
+} as const satisfies Record<number, string>
+
+/** A status THAI_STATUS_MESSAGE has Thai for. */
+export type ThaiStatus = keyof typeof THAI_STATUS_MESSAGE
+
+function thaiStatusMessage(status: number): string | undefined {
+  return (THAI_STATUS_MESSAGE as Record<number, string | undefined>)[status]
 }
 
 /** What the page shows for an error caught by a boundary. */
@@ -40,7 +54,7 @@ export function describeError(error: unknown): ShownError {
       return { status: error.status, message: error.data.message || 'Error' }
     }
     // Not the app's own error body: Remix's or the HTTP layer's English text.
-    const thai = THAI_STATUS_MESSAGE[error.status]
+    const thai = thaiStatusMessage(error.status)
     if (thai) return { status: error.status, message: thai }
     const message = typeof error.data === 'string' && error.data ? error.data : error.statusText
     return { status: error.status, message: message || 'Error' }

@@ -14,6 +14,13 @@ export const BODY_TOO_LARGE_MESSAGE = 'ข้อมูลที่ส่งม�
 export const BAD_REQUEST_MESSAGE = 'คำขอไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง'
 /** A method the page does not take (405). */
 export const METHOD_NOT_ALLOWED_MESSAGE = 'หน้านี้ไม่รองรับการส่งข้อมูลแบบนี้'
+/** Headers over Node's limit (16 KB, 431): in practice, a browser with too many or too large cookies. */
+export const HEADERS_TOO_LARGE_MESSAGE =
+  'ข้อมูลที่เบราว์เซอร์ส่งมามีขนาดใหญ่เกินไป กรุณาล้างคุกกี้ของเว็บไซต์นี้แล้วลองใหม่'
+/** A request not sent in time (408). */
+export const REQUEST_TIMEOUT_MESSAGE = 'หมดเวลารอคำขอ กรุณาลองใหม่อีกครั้ง'
+/** An Expect the server does not meet (417). */
+export const EXPECTATION_FAILED_MESSAGE = 'เซิร์ฟเวอร์ไม่รองรับคำขอแบบนี้ กรุณาลองใหม่อีกครั้ง'
 export const BOTH_TOKENS_EXPIRED_MESSAGE =
   'Both token and refresh token have expired. Your request was aborted.'
 

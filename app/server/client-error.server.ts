@@ -15,45 +15,30 @@
  */
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Duplex } from 'node:stream'
-import { BAD_REQUEST_MESSAGE, BODY_TOO_LARGE_MESSAGE } from '~/lib/errors'
-import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
+import { THAI_STATUS_MESSAGE, type ThaiStatus } from '~/lib/error-text'
+import { newRequestId } from '~/lib/request-id'
 import { env } from '~/server/env.server'
-import { doorAnswer, doorPage } from '~/server/front-door.server'
+import { doorAnswer } from '~/server/front-door.server'
+import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
-/** Headers over Node's limit (16 KB): in practice, a browser with too many or too large cookies. */
-export const HEADERS_TOO_LARGE_MESSAGE =
-  'ข้อมูลที่เบราว์เซอร์ส่งมามีขนาดใหญ่เกินไป กรุณาล้างคุกกี้ของเว็บไซต์นี้แล้วลองใหม่'
-export const REQUEST_TIMEOUT_MESSAGE = 'หมดเวลารอคำขอ กรุณาลองใหม่อีกครั้ง'
-export const EXPECTATION_FAILED_MESSAGE = 'เซิร์ฟเวอร์ไม่รองรับคำขอแบบนี้ กรุณาลองใหม่อีกครั้ง'
+/** The status Node's own default gives a parser error code (any other code: 400). */
+const PARSER_ERROR_STATUS = new Map<string, ThaiStatus>([
+  ['HPE_HEADER_OVERFLOW', 431],
+  ['HPE_CHUNK_EXTENSIONS_OVERFLOW', 413],
+  ['ERR_HTTP_REQUEST_TIMEOUT', 408],
+])
 
 /** The status and Thai message for a parser error, as Node's own default chooses the status. */
 export function clientErrorStatus(code: string | undefined): { status: number; message: string } {
-  if (code === 'HPE_HEADER_OVERFLOW') return { status: 431, message: HEADERS_TOO_LARGE_MESSAGE }
-  if (code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW') {
-    return { status: 413, message: BODY_TOO_LARGE_MESSAGE }
-  }
-  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return { status: 408, message: REQUEST_TIMEOUT_MESSAGE }
-  return { status: 400, message: BAD_REQUEST_MESSAGE }
-}
-
-const SECURITY_HEADERS = {
-  'Cache-Control': 'no-store',
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'X-Frame-Options': 'DENY',
+  const status = PARSER_ERROR_STATUS.get(code ?? '') ?? 400
+  return { status, message: THAI_STATUS_MESSAGE[status] }
 }
 
 /** The whole raw answer (status line, headers, Thai page) for a request Node could not read. */
 export function clientErrorAnswer(code: string | undefined, requestId = newRequestId()): string {
   const { status, message } = clientErrorStatus(code)
-  const body = doorPage(status, message, requestId)
-  const headers: Record<string, string> = {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    ...SECURITY_HEADERS,
-    [REQUEST_ID_HEADER]: requestId,
-    Connection: 'close',
-  }
+  const body = plainPage(status, message, requestId)
+  const headers = { ...plainPageHeaders(requestId, body), Connection: 'close' }
   const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`)
   return `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`
 }
@@ -78,12 +63,9 @@ export function onClientError(error: ParserError, socket: Duplex): void {
 /** server.on('checkExpectation'): an Expect the server does not meet is a Thai 417. */
 export function onCheckExpectation(req: IncomingMessage, res: ServerResponse): void {
   const requestId = newRequestId()
-  const body = req.method === 'HEAD' ? '' : doorPage(417, EXPECTATION_FAILED_MESSAGE, requestId)
+  const body = req.method === 'HEAD' ? '' : plainPage(417, THAI_STATUS_MESSAGE[417], requestId)
   res.writeHead(417, {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    ...SECURITY_HEADERS,
-    [REQUEST_ID_HEADER]: requestId,
+    ...plainPageHeaders(requestId, body),
     // Its body (if any) is not read: the connection cannot carry another request.
     Connection: 'close',
   })

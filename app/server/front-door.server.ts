@@ -31,7 +31,8 @@ import { redactUrl } from '~/lib/redact'
 import { noteArrival } from '~/server/request-context.server'
 import { trackRequest } from '~/server/shutdown.server'
 import { serveBuildAsset } from '~/server/build-assets.server'
-import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
+import { newRequestId } from '~/lib/request-id'
+import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
@@ -137,32 +138,13 @@ export function publicHostFor(
   return seen === url.host ? null : url.host
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
-/** A plain Thai page: status, message, a link home and the request id. */
-export function doorPage(status: number, message: string, requestId: string): string {
-  const m = escapeHtml(message)
-  return `<!DOCTYPE html>
-<html lang="th"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${status} ${m}</title></head>
-<body><main><p>${status}</p><h1>${m}</h1><p><a href="/">กลับหน้าแรก</a></p><p>รหัสอ้างอิง <span data-testid="request-id">${requestId}</span></p></main></body></html>
-`
-}
-
 function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
   const requestId = newRequestId()
-  const body = req.method === 'HEAD' ? '' : doorPage(door.status, door.message, requestId)
+  const body = req.method === 'HEAD' ? '' : plainPage(door.status, door.message, requestId)
   const hasBody = Boolean(req.headers['content-length'] ?? req.headers['transfer-encoding'])
   res.writeHead(door.status, {
     ...door.headers,
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Length': String(Buffer.byteLength(body)),
-    'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
-    'X-Content-Type-Options': 'nosniff',
-    'X-Frame-Options': 'DENY',
-    [REQUEST_ID_HEADER]: requestId,
+    ...plainPageHeaders(requestId, body),
     // The body is not read: the connection cannot carry another request after it.
     ...(hasBody ? { Connection: 'close' } : {}),
   })

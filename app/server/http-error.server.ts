@@ -1,7 +1,6 @@
 import { METHOD_NOT_ALLOWED_MESSAGE, isAppErrorBody, type AppErrorBody } from '~/lib/errors'
 import { errorTitle } from '~/lib/error-text'
-import { REQUEST_ID_HEADER } from '~/lib/request-id'
-import { doorPage } from '~/server/front-door.server'
+import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
 /**
  * An error Response for the error boundary: status plus the message it shows.
@@ -29,7 +28,8 @@ export function methodNotAllowed(allow: string): Response {
  * page instead of the JSON body an error Response carries for the error
  * boundary: the same status and headers (the session's cookies), its Thai
  * title (errorTitle: the message when Thai, else its status's Thai title) and
- * the request id. Anything else (a redirect, an answer that is no error) goes
+ * the request id, with the plain page's headers (plainPageHeaders) but its
+ * own Cache-Control, if it has one. Anything else (a redirect, an answer that is no error) goes
  * on as it is.
  */
 export async function asErrorPage(thrown: unknown, requestId: string): Promise<unknown> {
@@ -39,13 +39,12 @@ export async function asErrorPage(thrown: unknown, requestId: string): Promise<u
     .json()
     .catch(() => null)
   const message = isAppErrorBody(body) ? body.message : ''
-  const page = doorPage(thrown.status, errorTitle({ status: thrown.status, message }), requestId)
+  const page = plainPage(thrown.status, errorTitle({ status: thrown.status, message }), requestId)
   const headers = new Headers(thrown.headers)
-  headers.set('Content-Type', 'text/html; charset=utf-8')
+  // A member's answer: its own Cache-Control, else never stored, by anyone.
+  const cacheControl = headers.get('Cache-Control') ?? 'private, no-store'
   headers.delete('Content-Length')
-  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'private, no-store')
-  headers.set('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
-  headers.set('X-Content-Type-Options', 'nosniff')
-  headers.set(REQUEST_ID_HEADER, requestId)
+  for (const [name, value] of Object.entries(plainPageHeaders(requestId))) headers.set(name, value)
+  headers.set('Cache-Control', cacheControl)
   return new Response(page, { status: thrown.status, headers })
 }

@@ -155,3 +155,13 @@ export function getMember(ctx: MemberContext): Promise<Member> {
   }
   return pending
 }
+
+/**
+ * The id of the request's member, as the limits key it: the session knows it
+ * (a login since decision 0093); an older session asks the backend (getMember).
+ */
+export async function memberIdOf(
+  ctx: MemberContext & { readonly session: MemberSession },
+): Promise<string> {
+  return ctx.session.payload?.mid ?? String((await getMember(ctx)).id)
+}

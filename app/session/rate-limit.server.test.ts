@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RateLimiter } from '~/session/rate-limit.server'
+import { RateLimiter, retryAfterHeader } from '~/session/rate-limit.server'
 
 describe('RateLimiter', () => {
   it('allows `limit` hits per window, then refuses until the window ends', () => {
@@ -31,5 +31,15 @@ describe('RateLimiter', () => {
     now += 1000
     limiter.release('a')
     expect(limiter.hit('a').limited).toBe(false)
+  })
+})
+
+describe('retryAfterHeader', () => {
+  it('is whole seconds, rounded up, at least one', () => {
+    expect(retryAfterHeader(0)).toEqual({ 'Retry-After': '1' })
+    expect(retryAfterHeader(1)).toEqual({ 'Retry-After': '1' })
+    expect(retryAfterHeader(1000)).toEqual({ 'Retry-After': '1' })
+    expect(retryAfterHeader(1001)).toEqual({ 'Retry-After': '2' })
+    expect(retryAfterHeader(900_000)).toEqual({ 'Retry-After': '900' })
   })
 })

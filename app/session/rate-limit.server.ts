@@ -136,3 +136,11 @@ export function sharedRateLimiter(
 export function minutesToWait(retryAfterMs: number): number {
   return Math.max(1, Math.ceil(retryAfterMs / 60_000))
 }
+
+/**
+ * The Retry-After of a 429 for `retryAfterMs`: whole seconds, at least one
+ * (the coupon's form reply and the notifications' read post send it).
+ */
+export function retryAfterHeader(retryAfterMs: number): { 'Retry-After': string } {
+  return { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterMs / 1000))) }
+}

@@ -12,9 +12,10 @@ import {
   BAD_REQUEST_MESSAGE,
   BODY_TOO_LARGE_MESSAGE,
   CROSS_SITE_MESSAGE,
+  EXPECTATION_FAILED_MESSAGE,
+  HEADERS_TOO_LARGE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
-import { EXPECTATION_FAILED_MESSAGE, HEADERS_TOO_LARGE_MESSAGE } from '~/server/client-error.server'
 import { APP_PORT, APP_URL, MOCK_URL } from '../../playwright.config'
 import { hydrated } from './support/accounts'
 import { startAppServer, type AppServer } from './support/app-server'

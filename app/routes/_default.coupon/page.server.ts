@@ -33,7 +33,8 @@ import { thaiMoment } from '~/lib/rewards-text.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { couponAttempt, couponLimitMessage } from '~/session/coupon-limits.server'
 import type { RouteContext } from '~/session/guard'
-import { getMember } from '~/session/member-api.server'
+import { memberIdOf } from '~/session/member-api.server'
+import { retryAfterHeader } from '~/session/rate-limit.server'
 
 export interface RedemptionRow {
   id: string
@@ -79,7 +80,7 @@ export async function loadPage(ctx: RouteContext) {
 export type CouponReply = { result: SubmissionResult<string[]> }
 
 export async function submit(ctx: RouteContext) {
-  const { request, session } = ctx
+  const { request } = ctx
   const form = await readFormData(request)
   const submission = parseForm(form, couponFields)
   if (submission.status !== 'success') {
@@ -93,13 +94,11 @@ export async function submit(ctx: RouteContext) {
       { status: 400 },
     )
   }
-  // The session knows its member (a login since decision 0093); an older one asks the backend.
-  const memberId = session.payload?.mid ?? (await getMember(ctx)).id
-  const attempt = await couponAttempt(request, memberId)
+  const attempt = await couponAttempt(request, await memberIdOf(ctx))
   if (attempt.waitMs > 0) {
     return data<CouponReply>(
       { result: submission.reply({ formErrors: [couponLimitMessage(attempt.waitMs)] }) },
-      { status: 429, headers: { 'Retry-After': String(Math.ceil(attempt.waitMs / 1000)) } },
+      { status: 429, headers: retryAfterHeader(attempt.waitMs) },
     )
   }
   try {

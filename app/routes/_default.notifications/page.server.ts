@@ -16,8 +16,8 @@ import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import type { RouteContext } from '~/session/guard'
-import { getMember } from '~/session/member-api.server'
-import { minutesToWait, sharedRateLimiter } from '~/session/rate-limit.server'
+import { memberIdOf } from '~/session/member-api.server'
+import { minutesToWait, retryAfterHeader, sharedRateLimiter } from '~/session/rate-limit.server'
 import { notificationText, type NotificationRow } from '~/live/event-text.server'
 
 export type { NotificationRow }
@@ -53,18 +53,15 @@ export function parseUpTo(value: FormDataEntryValue | null): number | null {
 }
 
 export async function submit(ctx: RouteContext) {
-  const { request, session } = ctx
+  const { request } = ctx
   const form = await readFormData(request)
   const upTo = parseUpTo(form.get('upTo'))
   if (upTo === null) throw httpError(400, MALFORMED_FORM_MESSAGE)
-  // The session knows its member (a login since decision 0093); an older one asks the backend.
-  const memberId = session.payload?.mid ?? (await getMember(ctx)).id
-  const hit = await readPosts.hit(String(memberId))
+  const hit = await readPosts.hit(await memberIdOf(ctx))
   if (hit.limited) {
-    const waitMs = Math.max(1, hit.retryAfterMs)
     throw Response.json(
-      { message: notificationsReadLimitMessage(waitMs) },
-      { status: 429, headers: { 'Retry-After': String(Math.ceil(waitMs / 1000)) } },
+      { message: notificationsReadLimitMessage(hit.retryAfterMs) },
+      { status: 429, headers: retryAfterHeader(hit.retryAfterMs) },
     )
   }
   const list = await markNotificationsRead(ctx, upTo)

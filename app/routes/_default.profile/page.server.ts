@@ -28,7 +28,7 @@ import { formatThaiDay } from '~/lib/thai-date'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { LINE_LINK_RETURN, lineAuthorizeRedirect } from '~/session/line.server'
-import { getMember } from '~/session/member-api.server'
+import { memberIdOf } from '~/session/member-api.server'
 import { endEverySessionButThis } from '~/session/session.server'
 
 export interface ProfileView {
@@ -62,8 +62,7 @@ const PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirm']
 /** Every other session of the member ends: other devices, and every copy of this cookie. */
 async function endOtherSessions(ctx: RouteContext) {
   const { session } = ctx
-  const memberId = session.payload?.mid ?? String((await getMember(ctx)).id)
-  await endEverySessionButThis(session, memberId)
+  await endEverySessionButThis(session, await memberIdOf(ctx))
 }
 
 async function passwordAction(ctx: RouteContext, form: FormData) {
