@@ -71,6 +71,12 @@ export interface ChannelSpec {
    * items go without, and its page reloads the round when its stream opens.
    */
   writeIds: boolean
+  /**
+   * At most this many tabs; the next one closes the oldest (decision 0132).
+   * The member's channel has MAX_TABS; none: uncapped (a yeekee round's
+   * channel has every watcher's).
+   */
+  maxTabs?: number
   /** Without the events call, the member's balance is polled instead. */
   pollsBalance: boolean
   /** What a tab gets of an event's data (the member's: with its Thai toast); as is without. */
@@ -108,7 +114,6 @@ export interface HubOptions {
   pollBalance?: (token: string) => Promise<number>
   heartbeatMs?: number
   pollMs?: number
-  maxTabs?: number
   maxUnsentBytes?: number
   idleChannelMs?: number
   now?: () => number
@@ -170,7 +175,6 @@ export class LiveHub {
       heartbeatMs: HEARTBEAT_MS,
       pollMs: POLL_MS,
       idleChannelMs: IDLE_CHANNEL_MS,
-      maxTabs: MAX_TABS,
       maxUnsentBytes: MAX_UNSENT_BYTES,
       now: Date.now,
       ...options,
@@ -217,10 +221,11 @@ export class LiveHub {
   ): () => void {
     const channel = this.#channel(key, spec)
     clearTimeout(channel.idle)
-    // The member's tabs: the oldest makes way (a yeekee round's channel has every member's, uncapped).
-    if (spec.writeIds) {
+    // The oldest makes way: #replace takes it out of channel.tabs at once, so the loop ends at the cap.
+    const { maxTabs } = channel.spec
+    if (maxTabs !== undefined) {
       for (const oldest of channel.tabs) {
-        if (channel.tabs.size < this.#options.maxTabs) break
+        if (channel.tabs.size < maxTabs) break
         this.#replace(oldest)
       }
     }

@@ -4,7 +4,7 @@ import { writeReadableStreamToWritable } from '@remix-run/node'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MEMBER_EVENTS, type UpstreamEnd, type UpstreamOptions } from '~/backend/events.server'
 import { getLoadContext } from '~/server/request-context.server'
-import { LiveHub, MAX_UNSENT_BYTES } from './hub.server'
+import { LiveHub, MAX_TABS, MAX_UNSENT_BYTES } from './hub.server'
 import { tabBody } from './stream.server'
 
 /** One upstream that stays open; the test sends its items. */
@@ -40,7 +40,7 @@ async function serve(hub: LiveHub) {
     const body = tabBody(context, request, (sink) => [
       hub.join(
         '1001',
-        { upstream: MEMBER_EVENTS, writeIds: true, pollsBalance: false },
+        { upstream: MEMBER_EVENTS, writeIds: true, maxTabs: MAX_TABS, pollsBalance: false },
         {
           sid: 's',
           accessToken: 't',

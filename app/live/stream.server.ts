@@ -20,6 +20,7 @@ import { isSessionOpen, onSessionEnded } from '~/session/session.server'
 import { writeSse } from '~/lib/sse'
 import {
   LiveHub,
+  MAX_TABS,
   SESSION_ENDED_EVENT,
   type ChannelSpec,
   type TabSession,
@@ -67,6 +68,7 @@ const STREAM_HEADERS = {
 const MEMBER_CHANNEL: ChannelSpec = {
   upstream: MEMBER_EVENTS,
   writeIds: true,
+  maxTabs: MAX_TABS,
   pollsBalance: true,
   present: (name, data) => {
     if (name !== MEMBER_EVENT) return data
