@@ -320,17 +320,20 @@ describe('LiveHub', () => {
         this.text += text
       }
       unsent = () => this.unsentBytes
+      /** Its channels' leave functions, as its response's owner holds them (stream.server.ts's tabBody). */
+      leaves: (() => void)[] = []
       drop = () => {
         this.dropped = true
         this.closed = true
+        for (const leave of this.leaves.splice(0)) leave()
       }
     }
     const stalled = new StalledTab()
     const reading = new Tab()
-    hub.join('1001', MEMBER, session('s'), stalled, null)
+    stalled.leaves.push(hub.join('1001', MEMBER, session('s'), stalled, null))
     hub.join('1001', MEMBER, session('s'), reading, null)
     // The same response also watches a yeekee round: it leaves that channel too.
-    hub.join('yeekee:r1', ROUND, session('s'), stalled, null)
+    stalled.leaves.push(hub.join('yeekee:r1', ROUND, session('s'), stalled, null))
     await tick()
     let id = 0
     while (!stalled.dropped && id < 10_000) upstream.emit(++id, id)

@@ -95,10 +95,16 @@ export interface TabSession {
   stillOpen(): Promise<boolean>
 }
 
-/** The tab's side: text to its response, and its end. */
+/**
+ * The tab's side: text to its response, and its end. One response may be a
+ * tab in several channels (the member's and a yeekee round's): its owner
+ * holds their leave functions (stream.server.ts's tabBody), and ending the
+ * response leaves them all. The hub leaves the tab it ends itself first, so
+ * it never depends on when the owner's leaves run.
+ */
 export interface TabSink {
   write(text: string): void
-  /** Ends the response once what was written is sent. */
+  /** Ends the response once what was written is sent (its tabs in other channels leave). */
   close(): void
   /** Bytes written and not yet taken by the reader; none: not measured. */
   unsent?(): number
@@ -244,7 +250,7 @@ export class LiveHub {
       token: session.accessToken,
       expiresAt: session.accessExpiresAt,
     })
-    if (spec.writeIds) this.#put(sink, `retry: ${RECONNECT_MS}\n\n`)
+    if (spec.writeIds) this.#put(tab, `retry: ${RECONNECT_MS}\n\n`)
     if (last !== null && spec.writeIds) this.#catchUp(channel, tab, last)
     this.#armExpiry(tab)
     this.#startHeartbeat()
@@ -370,36 +376,30 @@ export class LiveHub {
       if (id <= tab.lastSent) return
       tab.lastSent = id
     }
-    this.#put(tab.sink, text)
+    this.#put(tab, text)
   }
 
-  /** Text to a tab's response; a reader that stopped reading is dropped once it passes the bound. */
-  #put(sink: TabSink, text: string) {
+  /**
+   * Text to a tab's response; a reader that stopped reading is dropped once
+   * it passes the bound. The response's tabs in other channels leave with it
+   * (TabSink).
+   */
+  #put(tab: Tab, text: string) {
+    const { sink } = tab
     sink.write(text)
     if ((sink.unsent?.() ?? 0) <= this.#options.maxUnsentBytes) return
     this.#dropped.stalled += 1
-    this.#endSink(sink, () => (sink.drop ? sink.drop() : sink.close()))
+    this.#leave(tab)
+    if (sink.drop) sink.drop()
+    else sink.close()
   }
 
-  /** The oldest tab makes way: told to come back in REPLACED_RETRY_MS, then closed. */
+  /** The oldest tab makes way: out of its channel now, told to come back in REPLACED_RETRY_MS, closed. */
   #replace(tab: Tab) {
     this.#dropped.replaced += 1
-    const { sink } = tab
-    this.#endSink(sink, () => {
-      sink.write(`retry: ${REPLACED_RETRY_MS}\n\n`)
-      sink.close()
-    })
-  }
-
-  /** Every tab of one response leaves (a tab watching a yeekee round is in two channels), then `end`. */
-  #endSink(sink: TabSink, end: () => void) {
-    for (const channel of this.#channels.values()) {
-      for (const tab of channel.tabs) {
-        if (tab.sink !== sink) continue
-        this.#leave(tab)
-      }
-    }
-    end()
+    this.#leave(tab)
+    tab.sink.write(`retry: ${REPLACED_RETRY_MS}\n\n`)
+    tab.sink.close()
   }
 
   #broadcast(channel: Channel, item: UpstreamItem) {
@@ -643,7 +643,7 @@ export class LiveHub {
     const beaten = new Set<TabSink>()
     for (const channel of this.#channels.values()) {
       for (const tab of channel.tabs) {
-        if (!beaten.has(tab.sink)) this.#put(tab.sink, SSE_HEARTBEAT)
+        if (!beaten.has(tab.sink)) this.#put(tab, SSE_HEARTBEAT)
         beaten.add(tab.sink)
         const list = bySid.get(tab.session.sid) ?? []
         list.push(tab)
