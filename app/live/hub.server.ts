@@ -106,7 +106,10 @@ export interface TabSink {
   write(text: string): void
   /** Ends the response once what was written is sent (its tabs in other channels leave). */
   close(): void
-  /** Bytes written and not yet taken by the reader; none: not measured. */
+  /**
+   * Bytes written and not yet taken by the reader; none: not measured. Asked
+   * after every write: it must be cheap (a response's `writableLength` is).
+   */
   unsent?(): number
   /** Ends the response now, what is unsent dropped (a reader that stopped reading). */
   drop?(): void
@@ -381,8 +384,9 @@ export class LiveHub {
 
   /**
    * Text to a tab's response; a reader that stopped reading is dropped once
-   * it passes the bound. The response's tabs in other channels leave with it
-   * (TabSink).
+   * it passes the bound (checked at every write: `unsent()` is O(1), and a
+   * burst between heartbeats is what piles up). The response's tabs in other
+   * channels leave with it (TabSink).
    */
   #put(tab: Tab, text: string) {
     const { sink } = tab
