@@ -139,7 +139,7 @@ describe('a tab stream over HTTP', () => {
       cleanup.push(() => req.destroy())
       return {
         tab,
-        joined: async () => {
+        inHub: async () => {
           while (hub.stats().tabs < 2 * n) await tick()
         },
       }
@@ -147,7 +147,7 @@ describe('a tab stream over HTTP', () => {
     const tabs = []
     for (let n = 1; n <= MAX_TABS; n++) {
       const opened = open(n)
-      await opened.joined()
+      await opened.inHub()
       tabs.push(opened.tab)
     }
     expect(hub.stats()).toMatchObject({ tabs: 2 * MAX_TABS, replaced: 0 })
