@@ -83,7 +83,14 @@ class Tab {
   }
 }
 
-const MEMBER: ChannelSpec = { upstream: MEMBER_EVENTS, writeIds: true, pollsBalance: true }
+const MEMBER: ChannelSpec = {
+  upstream: MEMBER_EVENTS,
+  writeIds: true,
+  maxTabs: MAX_TABS,
+  pollsBalance: true,
+}
+/** A yeekee round's channel: every watcher's, no ids, uncapped. */
+const ROUND: ChannelSpec = { upstream: MEMBER_EVENTS, writeIds: false, pollsBalance: false }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
 
@@ -292,6 +299,15 @@ describe('LiveHub', () => {
     expect(neighbour.closed).toBe(false)
   })
 
+  it('keeps every watcher of a channel without maxTabs (a yeekee round is every member’s)', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read })
+    const watchers = Array.from({ length: MAX_TABS * 3 }, () => new Tab())
+    for (const tab of watchers) hub.join('yeekee:r1', ROUND, session('s'), tab, null)
+    expect(watchers.every((tab) => !tab.closed)).toBe(true)
+    expect(hub.stats()).toMatchObject({ tabs: MAX_TABS * 3, replaced: 0 })
+  })
+
   it('drops a stream whose reader stopped reading once its unsent text passes the bound, and forgets it', async () => {
     const upstream = new FakeUpstream()
     hub = new LiveHub({ readUpstream: upstream.read })
@@ -304,17 +320,20 @@ describe('LiveHub', () => {
         this.text += text
       }
       unsent = () => this.unsentBytes
+      /** Its channels' leave functions, as its response's owner holds them (stream.server.ts's tabBody). */
+      leaves: (() => void)[] = []
       drop = () => {
         this.dropped = true
         this.closed = true
+        for (const leave of this.leaves.splice(0)) leave()
       }
     }
     const stalled = new StalledTab()
     const reading = new Tab()
-    hub.join('1001', MEMBER, session('s'), stalled, null)
+    stalled.leaves.push(hub.join('1001', MEMBER, session('s'), stalled, null))
     hub.join('1001', MEMBER, session('s'), reading, null)
     // The same response also watches a yeekee round: it leaves that channel too.
-    hub.join('yeekee:r1', { ...MEMBER, writeIds: false }, session('s'), stalled, null)
+    stalled.leaves.push(hub.join('yeekee:r1', ROUND, session('s'), stalled, null))
     await tick()
     let id = 0
     while (!stalled.dropped && id < 10_000) upstream.emit(++id, id)

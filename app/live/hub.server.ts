@@ -71,6 +71,12 @@ export interface ChannelSpec {
    * items go without, and its page reloads the round when its stream opens.
    */
   writeIds: boolean
+  /**
+   * At most this many tabs; the next one closes the oldest (decision 0132).
+   * The member's channel has MAX_TABS; none: uncapped (a yeekee round's
+   * channel has every watcher's).
+   */
+  maxTabs?: number
   /** Without the events call, the member's balance is polled instead. */
   pollsBalance: boolean
   /** What a tab gets of an event's data (the member's: with its Thai toast); as is without. */
@@ -89,12 +95,21 @@ export interface TabSession {
   stillOpen(): Promise<boolean>
 }
 
-/** The tab's side: text to its response, and its end. */
+/**
+ * The tab's side: text to its response, and its end. One response may be a
+ * tab in several channels (the member's and a yeekee round's): its owner
+ * holds their leave functions (stream.server.ts's tabBody), and ending the
+ * response leaves them all. The hub leaves the tab it ends itself first, so
+ * it never depends on when the owner's leaves run.
+ */
 export interface TabSink {
   write(text: string): void
-  /** Ends the response once what was written is sent. */
+  /** Ends the response once what was written is sent (its tabs in other channels leave). */
   close(): void
-  /** Bytes written and not yet taken by the reader; none: not measured. */
+  /**
+   * Bytes written and not yet taken by the reader; none: not measured. Asked
+   * after every write: it must be cheap (a response's `writableLength` is).
+   */
   unsent?(): number
   /** Ends the response now, what is unsent dropped (a reader that stopped reading). */
   drop?(): void
@@ -108,7 +123,6 @@ export interface HubOptions {
   pollBalance?: (token: string) => Promise<number>
   heartbeatMs?: number
   pollMs?: number
-  maxTabs?: number
   maxUnsentBytes?: number
   idleChannelMs?: number
   now?: () => number
@@ -170,7 +184,6 @@ export class LiveHub {
       heartbeatMs: HEARTBEAT_MS,
       pollMs: POLL_MS,
       idleChannelMs: IDLE_CHANNEL_MS,
-      maxTabs: MAX_TABS,
       maxUnsentBytes: MAX_UNSENT_BYTES,
       now: Date.now,
       ...options,
@@ -217,10 +230,11 @@ export class LiveHub {
   ): () => void {
     const channel = this.#channel(key, spec)
     clearTimeout(channel.idle)
-    // The member's tabs: the oldest makes way (a yeekee round's channel has every member's, uncapped).
-    if (spec.writeIds) {
+    // The oldest makes way: #replace takes it out of channel.tabs at once, so the loop ends at the cap.
+    const { maxTabs } = channel.spec
+    if (maxTabs !== undefined) {
       for (const oldest of channel.tabs) {
-        if (channel.tabs.size < this.#options.maxTabs) break
+        if (channel.tabs.size < maxTabs) break
         this.#replace(oldest)
       }
     }
@@ -239,7 +253,7 @@ export class LiveHub {
       token: session.accessToken,
       expiresAt: session.accessExpiresAt,
     })
-    if (spec.writeIds) this.#put(sink, `retry: ${RECONNECT_MS}\n\n`)
+    if (spec.writeIds) this.#put(tab, `retry: ${RECONNECT_MS}\n\n`)
     if (last !== null && spec.writeIds) this.#catchUp(channel, tab, last)
     this.#armExpiry(tab)
     this.#startHeartbeat()
@@ -365,36 +379,31 @@ export class LiveHub {
       if (id <= tab.lastSent) return
       tab.lastSent = id
     }
-    this.#put(tab.sink, text)
+    this.#put(tab, text)
   }
 
-  /** Text to a tab's response; a reader that stopped reading is dropped once it passes the bound. */
-  #put(sink: TabSink, text: string) {
+  /**
+   * Text to a tab's response; a reader that stopped reading is dropped once
+   * it passes the bound (checked at every write: `unsent()` is O(1), and a
+   * burst between heartbeats is what piles up). The response's tabs in other
+   * channels leave with it (TabSink).
+   */
+  #put(tab: Tab, text: string) {
+    const { sink } = tab
     sink.write(text)
     if ((sink.unsent?.() ?? 0) <= this.#options.maxUnsentBytes) return
     this.#dropped.stalled += 1
-    this.#endSink(sink, () => (sink.drop ? sink.drop() : sink.close()))
+    this.#leave(tab)
+    if (sink.drop) sink.drop()
+    else sink.close()
   }
 
-  /** The oldest tab makes way: told to come back in REPLACED_RETRY_MS, then closed. */
+  /** The oldest tab makes way: out of its channel now, told to come back in REPLACED_RETRY_MS, closed. */
   #replace(tab: Tab) {
     this.#dropped.replaced += 1
-    const { sink } = tab
-    this.#endSink(sink, () => {
-      sink.write(`retry: ${REPLACED_RETRY_MS}\n\n`)
-      sink.close()
-    })
-  }
-
-  /** Every tab of one response leaves (a tab watching a yeekee round is in two channels), then `end`. */
-  #endSink(sink: TabSink, end: () => void) {
-    for (const channel of this.#channels.values()) {
-      for (const tab of channel.tabs) {
-        if (tab.sink !== sink) continue
-        this.#leave(tab)
-      }
-    }
-    end()
+    this.#leave(tab)
+    tab.sink.write(`retry: ${REPLACED_RETRY_MS}\n\n`)
+    tab.sink.close()
   }
 
   #broadcast(channel: Channel, item: UpstreamItem) {
@@ -638,7 +647,7 @@ export class LiveHub {
     const beaten = new Set<TabSink>()
     for (const channel of this.#channels.values()) {
       for (const tab of channel.tabs) {
-        if (!beaten.has(tab.sink)) this.#put(tab.sink, SSE_HEARTBEAT)
+        if (!beaten.has(tab.sink)) this.#put(tab, SSE_HEARTBEAT)
         beaten.add(tab.sink)
         const list = bySid.get(tab.session.sid) ?? []
         list.push(tab)

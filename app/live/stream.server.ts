@@ -20,6 +20,7 @@ import { isSessionOpen, onSessionEnded } from '~/session/session.server'
 import { writeSse } from '~/lib/sse'
 import {
   LiveHub,
+  MAX_TABS,
   SESSION_ENDED_EVENT,
   type ChannelSpec,
   type TabSession,
@@ -67,6 +68,7 @@ const STREAM_HEADERS = {
 const MEMBER_CHANNEL: ChannelSpec = {
   upstream: MEMBER_EVENTS,
   writeIds: true,
+  maxTabs: MAX_TABS,
   pollsBalance: true,
   present: (name, data) => {
     if (name !== MEMBER_EVENT) return data
@@ -90,13 +92,14 @@ function noStream(): Response {
 /**
  * A tab's response body, and the sink the hub writes it through; `join`
  * joins the hub's channels and returns their leave functions, called once
- * the response is done with. `context.onClose` (server.mjs's load context)
- * tells when the tab left; without it (remix-serve in development) the
- * request's signal does. What is unsent is what waits in Node's buffers of
- * the response (Remix writes the body to the response as fast as it comes,
- * whatever the socket takes; without the load context, the body's own
- * queue); `drop` ends the connection at once, so what a stalled reader did
- * not take is freed.
+ * the response is done with: at once when the hub closes or drops it (so a
+ * dropped response leaves exactly its own channels), or when its client
+ * goes. `context.onClose` (server.mjs's load context) tells when the tab
+ * left; without it (remix-serve in development) the request's signal does.
+ * What is unsent is what waits in Node's buffers of the response (Remix
+ * writes the body to the response as fast as it comes, whatever the socket
+ * takes; without the load context, the body's own queue); `drop` ends the
+ * connection at once, so what a stalled reader did not take is freed.
  */
 export function tabBody(
   context: AppLoadContext,
@@ -108,14 +111,21 @@ export function tabBody(
     {
       start(controller) {
         let closed = false
+        let leaves: (() => void)[] = []
+        /** The response's tabs leave their channels (each once). */
+        const leaveAll = () => {
+          for (const leave of leaves.splice(0)) leave()
+        }
         const sink: TabSink = {
           write: (text) => {
             if (!closed) controller.enqueue(encoder.encode(text))
           },
           close: () => {
-            if (closed) return
-            closed = true
-            controller.close()
+            if (!closed) {
+              closed = true
+              controller.close()
+            }
+            leaveAll()
           },
           // Node's buffers: the body's own queue is empty again once this turn's writes are passed on.
           unsent: () => context.unsent?.() ?? Math.max(0, -(controller.desiredSize ?? 0)),
@@ -124,11 +134,10 @@ export function tabBody(
             context.abandon?.()
           },
         }
-        const leaves = join(sink)
-        const gone = () => {
-          for (const leave of leaves) leave()
-          sink.close()
-        }
+        leaves = join(sink)
+        // Closed while it joined (its first channel dropped it): the channels it joined after let it go too.
+        if (closed) leaveAll()
+        const gone = () => sink.close()
         if (context.onClose) context.onClose(gone)
         else if (request.signal.aborted) gone()
         else request.signal.addEventListener('abort', gone, { once: true })
