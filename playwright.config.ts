@@ -75,8 +75,6 @@ export function workerAppEnv(origin: string, demoUrl: string): Record<string, st
     BACKEND_TIMEOUT_MS: '3000',
     // One trusted proxy: tests that need distinct client addresses send X-Forwarded-For.
     TRUST_PROXY_HOPS: '1',
-    // Every browser login comes from one address here: only the per-username limit bites.
-    LOGIN_LIMIT_PER_IP: '10000',
   }
 }
 

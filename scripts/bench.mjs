@@ -693,9 +693,7 @@ const STREAM_KB_TARGET = 60
 async function liveSection(backendUrl) {
   heading('Live events: backend event -> open page, 1,000 streams, a yeekee round')
   // An app of its own: the streams and the members they add leave the other sections' app alone.
-  const { url: appUrl, child } = await startApp(PORTS.live, backendUrl, {
-    extraEnv: { LOGIN_LIMIT_PER_IP: '100000' },
-  })
+  const { url: appUrl, child } = await startApp(PORTS.live, backendUrl)
   report.live = {}
   const { cookie } = await sealedCookie(backendUrl, BENCH_SESSION_SECRET, 'somsri')
   const one = await pageLatency({
@@ -806,9 +804,7 @@ async function soakSection(backendUrl) {
     `Soak: ${SOAK_STREAMS} live streams with events, 20 connections on the home, ${soakSeconds} s`,
   )
   report.soak = {}
-  const { url: appUrl, child } = await startApp(PORTS.soak, backendUrl, {
-    extraEnv: { LOGIN_LIMIT_PER_IP: '100000' },
-  })
+  const { url: appUrl, child } = await startApp(PORTS.soak, backendUrl)
   const one = await liveSoak({
     streamUrls: [appUrl],
     pageUrl: `${appUrl}/`,

@@ -23,13 +23,7 @@ import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { waitForOk } from './bench/http.mjs'
 import { clusterLine } from './lib/cluster-lines.mjs'
-import {
-  BALANCER_LOAD,
-  nginxConfig,
-  nginxSizing,
-  openFilesLimit,
-  writeErrorPages,
-} from './lib/nginx-conf.mjs'
+import { balancerSizing, nginxConfig, writeErrorPages } from './lib/nginx-conf.mjs'
 import { appDrainMs, demoEnv, ensureBuild, startDemoBackend, stopChild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -204,7 +198,7 @@ ports.apps.forEach((port, i) => {
 writeErrorPages(dir)
 // Sized for 10,000 streams and 2,000 page connections (docs/deploy.md "Sizing nginx"),
 // within the open files this machine lets nginx have.
-const sizing = nginxSizing(BALANCER_LOAD, { maxOpenFiles: openFilesLimit() })
+const sizing = balancerSizing()
 if (sizing.workerConnections < sizing.wanted) {
   console.log(
     `nginx: ${sizing.workerConnections} connections per worker, not ${sizing.wanted}: this machine lets a process open ${sizing.workerOpenFiles} files (ulimit -Hn).`,

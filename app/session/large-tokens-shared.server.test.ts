@@ -2,43 +2,29 @@
  * Large token sets across instances, through a real redis-server: each
  * "instance" has its own memory and the same Redis (decision 0134).
  */
-import { randomBytes } from 'node:crypto'
 import { describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
 import { redisReady } from '~/server/redis.server'
 import { createSharedStore } from '~/server/store.server'
-import { readSessionCookie, type SessionPayload } from '~/session/cookie.server'
+import { readSessionCookie } from '~/session/cookie.server'
 import { createRefresher, redisRefreshLock } from '~/session/refresh.server'
-import { getSession, SESSION_STORE_UNAVAILABLE_MESSAGE } from '~/session/session.server'
-import { createTokenStore, type TokenStore } from '~/session/token-store.server'
+import { SESSION_STORE_UNAVAILABLE_MESSAGE } from '~/session/session.server'
+import { createTokenStore } from '~/session/token-store.server'
 import { until, useFreshTestRedis } from '../../tests/support/redis-server'
-
-const SECRET = process.env.SESSION_SECRET ?? ''
-const HOUR = 3_600_000
+import {
+  HOUR,
+  largeTokenPayload,
+  login,
+  readBack,
+  rewrite,
+  SECRET,
+  token,
+} from '../../tests/support/session-fixtures'
 
 const redis = useFreshTestRedis()
 
-const token = (length: number) => randomBytes(length).toString('base64url').slice(0, length)
-
-function payload(): SessionPayload {
-  const now = Date.now()
-  return {
-    v: 2,
-    sid: `sid-${Math.random().toString(36).slice(2)}-0123456789`,
-    strategy: 'local',
-    mid: '7',
-    iat: now,
-    accessToken: token(3072),
-    refreshToken: token(3072),
-    accessExpiresAt: now - 1000,
-    refreshExpiresAt: now + 7 * 24 * HOUR,
-  }
-}
-
-const cookieHeader = (setCookies: readonly string[]) =>
-  setCookies.map((header) => header.split(';')[0]).join('; ')
-const request = (cookie: string) =>
-  new Request('http://app.test/profile', { headers: { Cookie: cookie } })
+/** 3 KB tokens whose access token has just expired. */
+const payload = () => largeTokenPayload({ accessExpiresAt: Date.now() - 1000 })
 
 /** One app instance: its own token store (its own memory) and refresher, the shared Redis. */
 function instance() {
@@ -51,19 +37,12 @@ function instance() {
   }
 }
 
-async function login(store: TokenStore, session: SessionPayload) {
-  const empty = await getSession(request(''), {}, { store: store })
-  empty.set(session)
-  await empty.settled()
-  return cookieHeader(empty.setCookieHeaders())
-}
-
 describe('3 KB tokens across instances', () => {
   it('a login on one instance is read on another; a refresh on instance 2 is seen by instance 3', async () => {
     const [one, two, three] = [instance(), instance(), instance()]
     const first = payload()
     const cookie = await login(one.store, first)
-    expect((await getSession(request(cookie), {}, { store: two.store })).payload).toEqual(first)
+    expect((await readBack(two.store, cookie)).payload).toEqual(first)
 
     // Instances 2 and 3 get requests with the same expired access token at once:
     // ONE backend call, and the entry holds the rotated pair.
@@ -75,11 +54,9 @@ describe('3 KB tokens across instances', () => {
       return rotated
     }
     const renewOn = async ({ store, refresh }: ReturnType<typeof instance>) => {
-      const session = await getSession(request(cookie), {}, { store: store })
+      const session = await readBack(store, cookie)
       const pair = await refresh(session.payload!.refreshToken!, backend)
-      session.set({ ...session.payload!, ...pair, accessExpiresAt: Date.now() + HOUR })
-      await session.settled()
-      return cookieHeader(session.setCookieHeaders())
+      return rewrite(session, { ...session.payload!, ...pair, accessExpiresAt: Date.now() + HOUR })
     }
     const [fromTwo, fromThree] = await Promise.all([renewOn(two), renewOn(three)])
     expect(calls).toBe(1)
@@ -88,9 +65,7 @@ describe('3 KB tokens across instances', () => {
     for (const copy of [cookie, fromTwo, fromThree]) {
       expect(readSessionCookie(copy, [SECRET]).ref).toBe(ref)
       for (const { store } of [one, two, three, instance()]) {
-        expect((await getSession(request(copy), {}, { store: store })).payload).toMatchObject(
-          rotated,
-        )
+        expect((await readBack(store, copy)).payload).toMatchObject(rotated)
       }
     }
   })
@@ -117,10 +92,8 @@ describe('3 KB tokens across instances', () => {
     const cookie = await login(one.store, first)
     await redis.server.stop()
     await until(() => !redisReady())
-    expect((await getSession(request(cookie), {}, { store: one.store })).payload).toEqual(first)
-    const thrown = await getSession(request(cookie), {}, { store: two.store }).catch(
-      (e: unknown) => e,
-    )
+    expect((await readBack(one.store, cookie)).payload).toEqual(first)
+    const thrown = await readBack(two.store, cookie).catch((e: unknown) => e)
     expect(thrown).toBeInstanceOf(Response)
     expect((thrown as Response).status).toBe(503)
     expect(await (thrown as Response).json()).toEqual({
@@ -128,13 +101,13 @@ describe('3 KB tokens across instances', () => {
     })
     await redis.server.start()
     await until(() => redisReady())
-    expect((await getSession(request(cookie), {}, { store: two.store })).payload).toEqual(first)
+    expect((await readBack(two.store, cookie)).payload).toEqual(first)
   })
 
   it('Redis restarted without its data: the member is logged out cleanly and told so', async () => {
     const cookie = await login(instance().store, payload())
     await redis.client.eval("return redis.call('FLUSHALL')", 0)
-    const session = await getSession(request(cookie), {}, { store: instance().store })
+    const session = await readBack(instance().store, cookie)
     expect(session.loggedIn).toBe(false)
     expect(session.expired).toBe(true)
     expect(session.setCookieHeaders().join()).toMatch(/auth\.session=; Max-Age=0/)

@@ -9,23 +9,7 @@ import { sealSession, type SessionPayload } from '~/session/cookie.server'
 import { guard } from '~/session/guard'
 import { getLoadContext } from '~/server/request-context.server'
 import { endEverySessionButThis, endSession, getSession } from '~/session/session.server'
-
-const SECRET = process.env.SESSION_SECRET ?? ''
-const HOUR = 3_600_000
-
-function payload(overrides: Partial<SessionPayload> = {}): SessionPayload {
-  const now = Date.now()
-  return {
-    v: 2,
-    sid: `sid-${Math.random().toString(36).slice(2)}-0123456789`,
-    strategy: 'local',
-    accessToken: 'opaque-access',
-    refreshToken: 'opaque-refresh',
-    accessExpiresAt: now + HOUR,
-    refreshExpiresAt: now + 7 * 24 * HOUR,
-    ...overrides,
-  }
-}
+import { HOUR, SECRET, sessionPayload as payload } from '../../tests/support/session-fixtures'
 
 function requestWith(session: SessionPayload, init: RequestInit = {}) {
   return new Request('http://app.test/casino', {

@@ -7,9 +7,11 @@
  */
 import { spawn } from 'node:child_process'
 import { once } from 'node:events'
-import { readFileSync } from 'node:fs'
 import { createInterface } from 'node:readline'
 import { followCluster } from '../lib/cluster-lines.mjs'
+import { openStream } from './live.mjs'
+import { memberSessions } from './member.mjs'
+import { quartersFlat, rssMb, sampleRss } from './memory.mjs'
 import { run } from './throughput.mjs'
 
 /** Starts the cluster with nginx on `port`; resolves once it is ready. */
@@ -49,19 +51,6 @@ export async function startCluster(port, secret) {
   }
 }
 
-/** Resident memory of a process in MB (null where /proc is missing). */
-export function rssMb(pid) {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8')
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
-    return Number.isFinite(kb) ? kb / 1024 : null
-  } catch {
-    return null
-  }
-}
-
-const mean = (values) => values.reduce((a, b) => a + b, 0) / Math.max(values.length, 1)
-
 /**
  * `seconds` of `connections` keep-alive connections on `url` (through nginx,
  * so spread over the instances), after `warmSeconds` of the same load that
@@ -74,33 +63,9 @@ export async function soak(
   { seconds, warmSeconds, connections, headers, instances, everyS = 5 },
 ) {
   if (warmSeconds > 0) await run(url, { connections, seconds: warmSeconds, headers })
-  const samples = Object.fromEntries(instances.map((i) => [i.name, []]))
-  const sample = () => {
-    for (const i of instances) {
-      const mb = rssMb(i.pid)
-      if (mb !== null) samples[i.name].push(mb)
-    }
-  }
-  sample()
-  const timer = setInterval(sample, everyS * 1000)
+  const rss = sampleRss(instances, { rule: quartersFlat, everyS })
   const result = await run(url, { connections, seconds, headers })
-  clearInterval(timer)
-  sample()
-  const memory = instances.map(({ name }) => {
-    const list = samples[name]
-    const q = Math.max(1, Math.floor(list.length / 4))
-    const first = mean(list.slice(0, q))
-    const last = mean(list.slice(-q))
-    return {
-      name,
-      startMb: list[0],
-      endMb: list[list.length - 1],
-      maxMb: Math.max(...list),
-      growth: first ? last / first - 1 : 0,
-      samples: list,
-    }
-  })
-  const flat = memory.every((m) => m.growth <= 0.1)
+  const { memory, flat } = rss.stop()
   const bad = result.non2xx + result.errors + result.timeouts
   return { ...result, memory, flat, bad }
 }
@@ -147,21 +112,14 @@ export async function streamCrowd({
   measure = async () => undefined,
   log = () => undefined,
 }) {
-  // Imported here: live.mjs imports this module's rssMb.
-  const { openStream } = await import('./live.mjs')
-  const { sealedSession } = await import('./member.mjs')
-  const { postJson } = await import('./http.mjs')
-  await postJson(`${cluster.backendUrl}/__mock/members`, { count: members, prefix })
-  const cookies = []
-  for (let m = 1; m <= members; m++) {
-    const username = `${prefix}${String(m).padStart(4, '0')}`
-    // Tokens for two hours: a tab's stream ends when its access token does (the
-    // browser comes back with a new one), which a slow run would count as errors.
-    const session = await sealedSession(cluster.backendUrl, secret, username, {
-      accessTtlSeconds: 7200,
-    })
-    cookies.push(session.cookie)
-  }
+  // Tokens for two hours: a tab's stream ends when its access token does (the
+  // browser comes back with a new one), which a slow run would count as errors.
+  const sessions = await memberSessions(cluster.backendUrl, secret, {
+    prefix,
+    count: members,
+    accessTtlSeconds: 7200,
+  })
+  const cookies = sessions.map((s) => s.cookie)
   const rssBefore = cluster.instances.map((i) => rssMb(i.pid) ?? 0)
   const wanted = cookies.flatMap((cookie) => Array.from({ length: tabs }, () => cookie))
   const streams = []

@@ -19,25 +19,16 @@ import http from 'node:http'
 import { randomBytes } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { tsImport } from 'tsx/esm/api'
+import { postJson as post } from './http.mjs'
+import { memberSessions, sealedSession } from './member.mjs'
+import { rssMb } from './memory.mjs'
 import { cpuMs, percentile } from './throughput.mjs'
-import { rssMb } from './cluster.mjs'
-import { sealedSession } from './member.mjs'
 
 let sseModule
 /** The app's own SSE reader, loaded once (tsx compiles it on import). */
 const appModules = async () => {
   sseModule ??= tsImport('../../app/lib/sse.ts', import.meta.url).then((sse) => ({ sse }))
   return sseModule
-}
-
-async function post(url, body) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  })
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
-  return res.json()
 }
 
 /** A member's sealed session cookie (and its access token, for calls straight to the backend). */
@@ -71,7 +62,8 @@ export async function openStream(url, cookie, onEvent = () => undefined) {
   })
 }
 
-async function until(check, timeoutMs, what) {
+/** Polls `check` until it holds; throws `timed out: ${what}` after `timeoutMs`. */
+export async function until(check, timeoutMs, what) {
   const deadline = Date.now() + timeoutMs
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out: ${what}`)
@@ -79,10 +71,17 @@ async function until(check, timeoutMs, what) {
   }
 }
 
-async function backendStreams(backendUrl) {
+/** The event streams the demo backend holds: `{ byMember: { [username]: count }, ... }`. */
+export async function backendStreams(backendUrl) {
   const res = await fetch(`${backendUrl}/__mock/events/streams`)
   return (await res.json()).data
 }
+
+/** How many of `upstream`'s streams are for members whose names start with `prefix`. */
+export const streamsFor = (upstream, prefix) =>
+  Object.entries(upstream.byMember)
+    .filter(([username]) => username.startsWith(prefix))
+    .reduce((n, [, count]) => n + count, 0)
 
 /**
  * 200 events to one open page, one after another: ms from the backend
@@ -183,14 +182,10 @@ export async function manyStreams({
   idleSeconds,
   prefix,
 }) {
-  await post(`${backendUrl}/__mock/members`, { count: members, prefix })
   const rssBefore = rssMb(appPid)
-  const cookies = []
-  for (let m = 1; m <= members; m++) {
-    cookies.push(
-      (await sealedCookie(backendUrl, secret, `${prefix}${String(m).padStart(4, '0')}`)).cookie,
-    )
-  }
+  const cookies = (await memberSessions(backendUrl, secret, { prefix, count: members })).map(
+    (m) => m.cookie,
+  )
   const streams = []
   const started = performance.now()
   for (const cookie of cookies) {
@@ -199,10 +194,7 @@ export async function manyStreams({
     streams.push(...(await Promise.all(opening)))
   }
   const openMs = performance.now() - started
-  const ours = (upstream) =>
-    Object.entries(upstream.byMember)
-      .filter(([username]) => username.startsWith(prefix))
-      .reduce((n, [, count]) => n + count, 0)
+  const ours = (upstream) => streamsFor(upstream, prefix)
   await until(async () => ours(await backendStreams(backendUrl)) >= members, 30_000, 'upstreams')
   await sleep(2000)
   const rssOpen = rssMb(appPid)
@@ -252,7 +244,6 @@ export async function yeekeeRound({
   prefix,
 }) {
   await post(`${backendUrl}/__mock/yeekee/bots`, { enabled: false })
-  await post(`${backendUrl}/__mock/members`, { count: shooters, prefix })
   const types = await (await fetch(`${backendUrl}/lotto/types`)).json()
   let draw = types.data.find((t) => t.id === 'yeekee').nextDraw
   // The round must stay open for the whole burst (and a little more).
@@ -263,10 +254,7 @@ export async function yeekeeRound({
     const again = await (await fetch(`${backendUrl}/lotto/types`)).json()
     draw = again.data.find((t) => t.id === 'yeekee').nextDraw
   }
-  const members = []
-  for (let m = 1; m <= shooters; m++) {
-    members.push(await sealedCookie(backendUrl, secret, `${prefix}${String(m).padStart(4, '0')}`))
-  }
+  const members = await memberSessions(backendUrl, secret, { prefix, count: shooters })
   const received = Array.from({ length: watchers }, () => [])
   const streams = []
   for (let w = 0; w < watchers; w++) {

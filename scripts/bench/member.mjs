@@ -72,3 +72,19 @@ export async function sealedSession(backendUrl, secret, username, { accessTtlSec
     refreshToken: data.refreshToken,
   }
 }
+
+/**
+ * `count` new members of the demo backend (POST /__mock/members), named
+ * `${prefix}0001` on, each with a sealed session (sealedSession, tokens of
+ * `accessTtlSeconds` when given): [{ username, cookie, accessToken, refreshToken }].
+ */
+export async function memberSessions(backendUrl, secret, { prefix, count, accessTtlSeconds }) {
+  await postJson(`${backendUrl}/__mock/members`, { count, prefix })
+  const members = []
+  for (let m = 1; m <= count; m++) {
+    const username = `${prefix}${String(m).padStart(4, '0')}`
+    const session = await sealedSession(backendUrl, secret, username, { accessTtlSeconds })
+    members.push({ username, ...session })
+  }
+  return members
+}

@@ -15,51 +15,27 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
-import { rssMb } from './cluster.mjs'
-import { openStream } from './live.mjs'
-import { sealedSession } from './member.mjs'
+import { postJson } from './http.mjs'
+import { backendStreams, openStream, streamsFor, until } from './live.mjs'
+import { memberSessions } from './member.mjs'
+import { lastHalfFlat, sampleRss } from './memory.mjs'
 import { percentile, run } from './throughput.mjs'
 
-async function post(url, body) {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body ?? {}),
-  })
-  if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`)
-  return res.json()
-}
-
-const username = (prefix, m) => `${prefix}${String(m).padStart(4, '0')}`
-
 /** `count` members' sealed sessions, tokens long enough for the whole run. */
-async function sessions(backendUrl, secret, prefix, count, seconds) {
-  await post(`${backendUrl}/__mock/members`, { count, prefix })
-  const list = []
-  for (let m = 1; m <= count; m++) {
-    const s = await sealedSession(backendUrl, secret, username(prefix, m), {
-      accessTtlSeconds: seconds + 600,
-    })
-    list.push({ username: username(prefix, m), cookie: s.cookie })
-  }
-  return list
-}
+const sessions = (backendUrl, secret, prefix, count, seconds) =>
+  memberSessions(backendUrl, secret, { prefix, count, accessTtlSeconds: seconds + 600 })
 
-async function waitFor(check, timeoutMs) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) return false
-    await sleep(100)
-  }
-  return true
-}
-
-const backendStreams = async (backendUrl, prefix) => {
-  const { data } = await (await fetch(`${backendUrl}/__mock/events/streams`)).json()
-  return Object.entries(data.byMember)
-    .filter(([name]) => name.startsWith(prefix))
-    .reduce((n, [, count]) => n + count, 0)
-}
+/**
+ * Until the backend holds a stream for each of `members` members under
+ * `prefix`, for a minute at most: a run short of streams goes on, and the
+ * events those members miss are counted lost.
+ */
+const streamsOpen = (backendUrl, prefix, members) =>
+  until(
+    async () => streamsFor(await backendStreams(backendUrl), prefix) >= members,
+    60_000,
+    'backend streams',
+  ).catch(() => undefined)
 
 /**
  * The soak. `streamUrls`: where the streams open (one instance, or the
@@ -99,16 +75,8 @@ export async function liveSoak({
     )
     streams.push(...(await Promise.all(opening)))
   }
-  await waitFor(async () => (await backendStreams(backendUrl, prefix)) >= members, 60_000)
-  const samples = Object.fromEntries(instances.map((i) => [i.name, []]))
-  const sample = () => {
-    for (const i of instances) {
-      const mb = rssMb(i.pid)
-      if (mb !== null) samples[i.name].push(mb)
-    }
-  }
-  sample()
-  const timer = setInterval(sample, 5000)
+  await streamsOpen(backendUrl, prefix, members)
+  const rss = sampleRss(instances, { rule: lastHalfFlat })
   // Events to members in turn, each with a balance no other event has (its key for the latency).
   let posted = 0
   let postErrors = 0
@@ -121,7 +89,7 @@ export async function liveSoak({
       const member = list[posted % list.length]
       posted += 1
       sent.set(balance, performance.now())
-      post(`${backendUrl}/__mock/events`, {
+      postJson(`${backendUrl}/__mock/events`, {
         username: member.username,
         event: { type: 'balance', balance },
       }).catch(() => (postErrors += 1))
@@ -132,32 +100,14 @@ export async function liveSoak({
   // The same load first, not judged: V8 sizes its heap to the load in the first seconds.
   const headers = { Cookie: pageCookie, ...pageHeaders }
   const warm = await run(pageUrl, { connections: 20, seconds: warmSeconds, headers })
-  const judgedFrom = Object.fromEntries(instances.map((i) => [i.name, samples[i.name].length]))
+  rss.judgeFromHere()
   const pages = await run(pageUrl, { connections: 20, seconds, headers })
   stop = true
   await events
   await sleep(2000)
-  clearInterval(timer)
-  sample()
+  const { memory, flat } = rss.stop()
   const ended = streams.filter((s) => s.ended).length
   for (const s of streams) s.close()
-  const memory = instances.map(({ name }) => {
-    const all = samples[name]
-    const judged = all.slice(judgedFrom[name])
-    const last = judged.slice(Math.floor(judged.length / 2))
-    const low = Math.min(...last)
-    const high = Math.max(...last)
-    return {
-      name,
-      startMb: all[0],
-      endMb: all.at(-1),
-      lastHalfLowMb: low,
-      lastHalfHighMb: high,
-      lastHalfSpread: low ? high / low - 1 : 0,
-      samples: all,
-      warmSamples: judgedFrom[name],
-    }
-  })
   const pageErrors =
     pages.non2xx + pages.errors + pages.timeouts + warm.non2xx + warm.errors + warm.timeouts
   const lost = posted - postErrors - received
@@ -173,7 +123,7 @@ export async function liveSoak({
     eventP99: percentile(latencies, 99),
     errors: pageErrors + ended + postErrors + Math.max(0, lost),
     memory,
-    flat: memory.every((m) => m.lastHalfSpread <= 0.1),
+    flat,
   }
 }
 
@@ -205,10 +155,10 @@ export async function relayEvals({
       const opening = list.slice(i, i + 50).map((m) => openStream(`${base}/events`, m.cookie))
       streams.push(...(await Promise.all(opening)))
     }
-    await waitFor(async () => (await backendStreams(backendUrl, prefix)) >= members, 60_000)
+    await streamsOpen(backendUrl, prefix, members)
   }
   await sleep(5000)
-  const upstreams = await backendStreams(backendUrl, prefix)
+  const upstreams = streamsFor(await backendStreams(backendUrl), prefix)
   const redis = new Redis(redisUrl)
   try {
     const before = await evalCalls(redis)

@@ -164,21 +164,21 @@ export function openFilesLimit() {
 }
 
 /**
+ * nginxSizing() for BALANCER_LOAD within the open files this machine lets
+ * nginx have: what nginxConfig uses when not told otherwise.
+ */
+export const balancerSizing = () => nginxSizing(BALANCER_LOAD, { maxOpenFiles: openFilesLimit() })
+
+/**
  * The whole nginx.conf of the local cluster. `dir`: its temporary directory
  * (pid, temporary files, the error pages); `port`: where nginx listens;
  * `apps`: the instances' ports; `readTimeoutSeconds`: how long nginx waits
  * for an instance's answer (nginx's 60 s when not given); `sizing`:
- * nginxSizing()'s numbers (for BALANCER_LOAD when not given).
+ * nginxSizing()'s numbers (balancerSizing() when not given).
  * @param {{ dir: string, port: number, apps: number[], readTimeoutSeconds?: number,
  *   sizing?: ReturnType<typeof nginxSizing> }} options
  */
-export function nginxConfig({
-  dir,
-  port,
-  apps,
-  readTimeoutSeconds,
-  sizing = nginxSizing(BALANCER_LOAD, { maxOpenFiles: openFilesLimit() }),
-}) {
+export function nginxConfig({ dir, port, apps, readTimeoutSeconds, sizing = balancerSizing() }) {
   // max_fails=0: nginx never takes an instance out because of answers. With
   // max_fails=1 one answer nginx could not read (a header past its buffer)
   // took a healthy instance out for 2 s; three such requests took all three.

@@ -9,55 +9,14 @@
  */
 import { describe, expect, it } from 'vitest'
 import { redirectWithToast } from '~/server/toast.server'
-import {
-  SessionTooLargeError,
-  serializeSessionCookies,
-  type SessionPayload,
-} from '~/session/cookie.server'
 import { sessionEndedRedirect } from '~/session/checks.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
-import { deviceCookie, MAX_DEVICE_USERNAMES } from '~/session/login-limits.server'
 import { RETURN_PATH_MAX, safeReturnPath } from '~/session/redirects'
 import { APP_HEADER_MAX } from '../../scripts/lib/nginx-conf.mjs'
+import { knownDevice, largestSession } from '../support/session-fixtures'
 
-const SECRET = 'unit-test-session-secret-0123456789'
 /** Room for what the server adds to any answer (Date, Server-Timing, security headers, ...). */
 const OTHER_HEADERS = 2048
-
-const session = (tokenLength: number): SessionPayload => ({
-  v: 2,
-  sid: 's'.repeat(64),
-  strategy: 'local',
-  accessToken: 'a'.repeat(tokenLength),
-  refreshToken: 'r'.repeat(tokenLength),
-  accessExpiresAt: 1_900_000_000_000,
-  refreshExpiresAt: 1_900_000_000_000,
-})
-const write = (payload: SessionPayload) =>
-  serializeSessionCookies(payload, { secrets: [SECRET], secure: true, previousChunkNames: [] })
-
-/** The Set-Cookie lines of the largest session the app keeps. */
-function largestSession(): string[] {
-  let fits = 1
-  let tooBig = 64 * 1024
-  while (tooBig - fits > 1) {
-    const mid = Math.floor((fits + tooBig) / 2)
-    try {
-      write(session(mid))
-      fits = mid
-    } catch (error) {
-      if (!(error instanceof SessionTooLargeError)) throw error
-      tooBig = mid
-    }
-  }
-  return write(session(fits))
-}
-
-const knownDevice = () =>
-  deviceCookie(() => ({ secrets: [SECRET], secure: true })).serialize({
-    id: 'd'.repeat(64),
-    usernames: Array.from({ length: MAX_DEVICE_USERNAMES }, (_, i) => `${i}`.repeat(20)),
-  })
 
 /** Bytes of `name: value\r\n` lines. */
 const bytes = (lines: [string, string][]) =>
