@@ -128,7 +128,7 @@ describe('createSharedStore lookup', () => {
     expect(await store.lookup('k')).toEqual({ found: true, value: '' })
   })
 
-  it('a value in Redis that is not JSON reads as this instance\'s copy, and Redis is not taken for away', async () => {
+  it("a value in Redis that is not JSON reads as this instance's copy, and Redis is not taken for away", async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const data = new Map<string, string>()
     const { redis } = redisWith(data)
