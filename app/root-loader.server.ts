@@ -1,7 +1,9 @@
 /**
  * The root loader: the member (fetched on every document and after actions),
- * a toast carried over a redirect, the few public settings and where members
- * reach support (the configuration service's, kept a minute).
+ * a watch's banner, a toast carried over a redirect, the few public settings
+ * and where members reach support (the configuration service's, kept a
+ * minute). The staff console's pages are the staff session's: no member is
+ * asked for there (their layout loads the staff person).
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { Member } from '~/backend/schemas'
@@ -11,6 +13,8 @@ import { readToast, type FlashToast } from '~/server/toast.server'
 import { SESSION_EXPIRED_TOAST } from '~/session/checks.server'
 import { guard, memberPart } from '~/session/guard'
 import { getMember } from '~/session/member-api.server'
+import { accessForPath, isStaffAccess } from '~/lib/pages'
+import { shellWatch } from '~/session/watch.server'
 
 /** What the browser may know of the member: no id, no tokens. */
 export interface ShellMember {
@@ -41,7 +45,8 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
     // A profile the backend could not give (down, garbage, no member) is an
     // error page that keeps the session; an ended session shows a visitor's
     // shell here, and the guard sends a member page to /login.
-    const profile = await memberPart(ctx, () => getMember(ctx))
+    const staffPage = isStaffAccess(accessForPath(ctx.url.pathname))
+    const profile = staffPage ? null : await memberPart(ctx, () => getMember(ctx))
     const member = profile ? shellMember(profile) : null
     let toast: FlashToast | null = flash.toast
     if (session.expired && !expiredOnRead) {
@@ -53,6 +58,7 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
       member,
       support: (await config).support,
       strategy: member ? (session.payload?.strategy ?? null) : null,
+      watch: member ? shellWatch(session.payload) : null,
       toast,
       env: publicEnv(),
     }

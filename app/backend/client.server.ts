@@ -44,7 +44,11 @@ export class BackendError extends Error {
 
 /** The member's session is over (both tokens refused): what follows is the guard's to say. */
 export class SessionEndedError extends Error {
-  constructor(message = BOTH_TOKENS_EXPIRED_MESSAGE) {
+  constructor(
+    message = BOTH_TOKENS_EXPIRED_MESSAGE,
+    /** The backend's code for the refused token (TOKEN_EXPIRED, TOKEN_REVOKED ...), when it said one. */
+    readonly code: string | null = null,
+  ) {
     super(message)
     this.name = 'SessionEndedError'
   }

@@ -124,6 +124,11 @@ describe('navigation covers every page', () => {
     'news',
     // The top bar's เข้าสู่ระบบ button and the one under the menu.
     'login',
+    // The staff console has its own shell and menu (app/ui/staff/staff-shell.tsx).
+    'staffLogin',
+    'staffHome',
+    'staffMember',
+    'staffAudit',
   ])
   it.each(Object.keys(PAGES))(
     '%s is in the menu, the bottom nav or a page of its section',

@@ -3,7 +3,7 @@
  * modules take their titles from here, the navigation lists them, and the
  * e2e tests walk them.
  */
-import { GUEST_PAGES, type Access, type PageInfo } from '~/lib/guest-pages'
+import { GUEST_PAGES, isStaffAccess, type Access, type PageInfo } from '~/lib/guest-pages'
 
 export type { Access, PageInfo } from '~/lib/guest-pages'
 
@@ -39,9 +39,14 @@ export const PAGES = {
   sport: { path: '/sport', title: 'กีฬา', access: 'public' },
   transaction: { path: '/transaction', title: 'ฝาก-ถอน', access: 'member' },
   watcher: { path: '/watcher', title: 'โหมดผู้ดูแล', access: 'public' },
+  // The staff console (docs/decisions/0139): the staff session's pages.
+  staffLogin: { path: '/staff/login', title: 'เข้าสู่ระบบเจ้าหน้าที่', access: 'staff-guest' },
+  staffHome: { path: '/staff', title: 'ค้นหาสมาชิก', access: 'staff' },
+  staffMember: { path: '/staff/members', title: 'ข้อมูลสมาชิก', access: 'staff' },
+  staffAudit: { path: '/staff/audit', title: 'บันทึกการดูหน้าจอสมาชิก', access: 'supervisor' },
 } as const satisfies Record<string, PageInfo>
 
-export { GUEST_PAGES }
+export { GUEST_PAGES, isStaffAccess }
 
 export type PageKey = keyof typeof PAGES
 
@@ -114,6 +119,7 @@ const ID_PAGES: readonly PageInfo[] = [
   PAGES.orderPayment,
   // `/news/:id` (the id is the backend's, not a number).
   PAGES.news,
+  PAGES.staffMember,
 ]
 
 /**

@@ -5,6 +5,7 @@ import { readFormData } from '~/server/form-data.server'
 import { guard } from '~/session/guard'
 import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/session/redirects'
 import { endSession } from '~/session/session.server'
+import { endThisWatch, watchExitPath, watchOf } from '~/session/watch.server'
 
 /**
  * POST /logout: ends the session for every copy of its cookie, clears this
@@ -18,7 +19,14 @@ export const action = (args: ActionFunctionArgs) =>
   guard(
     args,
     { access: 'public', watcherMayPost: true, endsSession: true },
-    async ({ request, session }) => {
+    async (ctx) => {
+      const { request, session } = ctx
+      // A watch ends here ("จบการดู"), on the record, and goes back where it started.
+      const watched = session.asRead
+      if (watchOf(watched)) {
+        await endThisWatch(ctx, 'button')
+        throw redirect(watchExitPath(watched!))
+      }
       // Ended first: a post that is no form still logs out.
       const payload = session.payload
       if (payload) {

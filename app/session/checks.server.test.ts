@@ -1,10 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
 import {
   runChecks,
+  STAFF_ONLY_MESSAGE,
+  SUPERVISOR_ONLY_MESSAGE,
   WATCHER_REFUSED_MESSAGE,
   type Check,
   type CheckContext,
 } from '~/session/checks.server'
+import type { StaffSession } from '~/session/staff-session.server'
 import type { MemberSession, SessionPayload } from '~/session/session.server'
 
 const ctx = { request: new Request('http://x/'), url: new URL('http://x/') } as CheckContext
@@ -75,6 +78,7 @@ describe('the named checks', () => {
     access: CheckContext['access'],
     session: Partial<MemberSession>,
     watcherMayPost = false,
+    staff: Partial<StaffSession> = { loggedIn: false, expired: false, payload: null },
   ): CheckContext {
     const url = new URL('http://app.test/lotto/stake?round=5')
     return {
@@ -83,6 +87,7 @@ describe('the named checks', () => {
       access,
       watcherMayPost,
       session: { loggedIn: false, expired: false, payload: null, ...session } as MemberSession,
+      staffSession: staff as StaffSession,
     }
   }
 
@@ -132,5 +137,71 @@ describe('the named checks', () => {
     ).resolves.toBeUndefined()
     const member = { loggedIn: true, payload: payload('local') }
     await expect(runChecks(['auth'], context('POST', 'member', member))).resolves.toBeUndefined()
+  })
+
+  const staffPayload = (role: 'support' | 'supervisor') =>
+    ({
+      v: 1,
+      sid: 'staff-session-id-0123456789',
+      staff: { id: 9001, username: 'support1', displayName: 'สมหญิง', role },
+      accessToken: 'a',
+      refreshToken: 'r',
+      accessExpiresAt: null,
+      iat: 0,
+      seen: 0,
+    }) as StaffSession['payload']
+  const staff = (role: 'support' | 'supervisor') => ({
+    loggedIn: true,
+    payload: staffPayload(role),
+  })
+
+  it('auth gives a member session on a staff page the Thai 403, never the console', async () => {
+    const member = { loggedIn: true, payload: payload('local') }
+    for (const access of ['staff', 'supervisor'] as const) {
+      const refused = await statusAndMessage(runChecks(['auth'], context('GET', access, member)))
+      expect(refused).toEqual({ status: 403, message: STAFF_ONLY_MESSAGE })
+    }
+  })
+
+  it('auth sends nobody on a staff page to the staff login, remembering a console page', async () => {
+    const url = new URL('http://app.test/staff/members/1001')
+    const ctx = { ...context('GET', 'staff', {}), url, request: new Request(url) }
+    const thrown = (await runChecks(['auth'], ctx).catch((e: unknown) => e)) as Response
+    expect(thrown.headers.get('Location')).toBe('/staff/login?redirectTo=%2Fstaff%2Fmembers%2F1001')
+    // A member page's address is never a console one: the staff login goes to its first page.
+    const off = (await runChecks(['auth'], context('GET', 'staff', {})).catch(
+      (e: unknown) => e,
+    )) as Response
+    expect(off.headers.get('Location')).toBe('/staff/login')
+  })
+
+  it('auth keeps support staff off supervisor pages and lets supervisors in', async () => {
+    const refused = await statusAndMessage(
+      runChecks(['auth'], context('GET', 'supervisor', {}, false, staff('support'))),
+    )
+    expect(refused).toEqual({ status: 403, message: SUPERVISOR_ONLY_MESSAGE })
+    await expect(
+      runChecks(['auth'], context('GET', 'supervisor', {}, false, staff('supervisor'))),
+    ).resolves.toBeUndefined()
+    await expect(
+      runChecks(['auth'], context('GET', 'staff', {}, false, staff('support'))),
+    ).resolves.toBeUndefined()
+  })
+
+  it('auth lets a watch post on staff pages (its own end, a new watch) but never on member pages', async () => {
+    const watcher = { loggedIn: true, payload: payload('watcher') }
+    await expect(
+      runChecks(['auth'], context('POST', 'staff', watcher, false, staff('support'))),
+    ).resolves.toBeUndefined()
+    const refused = await statusAndMessage(runChecks(['auth'], context('POST', 'member', watcher)))
+    expect(refused.status).toBe(403)
+  })
+
+  it('auth sends a logged-in staff person from the staff login to the console', async () => {
+    const thrown = (await runChecks(
+      ['auth'],
+      context('GET', 'staff-guest', {}, false, staff('support')),
+    ).catch((e: unknown) => e)) as Response
+    expect(thrown.headers.get('Location')).toBe('/staff')
   })
 })

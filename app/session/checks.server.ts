@@ -11,6 +11,8 @@ import { httpError } from '~/server/http-error.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { loginPath } from '~/session/redirects'
 import type { MemberSession } from '~/session/session.server'
+import type { StaffSession } from '~/session/staff-session.server'
+import { isStaffAccess } from '~/lib/guest-pages'
 
 export type { Access }
 
@@ -21,11 +23,24 @@ export interface CheckContext {
   /** The route lets a watcher session post (logout, leaving watcher mode). */
   watcherMayPost: boolean
   session: MemberSession
+  /** The staff person's session (its own cookie): the staff console's identity. */
+  staffSession: StaffSession
 }
 export type Check = (ctx: CheckContext) => void | Promise<void>
 
 export const SESSION_EXPIRED_TOAST = 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง'
 export const WATCHER_REFUSED_MESSAGE = 'โหมดผู้ดูแลดูได้อย่างเดียว ไม่สามารถทำรายการเงินหรือแทงหวยแทนสมาชิกได้'
+export const STAFF_ONLY_MESSAGE = 'หน้านี้สำหรับเจ้าหน้าที่ฝ่ายบริการเท่านั้น บัญชีสมาชิกไม่สามารถเข้าถึงได้'
+export const SUPERVISOR_ONLY_MESSAGE = 'หน้านี้สำหรับหัวหน้าฝ่ายบริการเท่านั้น'
+export const STAFF_LOGIN_PATH = '/staff/login'
+export const STAFF_SESSION_ENDED_TOAST = 'เซสชันเจ้าหน้าที่หมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง'
+
+/** /staff/login, remembering the console page the staff person wanted. */
+export function staffLoginPath(url: URL): string {
+  const target = url.pathname.replace(/\.data$/, '') + url.search
+  if (!target.startsWith('/staff') || target.startsWith(STAFF_LOGIN_PATH)) return STAFF_LOGIN_PATH
+  return `${STAFF_LOGIN_PATH}?${new URLSearchParams({ redirectTo: target.slice(0, 512) })}`
+}
 
 /** To /login, remembering the page, with a toast saying the session ran out. */
 export function sessionEndedRedirect(url: URL): Response {
@@ -42,7 +57,9 @@ function isWrite(request: Request): boolean {
  * says it is safe for them. Guest-only pages are for reading by visitors;
  * their posts run for anyone, as logins must.
  */
-const auth: Check = ({ access, session, url, request, watcherMayPost }) => {
+const auth: Check = (ctx) => {
+  if (isStaffAccess(ctx.access)) return staffAuth(ctx)
+  const { access, session, url, request, watcherMayPost } = ctx
   if (isWrite(request) && session.payload?.strategy === 'watcher' && !watcherMayPost) {
     throw httpError(403, WATCHER_REFUSED_MESSAGE)
   }
@@ -54,6 +71,35 @@ const auth: Check = ({ access, session, url, request, watcherMayPost }) => {
   // session planted by someone else must never keep the member out of their
   // own account (docs/decisions/0094).
   if (access === 'guest' && session.loggedIn && !isWrite(request)) throw redirect('/')
+}
+
+/**
+ * `auth` on the staff console's pages: the staff session only. A member's
+ * session is never a staff person's: with no staff session it gets the
+ * Thai 403 (a watch, which is staff's own, goes to the staff login); support
+ * staff never reach supervisors' pages; a logged-in staff person opening
+ * the staff login goes to the console.
+ */
+function staffAuth({ access, session, staffSession, url, request }: CheckContext): void {
+  if (access === 'staff-guest') {
+    if (staffSession.loggedIn && !isWrite(request)) throw redirect('/staff')
+    return
+  }
+  const staff = staffSession.payload
+  if (!staff) {
+    if (session.loggedIn && session.payload?.strategy !== 'watcher') {
+      throw httpError(403, STAFF_ONLY_MESSAGE)
+    }
+    throw staffSession.expired
+      ? redirectWithToast(staffLoginPath(url), {
+          type: 'error',
+          message: STAFF_SESSION_ENDED_TOAST,
+        })
+      : redirect(staffLoginPath(url))
+  }
+  if (access === 'supervisor' && staff.staff.role !== 'supervisor') {
+    throw httpError(403, SUPERVISOR_ONLY_MESSAGE)
+  }
 }
 
 const CHECKS: Readonly<Record<string, Check>> = { auth }

@@ -56,6 +56,27 @@ export const sessionPayloadSchema = z.object({
    */
   mid: z.string().min(1).max(64).optional(),
   iat: z.number().finite().optional(),
+  /**
+   * A watch (strategy `watcher`): support staff see the member's screen,
+   * read-only, until `expiresAt` (docs/decisions/0139). `staff` for a watch
+   * started from the staff console (its staff session must stay alive);
+   * none for the original's pasted-token watch.
+   */
+  watch: z
+    .object({
+      id: z.string().min(1).max(64),
+      memberUsername: z.string().max(100),
+      expiresAt: z.number().finite().nullable(),
+      staff: z
+        .object({
+          id: z.number().int(),
+          username: z.string().max(100),
+          displayName: z.string().max(200),
+          sid: z.string().max(64),
+        })
+        .optional(),
+    })
+    .optional(),
   accessToken: z.string().min(1),
   refreshToken: z.string().min(1).optional(),
   /** ms since epoch; null = unknown (never expires). */

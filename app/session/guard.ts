@@ -34,6 +34,17 @@ import { runChecks, type Access, type CheckContext } from '~/session/checks.serv
 import { isCrossSiteWrite } from '~/session/csrf.server'
 import { memberCaller } from '~/session/member-api.server'
 import { getSession, type MemberSession } from '~/session/session.server'
+import type { StaffCaller } from '~/backend/staff.server'
+import { isStaffAccess } from '~/lib/guest-pages'
+import { redirectWithToast } from '~/server/toast.server'
+import {
+  getStaffSession,
+  staffCaller,
+  StaffSessionEndedError,
+  type StaffSession,
+} from '~/session/staff-session.server'
+import { STAFF_SESSION_ENDED_TOAST, staffLoginPath } from '~/session/checks.server'
+import { watchGate, watchOver } from '~/session/watch.server'
 
 export interface RouteRules {
   access: Access
@@ -61,6 +72,10 @@ export interface RouteContext {
   member: MemberCaller
   /** Cookies this answer sets besides the session's: the guard writes them on whatever leaves. */
   cookies: CookieJar
+  /** The staff person's session (its own cookie; docs/decisions/0139): the console's identity. */
+  staffSession: StaffSession
+  /** Calls the backend as the staff person (backend/staff.server.ts `StaffContext`). */
+  staff: StaffCaller
 }
 
 /** What a loader or action returns for a handler's result: a Response as is, data as `data()`. */
@@ -85,9 +100,18 @@ function toThrown(error: unknown): unknown {
 const isRedirect = (value: unknown) =>
   value instanceof Response && value.status >= 300 && value.status < 400
 
-/** Every cookie of the request for what leaves: the session's, then the jar's. */
-function cookiesFor(value: unknown, session: MemberSession, jar: CookieJar): string[] {
-  return [...session.setCookieHeaders({ redirect: isRedirect(value) }), ...jar.take()]
+/** Every cookie of the request for what leaves: the sessions', then the jar's. */
+function cookiesFor(
+  value: unknown,
+  session: MemberSession,
+  staffSession: StaffSession,
+  jar: CookieJar,
+): string[] {
+  return [
+    ...session.setCookieHeaders({ redirect: isRedirect(value) }),
+    ...staffSession.setCookieHeaders(),
+    ...jar.take(),
+  ]
 }
 
 /** Writes the request's cookies onto a Response or a `data()` result. */
@@ -134,35 +158,67 @@ export async function guard<T>(
   // Backend calls made with this request's signal count as its backend time (Server-Timing).
   followBackendTime(request, context)
   const url = new URL(request.url)
-  const session = await getSession(request, context, { endsSession: rules.endsSession })
+  const [session, staffSession] = await Promise.all([
+    getSession(request, context, { endsSession: rules.endsSession }),
+    getStaffSession(request, context),
+  ])
   const cookies = new CookieJar()
   const { access, watcherMayPost = false } = rules
-  const checked: CheckContext = { request, url, access, watcherMayPost, session }
+  const checked: CheckContext = { request, url, access, watcherMayPost, session, staffSession }
   const expiredBefore = session.expired
+  const staffPage = isStaffAccess(access)
   try {
     if (isCrossSiteWrite(request)) throw httpError(403, CROSS_SITE_MESSAGE)
+    if (!rules.endsSession) {
+      await watchGate({ request, url, context, session, staffSession, staffPage })
+    }
     await runChecks(['auth', ...(rules.checks ?? [])], checked)
     if (rules.feature) await requireOpen(rules.feature, request.signal)
     if (rules.validate && !(await rules.validate({ params, url }))) {
       throw httpError(404, NOT_FOUND_MESSAGE)
     }
     const member = memberCaller(session, request.signal)
-    const result = await handler({ request, params, url, session, member, cookies })
+    const staff = staffCaller(staffSession, request.signal)
+    const result = await handler({
+      request,
+      params,
+      url,
+      session,
+      member,
+      cookies,
+      staffSession,
+      staff,
+    })
     // The backend ended the session while this request ran: `auth` says what
     // follows on the page the member is on (the root loader answers for it too).
     if (session.expired && !expiredBefore) {
+      // A watch the backend refused (its limit, a supervisor) goes back where it came from.
+      if (!staffPage) {
+        const over = await watchOver(session)
+        if (over) throw over
+      }
       await runChecks(['auth'], { ...checked, access: accessForPath(url.pathname) ?? access })
     }
     await session.settled()
     const leaving =
       result instanceof Response || isDataWithResponseInit(result) ? result : data(result)
-    return withCookies(leaving, cookiesFor(leaving, session, cookies)) as Guarded<T>
+    return withCookies(leaving, cookiesFor(leaving, session, staffSession, cookies)) as Guarded<T>
   } catch (error) {
     let thrown = error
+    // The staff session could not go on (the backend refused it): to the staff login.
+    if (error instanceof StaffSessionEndedError) {
+      thrown = redirectWithToast(staffLoginPath(url), {
+        type: 'error',
+        message: STAFF_SESSION_ENDED_TOAST,
+      })
+    }
     // A handler that could not go on without the member's session: `auth`
     // decides as on a member page (a page a visitor may see reads its member
     // parts through memberPart and never gets here).
-    if (error instanceof SessionEndedError) {
+    if (error instanceof SessionEndedError && !staffPage) {
+      thrown = (await watchOver(session)) ?? thrown
+    }
+    if (thrown === error && error instanceof SessionEndedError) {
       thrown = await runChecks(['auth'], { ...checked, access: 'member' }).then(
         () => error,
         (redirect: unknown) => redirect,
@@ -170,6 +226,6 @@ export async function guard<T>(
     }
     thrown = toThrown(thrown)
     await session.settled()
-    throw withCookies(thrown, cookiesFor(thrown, session, cookies))
+    throw withCookies(thrown, cookiesFor(thrown, session, staffSession, cookies))
   }
 }

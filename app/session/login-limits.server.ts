@@ -47,16 +47,19 @@ export interface LoginLimitSettings {
   /** The client address (null: unknown, the per-IP limit does not apply). */
   address: (request: Request) => string | null
   device: SealedCookie<typeof deviceSchema>
+  /** The counters' names start with it: staff logins count apart from members' (`staff-`). */
+  prefix?: string
   now?: () => number
 }
 
 export function deviceCookie(
   config?: () => { secrets: readonly string[]; secure: boolean },
+  name = DEVICE_COOKIE,
 ): SealedCookie<typeof deviceSchema> {
   return sealedCookie({
-    name: DEVICE_COOKIE,
+    name,
     maxAgeSeconds: DEVICE_MAX_AGE_S,
-    purpose: 'known-device',
+    purpose: name === DEVICE_COOKIE ? 'known-device' : `known-device:${name}`,
     schema: deviceSchema,
     config,
   })
@@ -72,7 +75,11 @@ export function loginLimitMessage(retryAfterMs: number): string {
 export function createLoginLimits(settings: LoginLimitSettings) {
   const now = settings.now ?? Date.now
   const rule = (name: string, limit: number): AttemptCounter =>
-    sharedRateLimiter(name, { limit, windowMs: settings.windowMs }, now)
+    sharedRateLimiter(
+      `${settings.prefix ?? ''}${name}`,
+      { limit, windowMs: settings.windowMs },
+      now,
+    )
   const ip = rule('ip', settings.perIp)
   const byName = rule('username', settings.perUsername)
   const byDevice = rule('device', settings.perDevice)
@@ -135,22 +142,37 @@ export function createLoginLimits(settings: LoginLimitSettings) {
   }
 }
 
-let limits: ReturnType<typeof createLoginLimits> | undefined
+/** The staff login's known-device cookie: staff and member logins never share a bucket. */
+export const STAFF_DEVICE_COOKIE = 'auth.staff-device'
 
-function get() {
-  if (!limits) {
+export type LoginLimits = ReturnType<typeof createLoginLimits>
+const limits = new Map<'member' | 'staff', LoginLimits>()
+
+/**
+ * The login limits of members, or of staff (the same rules and settings,
+ * counted apart: a staff person's attempts never lock a member out, nor the
+ * other way round). The client address is the trusted proxies' (not
+ * spoofable by a header the client sends: client-address.server.ts).
+ */
+export function loginLimitsFor(kind: 'member' | 'staff'): LoginLimits {
+  let found = limits.get(kind)
+  if (!found) {
     const e = env()
-    limits = createLoginLimits({
+    found = createLoginLimits({
       perIp: e.LOGIN_LIMIT_PER_IP,
       perUsername: e.LOGIN_LIMIT_PER_USERNAME,
       perDevice: e.LOGIN_LIMIT_PER_DEVICE,
       windowMs: e.LOGIN_LIMIT_WINDOW_S * 1000,
       address: (request) => clientAddress(request),
-      device: deviceCookie(),
+      device: kind === 'staff' ? deviceCookie(undefined, STAFF_DEVICE_COOKIE) : deviceCookie(),
+      prefix: kind === 'staff' ? 'staff-' : '',
     })
+    limits.set(kind, found)
   }
-  return limits
+  return found
 }
+
+const get = () => loginLimitsFor('member')
 
 /** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
 export function loginAttempt(request: Request, username: string): Promise<number> {

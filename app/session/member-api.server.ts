@@ -86,7 +86,7 @@ async function endingOnRefusal<T>(session: MemberSession, work: () => Promise<T>
   try {
     return await work()
   } catch (error) {
-    if (error instanceof SessionEndedError) session.end()
+    if (error instanceof SessionEndedError) session.end(error.code ?? undefined)
     throw error
   }
 }
@@ -105,6 +105,10 @@ async function callAsMember<S extends z.ZodTypeAny>(
     if (!isUnauthorized(error)) throw error
     // A 401 with a token just renewed for this very call: no second renewal.
     if (token !== stored) throw new SessionEndedError()
+    // Nothing to renew with (a watch's token): the backend's word is the end, and why.
+    if (!session.payload?.refreshToken) {
+      throw new SessionEndedError(undefined, (error as BackendError).code)
+    }
   }
   // The backend refused a token we thought alive: renew once (unless another
   // loader of this request already did), then one more try.

@@ -48,14 +48,22 @@ export interface MemberSession {
    */
   readonly expired: boolean
   /**
+   * The session as its cookie carried it, even when it had ended or run out
+   * (null when there was none or it did not open): a watch that ended is
+   * still known to have been one, and whose (app/session/watch.server.ts).
+   */
+  readonly asRead: SessionPayload | null
+  /** The backend's error code when it ended the session during this request (`end`). */
+  readonly endedBy: string | null
+  /**
    * Tokens too large for the cookie go to the shared store (tracked: the
    * response waits for the write). Throws SessionTooLargeError, changing
    * nothing, only past MAX_STORED_SESSION_BYTES.
    */
   set(payload: SessionPayload): void
   clear(): void
-  /** The backend ended the session (both tokens refused): cleared, and `expired` from now on. */
-  end(): void
+  /** The backend ended the session (both tokens refused, its code): cleared, and `expired` from now on. */
+  end(code?: string): void
   /**
    * Set-Cookie values for the response: empty when nothing changed. Never
    * throws. Once per change, as Remix merges every loader's data headers into
@@ -106,6 +114,16 @@ function rememberMs(payload: SessionPayload, now: number): number {
 export async function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
   await endedSessions.set(payload.sid, true, rememberMs(payload, now))
   for (const listener of endListeners) listener(payload.sid)
+}
+
+/**
+ * Ends a session by its id alone, for every copy of its cookie, for `ttlMs`
+ * (a watch a supervisor ends from another browser: its session lives at
+ * most as long as its token).
+ */
+export async function endSessionId(sid: string, ttlMs: number): Promise<void> {
+  await endedSessions.set(sid, true, Math.max(1000, ttlMs))
+  for (const listener of endListeners) listener(sid)
 }
 
 const endListeners = new Set<(sid: string) => void>()
@@ -176,6 +194,8 @@ class CookieSession implements MemberSession {
   readonly #chunkNames: string[]
   readonly #expiredOnRead: boolean
   #endedByBackend = false
+  #endedBy: string | null = null
+  readonly asRead: SessionPayload | null
   /** The store entry the browser's cookie points at, if any (decision 0134). */
   #stored: StoredRef | null
   readonly #store: TokenStore
@@ -187,6 +207,7 @@ class CookieSession implements MemberSession {
     { stored = null, missing = false }: { stored?: StoredRef | null; missing?: boolean } = {},
   ) {
     const { payload, present, chunkNames } = read
+    this.asRead = payload
     this.#chunkNames = chunkNames
     this.#store = store
     this.#stored = stored
@@ -223,8 +244,12 @@ class CookieSession implements MemberSession {
     this.#emitted = false
     this.#forgetStored()
   }
-  end() {
+  get endedBy() {
+    return this.#endedBy
+  }
+  end(code?: string) {
     this.#endedByBackend = true
+    this.#endedBy = code ?? null
     this.clear()
   }
   setCookieHeaders(options?: { redirect?: boolean }): string[] {

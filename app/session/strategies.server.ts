@@ -86,12 +86,17 @@ async function startSession(
   })
   if (!member) throw new LoginError(LOGIN_MESSAGES.noProfile, 502)
   try {
+    const sid = newSessionId()
     session.set({
       v: 2,
-      sid: newSessionId(),
+      sid,
       strategy,
       mid: String(member.id),
       iat: Date.now(),
+      // A pasted-token watch: on the record by its session id (docs/decisions/0139).
+      ...(strategy === 'watcher'
+        ? { watch: { id: sid, memberUsername: member.username, expiresAt: tokens.accessExpiresAt } }
+        : {}),
       ...tokens,
     })
   } catch (error) {

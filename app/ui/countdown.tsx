@@ -15,6 +15,7 @@ export function Countdown({
   until,
   now,
   endedText = 'ปิดรับแล้ว',
+  label = 'ปิดรับใน',
   onEnd,
   className,
 }: {
@@ -23,6 +24,8 @@ export function Countdown({
   /** The server's clock when the page was made, ms since the epoch. */
   now: number
   endedText?: string
+  /** What the time left is until, in words for screen readers (`ปิดรับใน 3 นาที`). */
+  label?: string
   /** Called once when the countdown reaches zero in the browser. */
   onEnd?: () => void
   className?: string
@@ -51,7 +54,7 @@ export function Countdown({
   return (
     <span
       role="timer"
-      aria-label={ended ? endedText : `ปิดรับใน ${spokenTimeLeft(left)}`}
+      aria-label={ended ? endedText : `${label} ${spokenTimeLeft(left)}`}
       className={className}
     >
       <span aria-hidden="true" className="tabular-nums">

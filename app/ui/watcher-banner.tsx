@@ -1,22 +1,52 @@
-/** Support staff watching a member see, on every page, whose screen it is and a way out. */
-import { Form } from '@remix-run/react'
-import { useWatchedMember } from '~/ui/member'
+/**
+ * A watch (support staff seeing a member's screen, read only) says so on
+ * every page: whose screen, who is watching, the time left, and "จบการดู".
+ * When the time runs out in the browser the page asks the server again,
+ * which ends the watch and goes back to where it started.
+ */
+import { Form, useRevalidator } from '@remix-run/react'
+import { Countdown } from '~/ui/countdown'
+import { useRootData } from '~/ui/member'
 
 export function WatcherBanner() {
-  const watched = useWatchedMember()
-  if (!watched) return null
+  const watch = useRootData()?.watch
+  const revalidator = useRevalidator()
+  if (!watch) return null
   return (
     <div
-      role="status"
-      className="sticky top-0 z-40 flex items-center gap-3 bg-gold-400 px-4 py-2 text-sm text-night-950"
+      role="region"
+      aria-label="โหมดผู้ดูแล"
+      data-watch-banner
+      className="sticky top-0 z-40 flex flex-wrap items-center gap-x-3 gap-y-1 bg-gold-400 px-4 py-2 text-sm text-night-950"
     >
-      <p className="flex-1">
-        <strong>โหมดผู้ดูแล</strong> กำลังดูหน้าจอของ <strong>{watched.username}</strong>
+      <p className="min-w-0 flex-1">
+        <strong>โหมดผู้ดูแล (ดูอย่างเดียว)</strong> กำลังดูหน้าจอของ{' '}
+        <strong>{watch.memberUsername}</strong>
+        {watch.staffName ? (
+          <>
+            {' '}
+            โดย <strong>{watch.staffName}</strong>
+          </>
+        ) : null}
+        {watch.expiresAt ? (
+          <>
+            {' '}
+            · เหลือเวลา{' '}
+            <Countdown
+              until={watch.expiresAt}
+              now={watch.now}
+              label="เหลือเวลาดู"
+              endedText="หมดเวลา"
+              onEnd={() => revalidator.revalidate()}
+              className="font-bold"
+            />
+          </>
+        ) : null}
       </p>
       <Form method="post" action="/logout">
-        <input type="hidden" name="from" value="/watcher" />
+        <input type="hidden" name="from" value={watch.exitPath} />
         <button type="submit" className="rounded-lg border border-night-950 px-3 py-1 font-bold">
-          ออกจากโหมดผู้ดูแล
+          จบการดู
         </button>
       </Form>
     </div>

@@ -57,7 +57,8 @@ const HEADING: Record<string, string> = { [PAGES.gamesLobby.path]: 'PG Soft' }
 /** The staff's watcher page has no member header, whoever opens it. */
 const WITHOUT_HEADER = new Set<string>([PAGES.watcher.path])
 
-const visitorPages = pages.filter((p) => p.access !== 'member')
+// The staff console's pages are walked by staff.spec.ts with a staff session.
+const visitorPages = pages.filter((p) => p.access === 'public' || p.access === 'guest')
 const memberPages = pages.filter(
   (p) =>
     (p.access === 'member' && !LEAVE_THE_APP.has(p.path)) ||

@@ -7,7 +7,7 @@
  */
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { PAGES, type PageInfo } from '~/lib/pages'
+import { isStaffAccess, PAGES, type PageInfo } from '~/lib/pages'
 import { WATCHER_REFUSED_MESSAGE } from '~/session/checks.server'
 import { sealSession } from '~/session/cookie.server'
 import { guardedRulesOf, type RouteRules } from '~/session/guard'
@@ -96,6 +96,7 @@ describe('route modules', () => {
         [process.env.SESSION_SECRET ?? ''],
       )
     const allowed: string[] = []
+    const staffForms: string[] = []
     for (const { file, mod } of modules) {
       const watcher = watcherFor(file)
       // /healthz answers every post with a 405 and touches no session.
@@ -112,6 +113,12 @@ describe('route modules', () => {
         allowed.push(file)
         continue
       }
+      // The staff console's forms are the staff session's: a watch is no staff
+      // person there (staff.spec.ts and checks.server.test.ts cover them).
+      if (isStaffAccess(guardedRulesOf(request)?.access)) {
+        staffForms.push(file)
+        continue
+      }
       expect(thrown, file).toBeInstanceOf(Response)
       expect((thrown as Response).status, file).toBe(403)
       expect(await (thrown as Response).json(), file).toEqual({ message: WATCHER_REFUSED_MESSAGE })
@@ -121,6 +128,12 @@ describe('route modules', () => {
       '_guest.login/route.tsx',
       '_guest.watcher/route.tsx',
       'logout.ts',
+    ])
+    expect(staffForms.sort()).toEqual([
+      'staff.audit/route.tsx',
+      'staff.login/route.tsx',
+      'staff.logout.ts',
+      'staff.members.$id/route.tsx',
     ])
   })
 
@@ -145,12 +158,19 @@ describe('route modules', () => {
       '/lotto',
     ]
     const guestPaths = ['/login', '/register', '/forget']
+    // The staff console (decision 0139): its login, its pages, and the supervisors' record.
+    const staffPaths: Record<string, string> = {
+      '/staff/login': 'staff-guest',
+      '/staff': 'staff',
+      '/staff/members': 'staff',
+      '/staff/audit': 'supervisor',
+    }
     for (const page of Object.values(PAGES as Record<string, PageInfo>)) {
       const expected = publicPaths.includes(page.path)
         ? 'public'
         : guestPaths.includes(page.path)
           ? 'guest'
-          : 'member'
+          : (staffPaths[page.path] ?? 'member')
       expect(page.access, page.path).toBe(expected)
     }
   })

@@ -1,0 +1,32 @@
+/**
+ * The server side of /staff: one search box for a member (username, phone
+ * or member id, the backend's search) and for a request id a member quoted
+ * from an error page (the request timeline's index): both are looked up.
+ */
+import { searchMembers } from '~/backend/staff.server'
+import { STAFF_SEARCH_MAX } from '~/forms/staff-forms'
+import { isValidRequestId } from '~/lib/request-id'
+import { maskPhone } from '~/lib/mask'
+import type { RouteContext } from '~/session/guard'
+import { findRequest } from '~/server/timeline.server'
+
+export async function loadPage(ctx: RouteContext) {
+  const q = (ctx.url.searchParams.get('q') ?? '').trim().slice(0, STAFF_SEARCH_MAX)
+  if (!q) return { q, members: null, request: null }
+  const [members, found] = await Promise.all([
+    searchMembers(ctx, q),
+    isValidRequestId(q.toLowerCase()) ? findRequest(q.toLowerCase()) : null,
+  ])
+  return {
+    q,
+    members: members.map((m) => ({
+      id: m.id,
+      username: m.username,
+      displayName: m.displayName,
+      phone: maskPhone(m.phone),
+      isStaff: m.isStaff,
+      locked: m.locked,
+    })),
+    request: found ? { memberId: found.memberId, entry: found.entry } : null,
+  }
+}

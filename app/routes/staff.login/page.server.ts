@@ -1,0 +1,88 @@
+/**
+ * The server side of /staff/login: username, password and the one-time code
+ * of the staff person's authenticator app, counted against the login limits
+ * as members' logins are (apart from them), then the staff session.
+ */
+import { data } from '@remix-run/node'
+import { BackendError } from '~/backend/client.server'
+import { staffLogin } from '~/backend/staff.server'
+import { staffLoginFields } from '~/forms/staff-forms'
+import { parseForm } from '~/forms/zod'
+import { readFormData } from '~/server/form-data.server'
+import { redirectWithToast } from '~/server/toast.server'
+import type { RouteContext } from '~/session/guard'
+import { loginLimitMessage, loginLimitsFor } from '~/session/login-limits.server'
+import { newStaffSessionId } from '~/session/staff-session.server'
+import { sessionLifetimes } from '~/session/session.server'
+import { expiresAtFor } from '~/session/tokens'
+
+/** Nothing secret comes back in an answer. */
+const HIDDEN = ['password', 'otp']
+
+export const STAFF_LOGIN_MESSAGES = {
+  refused: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง',
+} as const
+
+/** A console page to go to after the login: only the console's own, else its first page. */
+export function staffReturnPath(value: FormDataEntryValue | null): string {
+  if (typeof value !== 'string' || value.length > 512) return '/staff'
+  if (!/^\/staff(?:[/?]|$)/.test(value) || value.startsWith('/staff/login')) return '/staff'
+  if (/[\\\u0000-\u001f]/.test(value)) return '/staff'
+  return value
+}
+
+/** A logged-in staff person has nothing to do on the login page. */
+export function loadPage() {
+  return null
+}
+
+export async function submit(ctx: RouteContext) {
+  const { request, cookies, staffSession } = ctx
+  const form = await readFormData(request)
+  const returnTo = staffReturnPath(form.get('redirectTo'))
+  const submission = parseForm(form, staffLoginFields)
+  if (submission.status !== 'success') {
+    return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
+  }
+  const username = submission.value.username.trim()
+  const { password, otp } = submission.value
+  const limits = loginLimitsFor('staff')
+  const waitMs = await limits.attempt(request, username)
+  if (waitMs > 0) {
+    const reply = submission.reply({ formErrors: [loginLimitMessage(waitMs)], hideFields: HIDDEN })
+    return data(reply, { status: 429 })
+  }
+  try {
+    const login = await staffLogin({ username, password, otp }, request.signal)
+    const now = Date.now()
+    staffSession.set({
+      v: 1,
+      sid: newStaffSessionId(),
+      staff: login.staff,
+      accessToken: login.accessToken,
+      refreshToken: login.refreshToken,
+      accessExpiresAt: expiresAtFor(login.accessToken, now, sessionLifetimes().accessSeconds),
+      iat: now,
+      seen: now,
+    })
+    cookies.add(await limits.succeeded(request, username))
+    throw redirectWithToast(returnTo, {
+      type: 'success',
+      message: `ยินดีต้อนรับ ${login.staff.displayName || login.staff.username}`,
+    })
+  } catch (error) {
+    if (error instanceof Response) throw error
+    if (!(error instanceof BackendError)) throw error
+    if (error.status >= 500) {
+      // The backend could not judge the attempt: it does not count (docs/decisions/0133).
+      await limits.unanswered(request, username)
+      const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })
+      return data(reply, { status: error.status })
+    }
+    const reply = submission.reply({
+      formErrors: [STAFF_LOGIN_MESSAGES.refused],
+      hideFields: HIDDEN,
+    })
+    return data(reply, { status: 401 })
+  }
+}

@@ -1,0 +1,80 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useEffect } from 'react'
+import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
+import { STAFF_LOGIN_LABELS as LABELS, staffLoginFields } from '~/forms/staff-forms'
+import { useFieldChecks } from '~/forms/use-field-checks'
+import { pageMeta } from '~/lib/meta'
+import { PAGES } from '~/lib/pages'
+import { guard } from '~/session/guard'
+import { loadPage, submit } from './page.server'
+
+/**
+ * The staff login (docs/decisions/0139): username, password and the code of
+ * the staff person's authenticator app. Its own session, its own cookie: a
+ * member session in the same browser is neither used nor touched.
+ */
+const page = PAGES.staffLogin
+
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
+
+export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
+
+export const meta = pageMeta(page.title)
+
+export default function StaffLogin() {
+  const lastResult = useActionData<typeof action>()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const { form, fields } = useFieldChecks({
+    id: 'staff-login',
+    fields: staffLoginFields,
+    lastResult,
+  })
+  // A refused login keeps the username only.
+  useEffect(() => {
+    if (!lastResult) return
+    for (const id of [fields.password.id, fields.otp.id]) {
+      const input = document.getElementById(id)
+      if (input instanceof HTMLInputElement) input.value = ''
+    }
+  }, [lastResult, fields.password.id, fields.otp.id])
+  const busy = navigation.state === 'submitting'
+  const focus = firstInvalid(['username', 'password', 'otp'], lastResult?.error)
+  return (
+    <div className="mx-auto max-w-sm space-y-5">
+      <h1 className="text-center text-xl font-bold">{page.title}</h1>
+      <Form method="post" className="space-y-4" {...form.props}>
+        <FormAlert id={form.errorId} errors={form.errors} />
+        <input type="hidden" name="redirectTo" value={params.get('redirectTo') ?? ''} />
+        <TextField
+          field={fields.username}
+          label={LABELS.username}
+          autoComplete="username"
+          autoCapitalize="none"
+          required
+          focusOnError={focus === 'username'}
+        />
+        <PasswordField
+          field={fields.password}
+          label={LABELS.password}
+          autoComplete="current-password"
+          required
+          focusOnError={focus === 'password'}
+        />
+        <TextField
+          field={fields.otp}
+          label={LABELS.otp}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          required
+          focusOnError={focus === 'otp'}
+        />
+        <button type="submit" className="btn-primary w-full" disabled={busy}>
+          {busy ? 'กำลังเข้าสู่ระบบ…' : 'เข้าสู่ระบบเจ้าหน้าที่'}
+        </button>
+      </Form>
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { Outlet } from '@remix-run/react'
+import { accessForPath } from '~/lib/pages'
+import { guard } from '~/session/guard'
+import { StaffShell } from '~/ui/staff/staff-shell'
+import { ErrorContentBoundary } from '~/ui/error-page'
+
+/**
+ * The staff console's layout (docs/decisions/0139): the staff session's own
+ * shell, never the member's. Its loader gives the shell the staff person
+ * (null on the staff login); each page's own loader guards the page.
+ */
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(
+    args,
+    { access: accessForPath(new URL(args.request.url).pathname) ?? 'staff' },
+    ({ staffSession }) => {
+      const staff = staffSession.payload?.staff
+      return {
+        staff: staff
+          ? { username: staff.username, displayName: staff.displayName, role: staff.role }
+          : null,
+      }
+    },
+  )
+
+export default function StaffLayout() {
+  return (
+    <StaffShell>
+      <Outlet />
+    </StaffShell>
+  )
+}
+
+/** A console page's error (a 403, the backend down) shows in the console's shell. */
+export function ErrorBoundary() {
+  return (
+    <StaffShell>
+      <ErrorContentBoundary />
+    </StaffShell>
+  )
+}

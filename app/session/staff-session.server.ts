@@ -1,0 +1,234 @@
+/**
+ * The staff person's session: the second identity of the house (DESIGN.md
+ * "Two identities", docs/decisions/0139). Its own encrypted httpOnly cookie
+ * (`auth.staff`, a key of its own), never the member's `auth.session`: one
+ * browser may hold both (a staff person watching a member does), and neither
+ * is ever read as the other.
+ *
+ * - It ends after 30 minutes without a request (the cookie's sealed expiry,
+ *   renewed at most once a minute while the staff person works) and 8 hours
+ *   after the login whatever happens (`iat` inside the cookie).
+ * - Logging out ends its id for every copy of the cookie (the shared store,
+ *   as member logouts are), so a copy replayed later is no session.
+ * - Backend calls go through `staffCaller` (ctx.staff): the staff access
+ *   token, renewed by the refresh token when it has run out; a refusal ends
+ *   the session here.
+ */
+import { randomBytes } from 'node:crypto'
+import type { AppLoadContext } from '@remix-run/node'
+import { z as zod } from 'zod'
+import { BackendError, callBackend } from '~/backend/client.server'
+import { staffRefresh, type StaffCaller } from '~/backend/staff.server'
+import { sealedCookie } from '~/server/sealed-cookie.server'
+import { createSharedStore, type TtlStore } from '~/server/store.server'
+import { perRequest } from '~/server/request-context.server'
+import { expiresAtFor, isExpired } from '~/session/tokens'
+import { sessionLifetimes } from '~/session/session.server'
+
+export const STAFF_COOKIE = 'auth.staff'
+/** A staff session ends after this long without a request. */
+export const STAFF_IDLE_MS = 30 * 60_000
+/** ... and this long after its login, whatever happens. */
+export const STAFF_TOTAL_MS = 8 * 60 * 60_000
+/** The idle clock is renewed at most this often (a new cookie per minute, not per request). */
+const TOUCH_EVERY_MS = 60_000
+
+export const staffRoleSchema = zod.enum(['support', 'supervisor'])
+export type StaffRole = zod.infer<typeof staffRoleSchema>
+
+const staffPayloadSchema = zod.object({
+  v: zod.literal(1),
+  sid: zod.string().min(16).max(64),
+  staff: zod.object({
+    id: zod.number().int().positive(),
+    username: zod.string().min(1).max(100),
+    displayName: zod.string().max(200),
+    role: staffRoleSchema,
+  }),
+  accessToken: zod.string().min(1),
+  refreshToken: zod.string().min(1),
+  accessExpiresAt: zod.number().finite().nullable(),
+  /** When the staff person logged in (ms): the 8 hours count from here. */
+  iat: zod.number().finite(),
+  /** The last request that renewed the idle clock (ms). */
+  seen: zod.number().finite(),
+})
+export type StaffPayload = zod.infer<typeof staffPayloadSchema>
+export type StaffIdentity = StaffPayload['staff']
+
+const staffCookie = sealedCookie({
+  name: STAFF_COOKIE,
+  maxAgeSeconds: STAFF_IDLE_MS / 1000,
+  purpose: 'staff-session',
+  schema: staffPayloadSchema,
+})
+
+/** Staff session ids that were logged out, kept as long as such a session could live. */
+const endedStaffSessions: TtlStore<true> = createSharedStore<true>('staff-ended')
+
+export function newStaffSessionId(): string {
+  return randomBytes(18).toString('base64url')
+}
+
+/** The session ran past its 8 hours. */
+export function isPastTotal(payload: StaffPayload, now = Date.now()): boolean {
+  return now >= payload.iat + STAFF_TOTAL_MS
+}
+
+export interface StaffSession {
+  readonly payload: StaffPayload | null
+  readonly loggedIn: boolean
+  /** A staff session existed (a cookie that opens) and has ended: logged out, idle, past 8 hours. */
+  readonly expired: boolean
+  set(payload: StaffPayload): void
+  clear(): void
+  /** The backend refused the session: cleared, and `expired` from now on. */
+  end(): void
+  /** Set-Cookie values for the answer (a renewal of the idle clock, a login, a logout). */
+  setCookieHeaders(): string[]
+}
+
+class CookieStaffSession implements StaffSession {
+  #payload: StaffPayload | null
+  #changed: boolean
+  #expired: boolean
+  #emitted = false
+  /** This request's clock: the cookie's sealed expiry counts from it. */
+  readonly #now: number
+
+  constructor(read: StaffPayload | null, present: boolean, ended: boolean, now: number) {
+    this.#now = now
+    const dead = read !== null && (ended || isPastTotal(read, now))
+    this.#payload = dead ? null : read
+    // A cookie that no longer opens was a session once (idle past its expiry, tampered).
+    this.#expired = dead || (present && read === null)
+    // A cookie that does not open (tampered, idle past its expiry, old secret) goes too.
+    this.#changed = present && this.#payload === null
+    // The idle clock: renewed by this request when the last renewal is a minute old.
+    if (this.#payload && now - this.#payload.seen >= TOUCH_EVERY_MS) {
+      this.#payload = { ...this.#payload, seen: now }
+      this.#changed = true
+    }
+  }
+  get payload() {
+    return this.#payload
+  }
+  get loggedIn() {
+    return this.#payload !== null
+  }
+  get expired() {
+    return this.#expired
+  }
+  set(payload: StaffPayload) {
+    this.#payload = staffPayloadSchema.parse(payload)
+    this.#changed = true
+    this.#emitted = false
+  }
+  clear() {
+    if (this.#payload === null && this.#changed) return
+    this.#payload = null
+    this.#changed = true
+    this.#emitted = false
+  }
+  end() {
+    this.#expired = true
+    this.clear()
+  }
+  setCookieHeaders(): string[] {
+    if (!this.#changed || this.#emitted) return []
+    this.#emitted = true
+    return [this.#payload ? staffCookie.serialize(this.#payload, this.#now) : staffCookie.clear()]
+  }
+}
+
+/** Whether this request carries a staff cookie at all (cheap: no decryption). */
+function hasStaffCookie(request: Request): boolean {
+  return /(?:^|;\s*)(?:__Host-)?auth\.staff=/.test(request.headers.get('Cookie') ?? '')
+}
+
+async function readStaffSession(request: Request, now: number): Promise<StaffSession> {
+  const present = hasStaffCookie(request)
+  const read = present ? staffCookie.read(request, now) : null
+  const ended = read !== null && (await endedStaffSessions.get(read.sid)) === true
+  return new CookieStaffSession(read, present, ended, now)
+}
+
+/** The staff session of this HTTP request, read once for all its loaders and actions. */
+export function getStaffSession(
+  request: Request,
+  context: AppLoadContext,
+  now = Date.now(),
+): Promise<StaffSession> {
+  return perRequest(context, 'staff-session', () => readStaffSession(request, now))
+}
+
+/** Logout: the id ends for every copy of the cookie, for as long as one could still open. */
+export async function endStaffSession(payload: StaffPayload, now = Date.now()): Promise<void> {
+  const ttlMs = Math.max(1000, payload.iat + STAFF_TOTAL_MS - now)
+  await endedStaffSessions.set(payload.sid, true, ttlMs)
+}
+
+/** Raised when the staff session cannot go on: the guard sends the staff person to log in. */
+export class StaffSessionEndedError extends Error {
+  constructor() {
+    super('Staff session ended')
+    this.name = 'StaffSessionEndedError'
+  }
+}
+
+const isUnauthorized = (error: unknown) => error instanceof BackendError && error.status === 401
+
+/** New tokens for the staff session; a refusal ends it. */
+async function renewStaff(session: StaffSession): Promise<string> {
+  const payload = session.payload
+  if (!payload) throw new StaffSessionEndedError()
+  try {
+    const pair = await staffRefresh(payload.refreshToken)
+    const now = Date.now()
+    session.set({
+      ...payload,
+      accessToken: pair.accessToken,
+      refreshToken: pair.refreshToken,
+      accessExpiresAt: expiresAtFor(pair.accessToken, now, sessionLifetimes().accessSeconds),
+    })
+    return pair.accessToken
+  } catch (error) {
+    if (isUnauthorized(error) || (error instanceof BackendError && error.status === 403)) {
+      throw new StaffSessionEndedError()
+    }
+    throw error
+  }
+}
+
+/**
+ * The staff side of this request's backend calls (ctx.staff): the staff
+ * token, renewed when it has run out or the backend refuses it once; a
+ * second refusal ends the staff session.
+ */
+export function staffCaller(session: StaffSession, signal: AbortSignal): StaffCaller {
+  const call: StaffCaller['call'] = async (req) => {
+    const payload = session.payload
+    if (!payload) throw new StaffSessionEndedError()
+    const stale = isExpired(payload.accessExpiresAt, Date.now())
+    const token = stale ? await renewStaff(session) : payload.accessToken
+    try {
+      return await callBackend({ ...req, token, signal })
+    } catch (error) {
+      if (!isUnauthorized(error) || stale) throw error
+    }
+    return callBackend({ ...req, token: await renewStaff(session), signal })
+  }
+  return {
+    call: async (req) => {
+      try {
+        return await call(req)
+      } catch (error) {
+        if (error instanceof StaffSessionEndedError || isUnauthorized(error)) {
+          session.end()
+          throw new StaffSessionEndedError()
+        }
+        throw error
+      }
+    },
+  }
+}

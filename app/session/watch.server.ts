@@ -1,0 +1,291 @@
+/**
+ * Watches (docs/decisions/0139): support staff see a member's screen, read
+ * only, for at most 30 minutes, on the record (watch-audit.server.ts).
+ *
+ * A watch is a member-side session of strategy `watcher` with a `watch`
+ * part: the member's delegated token (subject the member, actor the staff
+ * person; docs/backend-api.md "Staff"), whom, until when, and, for a watch
+ * started from the staff console, who and the staff session it belongs to.
+ * The staff session's own cookie is never touched by it. The original's
+ * pasted-token watch (/watcher) is a watch too, without a staff person.
+ *
+ * It ends, and the record says how, at whichever comes first: "จบการดู"
+ * (the banner's button, through /logout), its limit (the app's clock, or the
+ * backend refusing the token as expired by its own), the staff session's
+ * end (logout, idle, 8 hours: the watch checks it on every request), a
+ * supervisor (who ends its session id for every copy of the cookie), the
+ * backend revoking the token, or, for a pasted-token watch, the
+ * configuration turning those off. Every page seen is recorded.
+ */
+import { appConfig } from '~/backend/config.server'
+import {
+  endWatch as endWatchInBackend,
+  startWatch,
+  type StaffContext,
+} from '~/backend/staff.server'
+import { accessForPath } from '~/lib/pages'
+import { perRequest } from '~/server/request-context.server'
+import { redirectWithToast } from '~/server/toast.server'
+import type { AppLoadContext } from '@remix-run/node'
+import { visiblePath } from '~/session/redirects'
+import {
+  endSession,
+  endSessionId,
+  newSessionId,
+  type MemberSession,
+  type SessionPayload,
+} from '~/session/session.server'
+import type { StaffSession } from '~/session/staff-session.server'
+import {
+  recordWatchEnd,
+  recordWatchStart,
+  recordWatchView,
+  type WatchEnd,
+} from '~/session/watch-audit.server'
+
+/** The longest a watch lasts, whatever the backend grants. */
+export const WATCH_MAX_MS = 30 * 60_000
+
+export const WATCH_MESSAGES = {
+  ended: 'การดูหน้าจอสมาชิกสิ้นสุดแล้ว',
+  limit: 'ครบเวลาดูหน้าจอสมาชิกแล้ว การดูสิ้นสุดลง',
+  staffSessionEnded: 'เซสชันเจ้าหน้าที่สิ้นสุดแล้ว การดูหน้าจอสมาชิกจึงจบลงด้วย',
+  tokenWatchOff: 'การดูหน้าจอสมาชิกด้วยโทเค็นถูกปิดใช้งานแล้ว กรุณาใช้คอนโซลเจ้าหน้าที่ที่ /staff',
+  staffAccount: 'ไม่สามารถดูหน้าจอของบัญชีเจ้าหน้าที่ได้',
+} as const
+
+export type Watch = NonNullable<SessionPayload['watch']>
+
+/**
+ * The watch a session is, or null. A watcher cookie written before watches
+ * had their part is a pasted-token watch known by its session id.
+ */
+export function watchOf(payload: SessionPayload | null | undefined): Watch | null {
+  if (payload?.strategy !== 'watcher') return null
+  return (
+    payload.watch ?? {
+      id: payload.sid,
+      memberUsername: '',
+      expiresAt: payload.accessExpiresAt,
+    }
+  )
+}
+
+/** Where a watch's browser goes when the watch ends: the member's console page, or /watcher. */
+export function watchExitPath(payload: SessionPayload): string {
+  return payload.watch?.staff ? `/staff/members/${payload.mid ?? ''}` : '/watcher'
+}
+
+/** What the browser shows of a watch (the banner): no token, no session id. */
+export interface ShellWatch {
+  memberUsername: string
+  /** Who watches: the staff person's name, or null for a pasted-token watch. */
+  staffName: string | null
+  expiresAt: number | null
+  /** The server's clock when the page was made (the countdown's reference). */
+  now: number
+  /** Where "จบการดู" leads once the watch has ended. */
+  exitPath: string
+}
+
+export function shellWatch(payload: SessionPayload | null, now = Date.now()): ShellWatch | null {
+  const watch = watchOf(payload)
+  if (!watch) return null
+  return {
+    memberUsername: watch.memberUsername,
+    staffName: watch.staff ? watch.staff.displayName || watch.staff.username : null,
+    expiresAt: watch.expiresAt,
+    now,
+    exitPath: watchExitPath(payload as SessionPayload),
+  }
+}
+
+export interface WatchStartInput {
+  memberId: number
+  reason: string
+  ticket: string
+}
+
+/**
+ * Starts a watch from the staff console: the backend mints the delegated
+ * token and records the start; this browser's member-side session becomes
+ * the watch (the staff cookie stays as it is); the record gets its start.
+ */
+export async function startStaffWatch(
+  ctx: StaffContext & { session: MemberSession; staffSession: StaffSession },
+  input: WatchStartInput,
+  now = Date.now(),
+): Promise<void> {
+  const staff = ctx.staffSession.payload
+  if (!staff) throw new Error('startStaffWatch: no staff session')
+  const started = await startWatch(ctx, input)
+  const expiresAt = Math.min(started.expiresAt, now + WATCH_MAX_MS)
+  const sid = newSessionId()
+  const memberId = String(started.member.id)
+  ctx.session.set({
+    v: 2,
+    sid,
+    strategy: 'watcher',
+    mid: memberId,
+    iat: now,
+    accessToken: started.accessToken,
+    accessExpiresAt: expiresAt,
+    refreshExpiresAt: null,
+    watch: {
+      id: started.watchId,
+      memberUsername: started.member.username,
+      expiresAt,
+      staff: {
+        id: staff.staff.id,
+        username: staff.staff.username,
+        displayName: staff.staff.displayName,
+        sid: staff.sid,
+      },
+    },
+  })
+  await recordWatchStart({
+    at: now,
+    watchId: started.watchId,
+    kind: 'staff',
+    memberId,
+    memberUsername: started.member.username,
+    staffId: staff.staff.id,
+    staffUsername: staff.staff.username,
+    reason: input.reason,
+    ticket: input.ticket,
+    expiresAt,
+    sid,
+  })
+}
+
+/** Records a pasted-token watch that has just started (/watcher). */
+export async function recordTokenWatchStart(payload: SessionPayload | null): Promise<void> {
+  const watch = watchOf(payload)
+  if (!payload || !watch) return
+  await recordWatchStart({
+    at: payload.iat ?? Date.now(),
+    watchId: watch.id,
+    kind: 'token',
+    memberId: payload.mid ?? '',
+    memberUsername: watch.memberUsername,
+    staffId: null,
+    staffUsername: null,
+    reason: null,
+    ticket: null,
+    expiresAt: watch.expiresAt,
+    sid: payload.sid,
+  })
+}
+
+/**
+ * Ends this browser's watch: the backend is told (when a staff session can
+ * still speak for it: the token dies then, not at its limit), every copy of
+ * the watch's cookie ends, the record gets its end. Never throws for a
+ * backend that cannot be told: the watch ends here regardless.
+ */
+export async function endThisWatch(
+  ctx: Partial<StaffContext> & { session: MemberSession; staffSession?: StaffSession },
+  how: WatchEnd,
+): Promise<void> {
+  const payload = ctx.session.asRead
+  const watch = watchOf(payload)
+  if (!payload || !watch) return
+  const backendHow = how === 'turned-off' || how === 'revoked' ? null : how
+  if (watch.staff && ctx.staff && ctx.staffSession?.loggedIn && backendHow) {
+    await endWatchInBackend(ctx as StaffContext, watch.id, backendHow).catch(() => undefined)
+  }
+  await Promise.all([endSession(payload), recordWatchEnd(watch.id, how)])
+  ctx.session.clear()
+}
+
+/**
+ * A supervisor ends somebody's watch: the backend revokes its token, every
+ * copy of its cookie ends, the record says who ended it.
+ */
+export async function endWatchAsSupervisor(
+  ctx: StaffContext & { staffSession: StaffSession },
+  watch: { watchId: string; sid: string | null; expiresAt: number | null },
+  now = Date.now(),
+): Promise<void> {
+  await endWatchInBackend(ctx, watch.watchId, 'supervisor')
+  if (watch.sid) await endSessionId(watch.sid, (watch.expiresAt ?? now + WATCH_MAX_MS) - now)
+  await recordWatchEnd(watch.watchId, 'supervisor', ctx.staffSession.payload?.staff.username)
+}
+
+/** How a watch that the app finds over ended: its limit, or the backend's (or a supervisor's) word. */
+function endFound(session: MemberSession, watch: Watch, now: number): WatchEnd {
+  const expired = watch.expiresAt !== null && watch.expiresAt <= now
+  if (expired || session.endedBy === 'TOKEN_EXPIRED') return 'limit'
+  return session.expired && session.endedBy === null ? 'limit' : 'revoked'
+}
+
+/**
+ * A watch found over on this request (run out, ended elsewhere, refused by
+ * the backend): recorded (once), and the redirect out of it, or null when
+ * the session is no watch or is still one.
+ */
+export async function watchOver(
+  session: MemberSession,
+  now = Date.now(),
+): Promise<Response | null> {
+  const payload = session.asRead
+  const watch = watchOf(payload)
+  if (!payload || !watch || session.loggedIn) return null
+  const how = endFound(session, watch, now)
+  await recordWatchEnd(watch.id, how)
+  return redirectWithToast(watchExitPath(payload), {
+    type: 'info',
+    message: how === 'limit' ? WATCH_MESSAGES.limit : WATCH_MESSAGES.ended,
+  })
+}
+
+export interface WatchGateContext {
+  request: Request
+  url: URL
+  context: AppLoadContext
+  session: MemberSession
+  staffSession: StaffSession
+  /** The page is one of the staff console's: a watch that ended only goes quietly. */
+  staffPage: boolean
+}
+
+/**
+ * What every request of a watch goes through (the guard calls it): a watch
+ * found over goes back to where it came from; a staff watch whose staff
+ * session is over ends; a pasted-token watch the configuration turned off
+ * ends; a page seen is recorded (once per HTTP request).
+ */
+export async function watchGate(ctx: WatchGateContext): Promise<void> {
+  const { session, staffSession, url, request } = ctx
+  const payload = session.asRead
+  const watch = watchOf(payload)
+  if (!payload || !watch) return
+  const over = await watchOver(session)
+  if (over) {
+    if (ctx.staffPage) return
+    throw over
+  }
+  if (watch.staff) {
+    const staff = staffSession.payload
+    if (!staff || staff.sid !== watch.staff.sid) {
+      await endThisWatch({ session }, 'staff-session')
+      if (ctx.staffPage) return
+      throw redirectWithToast('/staff/login', {
+        type: 'error',
+        message: WATCH_MESSAGES.staffSessionEnded,
+      })
+    }
+  } else if (!(await appConfig(request.signal)).staff.tokenWatcher) {
+    await endThisWatch({ session }, 'turned-off')
+    throw redirectWithToast('/watcher', { type: 'error', message: WATCH_MESSAGES.tokenWatchOff })
+  }
+  // `/_root.data` is the shell's revalidation, not a page.
+  if (request.method === 'GET' && !ctx.staffPage && url.pathname !== '/_root.data') {
+    const access = accessForPath(url.pathname)
+    if (access === 'public' || access === 'member') {
+      await perRequest(ctx.context, 'watch-view', () =>
+        recordWatchView(watch.id, visiblePath(url)).catch(() => undefined),
+      )
+    }
+  }
+}

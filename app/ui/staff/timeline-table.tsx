@@ -1,0 +1,113 @@
+/**
+ * A member's request timeline as staff read it (docs/decisions/0138):
+ * newest first, failures marked in words and colour, every column a member's
+ * problem needs (when, what, how it ended, the request id the member saw,
+ * how long it took, which instance, the error code shown, the device).
+ * A table that scrolls sideways on a phone.
+ */
+import { bangkokClock, bangkokDate, formatThaiShortDate } from '~/lib/thai-date'
+
+/** What the table shows of a timeline entry (the loader's data). */
+export interface TimelineRow {
+  at: number
+  method: string
+  path: string
+  /** The query without `?`: values not on the allow-list are replaced ('' for none). */
+  query: string
+  status: number
+  requestId: string
+  durationMs: number
+  instance: string
+  errorCode: string | null
+  device: string
+}
+
+const DEVICE_TEXT: Readonly<Record<string, string>> = {
+  phone: 'มือถือ',
+  tablet: 'แท็บเล็ต',
+  desktop: 'คอมพิวเตอร์',
+  bot: 'บอท',
+  other: 'อื่น ๆ',
+}
+
+export function isFailedEntry(entry: Pick<TimelineRow, 'status' | 'errorCode'>): boolean {
+  return entry.status >= 400 || entry.errorCode !== null
+}
+
+export function TimelineTable({
+  entries,
+  caption,
+}: {
+  entries: readonly TimelineRow[]
+  caption: string
+}) {
+  if (entries.length === 0) {
+    return <p className="text-sm text-slate-300">ยังไม่มีคำขอที่บันทึกไว้</p>
+  }
+  return (
+    <div className="overflow-x-auto rounded-xl border border-night-700">
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-night-900 text-xs text-slate-300">
+          <tr>
+            <th scope="col" className="p-2">
+              เวลา
+            </th>
+            <th scope="col" className="p-2">
+              คำขอ
+            </th>
+            <th scope="col" className="p-2">
+              ผล
+            </th>
+            <th scope="col" className="p-2">
+              รหัสอ้างอิง
+            </th>
+            <th scope="col" className="p-2">
+              ใช้เวลา
+            </th>
+            <th scope="col" className="p-2">
+              เครื่องบริการ
+            </th>
+            <th scope="col" className="p-2">
+              อุปกรณ์
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-night-700">
+          {entries.map((entry) => {
+            const failed = isFailedEntry(entry)
+            return (
+              <tr
+                key={`${entry.requestId}-${entry.at}`}
+                data-failed={failed || undefined}
+                className={failed ? 'bg-danger/10' : undefined}
+              >
+                <td className="whitespace-nowrap p-2">
+                  {formatThaiShortDate(bangkokDate(entry.at))} {bangkokClock(entry.at)}
+                </td>
+                <td className="p-2 font-mono text-xs">
+                  {entry.method} {entry.path}
+                  {entry.query ? `?${entry.query}` : ''}
+                </td>
+                <td className="whitespace-nowrap p-2">
+                  {failed ? (
+                    <strong className="text-danger">ผิดพลาด {entry.status}</strong>
+                  ) : (
+                    entry.status
+                  )}
+                  {entry.errorCode ? (
+                    <span className="block font-mono text-xs">{entry.errorCode}</span>
+                  ) : null}
+                </td>
+                <td className="p-2 font-mono text-xs">{entry.requestId}</td>
+                <td className="whitespace-nowrap p-2">{Math.round(entry.durationMs)} ms</td>
+                <td className="p-2 font-mono text-xs">{entry.instance}</td>
+                <td className="p-2">{DEVICE_TEXT[entry.device] ?? entry.device}</td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}

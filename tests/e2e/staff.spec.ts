@@ -1,0 +1,383 @@
+/**
+ * The support console (docs/decisions/0139): staff log in with a one-time
+ * code, find a member (and a request a member quoted from an error page),
+ * and watch the member's screen read only, with a reason, a ticket, a
+ * banner with the time left, on the record, and the member told afterwards.
+ * Every watch ends: its button, its limit (the demo backend's clock), the
+ * staff session's end, a supervisor. And the attacker's tries: a member's
+ * cookie on the console, support on supervisors' pages, a watch's cookie
+ * replayed after its end, a write during a watch, cross-site posts.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { APP_URL, MOCK_URL } from '../../playwright.config'
+import { hydrated } from './support/until'
+import { mock } from './support/mock'
+import { loginAs } from './support/session'
+import { openedSession, storedSessionCookie } from './support/login'
+
+const STAFF = {
+  support: { username: 'support1', password: 'support1234', name: 'สมหญิง ฝ่ายบริการ' },
+  supervisor: { username: 'super1', password: 'super1234', name: 'ประเสริฐ หัวหน้าฝ่ายบริการ' },
+} as const
+type StaffKey = keyof typeof STAFF
+
+/** The code the staff person's authenticator app shows now (the demo backend computes it). */
+async function currentOtp(username: string): Promise<string> {
+  const answer = (await mock.post('staff-otp', { username })) as { data: { otp: string } }
+  return answer.data.otp
+}
+
+async function fillStaffLogin(page: Page, who: StaffKey, otp: string) {
+  const staff = STAFF[who]
+  await page.goto('/staff/login')
+  await page.getByLabel('ชื่อผู้ใช้เจ้าหน้าที่').fill(staff.username)
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(staff.password)
+  await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(otp)
+  await page.getByRole('button', { name: 'เข้าสู่ระบบเจ้าหน้าที่' }).click()
+}
+
+async function staffLogin(page: Page, who: StaffKey = 'support') {
+  await fillStaffLogin(page, who, await currentOtp(STAFF[who].username))
+  await expect(page).toHaveURL(/\/staff$/)
+  await expect(page.getByText(STAFF[who].name)).toBeVisible()
+}
+
+/** A ticket reference of this test alone (the record outlives each test on a worker's app). */
+const ticketOf = (name: string) => `T-${name}-${Date.now().toString(36)}`
+
+async function startWatch(page: Page, memberId: number, ticket: string) {
+  await page.goto(`/staff/members/${memberId}`)
+  await page.getByLabel('เหตุผลที่ต้องดูหน้าจอสมาชิก').fill('สมาชิกแจ้งว่าหน้าฝากเงินขึ้นข้อผิดพลาด')
+  await page.getByLabel('เลขที่เรื่อง (ticket)').fill(ticket)
+  await page.getByRole('button', { name: 'ดูหน้าจอสมาชิก' }).click()
+  await expect(page).toHaveURL(`${APP_URL}/`)
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'โหมดผู้ดูแล' })
+
+test.beforeEach(async () => {
+  await mock.reset()
+})
+
+test(
+  'staff log in with the authenticator code; a wrong or reused code is refused in Thai',
+  { tag: '@layout' },
+  async ({ page }) => {
+    await fillStaffLogin(page, 'support', '000000')
+    await expect(page.getByRole('alert')).toContainText('ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง')
+    await expect(page).toHaveURL(/\/staff\/login/)
+    const otp = await currentOtp(STAFF.support.username)
+    await fillStaffLogin(page, 'support', otp)
+    await expect(page).toHaveURL(/\/staff$/)
+    await expect(page.getByText(STAFF.support.name)).toBeVisible()
+    // The staff cookie is its own: no member session was made.
+    expect(await storedSessionCookie(page.context())).toBeUndefined()
+    // The same code again (a replay, in another browser) is refused.
+    const other = await page.context().browser()!.newContext()
+    const replay = await other.newPage()
+    await fillStaffLogin(replay, 'support', otp)
+    await expect(replay.getByRole('alert')).toContainText('รหัสยืนยันไม่ถูกต้อง')
+    await other.close()
+  },
+)
+
+test(
+  'search finds a member by username, phone and id; the page masks the bank number',
+  { tag: '@layout' },
+  async ({ page }) => {
+    await staffLogin(page)
+    for (const q of ['demo', '0812345678', '1001']) {
+      await page.goto(`/staff?q=${q}`)
+      await expect(page.getByRole('link', { name: 'demo', exact: true })).toBeVisible()
+    }
+    await page.getByRole('link', { name: 'demo', exact: true }).click()
+    await expect(page).toHaveURL(/\/staff\/members\/1001$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('demo')
+    const summary = page.locator('dl')
+    await expect(summary).toContainText('บาท')
+    // The bank number: its last four digits only.
+    await expect(summary).toContainText(/x{3}-x-x{2}\d{3}-\d/)
+    await expect(page.getByRole('region', { name: 'รายการฝากล่าสุด' })).toBeVisible()
+    await expect(
+      page.getByRole('table', { name: 'ลำดับคำขอของสมาชิก' }).or(page.getByText('ยังไม่มีคำขอที่บันทึกไว้')),
+    ).toBeVisible()
+  },
+)
+
+test('the request id on a member’s error page finds the request, marked failed, and its member', async ({
+  page,
+  context,
+  browser,
+}) => {
+  await loginAs(context, 'demo')
+  await mock.fail({ path: '/user/profile', status: 500, count: 5 })
+  await page.goto('/profile')
+  const requestId = (await page.getByTestId('request-id').first().textContent())?.trim() ?? ''
+  expect(requestId).toMatch(/^[a-z0-9]{6,16}$/)
+
+  const staffContext = await browser.newContext()
+  const staff = await staffContext.newPage()
+  await staffLogin(staff)
+  await expect(async () => {
+    await staff.goto(`/staff?q=${requestId}`)
+    await expect(staff.getByRole('heading', { name: `คำขอ ${requestId}` })).toBeVisible({
+      timeout: 1000,
+    })
+  }).toPass()
+  const row = staff.locator('tr[data-failed]').filter({ hasText: requestId })
+  await expect(row).toContainText('ผิดพลาด 500')
+  await expect(row).toContainText('/profile')
+  await staff.getByRole('link', { name: '1001' }).click()
+  await expect(staff.locator('tr[data-failed]').filter({ hasText: requestId })).toBeVisible()
+  await staffContext.close()
+})
+
+test(
+  'a watch asks a reason and a ticket, shows whom, who and the time left on every page, and ends on จบการดู',
+  { tag: '@layout' },
+  async ({ page }) => {
+    await staffLogin(page)
+    const ticket = ticketOf('button')
+    await page.goto('/staff/members/1001')
+    // Without a reason, no watch.
+    await page.getByLabel('เลขที่เรื่อง (ticket)').fill(ticket)
+    await page.getByRole('button', { name: 'ดูหน้าจอสมาชิก' }).click()
+    await expect(page).toHaveURL(/\/staff\/members\/1001$/)
+    await startWatch(page, 1001, ticket)
+    await expect(banner(page)).toContainText('demo')
+    await expect(banner(page)).toContainText(STAFF.support.name)
+    await hydrated(page)
+    const timer = banner(page).getByRole('timer')
+    await expect(timer).toHaveText(/(29|30):\d\d/)
+    const first = await timer.textContent()
+    await expect(timer).not.toHaveText(first ?? '')
+    await page.goto('/transaction')
+    await expect(banner(page)).toContainText('demo')
+    await hydrated(page)
+    await banner(page).getByRole('button', { name: 'จบการดู' }).click()
+    await expect(page).toHaveURL(/\/staff\/members\/1001$/)
+    expect(await storedSessionCookie(page.context())).toBeUndefined()
+    // The staff session is untouched.
+    await expect(page.getByText(STAFF.support.name)).toBeVisible()
+  },
+)
+
+test('a watch refuses every write and game launch, in Thai', async ({ page }) => {
+  await staffLogin(page)
+  await startWatch(page, 1001, ticketOf('write'))
+  const answer = await page.request.post('/coupon', { form: { code: 'WELCOME100' } })
+  expect(answer.status()).toBe(403)
+  expect(await answer.text()).toContain('โหมดผู้ดูแลดูได้อย่างเดียว')
+  await mock.clearCalls()
+  await page.goto('/games/launch?game=pgsoft-001&from=%2Fcasino')
+  await expect(page).toHaveURL(/\/casino/)
+  await expect(page.getByText('ไม่สามารถเข้าเล่นเกมแทนสมาชิกได้').first()).toBeVisible()
+  // The write never reached the backend: no post, no launch with the delegated token.
+  const calls = await mock.calls()
+  expect(calls.filter((c) => c.method !== 'GET')).toHaveLength(0)
+  expect(calls.filter((c) => c.path.includes('launch'))).toHaveLength(0)
+  // The demo backend refuses the delegated token on a write by itself too.
+  const watch = await openedSession(page.context())
+  expect(watch?.watch?.staff?.username).toBe(STAFF.support.username)
+  const direct = await fetch(`${MOCK_URL}/wallet/deposits`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${watch?.accessToken}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      amount: 500,
+      method: 'promptpay',
+      idempotencyKey: 'k-0123456789abcdef',
+    }),
+  })
+  expect(direct.status).toBe(403)
+  expect(((await direct.json()) as { code: string }).code).toBe('READ_ONLY_TOKEN')
+})
+
+test('a watch ends at its limit on the backend’s clock, and the record says so', async ({
+  page,
+  browser,
+}) => {
+  await staffLogin(page)
+  const ticket = ticketOf('limit')
+  await startWatch(page, 1001, ticket)
+  await mock.clockAhead(31 * 60_000)
+  await page.goto('/profile')
+  await expect(page).toHaveURL(/\/staff\/members\/1001$/)
+  await expect(page.locator('[data-sonner-toast]')).toContainText('ครบเวลาดูหน้าจอสมาชิกแล้ว')
+  await mock.clockAhead(0)
+
+  const supervisorContext = await browser.newContext()
+  const supervisor = await supervisorContext.newPage()
+  await staffLogin(supervisor, 'supervisor')
+  await supervisor.goto(`/staff/audit?member=demo`)
+  const record = supervisor.locator('li[data-watch]').filter({ hasText: ticket })
+  await expect(record).toContainText('ครบเวลาที่กำหนด')
+  await supervisorContext.close()
+})
+
+test('a supervisor ends a watch; its browser leaves the member’s screen; the record says who', async ({
+  page,
+  browser,
+}) => {
+  await staffLogin(page)
+  const ticket = ticketOf('supervisor')
+  await startWatch(page, 1001, ticket)
+
+  const supervisorContext = await browser.newContext()
+  const supervisor = await supervisorContext.newPage()
+  await staffLogin(supervisor, 'supervisor')
+  await supervisor.goto('/staff/audit')
+  await supervisor.getByRole('button', { name: `จบการดูของ ${STAFF.support.username}` }).click()
+  await expect(supervisor.locator('[data-sonner-toast]')).toContainText('จบการดูหน้าจอสมาชิกแล้ว')
+  const record = supervisor.locator('li[data-watch]').filter({ hasText: ticket })
+  await expect(record).toContainText('หัวหน้าฝ่ายบริการจบการดู')
+  await expect(record).toContainText(STAFF.supervisor.username)
+  await supervisorContext.close()
+
+  await page.goto('/casino')
+  await expect(page).toHaveURL(/\/staff\/members\/1001$/)
+  await expect(banner(page)).toHaveCount(0)
+})
+
+test('staff never watch staff: a staff member account has no watch, and a post is refused', async ({
+  page,
+}) => {
+  await staffLogin(page)
+  await page.goto('/staff/members/1005')
+  await expect(page.getByRole('note')).toContainText('ไม่สามารถดูหน้าจอของบัญชีเจ้าหน้าที่ได้')
+  await expect(page.getByRole('button', { name: 'ดูหน้าจอสมาชิก' })).toHaveCount(0)
+  const answer = await page.request.post('/staff/members/1005', {
+    form: { reason: 'ลองดูบัญชีเพื่อนร่วมงาน', ticket: 'T-1' },
+  })
+  expect(answer.status()).toBe(403)
+  expect(await storedSessionCookie(page.context())).toBeUndefined()
+})
+
+test(
+  'the audit page filters by staff, member and date, and downloads the same as CSV',
+  { tag: '@layout' },
+  async ({ page, browser }) => {
+    const supportContext = await browser.newContext()
+    const support = await supportContext.newPage()
+    await staffLogin(support)
+    const ticket = ticketOf('audit')
+    await startWatch(support, 1002, ticket)
+    await support.goto('/profile')
+    await hydrated(support)
+    await banner(support).getByRole('button', { name: 'จบการดู' }).click()
+    await expect(support).toHaveURL(/\/staff\/members\/1002$/)
+    await supportContext.close()
+
+    await staffLogin(page, 'supervisor')
+    await page.goto('/staff/audit')
+    await page.getByLabel('สมาชิก (ชื่อผู้ใช้หรือรหัส)').fill('somsri')
+    await page.getByLabel('เจ้าหน้าที่ (ชื่อผู้ใช้)').fill('support1')
+    await page.getByRole('button', { name: 'กรอง' }).click()
+    await expect(page).toHaveURL(/member=somsri/)
+    const record = page.locator('li[data-watch]').filter({ hasText: ticket })
+    await expect(record).toContainText('เจ้าหน้าที่กดจบการดู')
+    await expect(record).toContainText('สมาชิกแจ้งว่าหน้าฝากเงินขึ้นข้อผิดพลาด')
+    await record.getByText(/หน้าที่เปิดดู/).click()
+    await expect(record).toContainText('/profile')
+    // Another member's filter does not show it.
+    await page.goto('/staff/audit?member=demo')
+    await expect(page.locator('li[data-watch]').filter({ hasText: ticket })).toHaveCount(0)
+
+    const csv = await page.request.get('/staff/audit.csv?member=somsri')
+    expect(csv.headers()['content-type']).toContain('text/csv')
+    const text = await csv.text()
+    expect(text).toContain(ticket)
+    expect(text).toMatch(/"view".*"\/profile"/)
+    expect(text).toContain('"end"')
+  },
+)
+
+test('after a watch the member’s notifications say support looked, when and for which ticket', async ({
+  page,
+  browser,
+}) => {
+  const staffContext = await browser.newContext()
+  const staff = await staffContext.newPage()
+  await staffLogin(staff)
+  const ticket = ticketOf('notice')
+  await startWatch(staff, 1001, ticket)
+  await hydrated(staff)
+  await banner(staff).getByRole('button', { name: 'จบการดู' }).click()
+  await expect(staff).toHaveURL(/\/staff\/members\/1001$/)
+  await staffContext.close()
+
+  await loginAs(page.context(), 'demo')
+  await page.goto('/notifications')
+  await expect(page.getByText(ticket).first()).toBeVisible()
+  await expect(page.getByText('เจ้าหน้าที่ดูแลบัญชีของคุณแล้ว').first()).toBeVisible()
+})
+
+test.describe('as an attacker', () => {
+  test('a member’s cookie on staff pages is a Thai 403; support on a supervisor page too', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context, 'demo')
+    expect((await page.request.get('/staff/audit.csv')).status()).toBe(403)
+    for (const path of ['/staff', '/staff/members/1001', '/staff/audit']) {
+      const answer = await page.goto(path)
+      expect(answer?.status(), path).toBe(403)
+      await expect(page.getByText('หน้านี้สำหรับเจ้าหน้าที่ฝ่ายบริการเท่านั้น').first()).toBeVisible()
+    }
+    await context.clearCookies()
+    await staffLogin(page)
+    const audit = await page.goto('/staff/audit')
+    expect(audit?.status()).toBe(403)
+    await expect(page.getByText('หน้านี้สำหรับหัวหน้าฝ่ายบริการเท่านั้น').first()).toBeVisible()
+    expect((await page.request.get('/staff/audit.csv')).status()).toBe(403)
+  })
+
+  test('a watch’s cookie replayed after the watch ended is no session', async ({
+    page,
+    context,
+  }) => {
+    await staffLogin(page)
+    await startWatch(page, 1001, ticketOf('replay'))
+    const copy = await storedSessionCookie(context)
+    expect(copy).toBeDefined()
+    await hydrated(page)
+    await banner(page).getByRole('button', { name: 'จบการดู' }).click()
+    await expect(page).toHaveURL(/\/staff\/members\/1001$/)
+    await context.addCookies([{ ...copy!, url: APP_URL }])
+    await page.goto('/profile')
+    await expect(banner(page)).toHaveCount(0)
+    await expect(page).not.toHaveURL(/\/profile$/)
+  })
+
+  test('the staff logout ends the watch it holds', async ({ page, context }) => {
+    await staffLogin(page)
+    await startWatch(page, 1001, ticketOf('logout'))
+    await page.goto('/staff')
+    await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+    await expect(page).toHaveURL(/\/staff\/login$/)
+    expect(await storedSessionCookie(context)).toBeUndefined()
+    await page.goto('/')
+    await expect(banner(page)).toHaveCount(0)
+  })
+
+  test('cross-site posts to every staff form are refused before anything runs', async ({
+    page,
+  }) => {
+    await staffLogin(page)
+    const evil = { Origin: 'https://evil.example' }
+    const forms: [string, Record<string, string>][] = [
+      ['/staff/login', { username: 'support1', password: 'support1234', otp: '123456' }],
+      ['/staff/members/1001', { reason: 'ดูหน้าจอให้หน่อย', ticket: 'T-9' }],
+      ['/staff/audit', { watchId: 'w-1' }],
+      ['/staff/logout', {}],
+      ['/logout', { from: '/staff/members/1001' }],
+    ]
+    for (const [path, form] of forms) {
+      const answer = await page.request.post(path, { form, headers: evil })
+      expect(answer.status(), path).toBe(403)
+    }
+    // Still logged in as staff; no watch was started.
+    await page.goto('/staff')
+    await expect(page.getByText(STAFF.support.name)).toBeVisible()
+    expect(await storedSessionCookie(page.context())).toBeUndefined()
+  })
+})
