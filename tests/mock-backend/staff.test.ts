@@ -221,6 +221,20 @@ describe('GET /staff/members/:id', () => {
       member.accessToken,
     )
     expect(deposit.status).toBe(201)
+    const rules = await client().get<{ data: { draw: { id: string } } }>(
+      '/lotto/types/thai/stake-rules',
+      member.accessToken,
+    )
+    const stake = await client().post(
+      '/lotto/stakes',
+      {
+        drawId: rules.body.data.draw.id,
+        idempotencyKey: 'staff-detail-stake',
+        lines: [{ kind: 'twoTop', number: '12', amount: 20 }],
+      },
+      member.accessToken,
+    )
+    expect(stake.status).toBe(200)
     await client().post('/__mock/events', {
       username: 'demo',
       event: { type: 'cashback', amount: 12 },
@@ -237,6 +251,8 @@ describe('GET /staff/members/:id', () => {
       bank: { name: 'ธนาคารกสิกรไทย', accountNo: '1234567890' },
     })
     expect(detail.orders[0]).toMatchObject({ amount: 500, status: 'pending' })
+    expect(detail.stakes[0]).toMatchObject({ amount: 20, status: 'pending' })
+    expect(detail.stakes[0]?.title).toMatch(/^หวยรัฐบาลไทย งวด \d{1,2} [ก-๙.]+ 25\d\d$/)
     expect(detail.withdrawals.length).toBeGreaterThan(0)
     expect(detail.withdrawals.every((w) => w.amount > 0)).toBe(true)
     expect(detail.notifications[0]).toMatchObject({ title: 'มียอดคืนยอดเสียให้รับ', read: false })

@@ -46,6 +46,7 @@ import {
   type WatchEndHow,
 } from '../../app/backend/staff.schemas'
 import { notificationText } from '../../app/live/event-text.server'
+import { formatThaiDay } from '../../app/lib/thai-date'
 import { ApiError, dataReply } from './http'
 import { bangkokIso } from './lotto-catalog'
 import { jsonBody, type RequestContext, type Route } from './router'
@@ -270,7 +271,7 @@ export function memberDetail(state: MockState, member: DemoMember): StaffMemberD
       })),
     stakes: state.lottoStakes.ofMember(member.id, DETAIL_ITEMS).map((stake) => ({
       id: stake.id,
-      title: `${stake.lottoName} งวด ${stake.draw.drawDate}${stake.draw.round === null ? '' : ` รอบที่ ${stake.draw.round}`}`,
+      title: `${stake.lottoName} งวด ${formatThaiDay(stake.draw.drawDate, 'd MMM BBBB')}${stake.draw.round === null ? '' : ` รอบที่ ${stake.draw.round}`}`,
       amount: stake.total,
       status: stake.status,
       createdAt: stake.placedAt,
