@@ -26,7 +26,7 @@ if (!env.BACKEND_URL) {
   demo = await startDemoBackend(env)
   demoEnv(env, demo.url, env.PORT || '3000')
   console.log(
-    `BACKEND_URL is not set: started the demo backend at ${demo.url} (log in as demo / demo1234).`,
+    `BACKEND_URL is not set: started the demo backend at ${demo.url} (log in as demo / demo1234; staff: the [demo] staff lines above).`,
   )
   watchDemo(demo.child, new URL(demo.url).port)
 }

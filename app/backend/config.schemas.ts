@@ -52,6 +52,17 @@ export const supportSchema = z.object({
     .default(null),
 })
 
+/**
+ * The support console's switches: `tokenWatcher` (staff may watch a
+ * member's pages with a delegated token) and `watchNotice` (the member is
+ * told when a watch of their account ends). Absent: both on.
+ */
+export const staffSwitchesSchema = z.object({
+  tokenWatcher: z.boolean().default(true),
+  watchNotice: z.boolean().default(true),
+})
+export type StaffSwitches = z.output<typeof staffSwitchesSchema>
+
 export const appConfigSchema = z.object({
   limits: z.object({
     deposit: amountRangeSchema,
@@ -67,6 +78,7 @@ export const appConfigSchema = z.object({
   /** The home page's banners; when empty, the content API's are shown. */
   banners: z.array(bannerSchema).default([]),
   support: supportSchema.default({ line: null }),
+  staff: staffSwitchesSchema.default({}),
 })
 export type AppConfig = z.output<typeof appConfigSchema>
 
@@ -78,4 +90,5 @@ export const DEFAULT_APP_CONFIG: AppConfig = Object.freeze({
   features: Object.fromEntries(FEATURES.map((f) => [f, true])) as Record<Feature, boolean>,
   banners: [],
   support: { line: null },
+  staff: { tokenWatcher: true, watchNotice: true },
 })

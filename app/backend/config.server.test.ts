@@ -110,3 +110,14 @@ describe('the configuration source', () => {
     expect(load).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('the support console switches', () => {
+  it('default to on for an older service that sends none, or only one', () => {
+    const { staff: _omit, ...older } = DEFAULT_APP_CONFIG
+    expect(appConfigSchema.parse(older).staff).toEqual({ tokenWatcher: true, watchNotice: true })
+    expect(appConfigSchema.parse({ ...older, staff: { watchNotice: false } }).staff).toEqual({
+      tokenWatcher: true,
+      watchNotice: false,
+    })
+  })
+})

@@ -48,6 +48,14 @@ export const memberEventSchema = z.discriminatedUnion('type', [
     title: z.string(),
     progress: z.number().min(0).max(100),
   }),
+  /** A support watch of the member's account (read-only) ended: for which ticket, from when to when. */
+  z.object({
+    type: z.literal('support-watch'),
+    at: isoTime,
+    ticket: z.string().min(1),
+    startedAt: isoTime,
+    endedAt: isoTime,
+  }),
 ])
 export type MemberEvent = z.infer<typeof memberEventSchema>
 export type MemberEventType = MemberEvent['type']

@@ -237,6 +237,14 @@ export const errorCodes = {
   shotLimit: 'SHOT_LIMIT',
   /** 429: the member shot a moment ago; Retry-After says when the next may go. */
   shotTooSoon: 'SHOT_TOO_SOON',
+
+  // Staff (staff.schemas.ts).
+  /** 403: staff may not do this (end another's watch, list the watches without being a supervisor). */
+  forbidden: 'FORBIDDEN',
+  /** 403: a watch of a member account that belongs to a staff person. */
+  staffAccount: 'STAFF_ACCOUNT',
+  /** 403: a watch's delegated token on a call that changes something, or that launches a game. */
+  readOnlyToken: 'READ_ONLY_TOKEN',
 } as const
 
 export type ErrorCode = (typeof errorCodes)[keyof typeof errorCodes]

@@ -33,6 +33,24 @@ describe('event texts', () => {
     for (const event of quiet) expect(toastFor(event)).toBeNull()
   })
 
+  it('tells the member in Thai that support looked at the account, for which ticket and when', () => {
+    const event: MemberEvent = {
+      type: 'support-watch',
+      at,
+      ticket: 'T-1024',
+      startedAt: '2026-11-27T15:00:00+07:00',
+      endedAt: '2026-11-27T15:12:00+07:00',
+    }
+    expect(notificationText(event)).toEqual({
+      title: 'เจ้าหน้าที่ดูแลบัญชีของคุณแล้ว',
+      text: 'ฝ่ายบริการสมาชิกเปิดดูบัญชีของคุณ (อ่านอย่างเดียว) เพื่อแก้ปัญหาตามเรื่อง #T-1024 เมื่อ 27 พ.ย. 2569 15:00',
+      to: '/notifications',
+      tone: 'info',
+    })
+    expect(notificationText({ ...event, ticket: '#T-1024' }).text).toContain('เรื่อง #T-1024 ')
+    expect(toastFor(event)).toBeNull()
+  })
+
   it('gives every toast an id a toast may carry', () => {
     const cashback = toastFor({ type: 'cashback', at, amount: 55 })
     expect(cashback?.id).toMatch(/^[\w-]{1,32}$/)

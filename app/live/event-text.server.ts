@@ -9,6 +9,7 @@
 import type { MemberEvent } from '~/backend/events.schemas'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import type { FlashToast } from '~/server/toast.server'
 
 export interface NotificationRow {
@@ -85,6 +86,13 @@ export function notificationText(
         to: PAGES.promotion.path,
         tone: 'info',
       }
+    case 'support-watch':
+      return {
+        title: 'เจ้าหน้าที่ดูแลบัญชีของคุณแล้ว',
+        text: `ฝ่ายบริการสมาชิกเปิดดูบัญชีของคุณ (อ่านอย่างเดียว) เพื่อแก้ปัญหาตามเรื่อง #${event.ticket.replace(/^#/, '')} เมื่อ ${formatThaiDateTime(bangkokDate(event.startedAt))}`,
+        to: PAGES.notifications.path,
+        tone: 'info',
+      }
     case 'balance':
       return {
         title: 'ยอดเงินเปลี่ยน',
@@ -139,6 +147,7 @@ export function toastFor(event: MemberEvent): FlashToast | null {
       }
     case 'balance':
     case 'promotion':
+    case 'support-watch':
       return null
   }
 }

@@ -4,7 +4,7 @@
  * official account for support. The demo
  * backend plays the service too (`npm start` and the e2e tests point
  * CONFIG_SERVICE_URL at it); `/__mock/app-config` changes it for tests
- * (close a section, move a limit). Making it fail: `/__mock/fail` on
+ * (close a section, move a limit, turn the support console's switches). Making it fail: `/__mock/fail` on
  * `/app-config`.
  */
 import { z } from 'zod'
@@ -40,6 +40,7 @@ const changeSchema = z
       .partial()
       .strict(),
     support: supportSchema,
+    staff: z.object({ tokenWatcher: z.boolean(), watchNotice: z.boolean() }).partial().strict(),
   })
   .partial()
   .strict()
@@ -57,6 +58,7 @@ function change(ctx: RequestContext) {
     features: { ...current.features, ...body.features },
     limits: { ...current.limits, ...body.limits },
     support: body.support ?? current.support,
+    staff: { ...current.staff, ...body.staff },
   }
   return show(ctx)
 }

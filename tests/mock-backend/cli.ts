@@ -1,6 +1,7 @@
 /**
  * Starts the demo backend from environment variables and prints exactly one
- * line, `MOCK_BACKEND_URL=http://127.0.0.1:PORT`, once it listens. Stops
+ * line, `MOCK_BACKEND_URL=http://127.0.0.1:PORT`, once it listens (the demo
+ * staff accounts and their TOTP secrets go to stderr just before). Stops
  * cleanly (exit 0) on SIGTERM or SIGINT, and when MOCK_PARENT_PID is set,
  * as soon as that process is gone (checked every second).
  *
@@ -15,6 +16,7 @@
  */
 import { type MockOptions, OptionsError } from './options'
 import { startMockBackend } from './server'
+import { staffStartLines } from './staff-accounts'
 
 const PARENT_CHECK_MS = 1000
 
@@ -71,6 +73,8 @@ async function main(): Promise<void> {
   const parentPid = intFromEnv('MOCK_PARENT_PID')
   const parentGone = parentPid === undefined ? undefined : parentWatch(parentPid)
   const backend = await startMockBackend(optionsFromEnv())
+  // The support console's demo logins (stderr: stdout is the URL line alone).
+  for (const line of staffStartLines()) console.error(line)
   process.stdout.write(`MOCK_BACKEND_URL=${backend.url}\n`)
 
   let stopping = false

@@ -5,6 +5,9 @@
  *
  * Every call outside /__mock/ is logged, then delayed (injected latency),
  * then answered by an injected failure if one is pending, else by its route.
+ * Before any route, watches whose limit passed are settled, and a watch's
+ * delegated token is refused on every call that is no read (the read-only
+ * gate: one place for every route; docs/backend-api.md, "Staff").
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -36,6 +39,7 @@ import { orderRoutes } from './orders'
 import { promotionRoutes } from './promotions'
 import { dispatch, type Route } from './router'
 import { Sessions } from './sessions'
+import { staffRoutes } from './staff'
 import { type CallRecord, type FailureRule, MockState } from './state'
 import { TokenService } from './tokens'
 import { walletRoutes } from './wallet'
@@ -71,8 +75,22 @@ const ROUTES: readonly Route[] = [
   ...czipzRoutes,
   ...eventRoutes,
   ...yeekeeRoutes,
+  ...staffRoutes,
   ...controlRoutes,
 ]
+
+/** Calls a watch's token may never make, whatever their method: they start a game as the member. */
+const LAUNCH_PATHS: ReadonlySet<string> = new Set(['/games/launch', '/lotto/launch'])
+
+/**
+ * Whether a call is a read a watch's token may make: a GET, other than a
+ * launch. The staff's own calls answer for their own tokens, and the
+ * refresh call ignores the Authorization header (its body's token decides).
+ */
+function readOnlyGateApplies(method: string, path: string): boolean {
+  if (path.startsWith('/staff/') || path === '/auth/refresh') return false
+  return method !== 'GET' || LAUNCH_PATHS.has(path)
+}
 
 interface App {
   state: MockState
@@ -122,6 +140,13 @@ async function answer(app: App, req: IncomingMessage, res: ServerResponse): Prom
     if (ms > 0) await delay(ms, undefined, { signal: app.closing.signal })
     const failure = app.state.takeFailure(method, url.pathname)
     if (failure) return failureReply(failure)
+    app.state.staff.settle(app.state)
+    if (readOnlyGateApplies(method, url.pathname)) {
+      const caller = await app.sessions.callerOrNull(req.headers.authorization)
+      if (caller?.delegated) {
+        throw new ApiError(403, 'READ_ONLY_TOKEN', 'A watch is read-only: this call changes things')
+      }
+    }
   }
   const ctx = {
     method,
@@ -170,7 +195,11 @@ export async function startMockBackend(options: Partial<MockOptions> = {}): Prom
   const server = createServer((req, res) => void handle(app, req, res))
   const port = await listen(server, resolved.port)
   // Yeekee rounds close, draw and settle on the clock; demo members shoot meanwhile.
-  const clock = setInterval(() => yeekeeTick(state), 1000)
+  // Watches end at their limit even when nobody calls.
+  const clock = setInterval(() => {
+    yeekeeTick(state)
+    state.staff.settle(state)
+  }, 1000)
   clock.unref()
   let closed: Promise<void> | undefined
 

@@ -23,11 +23,14 @@ import { pickTokenConfig, type TokenConfig } from './options'
 import { ProfileBook } from './profile'
 import { seedWalletHistory, WithdrawalDesk } from './wallet'
 import { PromotionEntries } from './promotions'
+import { StaffDesk } from './staff'
 
 export interface DemoMember extends Member {
   /** `null`: no password login (a LINE-only member). */
   password: string | null
   locked: boolean
+  /** A staff person's own member account: staff never watch it (staff.ts). */
+  isStaff?: boolean
 }
 
 /** The member the LINE consent page offers first ("อนุญาต"). */
@@ -73,6 +76,17 @@ export const SEED_MEMBERS: readonly Readonly<DemoMember>[] = Object.freeze([
     balance: 88.25,
     scopes: ['member'],
     locked: false,
+  },
+  {
+    id: 1005,
+    username: 'staffnok',
+    password: 'demo1234',
+    displayName: 'นก ฝ่ายบริการ',
+    phone: '0955556666',
+    balance: 300,
+    scopes: ['member'],
+    locked: false,
+    isStaff: true,
   },
 ])
 
@@ -280,6 +294,8 @@ export class MockState {
   readonly yeekee = new YeekeeBook()
   /** Reward game tickets, plays and forced results (czipz.ts). */
   readonly czipz = new RewardGameBook(this.ledger, this.couponTickets)
+  /** Staff logins, their used codes and the watches (staff.ts). */
+  readonly staff = new StaffDesk()
 
   /** The real time (ms): Date.now unless a test gave the backend a clock of its own. */
   readonly clock: () => number
@@ -324,6 +340,7 @@ export class MockState {
     this.promotionEntries.reset()
     this.czipz.reset()
     this.yeekee.reset()
+    this.staff.reset()
     for (const [memberId, account] of SEED_BANK_ACCOUNTS)
       this.bankAccounts.set(memberId, { ...account })
     this.wallet.reset()

@@ -3,6 +3,11 @@
  * with `sub` (member id), `typ` ('access' | 'refresh'), `fam` (token family),
  * `jti`, `iat` and, unless `noExp`, `exp`. Verification checks the signature,
  * `exp` and the claims' shape; what a family's state means is up to the caller.
+ *
+ * Two more kinds of token carry claims of their own (docs/backend-api.md,
+ * "Staff"): a staff person's (`kind: "staff"`, `role`, `sub` the staff id)
+ * and a watch's delegated one (`sub` the member, `act` the staff person,
+ * `scope: "read"`, `wid` the watch, no `fam`).
  */
 import { randomBytes, randomUUID } from 'node:crypto'
 import { errors, jwtVerify, SignJWT } from 'jose'
@@ -14,17 +19,26 @@ export type TokenType = 'access' | 'refresh'
 const claimsSchema = z.object({
   sub: z.string().regex(/^\d+$/),
   typ: z.enum(['access', 'refresh']),
-  fam: z.string().min(1),
+  /** Absent on a watch's token only. */
+  fam: z.string().min(1).optional(),
   jti: z.string().min(1),
   iat: z.number(),
   exp: z.number().optional(),
+  kind: z.literal('staff').optional(),
+  role: z.string().optional(),
+  act: z.object({ sub: z.string(), username: z.string() }).optional(),
+  scope: z.string().optional(),
+  wid: z.string().min(1).optional(),
 })
 export type TokenClaims = z.infer<typeof claimsSchema>
 
 export interface IssueRequest {
   memberId: number
   typ: TokenType
-  familyId: string
+  /** null: a token of no family (a watch's). */
+  familyId: string | null
+  /** Claims besides the standard ones (a staff token's `kind` and `role`, a watch's `act`, `scope`, `wid`). */
+  claims?: Record<string, unknown>
   /** Lifetime in seconds from now; `null` issues a token without `exp`. */
   ttlSeconds: number | null
   /** Extra bytes the token should carry (0 = none). */
@@ -65,7 +79,8 @@ export class TokenService {
   async issue(request: IssueRequest, now = Date.now()): Promise<IssuedToken> {
     const jti = newId()
     const iat = Math.floor(now / 1000)
-    const payload: Record<string, unknown> = { typ: request.typ, fam: request.familyId }
+    const payload: Record<string, unknown> = { ...request.claims, typ: request.typ }
+    if (request.familyId !== null) payload.fam = request.familyId
     if (request.padding > 0) payload.pad = paddingClaim(request.padding)
     const jwt = new SignJWT(payload)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
