@@ -17,6 +17,8 @@ export type SharedRedis = Pick<
   | 'set'
   | 'del'
   | 'eval'
+  | 'multi'
+  | 'lrange'
   | 'publish'
   | 'ping'
   | 'status'
