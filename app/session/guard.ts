@@ -30,6 +30,7 @@ import {
 import { httpError } from '~/server/http-error.server'
 import { accessForPath } from '~/lib/pages'
 import { followBackendTime } from '~/server/server-timing.server'
+import { noteTimelineError, noteTimelineMember } from '~/server/timeline.server'
 import { runChecks, type Access, type CheckContext } from '~/session/checks.server'
 import { isCrossSiteWrite } from '~/session/csrf.server'
 import { memberCaller } from '~/session/member-api.server'
@@ -135,6 +136,8 @@ export async function guard<T>(
   followBackendTime(request, context)
   const url = new URL(request.url)
   const session = await getSession(request, context, { endsSession: rules.endsSession })
+  // The request's entry in the member's timeline (a login's: the member it logged in).
+  noteTimelineMember(context, session.payload?.mid)
   const cookies = new CookieJar()
   const { access, watcherMayPost = false } = rules
   const checked: CheckContext = { request, url, access, watcherMayPost, session }
@@ -154,6 +157,7 @@ export async function guard<T>(
       await runChecks(['auth'], { ...checked, access: accessForPath(url.pathname) ?? access })
     }
     await session.settled()
+    noteTimelineMember(context, session.payload?.mid)
     const leaving =
       result instanceof Response || isDataWithResponseInit(result) ? result : data(result)
     return withCookies(leaving, cookiesFor(leaving, session, cookies)) as Guarded<T>
@@ -168,8 +172,10 @@ export async function guard<T>(
         (redirect: unknown) => redirect,
       )
     }
+    if (error instanceof BackendError) noteTimelineError(context, error.code)
     thrown = toThrown(thrown)
     await session.settled()
+    noteTimelineMember(context, session.payload?.mid)
     throw withCookies(thrown, cookiesFor(thrown, session, cookies))
   }
 }
