@@ -17,7 +17,7 @@ export type SharedRedis = Pick<
   | 'set'
   | 'del'
   | 'eval'
-  | 'multi'
+  | 'pipeline'
   | 'lrange'
   | 'publish'
   | 'ping'

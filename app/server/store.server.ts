@@ -308,7 +308,7 @@ export function createMemoryList<T>({
 
 /**
  * Lists in Redis when REDIS_URL is set (`prefix:name:key`, items as JSON;
- * a push is one MULTI: LPUSH, LTRIM to `maxItems`, PEXPIRE `ttlMs`), else in
+ * a push is one pipeline: LPUSH, LTRIM to `maxItems`, PEXPIRE `ttlMs`), else in
  * this process's memory (createMemoryList). A push Redis does not take (away,
  * too slow) is kept in this instance's memory, read from there while Redis
  * is away, and written to Redis when it is back (while its list's TTL
@@ -320,19 +320,23 @@ export function createSharedList<T>(
   memory: MemoryList<T> = createMemoryList<T>(options),
 ): SharedList<T> {
   const { maxItems, ttlMs, now = () => Date.now() } = options
-  /** Puts `items` (oldest first) at the head of the key's list in one MULTI; false when Redis did not take them. */
+  /**
+   * Puts `items` (oldest first) at the head of the key's list in one
+   * pipeline (not a MULTI: nothing needs the three at once, and the client
+   * reads fewer answers); false when Redis did not take them.
+   */
   const write = (key: string, items: readonly T[], keepMs: number) =>
     shared(
       async (r) => {
         const k = redisKey(name, key)
         const answers = await r
-          .multi()
+          .pipeline()
           .lpush(k, ...items.map((item) => JSON.stringify(item)))
           .ltrim(k, 0, maxItems - 1)
           .pexpire(k, Math.ceil(keepMs))
           .exec()
         const failed = answers?.find(([error]) => error)?.[0]
-        if (!answers || failed) throw failed ?? new Error('MULTI discarded')
+        if (!answers || failed) throw failed ?? new Error('pipeline not answered')
         return true
       },
       () => false,

@@ -1,6 +1,6 @@
 /**
  * The request timeline's lists in a real redis-server, as several instances
- * share them: a push is LPUSH + LTRIM + PEXPIRE in one MULTI; a Redis that
+ * share them: a push is LPUSH + LTRIM + PEXPIRE in one pipeline; a Redis that
  * is away or frozen never slows a member's request, and what this instance
  * kept meanwhile reaches Redis when it is back.
  */
