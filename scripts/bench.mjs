@@ -63,7 +63,16 @@
  *      per second per 1,000 members relayed between two instances
  *      (--soak-one: the one app only)
  *
- * Options: --only=sizes,home,profile,throughput,storm,cluster,cluster-streams,live,lighthouse,soak  --no-lighthouse
+ *   8. --only=timeline (scripts/bench/timeline.mjs, decision 0138): the
+ *      member's request timeline: the record call alone, 100,000 times, p50
+ *      and p99 (target p50 <= 0.1 ms) and CPU per record with its write,
+ *      against memory and (when redis-server is installed) Redis; and the
+ *      logged-in home's requests per second with the timeline on and off: two
+ *      fresh apps (BENCH_PORT+7, and +8 with TIMELINE=off; Redis on +20)
+ *      loaded at the same time, max(--rounds, 5) rounds (target: the median
+ *      of the rounds' on/off ratios at most 3 % fewer req/s)
+ *
+ * Options: --only=sizes,home,profile,throughput,storm,cluster,cluster-streams,live,lighthouse,soak,timeline  --no-lighthouse
  *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
  *          --runs=5 (Lighthouse runs per page)  --pages=/,/login (only these
  *          of LIGHTHOUSE_PAGES)  --soak-seconds=60
@@ -84,6 +93,7 @@ import {
   startBare,
   startNearEmptyServer,
   stopAll,
+  stopStarted,
 } from './bench/servers.mjs'
 import { soak, startCluster, streamCrowd } from './bench/cluster.mjs'
 import { ensureBuild } from './lib/processes.mjs'
@@ -99,6 +109,7 @@ import {
 } from './bench/sizes.mjs'
 import { profileLoad } from './bench/profile.mjs'
 import { refreshStorm, STORM_SIZE } from './bench/storm.mjs'
+import { hasRedisServer, recordCost, startRedisServer } from './bench/timeline.mjs'
 import { buildNearEmpty, removeNearEmpty } from './bench/near-empty.mjs'
 import {
   median,
@@ -151,7 +162,10 @@ const PORTS = {
   profiled: basePort + 4,
   live: basePort + 5,
   soak: basePort + 6,
+  timelineOn: basePort + 7,
+  timelineOff: basePort + 8,
   cluster: basePort + 10,
+  timelineRedis: basePort + 20,
 }
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`
@@ -930,6 +944,123 @@ async function lighthouseSection(appUrl) {
   }
 }
 
+/**
+ * The member's request timeline (decision 0138): what recording costs a
+ * request (the record call, p50 <= 0.1 ms) and the logged-in home's
+ * throughput (at most 3 % fewer requests per second with it on).
+ */
+const TIMELINE_TARGETS = { recordP50Ms: 0.1, throughputLoss: 0.03 }
+
+async function timelineSection(backendUrl) {
+  heading('Request timeline: the record call, and the logged-in home with it on and off')
+  const withRedis = hasRedisServer()
+  const redisServer = withRedis ? await startRedisServer(PORTS.timelineRedis) : null
+  try {
+    const costs = [await recordCost()]
+    if (redisServer) costs.push(await recordCost(redisServer.url))
+    else console.log('redis-server is not installed: the record call against memory only')
+    const us = (value) => `${(value * 1000).toFixed(1)} µs`
+    console.log(
+      `\n${padEnd('record call (100,000)', 26)}${pad('p50', 10)}${pad('p99', 10)}${pad('cpu/record', 13)}  result`,
+    )
+    for (const c of costs) {
+      const ok = c.p50Ms <= TIMELINE_TARGETS.recordP50Ms
+      if (!ok) missed = true
+      console.log(
+        `${padEnd(c.store, 26)}${pad(us(c.p50Ms), 10)}${pad(us(c.p99Ms), 10)}${pad(us(c.cpuMsPerRecord), 13)}` +
+          `  p50 <= ${TIMELINE_TARGETS.recordP50Ms} ms: ${ok ? 'PASS' : 'MISSED'}` +
+          (c.redisWarnings ? `  (${c.redisWarnings} Redis fallbacks)` : ''),
+      )
+    }
+    console.log(
+      '("p50"/"p99": the call a request pays, from getLoadContext to the entry handed to the store;\n' +
+        '"cpu/record": the process CPU per record, its write to the store included)',
+    )
+
+    const pairs = [{ store: 'memory', extraEnv: {} }]
+    if (redisServer) pairs.push({ store: 'redis', extraEnv: { REDIS_URL: redisServer.url } })
+    const timelineRounds = Math.max(rounds, 5)
+    console.log(
+      `\nlogged-in home, two fresh apps (timeline on, TIMELINE=off) loaded at the same time, ` +
+        `${connections} connections each, ${seconds} s per round, ${timelineRounds} rounds`,
+    )
+    console.log(
+      `${padEnd('target', 42)}${pad('req/s', 7)}${pad('cpu/req', 11)}${pad('p50', 8)}` +
+        `${pad('p99', 9)}${pad('bytes/res', 10)}${pad('bad', 5)}`,
+    )
+    const figures = []
+    for (const pair of pairs) {
+      const started = []
+      try {
+        // Both fresh, side by side: whatever else the machine runs weighs on both alike.
+        for (const [key, port, extra] of [
+          ['on', PORTS.timelineOn, {}],
+          ['off', PORTS.timelineOff, { TIMELINE: 'off' }],
+        ]) {
+          const app = await startApp(port, backendUrl, { extraEnv: { ...pair.extraEnv, ...extra } })
+          started.push(app.child)
+          pair[key] = { url: app.url, pid: app.child.pid }
+        }
+        const targets = ['on', 'off'].map((key) => ({ key, ...pair[key] }))
+        for (const t of targets) t.headers = { Cookie: await memberCookie(t.url) }
+        const load = (t, runSeconds) =>
+          run(`${t.url}/`, { connections, seconds: runSeconds, headers: t.headers, pid: t.pid })
+        await Promise.all(targets.map((t) => load(t, 3)))
+        const results = { on: [], off: [] }
+        for (let round = 1; round <= timelineRounds; round++) {
+          const both = await Promise.all(targets.map((t) => load(t, seconds)))
+          targets.forEach((t, i) => {
+            results[t.key].push(both[i])
+            row(`${pair.store}, timeline ${t.key} #${round}`, both[i])
+          })
+        }
+        const rps = (key) => median(results[key].map((r) => r.rps))
+        const cpuReq = (key) => median(results[key].map((r) => r.cpuMsPerRequest ?? Number.NaN))
+        // Each round's on beside its own off (loaded at the same time).
+        const paired = (value) => results.on.map((r, i) => value(r) / value(results.off[i]))
+        const rpsRatios = paired((r) => r.rps)
+        const cpuRatios = paired((r) => r.cpuMsPerRequest ?? Number.NaN)
+        const loss = 1 - median(rpsRatios)
+        const cpuMore = median(cpuRatios) - 1
+        const record = costs.find((c) => c.store === pair.store)
+        const expected = record ? record.cpuMsPerRecord / cpuReq('off') : Number.NaN
+        const spread = (ratios) =>
+          `${((Math.min(...ratios) - 1) * 100).toFixed(1)} .. ${((Math.max(...ratios) - 1) * 100).toFixed(1)} %`
+        const ok = loss <= TIMELINE_TARGETS.throughputLoss
+        if (!ok) missed = true
+        console.log(
+          `${pair.store}: medians on ${rps('on').toFixed(0)} req/s (${cpu(cpuReq('on'))}/req), ` +
+            `off ${rps('off').toFixed(0)} req/s (${cpu(cpuReq('off'))}/req)\n` +
+            `  paired rounds, on/off: req/s ${spread(rpsRatios)} (median ${(-loss * 100).toFixed(1)} %), ` +
+            `cpu/req ${spread(cpuRatios)} (median ${cpuMore >= 0 ? '+' : ''}${(cpuMore * 100).toFixed(1)} %)\n` +
+            `  the record call's CPU beside off's cpu/req: ${(expected * 100).toFixed(2)} % expected\n` +
+            `  ${(loss * 100).toFixed(1)} % fewer req/s with the timeline on, ` +
+            `target <= ${TIMELINE_TARGETS.throughputLoss * 100} %: ${ok ? 'PASS' : 'MISSED'}`,
+        )
+        figures.push({
+          store: pair.store,
+          rpsOn: rps('on'),
+          rpsOff: rps('off'),
+          cpuMsPerRequestOn: cpuReq('on'),
+          cpuMsPerRequestOff: cpuReq('off'),
+          rpsRatios,
+          cpuRatios,
+          loss,
+          cpuMore,
+          expectedFromRecord: expected,
+          pass: ok,
+          runs: results,
+        })
+      } finally {
+        for (const child of started) await stopStarted(child)
+      }
+    }
+    report.timeline = { targets: TIMELINE_TARGETS, record: costs, home: figures }
+  } finally {
+    await redisServer?.stop()
+  }
+}
+
 async function main() {
   ensureBuild()
   const backendUrl = await startBackend(PORTS.backend)
@@ -948,6 +1079,7 @@ async function main() {
   if (sections.has('live')) await liveSection(backendUrl)
   if (sections.has('lighthouse')) await lighthouseSection(appUrl)
   if (sections.has('soak')) await soakSection(backendUrl)
+  if (sections.has('timeline')) await timelineSection(backendUrl)
   mkdirSync('bench-results', { recursive: true })
   writeFileSync('bench-results/latest.json', `${JSON.stringify(report, null, 2)}\n`)
   console.log(

@@ -60,6 +60,12 @@ describe('redactUrl', () => {
     expect(redactUrl(input)).toBe(expected)
   })
 
+  it("marks what it replaces with the caller's mark (the request timeline's `…`), the same values", () => {
+    expect(
+      redactUrl('/order/eyJhbGciOiJIUzI1NiJ9?token=abc&page=2&tab=eyJhbGciOiJIUzI1NiJ9&x', '…'),
+    ).toBe('/order/…?token=…&page=2&tab=…&…')
+  })
+
   it('keeps no secret-looking name on the allow-list', () => {
     for (const name of LOGGED_QUERY_PARAMS) {
       expect(name).not.toMatch(/token|code|state|secret|key|pass|session|ref/i)

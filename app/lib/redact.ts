@@ -12,7 +12,8 @@
  * is, in the path too: `?tab=eyJ…` or `/order/eyJ…` never reaches a log line
  * either (issue 25).
  * Used by our own request line (log.server.ts), the front door's and
- * the server's morgan line (server.mjs). docs/deploy.md lists them.
+ * the server's morgan line (server.mjs), and the member's request timeline
+ * (server/timeline.server.ts: one allow-list for both). docs/deploy.md lists them.
  */
 export const LOGGED_QUERY_PARAMS: readonly string[] = [
   // Remix's own: single-fetch's routes and the index route flag.
@@ -65,9 +66,9 @@ const QUERY_SHAPES: Readonly<Record<string, RegExp>> = {
  */
 const TOKEN_SHAPED = /eyJ[A-Za-z0-9_-]{6,}(?:\.[A-Za-z0-9_-]*){0,2}|[A-Za-z0-9_-]{32,}/g
 
-function withoutTokens(text: string): string {
+function withoutTokens(text: string, mark: string): string {
   return text.replace(TOKEN_SHAPED, (run) =>
-    run.startsWith('eyJ') || (/\d/.test(run) && /[A-Za-z]/.test(run)) ? REDACTED : run,
+    run.startsWith('eyJ') || (/\d/.test(run) && /[A-Za-z]/.test(run)) ? mark : run,
   )
 }
 
@@ -75,7 +76,7 @@ function withoutTokens(text: string): string {
 const HAS_TOKEN_SHAPE = new RegExp(TOKEN_SHAPED.source)
 
 /** The path with every token-shaped run replaced, one written with percent-escapes too. */
-function pathWithoutTokens(path: string): string {
+function pathWithoutTokens(path: string, mark: string): string {
   // Every log line goes through here: a path with no escape and nothing
   // token-shaped (nearly all of them) is kept without being split and decoded.
   if (!path.includes('%') && !HAS_TOKEN_SHAPE.test(path)) return path
@@ -83,9 +84,9 @@ function pathWithoutTokens(path: string): string {
     .split('/')
     .map((segment) => {
       const plain = decoded(segment)
-      return plain !== null && plain !== segment && withoutTokens(plain) !== plain
-        ? REDACTED
-        : withoutTokens(segment)
+      return plain !== null && plain !== segment && withoutTokens(plain, mark) !== plain
+        ? mark
+        : withoutTokens(segment, mark)
     })
     .join('/')
 }
@@ -99,10 +100,10 @@ function decoded(raw: string): string | null {
 }
 
 /** The value as logged: itself when it has its parameter's shape and nothing token-shaped. */
-function loggedValue(name: string, raw: string): string {
+function loggedValue(name: string, raw: string, mark: string): string {
   const value = decoded(raw)
-  if (value === null || !(QUERY_SHAPES[name] ?? NAME).test(value)) return REDACTED
-  return withoutTokens(value) === value ? raw : REDACTED
+  if (value === null || !(QUERY_SHAPES[name] ?? NAME).test(value)) return mark
+  return withoutTokens(value, mark) === value ? raw : mark
 }
 
 function paramName(raw: string): string {
@@ -111,11 +112,13 @@ function paramName(raw: string): string {
 
 /**
  * `path?query` with the value of every parameter not in LOGGED_QUERY_PARAMS,
- * or not of its shape, replaced, and anything token-shaped in the path too.
+ * or not of its shape, replaced by `mark`, and anything token-shaped in the
+ * path too. The log lines' mark is REDACTED; the member's request timeline
+ * (server/timeline.server.ts) keeps the same values under its shorter `…`.
  */
-export function redactUrl(url: string): string {
+export function redactUrl(url: string, mark: string = REDACTED): string {
   const q = url.indexOf('?')
-  if (q === -1) return pathWithoutTokens(url)
+  if (q === -1) return pathWithoutTokens(url, mark)
   const hash = url.indexOf('#', q)
   const query = url.slice(q + 1, hash === -1 ? undefined : hash)
   const redacted = query
@@ -126,12 +129,12 @@ export function redactUrl(url: string): string {
       const listed = paramName(name)
       if (pair === '') return pair
       // A bare entry (`?eyJ…`) may be the secret itself.
-      if (!LOGGED_QUERY_PARAMS.includes(listed)) return eq === -1 ? REDACTED : `${name}=${REDACTED}`
+      if (!LOGGED_QUERY_PARAMS.includes(listed)) return eq === -1 ? mark : `${name}=${mark}`
       // A listed name alone (`?index`) carries nothing.
       if (eq === -1) return pair
-      return `${name}=${loggedValue(listed, pair.slice(eq + 1))}`
+      return `${name}=${loggedValue(listed, pair.slice(eq + 1), mark)}`
     })
     .join('&')
-  const rest = hash === -1 ? '' : withoutTokens(url.slice(hash))
-  return `${pathWithoutTokens(url.slice(0, q))}?${redacted}${rest}`
+  const rest = hash === -1 ? '' : withoutTokens(url.slice(hash), mark)
+  return `${pathWithoutTokens(url.slice(0, q), mark)}?${redacted}${rest}`
 }

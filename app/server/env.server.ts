@@ -104,6 +104,8 @@ const schema = z
     REFRESH_TOKEN_LIFETIME_S: lifetime(REFRESH_TOKEN_LIFETIME_S),
     APP_VERSION: z.string().min(1).default(DEFAULT_APP_VERSION),
     APP_COMMIT: z.string().min(1).default(DEFAULT_APP_COMMIT),
+    /** The members' request timeline (docs/decisions/0138); `off` only for the bench's comparison. */
+    TIMELINE: z.enum(['on', 'off']).default('on'),
   })
   .transform((env, ctx) => {
     const secrets = (env.SESSION_SECRET ?? '')

@@ -17,6 +17,8 @@ export type SharedRedis = Pick<
   | 'set'
   | 'del'
   | 'eval'
+  | 'pipeline'
+  | 'lrange'
   | 'publish'
   | 'ping'
   | 'status'

@@ -15,6 +15,7 @@ import type { AppLoadContext } from '@remix-run/node'
 import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 import { requestIdOf } from '~/server/request-id.server'
 import { RequestTiming } from '~/server/server-timing.server'
+import { followTimeline, type TimelineNote } from '~/server/timeline.server'
 
 declare module '@remix-run/node' {
   interface AppLoadContext {
@@ -40,12 +41,14 @@ declare module '@remix-run/node' {
     unsent?: () => number
     /** Ends the response and its connection now, whatever is unsent (dropped). */
     abandon?: () => void
+    /** The member's request timeline: the guard notes the member (timeline.server.ts). */
+    timeline?: TimelineNote
   }
 }
 
 /** What `getLoadContext` gives every request: an AppLoadContext with every part. */
 export type RequestContext = Required<Pick<AppLoadContext, 'requestId' | 'timing' | 'memo'>> &
-  Pick<AppLoadContext, 'onClose' | 'unsent' | 'abandon'>
+  Pick<AppLoadContext, 'onClose' | 'unsent' | 'abandon' | 'timeline'>
 
 /** When each request reached the front door (its clock starts there). */
 const arrivals = new WeakMap<IncomingMessage, number>()
@@ -58,9 +61,12 @@ export function noteArrival(req: IncomingMessage, now = performance.now()): void
 /** The context of one HTTP request (server.mjs hands it to Remix's request handler). */
 export function getLoadContext(req: IncomingMessage, res?: ServerResponse): RequestContext {
   const sent = req.headers[REQUEST_ID_HEADER.toLowerCase()]
+  const requestId = typeof sent === 'string' && isValidRequestId(sent) ? sent : newRequestId()
+  const arrived = arrivals.get(req) ?? performance.now()
   return {
-    requestId: typeof sent === 'string' && isValidRequestId(sent) ? sent : newRequestId(),
-    timing: new RequestTiming(arrivals.get(req) ?? performance.now()),
+    requestId,
+    timing: new RequestTiming(arrived),
+    timeline: res ? followTimeline(req, res, requestId, arrived) : undefined,
     memo: new Map(),
     onClose: res
       ? (listener) => {

@@ -8,7 +8,10 @@
  *   (session.server.ts, a max store);
  * - tokens too large for the cookie (token-store.server.ts, which needs
  *   `lookup` to tell a missing entry from a Redis that did not answer);
- * - the members' lotto slips (lotto/slip-store.server.ts).
+ * - the members' lotto slips (lotto/slip-store.server.ts);
+ * - lists, newest first, capped, the whole list expiring a while after its
+ *   last push (`createSharedList`): each member's request timeline
+ *   (server/timeline.server.ts).
  * Values expire after their TTL. Async, as a network store would be.
  */
 import { redis, redisKey, onRedisRecovered, shared } from '~/server/redis.server'
@@ -173,6 +176,195 @@ function sharedStore<T>(
       if (!redis()) return
       if (await write(key, value, ttlMs)) return
       keep(key, value, now() + ttlMs)
+    },
+  }
+}
+
+/** A list per key, newest first: at most `maxItems` kept, the whole list gone `ttlMs` after its last push. */
+export interface SharedList<T> {
+  /**
+   * Puts `item` at the head of `key`'s list, drops what is past `maxItems`
+   * and starts the list's TTL again. Never throws; a Redis that is away
+   * costs it at most REDIS_COMMAND_TIMEOUT_MS, and a caller on a member's
+   * request does not wait for it at all (`void list.push(...)`).
+   */
+  push(key: string, item: T): Promise<void>
+  /** The newest `limit` items of `key`, newest first ([] for none). */
+  newest(key: string, limit?: number): Promise<T[]>
+}
+
+export interface ListOptions {
+  /** Items kept per key (the newest). */
+  maxItems: number
+  /** How long a list lives after its last push. */
+  ttlMs: number
+  /** Memory only: at most this many keys (the least recently pushed go first). */
+  maxKeys?: number
+  /** Memory only: at most this many items over every key (the least recently pushed keys go first). */
+  maxTotalItems?: number
+  now?: () => number
+}
+
+/** One key's items in this process's memory: a ring buffer of at most `maxItems`. */
+interface Ring<T> {
+  items: T[]
+  /** Where the next item goes once `items` is full. */
+  next: number
+  expiresAt: number
+}
+
+export interface MemoryList<T> extends SharedList<T> {
+  readonly keys: number
+  readonly items: number
+  /** Removes every list and hands it over, oldest item first (written to Redis once it is back). */
+  drain(): Array<{ key: string; items: T[]; expiresAt: number }>
+}
+
+const DEFAULT_LIST_MAX_KEYS = 10_000
+const DEFAULT_LIST_MAX_TOTAL_ITEMS = 200_000
+
+/**
+ * Lists in this process's memory: a ring buffer per key, each list expiring
+ * `ttlMs` after its last push (checked when read, and swept from the least
+ * recently pushed end on each push), and at most `maxKeys` lists and
+ * `maxTotalItems` items in all, so memory stays bounded however many keys
+ * come: past either, the least recently pushed lists are dropped whole.
+ */
+export function createMemoryList<T>({
+  maxItems,
+  ttlMs,
+  maxKeys = DEFAULT_LIST_MAX_KEYS,
+  maxTotalItems = DEFAULT_LIST_MAX_TOTAL_ITEMS,
+  now = () => Date.now(),
+}: ListOptions): MemoryList<T> {
+  // In push order: the least recently pushed list first (a push moves its list to the end).
+  const lists = new Map<string, Ring<T>>()
+  let total = 0
+  const drop = (key: string, ring: Ring<T>) => {
+    lists.delete(key)
+    total -= ring.items.length
+  }
+  const live = (key: string): Ring<T> | undefined => {
+    const ring = lists.get(key)
+    if (!ring || ring.expiresAt > now()) return ring
+    drop(key, ring)
+    return undefined
+  }
+  /** The items oldest first. */
+  const ordered = (ring: Ring<T>) => {
+    const { items, next } = ring
+    return items.length < maxItems ? [...items] : [...items.slice(next), ...items.slice(0, next)]
+  }
+  return {
+    get keys() {
+      return lists.size
+    },
+    get items() {
+      return total
+    },
+    async push(key, item) {
+      const at = now()
+      let ring = live(key)
+      if (ring) lists.delete(key)
+      else ring = { items: [], next: 0, expiresAt: 0 }
+      ring.expiresAt = at + ttlMs
+      if (ring.items.length < maxItems) {
+        ring.items.push(item)
+        total++
+        ring.next = ring.items.length % maxItems
+      } else {
+        ring.items[ring.next] = item
+        ring.next = (ring.next + 1) % maxItems
+      }
+      for (const [oldKey, old] of lists) {
+        if (old.expiresAt > at && lists.size < maxKeys && total <= maxTotalItems) break
+        drop(oldKey, old)
+      }
+      lists.set(key, ring)
+    },
+    async newest(key, limit = maxItems) {
+      const ring = live(key)
+      if (!ring) return []
+      const { items, next } = ring
+      const count = Math.min(limit, items.length)
+      const newest: T[] = []
+      for (let i = 0; i < count; i++) {
+        newest.push(items[(next - 1 - i + items.length * 2) % items.length]!)
+      }
+      return newest
+    },
+    drain() {
+      const all = [...lists].map(([key, ring]) => ({
+        key,
+        items: ordered(ring),
+        expiresAt: ring.expiresAt,
+      }))
+      lists.clear()
+      total = 0
+      return all
+    },
+  }
+}
+
+/**
+ * Lists in Redis when REDIS_URL is set (`prefix:name:key`, items as JSON;
+ * a push is one pipeline: LPUSH, LTRIM to `maxItems`, PEXPIRE `ttlMs`), else in
+ * this process's memory (createMemoryList). A push Redis does not take (away,
+ * too slow) is kept in this instance's memory, read from there while Redis
+ * is away, and written to Redis when it is back (while its list's TTL
+ * lasts). Redis's log line says once that it is away (redis.server.ts).
+ */
+export function createSharedList<T>(
+  name: string,
+  options: ListOptions,
+  memory: MemoryList<T> = createMemoryList<T>(options),
+): SharedList<T> {
+  const { maxItems, ttlMs, now = () => Date.now() } = options
+  /**
+   * Puts `items` (oldest first) at the head of the key's list in one
+   * pipeline (not a MULTI: nothing needs the three at once, and the client
+   * reads fewer answers); false when Redis did not take them.
+   */
+  const write = (key: string, items: readonly T[], keepMs: number) =>
+    shared(
+      async (r) => {
+        const k = redisKey(name, key)
+        const answers = await r
+          .pipeline()
+          .lpush(k, ...items.map((item) => JSON.stringify(item)))
+          .ltrim(k, 0, maxItems - 1)
+          .pexpire(k, Math.ceil(keepMs))
+          .exec()
+        const failed = answers?.find(([error]) => error)?.[0]
+        if (!answers || failed) throw failed ?? new Error('pipeline not answered')
+        return true
+      },
+      () => false,
+    )
+  onRedisRecovered(() => {
+    for (const { key, items, expiresAt } of memory.drain()) {
+      const left = expiresAt - now()
+      if (left <= 0) continue
+      // Away again meanwhile: back to memory, for its next return.
+      void write(key, items, left).then(async (ok) => {
+        if (!ok) for (const item of items) await memory.push(key, item)
+      })
+    }
+  })
+  return {
+    async push(key, item) {
+      if (redis() && (await write(key, [item], ttlMs))) return
+      await memory.push(key, item)
+    },
+    async newest(key, limit = maxItems) {
+      if (limit <= 0) return []
+      // null: no Redis, or Redis did not answer: this instance's memory answers.
+      const raw = await shared<string[] | null>(
+        (r) => r.lrange(redisKey(name, key), 0, limit - 1),
+        () => null,
+      )
+      if (raw === null) return memory.newest(key, limit)
+      return raw.map((json) => parseStored<T>(json)).filter((item) => item !== undefined)
     },
   }
 }

@@ -30,6 +30,7 @@ import {
 import { httpError } from '~/server/http-error.server'
 import { accessForPath } from '~/lib/pages'
 import { followBackendTime } from '~/server/server-timing.server'
+import { noteTimelineError, noteTimelineMember } from '~/server/timeline.server'
 import { runChecks, type Access, type CheckContext } from '~/session/checks.server'
 import { isCrossSiteWrite } from '~/session/csrf.server'
 import { memberCaller } from '~/session/member-api.server'
@@ -87,6 +88,16 @@ const guardedRequests = new WeakMap<Request, RouteRules>()
 
 export function guardedRulesOf(request: Request): RouteRules | undefined {
   return guardedRequests.get(request)
+}
+
+/**
+ * Whose timeline a request goes to: the member's own requests only. A
+ * watch's pages are staff's, on the watch's record instead, and the
+ * console's pages are no member's.
+ */
+function timelineMember(session: MemberSession, staffPage: boolean): string | undefined {
+  if (staffPage || session.payload?.strategy === 'watcher') return undefined
+  return session.payload?.mid
 }
 
 /** Turns whatever a handler threw into what the error boundary shows. */
@@ -162,11 +173,13 @@ export async function guard<T>(
     getSession(request, context, { endsSession: rules.endsSession }),
     getStaffSession(request, context),
   ])
+  const staffPage = isStaffAccess(rules.access)
+  // The request's entry in the member's timeline (a login's: the member it logged in).
+  noteTimelineMember(context, timelineMember(session, staffPage))
   const cookies = new CookieJar()
   const { access, watcherMayPost = false } = rules
   const checked: CheckContext = { request, url, access, watcherMayPost, session, staffSession }
   const expiredBefore = session.expired
-  const staffPage = isStaffAccess(access)
   try {
     if (isCrossSiteWrite(request)) throw httpError(403, CROSS_SITE_MESSAGE)
     if (!rules.endsSession) {
@@ -200,6 +213,7 @@ export async function guard<T>(
       await runChecks(['auth'], { ...checked, access: accessForPath(url.pathname) ?? access })
     }
     await session.settled()
+    noteTimelineMember(context, timelineMember(session, staffPage))
     const leaving =
       result instanceof Response || isDataWithResponseInit(result) ? result : data(result)
     return withCookies(leaving, cookiesFor(leaving, session, staffSession, cookies)) as Guarded<T>
@@ -224,8 +238,10 @@ export async function guard<T>(
         (redirect: unknown) => redirect,
       )
     }
+    if (error instanceof BackendError) noteTimelineError(context, error.code)
     thrown = toThrown(thrown)
     await session.settled()
+    noteTimelineMember(context, timelineMember(session, staffPage))
     throw withCookies(thrown, cookiesFor(thrown, session, staffSession, cookies))
   }
 }

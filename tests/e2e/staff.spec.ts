@@ -10,22 +10,17 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { APP_URL, MOCK_URL } from '../../playwright.config'
-import { hydrated } from './support/until'
+import { hydrated } from './support/accounts'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
-import { openedSession, storedSessionCookie } from './support/login'
+import { openedSession } from './support/login'
+import { mockStaffOtp } from './support/staff'
 
 const STAFF = {
   support: { username: 'support1', password: 'support1234', name: 'สมหญิง ฝ่ายบริการ' },
   supervisor: { username: 'super1', password: 'super1234', name: 'ประเสริฐ หัวหน้าฝ่ายบริการ' },
 } as const
 type StaffKey = keyof typeof STAFF
-
-/** The code the staff person's authenticator app shows now (the demo backend computes it). */
-async function currentOtp(username: string): Promise<string> {
-  const answer = (await mock.post('staff-otp', { username })) as { data: { otp: string } }
-  return answer.data.otp
-}
 
 async function fillStaffLogin(page: Page, who: StaffKey, otp: string) {
   const staff = STAFF[who]
@@ -37,7 +32,7 @@ async function fillStaffLogin(page: Page, who: StaffKey, otp: string) {
 }
 
 async function staffLogin(page: Page, who: StaffKey = 'support') {
-  await fillStaffLogin(page, who, await currentOtp(STAFF[who].username))
+  await fillStaffLogin(page, who, await mockStaffOtp(STAFF[who].username))
   await expect(page).toHaveURL(/\/staff$/)
   await expect(page.getByText(STAFF[who].name)).toBeVisible()
 }
@@ -66,12 +61,12 @@ test(
     await fillStaffLogin(page, 'support', '000000')
     await expect(page.getByRole('alert')).toContainText('ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง')
     await expect(page).toHaveURL(/\/staff\/login/)
-    const otp = await currentOtp(STAFF.support.username)
+    const otp = await mockStaffOtp(STAFF.support.username)
     await fillStaffLogin(page, 'support', otp)
     await expect(page).toHaveURL(/\/staff$/)
     await expect(page.getByText(STAFF.support.name)).toBeVisible()
     // The staff cookie is its own: no member session was made.
-    expect(await storedSessionCookie(page.context())).toBeUndefined()
+    expect(await openedSession(page.context())).toBeNull()
     // The same code again (a replay, in another browser) is refused.
     const other = await page.context().browser()!.newContext()
     const replay = await other.newPage()
@@ -156,7 +151,7 @@ test(
     await hydrated(page)
     await banner(page).getByRole('button', { name: 'จบการดู' }).click()
     await expect(page).toHaveURL(/\/staff\/members\/1001$/)
-    expect(await storedSessionCookie(page.context())).toBeUndefined()
+    expect(await openedSession(page.context())).toBeNull()
     // The staff session is untouched.
     await expect(page.getByText(STAFF.support.name)).toBeVisible()
   },
@@ -249,7 +244,7 @@ test('staff never watch staff: a staff member account has no watch, and a post i
     form: { reason: 'ลองดูบัญชีเพื่อนร่วมงาน', ticket: 'T-1' },
   })
   expect(answer.status()).toBe(403)
-  expect(await storedSessionCookie(page.context())).toBeUndefined()
+  expect(await openedSession(page.context())).toBeNull()
 })
 
 test(
@@ -337,12 +332,13 @@ test.describe('as an attacker', () => {
   }) => {
     await staffLogin(page)
     await startWatch(page, 1001, ticketOf('replay'))
-    const copy = await storedSessionCookie(context)
+    const copy = (await context.cookies()).find((c) => c.name === 'auth.session')
     expect(copy).toBeDefined()
+    expect((await openedSession(context))?.strategy).toBe('watcher')
     await hydrated(page)
     await banner(page).getByRole('button', { name: 'จบการดู' }).click()
     await expect(page).toHaveURL(/\/staff\/members\/1001$/)
-    await context.addCookies([{ ...copy!, url: APP_URL }])
+    await context.addCookies([copy!])
     await page.goto('/profile')
     await expect(banner(page)).toHaveCount(0)
     await expect(page).not.toHaveURL(/\/profile$/)
@@ -354,7 +350,7 @@ test.describe('as an attacker', () => {
     await page.goto('/staff')
     await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
     await expect(page).toHaveURL(/\/staff\/login$/)
-    expect(await storedSessionCookie(context)).toBeUndefined()
+    expect(await openedSession(context)).toBeNull()
     await page.goto('/')
     await expect(banner(page)).toHaveCount(0)
   })
@@ -378,6 +374,6 @@ test.describe('as an attacker', () => {
     // Still logged in as staff; no watch was started.
     await page.goto('/staff')
     await expect(page.getByText(STAFF.support.name)).toBeVisible()
-    expect(await storedSessionCookie(page.context())).toBeUndefined()
+    expect(await openedSession(page.context())).toBeNull()
   })
 })

@@ -1,0 +1,194 @@
+/**
+ * The request timeline's lists in a real redis-server, as several instances
+ * share them: a push is LPUSH + LTRIM + PEXPIRE in one pipeline; a Redis that
+ * is away or frozen never slows a member's request, and what this instance
+ * kept meanwhile reaches Redis when it is back.
+ */
+import { once } from 'node:events'
+import { createServer, type Server } from 'node:http'
+import { Redis } from 'ioredis'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { getLoadContext } from '~/server/request-context.server'
+import { redisKey, redisReady } from '~/server/redis.server'
+import { createSharedList, createSharedStore } from '~/server/store.server'
+import {
+  findRequest,
+  recordRequest,
+  setTimelineStoresForTests,
+  timelineOf,
+  TIMELINE_MAX_ENTRIES,
+  TIMELINE_TTL_MS,
+  type TimelineEntry,
+  type TimelineStores,
+} from '~/server/timeline.server'
+import { sealSession, SESSION_COOKIE_NAME } from '~/session/cookie.server'
+import { guard } from '~/session/guard'
+import { until, useFreshTestRedis } from '../../tests/support/redis-server'
+import { SECRET, sessionPayload } from '../../tests/support/session-fixtures'
+
+const redis = useFreshTestRedis()
+const DAY = 24 * 60 * 60 * 1000
+
+/** One instance's stores (its own memory, the same Redis). */
+const instance = (): TimelineStores => ({
+  list: createSharedList<TimelineEntry>('timeline', {
+    maxItems: TIMELINE_MAX_ENTRIES,
+    ttlMs: TIMELINE_TTL_MS,
+  }),
+  index: createSharedStore<string>('timeline-request'),
+})
+
+const entry = (requestId: string, at = Date.now()): TimelineEntry => ({
+  at,
+  method: 'GET',
+  path: '/',
+  query: '',
+  status: 200,
+  requestId,
+  durationMs: 3.2,
+  instance: 'test:1',
+  errorCode: null,
+  device: 'phone',
+})
+
+let admin: Redis
+beforeEach(() => {
+  admin = new Redis(redis.server.url)
+  // Tests stop the server: this client's reconnection errors are not news.
+  admin.on('error', () => undefined)
+})
+afterEach(() => {
+  admin.disconnect()
+  setTimelineStoresForTests(undefined)
+})
+
+describe('shared list in Redis', () => {
+  it('what one instance pushes another reads, newest first, at most 500, for 14 days after the last push', async () => {
+    const a = createSharedList<number>('list', { maxItems: 500, ttlMs: 14 * DAY })
+    const b = createSharedList<number>('list', { maxItems: 500, ttlMs: 14 * DAY })
+    for (let n = 1; n <= 510; n++) await a.push('m1', n)
+    const kept = await b.newest('m1')
+    expect(kept).toHaveLength(500)
+    expect(kept[0]).toBe(510)
+    expect(kept[499]).toBe(11)
+    expect(await b.newest('m1', 2)).toEqual([510, 509])
+    expect(await admin.llen(redisKey('list', 'm1'))).toBe(500)
+    const ttl = await admin.pttl(redisKey('list', 'm1'))
+    expect(ttl).toBeGreaterThan(14 * DAY - 60_000)
+    expect(ttl).toBeLessThanOrEqual(14 * DAY)
+    // Each push starts the 14 days again.
+    await admin.pexpire(redisKey('list', 'm1'), 5000)
+    await a.push('m1', 511)
+    expect(await admin.pttl(redisKey('list', 'm1'))).toBeGreaterThan(14 * DAY - 60_000)
+    // Gone when its TTL ends.
+    await admin.pexpire(redisKey('list', 'm1'), 1)
+    await until(async () => (await b.newest('m1')).length === 0)
+  })
+
+  it('while Redis is away: a push is kept in memory at once, read there, and written to Redis when it is back', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const a = createSharedList<number>('list', { maxItems: 500, ttlMs: 14 * DAY })
+    await a.push('m1', 1)
+    await redis.server.stop()
+    await until(() => !redisReady())
+    const started = performance.now()
+    await a.push('m1', 2)
+    await a.push('m1', 3)
+    expect(performance.now() - started).toBeLessThan(100)
+    expect(await a.newest('m1')).toEqual([3, 2])
+    expect(warn.mock.calls.filter(([m]) => String(m).includes('unavailable'))).toHaveLength(1)
+    await redis.server.start()
+    await until(() => redisReady())
+    const b = createSharedList<number>('list', { maxItems: 500, ttlMs: 14 * DAY })
+    // The append-only file kept 1; 2 and 3 come back from A's memory.
+    await until(async () => (await b.newest('m1')).length === 3)
+    expect(await b.newest('m1')).toEqual([3, 2, 1])
+  })
+})
+
+describe('the timeline in Redis', () => {
+  it("a request id one instance recorded is found by another, with its member's entry", async () => {
+    setTimelineStoresForTests(instance())
+    recordRequest('member-1', entry('req1aaaa', 1000))
+    recordRequest('member-1', entry('req2bbbb', 2000))
+    recordRequest('member-2', entry('req3cccc', 3000))
+    setTimelineStoresForTests(instance())
+    await until(async () => (await findRequest('req3cccc')) !== null)
+    await until(async () => (await timelineOf('member-1')).length === 2)
+    expect(await findRequest('req1aaaa')).toEqual({
+      memberId: 'member-1',
+      entry: entry('req1aaaa', 1000),
+    })
+    expect((await timelineOf('member-1')).map((e) => e.requestId)).toEqual(['req2bbbb', 'req1aaaa'])
+    const stored = await admin.get(redisKey('timeline-request', 'req1aaaa'))
+    expect(stored).toBe('"member-1"')
+    expect(await admin.pttl(redisKey('timeline-request', 'req1aaaa'))).toBeGreaterThan(
+      TIMELINE_TTL_MS - 60_000,
+    )
+  })
+
+  describe("a member's request over HTTP", () => {
+    let server: Server
+    let base: string
+    const cookie = `${SESSION_COOKIE_NAME}=${sealSession(sessionPayload({ mid: 'member-9' }), [SECRET])}`
+
+    beforeEach(async () => {
+      setTimelineStoresForTests(instance())
+      server = createServer((req, res) => {
+        const context = getLoadContext(req, res)
+        void guard(
+          {
+            request: new Request(`http://app.test${req.url}`, {
+              headers: { Cookie: req.headers.cookie ?? '' },
+            }),
+            params: {},
+            context,
+          },
+          { access: 'member' },
+          () => ({ ok: true }),
+        ).then(() => {
+          res.setHeader('X-Request-Id', context.requestId ?? '')
+          res.end('ok')
+        })
+      })
+      server.listen(0, '127.0.0.1')
+      await once(server, 'listening')
+      base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+    })
+    afterEach(async () => {
+      server.close()
+      await once(server, 'close')
+    })
+
+    const timedGet = async () => {
+      const started = performance.now()
+      const res = await fetch(`${base}/profile`, { headers: { Cookie: cookie } })
+      await res.text()
+      return { ms: performance.now() - started, requestId: res.headers.get('X-Request-Id')! }
+    }
+
+    it('a frozen Redis never slows the answer', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      await timedGet()
+      // Every client's commands wait 1.5 s: the write does, the answer does not.
+      await admin.call('CLIENT', 'PAUSE', '1500', 'WRITE')
+      const { ms, requestId } = await timedGet()
+      expect(ms).toBeLessThan(150)
+      await until(async () => (await findRequest(requestId)) !== null, 10_000)
+      await admin.call('CLIENT', 'UNPAUSE')
+    })
+
+    it('a Redis that is away never fails the request; the entry reaches Redis when it is back', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+      await redis.server.stop()
+      await until(() => !redisReady())
+      const { ms, requestId } = await timedGet()
+      expect(ms).toBeLessThan(150)
+      await until(async () => (await timelineOf('member-9')).length === 1)
+      await redis.server.start()
+      await until(() => redisReady())
+      setTimelineStoresForTests(instance())
+      await until(async () => (await findRequest(requestId))?.memberId === 'member-9')
+    })
+  })
+})

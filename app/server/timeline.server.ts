@@ -1,0 +1,241 @@
+/**
+ * The member's request timeline: what went wrong, seen as support sees it
+ * (issue 26). Every HTTP request Remix answers for a logged-in member
+ * (documents, `.data` requests, actions, the live events stream, the
+ * PromptPay QR image; not the build's files nor public/) leaves one entry
+ * in the shared store when its response ends:
+ *
+ *   { at, method, path, query, status, requestId, durationMs, instance, errorCode, device }
+ *
+ * - `path` and `query` as the access log keeps them (lib/redact.ts, one
+ *   allow-list for both): listed parameters' values of their shape, every
+ *   other value replaced by `…`, anything token-shaped replaced in the path
+ *   too. Never a token, cookie, password, form body, OTP or header value:
+ *   `device` is a word made from the User-Agent (`deviceOf`), not the string.
+ * - `errorCode`: what the error page showed besides the request id, the
+ *   backend's error code (`UNREACHABLE`, `TIMEOUT`, ...) when a backend error
+ *   became the page; null otherwise.
+ * - `instance`: the host name and process id that answered.
+ *
+ * How a request gets there: `getLoadContext` (request-context.server.ts)
+ * gives each HTTP request a small note (`context.timeline`) and follows its
+ * response here (`followTimeline`); the guard fills the note in (the
+ * session's member id, the error code: `noteTimelineMember`,
+ * `noteTimelineError`), however many loaders ran; when the response ends
+ * (`finish`, or `close` for a client gone or a stream left), a note with a
+ * member becomes one entry. A visitor's request has no member: nothing is
+ * written. The write is not awaited: a Redis that is away or slow never
+ * slows or fails the member's answer (store.server.ts `createSharedList`).
+ *
+ * Kept: the newest 500 entries per member, 14 days after the member's last
+ * request, and each request id's member as long (`findRequest`). Read by
+ * the staff console: `timelineOf`, `findRequest`, `isFailure`.
+ * docs/decisions/0138-request-timeline.md.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { hostname } from 'node:os'
+import type { AppLoadContext } from '@remix-run/node'
+import { redactUrl } from '~/lib/redact'
+import { isValidRequestId } from '~/lib/request-id'
+import { env } from '~/server/env.server'
+import {
+  createMemoryStore,
+  createSharedList,
+  createSharedStore,
+  type SharedList,
+  type TtlStore,
+} from '~/server/store.server'
+
+/** What answered, in a word: never the User-Agent itself. */
+export type Device = 'phone' | 'tablet' | 'desktop' | 'bot' | 'other'
+
+export interface TimelineEntry {
+  /** When the request reached the server (ms since epoch). */
+  at: number
+  method: string
+  /** The path, anything token-shaped in it replaced. */
+  path: string
+  /** The query without `?`, as lib/redact.ts keeps it ('' for none). */
+  query: string
+  status: number
+  requestId: string
+  /** From arrival to the response's end (finished, or its client gone), ms. */
+  durationMs: number
+  /** `host:pid` of the instance that answered. */
+  instance: string
+  /** The backend's error code the error page showed, or null. */
+  errorCode: string | null
+  device: Device
+}
+
+/** What the guard notes of one HTTP request (one note, however many loaders ran). */
+export interface TimelineNote {
+  /** The session's member id (session.payload.mid); null for a visitor: nothing is written. */
+  memberId: string | null
+  errorCode: string | null
+}
+
+export const TIMELINE_MAX_ENTRIES = 500
+export const TIMELINE_TTL_MS = 14 * 24 * 60 * 60 * 1000
+/** What replaces a query value not on the allow-list. */
+export const TIMELINE_QUERY_MARK = '…'
+/** Request ids whose member this instance's memory keeps besides Redis (the oldest go first). */
+const INDEX_MEMORY_ENTRIES = 100_000
+
+const INSTANCE = `${hostname()}:${process.pid}`
+
+export interface TimelineStores {
+  /** Member id -> their entries, newest first. */
+  list: SharedList<TimelineEntry>
+  /** Request id -> member id. */
+  index: TtlStore<string>
+}
+
+let stores: TimelineStores | undefined
+/** The timeline is on (TIMELINE=off: only for the bench's comparison). */
+let enabled: boolean | undefined
+/** A failed write was said once. */
+let writeFailed = false
+
+function timelineStores(): TimelineStores {
+  stores ??= {
+    list: createSharedList<TimelineEntry>('timeline', {
+      maxItems: TIMELINE_MAX_ENTRIES,
+      ttlMs: TIMELINE_TTL_MS,
+    }),
+    index: createSharedStore<string>(
+      'timeline-request',
+      createMemoryStore<string>({ maxEntries: INDEX_MEMORY_ENTRIES }),
+    ),
+  }
+  return stores
+}
+
+/** For tests and the bench: these stores (or new ones from the environment, for undefined). */
+export function setTimelineStoresForTests(next: TimelineStores | undefined): void {
+  stores = next
+  enabled = undefined
+  writeFailed = false
+}
+
+const BOT =
+  /bot|crawl|spider|slurp|headless|lighthouse|curl|wget|python|node-fetch|undici|axios|go-http|java\/|facebookexternalhit|preview/i
+const TABLET = /ipad|tablet|kindle|silk\/|playbook|android(?!.*mobi)/i
+const PHONE = /mobi|iphone|ipod|android|windows phone|blackberry|opera mini/i
+const DESKTOP = /windows nt|macintosh|mac os x|x11|linux|cros/i
+
+/**
+ * The kind of device a User-Agent names, roughly: crawlers and scripts are
+ * `bot`; Android without "Mobile" and iPads are tablets (an iPad that says
+ * it is a Mac counts as a desktop).
+ */
+export function deviceOf(userAgent: string | undefined): Device {
+  if (!userAgent) return 'other'
+  if (BOT.test(userAgent)) return 'bot'
+  if (TABLET.test(userAgent)) return 'tablet'
+  if (PHONE.test(userAgent)) return 'phone'
+  if (DESKTOP.test(userAgent)) return 'desktop'
+  return 'other'
+}
+
+/** The path and query of a request URL as the timeline keeps them (lib/redact.ts). */
+export function timelineUrl(url: string): { path: string; query: string } {
+  const redacted = redactUrl(url, TIMELINE_QUERY_MARK)
+  const q = redacted.indexOf('?')
+  return q === -1
+    ? { path: redacted, query: '' }
+    : { path: redacted.slice(0, q), query: redacted.slice(q + 1) }
+}
+
+/** Writes one entry of `memberId`'s, not awaited by anyone: it never throws, and says once if it failed. */
+export function recordRequest(memberId: string, entry: TimelineEntry): void {
+  const { list, index } = timelineStores()
+  const failed = (error: unknown) => {
+    if (writeFailed) return
+    writeFailed = true
+    console.warn(`[timeline] an entry was not written: ${String(error)}`)
+  }
+  list.push(memberId, entry).catch(failed)
+  index.set(entry.requestId, memberId, TIMELINE_TTL_MS).catch(failed)
+}
+
+/**
+ * Follows one HTTP request's response (getLoadContext): the note the guard
+ * fills in, written as one entry when the response ends, if it names a
+ * member. `started`: the request's arrival (performance.now()).
+ */
+export function followTimeline(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  started: number,
+): TimelineNote | undefined {
+  enabled ??= env().TIMELINE === 'on'
+  if (!enabled) return undefined
+  const note: TimelineNote = { memberId: null, errorCode: null }
+  let ended = false
+  const end = () => {
+    if (ended) return
+    ended = true
+    if (note.memberId === null) return
+    const { path, query } = timelineUrl(
+      (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/',
+    )
+    const now = performance.now()
+    recordRequest(note.memberId, {
+      at: Math.round(performance.timeOrigin + started),
+      method: req.method ?? 'GET',
+      path,
+      query,
+      status: res.statusCode,
+      requestId,
+      durationMs: Math.round((now - started) * 10) / 10,
+      instance: INSTANCE,
+      errorCode: note.errorCode,
+      device: deviceOf(req.headers['user-agent']),
+    })
+  }
+  res.once('finish', end)
+  res.once('close', end)
+  return note
+}
+
+/** The guard: the request's member (the first one named wins: a login's new member when there was none). */
+export function noteTimelineMember(context: AppLoadContext, memberId: string | undefined): void {
+  const note = context.timeline
+  if (note && memberId && note.memberId === null) note.memberId = memberId
+}
+
+/** The guard: the backend's error code the error page shows (the first one, of several loaders). */
+export function noteTimelineError(context: AppLoadContext, code: string): void {
+  const note = context.timeline
+  if (note && note.errorCode === null) note.errorCode = code
+}
+
+/** The member's entries, newest first (at most `limit`; the store keeps 500). */
+export async function timelineOf(
+  memberId: string,
+  limit = TIMELINE_MAX_ENTRIES,
+): Promise<TimelineEntry[]> {
+  const entries = await timelineStores().list.newest(memberId, limit)
+  // Written when each response ended: a long one (a live stream) goes where it began.
+  return entries.sort((a, b) => b.at - a.at)
+}
+
+/** The entry of a request id a member quoted, and whose it is; null when unknown or gone. */
+export async function findRequest(
+  requestId: string,
+): Promise<{ memberId: string; entry: TimelineEntry } | null> {
+  const id = requestId.trim().toLowerCase()
+  if (!isValidRequestId(id)) return null
+  const { list, index } = timelineStores()
+  const memberId = await index.get(id)
+  if (memberId === undefined) return null
+  const entry = (await list.newest(memberId)).find((e) => e.requestId === id)
+  return entry ? { memberId, entry } : null
+}
+
+/** The request failed as the member saw it: an error status, or an error code shown. */
+export function isFailure(entry: TimelineEntry): boolean {
+  return entry.status >= 400 || entry.errorCode !== null
+}
