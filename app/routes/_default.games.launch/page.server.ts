@@ -8,7 +8,8 @@
  */
 import { redirect } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
-import { launchGame, launchRefusal } from '~/backend/games.server'
+import { launchGame } from '~/backend/games.server'
+import { launchRefusal } from '~/games/lobby.server'
 import {
   isGameId,
   LAUNCH_NOTICES,

@@ -7,7 +7,8 @@
  * backend's message instead.
  */
 import { BackendError } from '~/backend/client.server'
-import { listProviders, loadLobby, type Provider } from '~/backend/games.server'
+import { listProviders, type Provider } from '~/backend/games.server'
+import { loadLobby } from '~/games/lobby.server'
 import { LOBBY_PAGE_SIZE } from '~/games/lobby-query'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/server/http-error.server'
