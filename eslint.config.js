@@ -22,6 +22,24 @@ function layer(files, forbidden, message, ignores = []) {
   }
 }
 
+/** The folders' import patterns, by alias and relative path. */
+function above(...folders) {
+  return folders.flatMap((folder) => [
+    `~/${folder}`,
+    `~/${folder}/*`,
+    `../${folder}`,
+    `../${folder}/*`,
+  ])
+}
+
+/** A domain's server parts (`*.server.ts`): its browser-safe rules stay importable. */
+function serverParts(...folders) {
+  return folders.flatMap((folder) => [`~/${folder}/*.server`, `../${folder}/*.server`])
+}
+
+/** The domain folders: rules and server parts of one area each. */
+const DOMAINS = ['lotto', 'wallet', 'games', 'live']
+
 export default tseslint.config(
   {
     ignores: [
@@ -64,8 +82,14 @@ export default tseslint.config(
   // The layers are the folders (docs/decisions/0125): each may import only the ones below it.
   layer(
     'app/backend/**',
-    ['~/session', '~/session/*', '../session', '../session/*'],
-    'app/backend/ sits below app/session/ and imports nothing of it. Take the member from `ctx` (MemberContext, memberCall in backend/client.server.ts); the session implements MemberCaller.',
+    [
+      ...above('session', 'forms', 'wallet', 'live', 'ui', 'routes'),
+      // The backend's schemas read the domains' browser-safe rules (bet kinds,
+      // game categories), never a domain's server part.
+      ...serverParts('lotto', 'games'),
+      '~/root*',
+    ],
+    'app/backend/ imports only app/lib/, app/server/ and itself (its schemas may read the rules of app/lotto/ and app/games/ that the browser shares). Take the member from `ctx` (MemberContext, memberCall in backend/client.server.ts); the session implements MemberCaller. Texts a form shows too go to app/lib/.',
   ),
   layer(
     'app/server/**',
@@ -77,6 +101,25 @@ export default tseslint.config(
     'app/lib/**',
     ['~/server/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
     'app/lib/ holds small helpers; they import only each other (and backend schema types).',
+    TESTS,
+  ),
+  // The domains: each imports the layers below it (lib, server, backend,
+  // session), never another domain, the forms, the components or a route.
+  ...DOMAINS.map((domain) =>
+    layer(
+      `app/${domain}/**`,
+      [
+        ...above(...DOMAINS.filter((other) => other !== domain), 'forms', 'ui', 'routes'),
+        '~/root*',
+      ],
+      `app/${domain}/ is a domain: it imports app/lib/, app/server/, app/backend/, app/session/ and itself, never another domain, app/forms/, app/ui/ or app/routes/. What two domains share goes down to app/lib/; what a page puts together is its route's.`,
+      TESTS,
+    ),
+  ),
+  layer(
+    'app/forms/**',
+    above('routes'),
+    'app/forms/ (rules and fields) imports the layers below it and app/ui/, never a route.',
     TESTS,
   ),
   layer(

@@ -10,7 +10,7 @@ import {
   type CouponRedemption,
 } from '~/backend/rewards.schemas'
 import { errorCodes } from '~/backend/schemas'
-import { COUPON_CODE_MESSAGE } from '~/forms/coupon-form'
+import { COUPON_CODE_MESSAGE } from '~/lib/coupon-code'
 import { KEY_REUSED_MESSAGE } from '~/server/idempotency.server'
 
 export type { CouponRedemption }

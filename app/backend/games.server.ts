@@ -1,7 +1,9 @@
 /**
  * Game calls: the providers and the game list with the backend's filters and
  * paging (public, the same for everyone: visitors browse the lobbies), the member's recently played games,
- * and launching a game or the lotto provider's page as the member.
+ * and launching a game or the lotto provider's page as the member. What a
+ * lobby makes of them (its query, a refused launch's notice) is
+ * app/games/lobby.server.ts.
  */
 import {
   gamesResponseSchema,
@@ -13,38 +15,17 @@ import {
   type GamesPage,
   type Provider,
 } from '~/backend/games.schemas'
-import { errorCodes } from '~/backend/schemas'
-import {
-  BackendError,
-  cachedCall,
-  callBackend,
-  orMessage,
-  memberCall,
-  type MemberContext,
-} from '~/backend/client.server'
-import {
-  launchNoticeOf,
-  parseLobbyQuery,
-  type GameCategory,
-  type LaunchNotice,
-  type LobbyQuery,
-} from '~/games/lobby-query'
+import { cachedCall, callBackend, memberCall, type MemberContext } from '~/backend/client.server'
+
+/** What a game list is filtered and paged by (the lobby's query, ~/games/lobby-query). */
+export interface GamesFilter {
+  q: string
+  category: string | undefined
+  provider: string | undefined
+  page: number
+}
 
 export type { Game, GamesPage, Provider }
-
-/**
- * A refused game launch is told on the lobby by its notice key; the Thai
- * texts are LAUNCH_NOTICES in ~/games/lobby-query (the lobby shows them, in the
- * browser too). The lobby notice for a launch the backend refused; null for
- * other failures (their BackendError message is Thai already).
- */
-export function launchRefusal(error: unknown): LaunchNotice | null {
-  if (!(error instanceof BackendError)) return null
-  if (error.code === errorCodes.gameMaintenance) return 'maintenance'
-  if (error.code === errorCodes.gameClosed) return 'closed'
-  if (error.code === errorCodes.gameNotFound) return 'unknown'
-  return null
-}
 
 /**
  * The providers are the same for every member and every lobby asks for them:
@@ -68,7 +49,7 @@ export function listProviders(signal?: AbortSignal, now = Date.now()): Promise<P
  */
 export function listGames(
   request: Request,
-  query: LobbyQuery,
+  query: GamesFilter,
   pageSize: number,
 ): Promise<GamesPage> {
   const params = new URLSearchParams({ page: String(query.page), pageSize: String(pageSize) })
@@ -117,35 +98,4 @@ export async function launchLotto(ctx: MemberContext, returnUrl?: string): Promi
     schema: launchResponseSchema,
   })
   return url
-}
-
-export interface LobbyData {
-  query: LobbyQuery
-  /** null when the backend could not list them (the page says so, the rest stays). */
-  providers: Provider[] | null
-  result: GamesPage | null
-  /** The Thai message when the games could not be loaded. */
-  error: string | null
-  notice: LaunchNotice | null
-}
-
-/** What every lobby loads: the providers and one page of games for the URL's query. */
-export async function loadLobby(
-  request: Request,
-  url: URL,
-  fixed: { category?: GameCategory | null; provider?: string | null },
-  pageSize: number,
-): Promise<LobbyData> {
-  const query = parseLobbyQuery(url, fixed)
-  const [providers, listed] = await Promise.all([
-    orMessage(listProviders(request.signal)),
-    orMessage(listGames(request, query, pageSize)),
-  ])
-  return {
-    query,
-    providers: providers.value,
-    result: listed.value,
-    error: listed.error,
-    notice: launchNoticeOf(url.searchParams.get('notice')),
-  }
 }

@@ -12,7 +12,21 @@ import {
 } from '~/backend/orders.schemas'
 import { errorCodes } from '~/backend/schemas'
 import { BackendError, memberCall, orNotFound, type MemberContext } from '~/backend/client.server'
-import { DEPOSIT_MESSAGES, type DepositErrors, type DepositLimits } from '~/wallet/deposit-form'
+import {
+  depositTooHighMessage,
+  depositTooLowMessage,
+  type DepositLimits,
+} from '~/lib/deposit-limits'
+
+/** The backend's refusals of a deposit, in Thai (the amount's are ~/lib/deposit-limits). */
+export const DEPOSIT_REFUSALS = {
+  methodClosed: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น',
+  tooManyPending: 'คุณมีรายการฝากที่รอชำระหลายรายการแล้ว กรุณาชำระหรือรอให้รายการเดิมหมดอายุก่อน',
+  keyReused: 'แบบฟอร์มนี้ถูกใช้ส่งรายการอื่นไปแล้ว กรุณากรอกใหม่อีกครั้ง',
+} as const
+
+/** The deposit form's field a refusal belongs to (`form`: the whole form) and its message. */
+export type DepositRefusal = Partial<Record<'amount' | 'method' | 'form', string>>
 
 /** Makes the order (or gives the one this key already made). */
 export function createDeposit(ctx: MemberContext, body: CreateDepositRequest): Promise<Order> {
@@ -41,19 +55,19 @@ export async function memberOrder(ctx: MemberContext, id: number): Promise<Order
 }
 
 /** The deposit form's field (or the form itself) a backend refusal belongs to, in Thai. */
-export function depositFieldError(error: unknown, limits: DepositLimits): DepositErrors | null {
+export function depositFieldError(error: unknown, limits: DepositLimits): DepositRefusal | null {
   if (!(error instanceof BackendError)) return null
   switch (error.code) {
     case errorCodes.depositAmountTooLow:
-      return { amount: DEPOSIT_MESSAGES.amountTooLow(limits.min) }
+      return { amount: depositTooLowMessage(limits.min) }
     case errorCodes.depositAmountTooHigh:
-      return { amount: DEPOSIT_MESSAGES.amountTooHigh(limits.max) }
+      return { amount: depositTooHighMessage(limits.max) }
     case errorCodes.depositMethodClosed:
-      return { method: DEPOSIT_MESSAGES.methodClosed }
+      return { method: DEPOSIT_REFUSALS.methodClosed }
     case errorCodes.tooManyPendingOrders:
-      return { form: DEPOSIT_MESSAGES.tooManyPending }
+      return { form: DEPOSIT_REFUSALS.tooManyPending }
     case errorCodes.idempotencyKeyReused:
-      return { form: DEPOSIT_MESSAGES.keyReused }
+      return { form: DEPOSIT_REFUSALS.keyReused }
     default:
       return null
   }

@@ -6,7 +6,7 @@
 import { z } from 'zod'
 import { drawIdSchema, yeekeeWorkingSchema } from '~/backend/lotto.schemas'
 import { envelope } from '~/backend/schemas'
-import { YEEKEE_NUMBER } from '~/lotto/yeekee'
+import { YEEKEE_NUMBER } from '~/lib/yeekee-number'
 
 export { yeekeeWorkingSchema }
 

@@ -4,7 +4,7 @@
  */
 import { memberCall, orNotFound, refusalFor, type MemberContext } from '~/backend/client.server'
 import { errorCodes } from '~/backend/schemas'
-import { SHOT_NUMBER_MESSAGE } from '~/forms/yeekee-form'
+import { SHOT_NUMBER_MESSAGE } from '~/lib/yeekee-number'
 import {
   shootResponseSchema,
   yeekeeRoundResponseSchema,

@@ -8,7 +8,8 @@
  * Fields come from ~/forms/use-field-checks, with conform's ids and attributes
  * but no conform code in the browser (decisions 0111, 0123).
  */
-import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import { SupportLink, asksForSupport } from '~/ui/support-link'
 
 /** What the controls read of a field (a subset of conform's `FieldMetadata`). */
@@ -114,13 +115,6 @@ export function TextField({
       <FieldError field={field} />
     </div>
   )
-}
-
-/** True once the page runs JavaScript: controls that need it render only then. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
 }
 
 /** A password input with a show/hide button (shown once JavaScript runs). */

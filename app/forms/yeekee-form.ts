@@ -3,9 +3,7 @@
  * server): five digits, 0–9, as typed (spaces around it are dropped).
  */
 import { custom, field, required } from '~/forms/rules'
-import { YEEKEE_NUMBER } from '~/lotto/yeekee'
-
-export const SHOT_NUMBER_MESSAGE = 'กรุณากรอกเลข 5 หลัก (0–9)'
+import { SHOT_NUMBER_MESSAGE, YEEKEE_NUMBER } from '~/lib/yeekee-number'
 
 export const shotFields = {
   number: field('เลขที่ยิง', [

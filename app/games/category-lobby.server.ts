@@ -3,7 +3,7 @@
  * each category's route module is its guard line with this handler, its
  * meta and the lobby's page (ui/games/lobby-page.tsx).
  */
-import { loadLobby } from '~/backend/games.server'
+import { loadLobby } from '~/games/lobby.server'
 import { LOBBY_PAGE_SIZE, type GameCategory } from '~/games/lobby-query'
 import type { RouteContext } from '~/session/guard'
 

@@ -14,9 +14,8 @@ export const REFRESH_TOKEN_LIFETIME_S = 604_800
 /** A token counts as expired this long before its expiry time. */
 export const TOKEN_EXPIRY_MARGIN_MS = 500
 
-/** Auth cookie and storage prefix, and the session cookie's path. */
+/** Auth cookie and storage prefix. */
 export const AUTH_PREFIX = 'auth.'
-export const AUTH_COOKIE_PATH = '/'
 /**
  * The step cookies of the guest-only forms (registration, password
  * recovery): a login expires them, so they never add to a member's Cookie
@@ -46,9 +45,6 @@ export const LOADING_BAR = {
   hideAfterMs: 500,
   heightPx: 2,
 } as const
-
-/** In-page fetches show their pending state at least this long. */
-export const PENDING_MIN_DISPLAY_MS = 200
 
 /** A failed route chunk reloads the page at most once per this window. */
 export const CHUNK_RELOAD_GUARD_MS = 60_000

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import {
-  isBetKind,
-  isLottoNumber,
-  isWinning,
-  kindsForDigits,
-  nineteenDoors,
-  permutations,
-} from '~/lotto/numbers'
+import { isBetKind, isLottoNumber, isWinning, nineteenDoors, permutations } from '~/lotto/numbers'
 
 describe('permutations (กลับเลข)', () => {
   it('gives all six orderings of three different digits, the number first', () => {
@@ -46,10 +39,7 @@ describe('numbers and kinds', () => {
     expect(isLottoNumber('0a7', 3)).toBe(false)
     expect(isLottoNumber('', 0)).toBe(false)
   })
-  it('knows which kinds a number can be played as', () => {
-    expect(kindsForDigits(3)).toEqual(['threeTop', 'threeTote'])
-    expect(kindsForDigits(2)).toEqual(['twoTop', 'twoBottom'])
-    expect(kindsForDigits(1)).toEqual(['runTop', 'runBottom'])
+  it('knows a bet kind', () => {
     expect(isBetKind('twoTop')).toBe(true)
     expect(isBetKind('fourTop')).toBe(false)
   })

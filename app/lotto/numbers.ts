@@ -57,11 +57,6 @@ export function isLottoNumber(number: string, digits: number): boolean {
   return number.length === digits && /^[0-9]+$/.test(number)
 }
 
-/** The bet kinds a number of this many digits can be played as. */
-export function kindsForDigits(digits: number): BetKind[] {
-  return BET_KINDS.filter((kind) => BET_KIND_DIGITS[kind] === digits)
-}
-
 /**
  * กลับเลข: every distinct ordering of the number's digits, the number first,
  * then in ascending order ("123" -> 123, 132, 213, 231, 312, 321; "112" -> 112, 121, 211).

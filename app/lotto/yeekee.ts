@@ -10,7 +10,6 @@
 export const YEEKEE_DIGITS = 5
 /** The shot whose number is taken away from the sum. */
 export const YEEKEE_SUBTRACTED_SHOT = 16
-export const YEEKEE_NUMBER = /^\d{5}$/
 
 export interface YeekeeWorking {
   /** How many shots the round had. */

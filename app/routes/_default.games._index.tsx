@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { loadLobby } from '~/backend/games.server'
+import { loadLobby } from '~/games/lobby.server'
 import { LOBBY_PAGE_SIZE } from '~/games/lobby-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'

@@ -2,11 +2,16 @@
  * The deposit form's rules, one copy for the browser and the server (neither
  * zod nor the rule set's machinery: the /transaction page stays within its
  * bytes, decision 0123). The amount is whole baht within the configured
- * limits (the money forms' one check, ~/forms/amount); the method is bank
+ * limits (the money forms' one check, ~/lib/amount); the method is bank
  * transfer or PromptPay.
  */
-import { checkWholeBaht } from '~/forms/amount'
-import { formatBaht, parseWholeBaht } from '~/lib/money'
+import { checkWholeBaht } from '~/lib/amount'
+import {
+  depositTooHighMessage,
+  depositTooLowMessage,
+  type DepositLimits,
+} from '~/lib/deposit-limits'
+import { parseWholeBaht } from '~/lib/money'
 
 export const DEPOSIT_METHODS = ['promptpay', 'bank'] as const
 export type DepositMethod = (typeof DEPOSIT_METHODS)[number]
@@ -33,17 +38,12 @@ export function prefilledAmount(url: URL): string {
   return amount === null ? '' : String(amount)
 }
 
-export interface DepositLimits {
-  min: number
-  max: number
-}
-
-// The form's own messages, apart: the browser's check carries only these,
-// not the backend refusals' below.
+// The form's messages. The backend's refusals of a deposit (method closed,
+// too many pending orders, a reused key) are backend/orders.server.ts's.
 const AMOUNT_REQUIRED = 'กรุณากรอกจำนวนเงินที่ต้องการฝาก'
 const AMOUNT_WHOLE = 'กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม'
-const amountTooLow = (min: number) => `ฝากขั้นต่ำครั้งละ ${formatBaht(min)}`
-const amountTooHigh = (max: number) => `ฝากได้สูงสุดครั้งละ ${formatBaht(max)}`
+const amountTooLow = depositTooLowMessage
+const amountTooHigh = depositTooHighMessage
 const METHOD_REQUIRED = 'กรุณาเลือกช่องทางการฝากเงิน'
 
 export const DEPOSIT_MESSAGES = {
@@ -52,10 +52,7 @@ export const DEPOSIT_MESSAGES = {
   amountTooLow,
   amountTooHigh,
   methodRequired: METHOD_REQUIRED,
-  methodClosed: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น',
-  tooManyPending: 'คุณมีรายการฝากที่รอชำระหลายรายการแล้ว กรุณาชำระหรือรอให้รายการเดิมหมดอายุก่อน',
   keyMissing: 'แบบฟอร์มหมดอายุ กรุณาลองใหม่อีกครั้ง',
-  keyReused: 'แบบฟอร์มนี้ถูกใช้ส่งรายการอื่นไปแล้ว กรุณากรอกใหม่อีกครั้ง',
 } as const
 
 export type DepositErrors = Partial<Record<'amount' | 'method' | 'form', string>>

@@ -1,6 +1,14 @@
-/** An order as its pages show it: Thai dates made on the server (no date library in the browser). */
+/**
+ * An order as its pages show it (Thai dates made on the server: no date
+ * library in the browser), and the one loader of the two order pages:
+ * `/order/:id?` (the member's deposit orders, or one) and
+ * `/order/payment/:id?` (the orders waiting to be paid, or how to pay one).
+ * An unknown id, or another member's order, is the backend's 404.
+ */
 import type { Order } from '~/backend/orders.schemas'
+import { memberOrder, memberOrders } from '~/backend/orders.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+import type { RouteContext } from '~/session/guard'
 
 export interface OrderView extends Order {
   createdText: string
@@ -19,4 +27,19 @@ export function orderView(order: Order): OrderView {
     paidText: order.paidAt ? text(order.paidAt) : null,
     expiresAtMs: Date.parse(order.expiresAt),
   }
+}
+
+/**
+ * The order pages' data: without `:id` the member's orders, with one that
+ * order, as the pages show them, and the server's clock for the countdowns.
+ * The route's guard has checked that `:id`, when given, is a number.
+ */
+export async function loadOrders(ctx: RouteContext) {
+  const { params } = ctx
+  if (params.id === undefined) {
+    const orders = await memberOrders(ctx)
+    return { kind: 'list', orders: orders.map(orderView), now: Date.now() } as const
+  }
+  const order = await memberOrder(ctx, Number(params.id))
+  return { kind: 'one', order: orderView(order), now: Date.now() } as const
 }

@@ -1,10 +1,10 @@
 /**
  * The withdraw form's own checks, the same the backend makes (it has the last
  * word): whole baht within the configuration's limits (the money forms' one
- * check, ~/forms/amount), the balance and what is left of today's limit.
+ * check, ~/lib/amount), the balance and what is left of today's limit.
  */
 import type { AmountRange } from '~/backend/config.schemas'
-import { checkWholeBaht } from '~/forms/amount'
+import { checkWholeBaht } from '~/lib/amount'
 
 export type AmountProblem =
   | { problem: 'required' | 'wholeBaht' | 'balanceLow' }

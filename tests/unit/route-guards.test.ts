@@ -181,9 +181,9 @@ describe('route modules', () => {
       (await rulesApplied(byFile.get(file)!.loader!, 'GET'))?.access
     expect(await accessOf('_default.casino.tsx')).toBe('public')
     expect(await accessOf('_default.cashback/route.tsx')).toBe('member')
-    expect(await accessOf('_default.order.($id).tsx')).toBe('member')
+    expect(await accessOf('_default.order.($id)/route.tsx')).toBe('member')
     expect(await accessOf('_guest.login/route.tsx')).toBe('guest')
-    expect(await accessOf('_default.lotto.result.tsx')).toBe('public')
+    expect(await accessOf('_default.lotto.result/route.tsx')).toBe('public')
     expect(await accessOf('_default.lotto.stake/route.tsx')).toBe('member')
     let members = 0
     for (const { file, mod } of modules) {

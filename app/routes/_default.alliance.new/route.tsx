@@ -2,62 +2,28 @@
  * /alliance/new (สร้างทีมใหม่): the create-team form. The name's rules
  * (3-20 Thai or English letters, digits, spaces) run in the browser and in
  * the action; the backend's TEAM_NAME_TAKEN and ALREADY_IN_TEAM land on the
- * name field. A member already in a team is sent to /alliance.
+ * name field. A member already in a team is sent to /alliance. The server
+ * side is ./page.server.ts.
  */
-import { normalizeTeamName } from '~/lib/team-name'
-import type { SubmissionResult } from '@conform-to/react'
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useNavigation } from '@remix-run/react'
-import { allianceRefusal, createTeam, myTeam } from '~/backend/alliance.server'
 import { teamNameFields } from '~/forms/member-forms'
-import { parseForm } from '~/forms/zod'
-import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
-import { readFormData } from '~/server/form-data.server'
-import { httpError } from '~/server/http-error.server'
+import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { TEAM_NAME } from '~/lib/team-name'
-import { redirectWithToast } from '~/server/toast.server'
-import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
+import { loadPage, submit } from './page.server'
 
 const page = PAGES.allianceNew
 
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async (ctx) => {
-    if (await myTeam(ctx)) throw redirect(PAGES.alliance.path)
-    return null
-  })
+const rules = { access: page.access } as const
 
-type Reply = { result: SubmissionResult<string[]> }
+export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
-export const action = (args: ActionFunctionArgs) =>
-  guard(args, { access: page.access }, async (ctx) => {
-    const { request } = ctx
-    const form = await readFormData(request)
-    if (form.get('intent') !== 'create') throw httpError(400, BAD_REQUEST_MESSAGE)
-    // Judged as the backend will store it: trimmed, inner spaces collapsed
-    // (a phone keyboard's trailing space is no reason to refuse a name).
-    const name = form.get('name')
-    if (typeof name === 'string') form.set('name', normalizeTeamName(name))
-    const submission = parseForm(form, teamNameFields)
-    if (submission.status !== 'success') {
-      return data<Reply>({ result: submission.reply() }, 400)
-    }
-    try {
-      const team = await createTeam(ctx, String(submission.value.name))
-      return redirectWithToast(PAGES.alliance.path, {
-        type: 'success',
-        message: `สร้างทีม ${team.name} แล้ว`,
-      })
-    } catch (error) {
-      const message = allianceRefusal(error)
-      if (!message) throw error
-      return data<Reply>({ result: submission.reply({ fieldErrors: { name: [message] } }) }, 409)
-    }
-  })
+export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 

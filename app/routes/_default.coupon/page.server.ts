@@ -19,7 +19,8 @@ import {
   redeemCoupon,
 } from '~/backend/coupon.server'
 import type { CouponRedemption } from '~/backend/rewards.schemas'
-import { couponFields, normalizeCouponCode } from '~/forms/coupon-form'
+import { couponFields } from '~/forms/coupon-form'
+import { normalizeCouponCode } from '~/lib/coupon-code'
 import { parseForm } from '~/forms/zod'
 import {
   newIdempotencyKey,

@@ -10,6 +10,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useHydrated } from 'remix-utils/use-hydrated'
 import type { BetRule, LimitedNumber } from '~/backend/lotto.schemas'
 import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lotto/numbers'
 import {
@@ -221,12 +222,6 @@ function LimitedList({ betRules, limited }: { betRules: BetRule[]; limited: Limi
       )}
     </section>
   )
-}
-
-function useHydrated() {
-  const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  return hydrated
 }
 
 function Entry({

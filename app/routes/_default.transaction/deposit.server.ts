@@ -18,8 +18,8 @@ import {
   DEPOSIT_MESSAGES,
   prefilledAmount,
   type DepositErrors,
-  type DepositLimits,
 } from '~/wallet/deposit-form'
+import type { DepositLimits } from '~/lib/deposit-limits'
 import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { PAGES } from '~/lib/pages'
 import type { RouteContext } from '~/session/guard'

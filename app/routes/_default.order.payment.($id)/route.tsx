@@ -8,48 +8,29 @@
  * its own screen: order.payment.$id.qr[.png].ts). A deposit lands here; the
  * page follows the order until it is paid (with JavaScript every 3 s, without
  * it the browser reloads it). `/order/payment` alone lists the orders waiting
- * to be paid.
+ * to be paid. The server side is ./page.server.ts.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
-import { memberOrder, memberOrders } from '~/backend/orders.server'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
-import { promptPaySvg } from '~/wallet/promptpay.server'
 import { guard } from '~/session/guard'
 import { CopyButton } from '~/ui/copy-button'
 import { Countdown } from '~/ui/countdown'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { OrderList } from '~/ui/orders/order-list'
-import { orderView, type OrderView } from '~/wallet/order-view.server'
+import type { OrderView } from '~/wallet/order-view.server'
 import { promptPayFileName, promptPayPngPath } from '~/ui/orders/promptpay-file-name'
 import { usePaidToast } from '~/ui/orders/use-paid-toast'
 import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
 import { Notice } from '~/ui/states'
+import { loadPage } from './page.server'
 
 const page = PAGES.orderPayment
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(
-    args,
-    { access: page.access, validate: ({ params }) => isNumericId(params.id) },
-    async (ctx) => {
-      const { params } = ctx
-      if (params.id === undefined) {
-        const orders = await memberOrders(ctx)
-        const pending = orders.filter((order) => order.status === 'pending').map(orderView)
-        return { kind: 'list', orders: pending } as const
-      }
-      const order = orderView(await memberOrder(ctx, Number(params.id)))
-      const { promptPayId } = order.payTo
-      const qrSvg =
-        order.status === 'pending' && order.method === 'promptpay' && promptPayId
-          ? await promptPaySvg(promptPayId, order.amount)
-          : null
-      return { kind: 'one', order, qrSvg, now: Date.now() } as const
-    },
-  )
+  guard(args, { access: page.access, validate: ({ params }) => isNumericId(params.id) }, loadPage)
 
 export const meta = pageMeta(page.title)
 

@@ -4,50 +4,27 @@
  * provider; and, as a tab (`?tab=history`, plain links: works without
  * JavaScript), the member's slips with their outcome and winnings. The links
  * to results and saved sets are on both tabs. Visitors see the types (staking
- * and the slips ask for a login, then come back).
+ * and the slips ask for a login, then come back). The server side is
+ * ./page.server.ts.
  */
-import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { orMessage } from '~/backend/client.server'
-import type { Draw, LottoGroup, LottoType, Stake, StakeStatus } from '~/backend/lotto.schemas'
-import { lottoTypes } from '~/backend/lotto.server'
-import { memberStakes } from '~/backend/lotto-stakes.server'
-import { withDrawText, type DrawText } from '~/lotto/text.server'
+import type { LottoGroup, StakeStatus } from '~/backend/lotto.schemas'
 import { BET_KIND_LABELS } from '~/lotto/numbers'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
-import { loginPath } from '~/session/redirects'
 import { Countdown } from '~/ui/countdown'
 import { EmptyState, Notice } from '~/ui/states'
 import { TabLinks } from '~/ui/tab-links'
 import { useLiveRevalidation } from '~/ui/live/live-events'
+import { loadPage, type ShownStake, type ShownType } from './page.server'
 
 const page = PAGES.lotto
 
-/** The shapes this page shows: draws with their Thai texts, made by the loader. */
-type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | null }
-type ShownStake = Omit<Stake, 'draw'> & { draw: Stake['draw'] & DrawText }
-
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'lotto' }, async (ctx) => {
-    const { request, url, session } = ctx
-    const tab = url.searchParams.get('tab') === 'history' ? 'history' : 'types'
-    if (tab === 'history') {
-      // A visitor browses the lotto types; the slips are the member's own.
-      if (!session.loggedIn) throw redirect(loginPath(url))
-      const stakes = await orMessage(memberStakes(ctx, 30))
-      const described = stakes.value?.map((stake) => ({ ...stake, draw: withDrawText(stake.draw) }))
-      return { tab, now: Date.now(), types: null, stakes: described ?? null, error: stakes.error }
-    }
-    const types = await orMessage(lottoTypes(request.signal))
-    const described = types.value?.map((type) => ({
-      ...type,
-      nextDraw: type.nextDraw ? withDrawText(type.nextDraw) : null,
-    }))
-    return { tab, now: Date.now(), types: described ?? null, stakes: null, error: types.error }
-  })
+  guard(args, { access: page.access, feature: 'lotto' }, loadPage)
 
 export const meta = pageMeta(page.title)
 

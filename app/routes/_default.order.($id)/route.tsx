@@ -4,11 +4,11 @@
  * few seconds (only while the tab is visible; stopping once it is final;
  * without JavaScript the browser reloads it, app/ui/no-script-refresh.tsx),
  * and says with a toast when the money has arrived. An unknown id, or
- * another member's order, is the 404 page.
+ * another member's order, is the 404 page. The server side is
+ * ./page.server.ts.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
-import { memberOrder, memberOrders } from '~/backend/orders.server'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
@@ -17,26 +17,15 @@ import { Countdown } from '~/ui/countdown'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { ORDER_METHOD_LABELS, ORDER_STATUS_LABELS, StatusBadge } from '~/ui/orders/order-labels'
 import { OrderList } from '~/ui/orders/order-list'
-import { orderView, type OrderView } from '~/wallet/order-view.server'
+import type { OrderView } from '~/wallet/order-view.server'
 import { usePaidToast } from '~/ui/orders/use-paid-toast'
 import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
+import { loadPage } from './page.server'
 
 const page = PAGES.order
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(
-    args,
-    { access: page.access, validate: ({ params }) => isNumericId(params.id) },
-    async (ctx) => {
-      const { params } = ctx
-      if (params.id === undefined) {
-        const orders = await memberOrders(ctx)
-        return { kind: 'list', orders: orders.map(orderView), now: Date.now() } as const
-      }
-      const order = await memberOrder(ctx, Number(params.id))
-      return { kind: 'one', order: orderView(order), now: Date.now() } as const
-    },
-  )
+  guard(args, { access: page.access, validate: ({ params }) => isNumericId(params.id) }, loadPage)
 
 export const meta = pageMeta(page.title)
 

@@ -2,21 +2,18 @@
  * Public lotto results: a type (tabs), its latest draw by default or the
  * draw of a chosen date (a GET form, so `/lotto/result?lotto=thai&date=2026-11-16`
  * is shareable), each type's prize rows with Thai labels, and its past draws.
- * Everything is in the server's HTML; the page needs no script of its own.
+ * The server side is ./page.server.ts. Everything is in the server's HTML; the page needs no script of its own.
  * A bad query keeps the page with a Thai message (404 for an unknown type,
  * 400 for a malformed or future date): docs/decisions/0060-lotto-results-page.md.
  */
-import { data, redirect, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { MetaArgs } from '@remix-run/react'
 import { Form, Link, useLoaderData } from '@remix-run/react'
-import { BackendError } from '~/backend/client.server'
-import { dayResults, pastDraws } from '~/backend/lotto-results.server'
 import type { DayResults, Draw, DrawWithResult, LottoGroup } from '~/backend/lotto.schemas'
-import { lottoTypes } from '~/backend/lotto.server'
-import { isHeadlinePrize, parseResultQuery, prizeLabel, RESULT_MESSAGES } from '~/lotto/results'
+import { isHeadlinePrize, prizeLabel } from '~/lotto/results'
 import { siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { bangkokDay, bangkokTime, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date'
+import { bangkokTime } from '~/lib/thai-date'
 import { formatCount } from '~/lib/money'
 import { YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
 import { guard } from '~/session/guard'
@@ -24,131 +21,11 @@ import { ChipLinks } from '~/ui/chip-links'
 import { useOptionalMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
+import { loadPage, type ResultView, type TypeInfo } from './page.server'
 
 const page = PAGES.lottoResult
-/** Past draws listed under the result. */
-const PAST_LIMIT = 12
-/** Years the date choice offers: this one and the ones before. */
-const CHOICE_YEARS = 10
 
-interface TypeInfo {
-  id: string
-  name: string
-  group: LottoGroup
-  /** The draw taking stakes next, for the "play" link. */
-  nextDrawId: string | null
-}
-
-interface ResultView {
-  types: TypeInfo[]
-  lottoId: string
-  /** The date in the form: the one asked for, else the day shown (YYYY-MM-DD), or null. */
-  date: string | null
-  /** The Buddhist-era years the date choice offers. */
-  years: number[]
-  /** The whole page's message (bad query, no draw that day, backend down). */
-  message: string | null
-  day: DayResults | null
-  past: Draw[] | null
-  pastError: string | null
-  /** Thai labels of every draw date the page shows, made on the server (no date-fns in the browser). */
-  dates: Record<string, string>
-  /** The shareable title and description of the draw shown. */
-  share: { title: string; description: string } | null
-}
-
-const messageOf = (error: unknown) => {
-  if (error instanceof BackendError) return error
-  throw error
-}
-
-export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access }, async ({ url, request }) => {
-    // The date choice's parts (a form sent) become the short `date=YYYY-MM-DD`.
-    const canonical = withIsoDates(url, ['date'])
-    if (canonical) throw redirect(canonical)
-    const today = bangkokDay(Date.now())
-    const view: ResultView = {
-      types: [],
-      lottoId: '',
-      date: null,
-      years: choiceYears(today, CHOICE_YEARS),
-      message: null,
-      day: null,
-      past: null,
-      pastError: null,
-      dates: {},
-      share: null,
-    }
-    try {
-      view.types = (await lottoTypes(request.signal)).map((type) => ({
-        id: type.id,
-        name: type.name,
-        group: type.group,
-        nextDrawId: type.status === 'open' ? (type.nextDraw?.id ?? null) : null,
-      }))
-    } catch (error) {
-      const failure = messageOf(error)
-      return data({ ...view, message: failure.message }, { status: 503 })
-    }
-    const query = parseResultQuery(
-      url.searchParams,
-      view.types.map((type) => type.id),
-      today,
-    )
-    view.lottoId = query.lottoId
-    view.date = query.ok ? query.date : null
-    // Settles to a value, never rejects: the day's results below may throw
-    // first (the member went away), and a rejection nobody awaits stops Node.
-    const past = pastDraws(query.lottoId, PAST_LIMIT, request.signal).then(
-      (draws) => ({ draws }),
-      (error: unknown) => ({ error }),
-    )
-    let status = 200
-    if (!query.ok) {
-      view.message = query.message
-      status = query.status
-    } else {
-      try {
-        view.day = await dayResults(query.lottoId, query.date, request.signal)
-        view.date = view.day.drawDate
-      } catch (error) {
-        const failure = messageOf(error)
-        view.message = failure.status === 404 ? RESULT_MESSAGES.noDraw : failure.message
-        status = failure.status === 404 ? 404 : 503
-      }
-    }
-    const pastAnswer = await past
-    if ('error' in pastAnswer) view.pastError = messageOf(pastAnswer.error).message
-    else view.past = pastAnswer.draws
-    const shown = [
-      ...(view.day ? [view.day.drawDate] : []),
-      ...(view.day?.draws.map((entry) => entry.draw.drawDate) ?? []),
-      ...(view.past?.map((draw) => draw.drawDate) ?? []),
-    ]
-    view.dates = Object.fromEntries(shown.map((date) => [date, formatThaiDay(date)]))
-    view.share = shareText(view)
-    return data(view, { status })
-  })
-
-/** The title and description a shared link previews: the type, the date, the first prize rows. */
-function shareText(view: ResultView): ResultView['share'] {
-  const type = view.types.find((candidate) => candidate.id === view.lottoId)
-  const day = view.day
-  if (!type || !day) return null
-  const when = view.dates[day.drawDate] ?? day.drawDate
-  const latest = [...day.draws].reverse().find((entry) => entry.result)?.result
-  const numbers = latest?.prizes
-    .slice(0, 4)
-    .map((prize) => `${prizeLabel(prize.key, type.group)} ${prize.numbers.join(' ')}`)
-    .join(' ')
-  return {
-    title: `${page.title} ${type.name} งวดวันที่ ${when}`,
-    description: latest
-      ? `ตรวจผล${type.name} งวดวันที่ ${when}: ${numbers}`
-      : `ผล${type.name} งวดวันที่ ${when} ยังไม่ออก ติดตามผลรางวัลได้ที่นี่`,
-  }
-}
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
 export function meta({ data: view }: MetaArgs<typeof loader>) {
   const share = view?.share

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkWholeBaht } from '~/forms/amount'
+import { checkWholeBaht } from '~/lib/amount'
 
 const limits = { min: 100, max: 5_000 }
 

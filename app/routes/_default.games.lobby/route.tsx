@@ -1,16 +1,20 @@
+/**
+ * ล็อบบี้เกม by provider: `/games/lobby` lists the game providers to pick
+ * from; `/games/lobby?provider=ID` is that provider's lobby (its categories,
+ * search and pages in the URL, decision 0041), with a notice when the
+ * provider is closed for maintenance. Public: visitors browse the lobbies
+ * (decision 0106). The server side is ./page.server.ts.
+ */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { BackendError } from '~/backend/client.server'
-import { listProviders, loadLobby, type Provider } from '~/backend/games.server'
-import { NOT_FOUND_MESSAGE } from '~/lib/errors'
-import { isProviderId, lobbyHref, LOBBY_PAGE_SIZE } from '~/games/lobby-query'
-import { httpError } from '~/server/http-error.server'
+import { isProviderId, lobbyHref } from '~/games/lobby-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { Lobby } from '~/ui/games/lobby'
 import { HostImage } from '~/ui/host-image'
 import { EmptyState, Notice } from '~/ui/states'
+import { loadPage } from './page.server'
 
 const page = PAGES.gamesLobby
 
@@ -21,29 +25,7 @@ const validProvider = ({ url }: { url: URL }) => {
 }
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(
-    args,
-    { access: page.access, feature: 'games', validate: validProvider },
-    async ({ request, url }) => {
-      const providerId = url.searchParams.get('provider')
-      if (providerId === null) {
-        let providers: Provider[] = []
-        let error: string | null = null
-        try {
-          providers = await listProviders(request.signal)
-        } catch (failure) {
-          if (!(failure instanceof BackendError)) throw failure
-          error = failure.message
-        }
-        return { kind: 'picker' as const, providers, error }
-      }
-      const lobby = await loadLobby(request, url, {}, LOBBY_PAGE_SIZE)
-      const provider = lobby.providers?.find((p) => p.id === providerId) ?? null
-      // Without the list (backend down) the lobby shows the backend's message instead.
-      if (lobby.providers && !provider) throw httpError(404, NOT_FOUND_MESSAGE)
-      return { kind: 'provider' as const, ...lobby, provider }
-    },
-  )
+  guard(args, { access: page.access, feature: 'games', validate: validProvider }, loadPage)
 
 export const meta = pageMeta(page.title)
 

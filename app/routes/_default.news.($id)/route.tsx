@@ -2,32 +2,18 @@
  * ข่าวสาร: `/news` lists every news item, newest first; `/news/:id` shows
  * one (reached from the home page's news list). Public, rendered on the
  * server from the content module's list (kept a minute). An id that is no
- * news item is the 404 page.
+ * news item is the 404 page. The server side is ./page.server.ts.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { listNews } from '~/backend/content.server'
-import { NOT_FOUND_MESSAGE } from '~/lib/errors'
-import { httpError } from '~/server/http-error.server'
 import { pageMeta, siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard, type RouteContext } from '~/session/guard'
-import { newsEntry, type NewsEntry } from '~/lib/content-text.server'
+import { guard } from '~/session/guard'
 import { EmptyState } from '~/ui/states'
+import { loadPage } from './page.server'
 
 const page = PAGES.news
 const NEWS_ID = /^[A-Za-z0-9_-]{1,64}$/
-
-async function newsView({ request, params }: RouteContext): Promise<{
-  news: NewsEntry[]
-  item: NewsEntry | null
-}> {
-  const news = (await listNews(request.signal)).map(newsEntry)
-  if (params.id === undefined) return { news, item: null }
-  const item = news.find((entry) => entry.id === params.id)
-  if (!item) throw httpError(404, NOT_FOUND_MESSAGE)
-  return { news: [], item }
-}
 
 export const loader = (args: LoaderFunctionArgs) =>
   guard(
@@ -36,7 +22,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       access: page.access,
       validate: ({ params }) => params.id === undefined || NEWS_ID.test(params.id),
     },
-    newsView,
+    loadPage,
   )
 
 export const meta = ({

@@ -1,0 +1,13 @@
+/**
+ * A deposit's amount limits (the configuration service's `limits.deposit`)
+ * and what a member reads when an amount is outside them: the deposit form
+ * says it before the post, and the backend module says the same when the
+ * backend refuses the amount.
+ */
+import type { AmountLimits } from '~/lib/amount'
+import { formatBaht } from '~/lib/money'
+
+export type DepositLimits = AmountLimits
+
+export const depositTooLowMessage = (min: number) => `ฝากขั้นต่ำครั้งละ ${formatBaht(min)}`
+export const depositTooHighMessage = (max: number) => `ฝากได้สูงสุดครั้งละ ${formatBaht(max)}`

@@ -1,0 +1,47 @@
+/**
+ * Launching a game, the server side: the backend gives the provider's
+ * address and the loader leaves for it with a redirect (decision 0040). A
+ * watcher session makes no launch call at all; a refusal (maintenance,
+ * closed, unknown or malformed game, the backend down) goes back to the
+ * lobby the member came from with its notice, or to the home page with a
+ * toast.
+ */
+import { redirect } from '@remix-run/node'
+import { BackendError } from '~/backend/client.server'
+import { launchGame } from '~/backend/games.server'
+import { launchRefusal } from '~/games/lobby.server'
+import {
+  isGameId,
+  LAUNCH_NOTICES,
+  safeLobbyPath,
+  withNotice,
+  type LaunchNotice,
+} from '~/games/lobby-query'
+import { env } from '~/server/env.server'
+import { redirectWithToast } from '~/server/toast.server'
+import type { RouteContext } from '~/session/guard'
+
+/** Back to the lobby with the notice on it; the home page (no notices) gets a toast. */
+function refuse(from: string, notice: LaunchNotice): Response {
+  if (from === '/')
+    return redirectWithToast('/', { type: 'error', message: LAUNCH_NOTICES[notice] })
+  return redirect(withNotice(from, notice))
+}
+
+export async function loadPage(ctx: RouteContext) {
+  const { url, session } = ctx
+  const from = safeLobbyPath(url.searchParams.get('from'))
+  // A watcher looks but does not play for the member: no launch call at all.
+  if (session.payload?.strategy === 'watcher') return refuse(from, 'watcher')
+  const gameId = url.searchParams.get('game')
+  if (!isGameId(gameId)) return refuse(from, 'unknown')
+  const origin = env().APP_ORIGINS[0] ?? url.origin
+  try {
+    return redirect(await launchGame(ctx, gameId, new URL(from, origin).href))
+  } catch (error) {
+    const refusal = launchRefusal(error)
+    if (refusal) return refuse(from, refusal)
+    if (error instanceof BackendError) return refuse(from, 'failed')
+    throw error
+  }
+}

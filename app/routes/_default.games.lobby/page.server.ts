@@ -1,0 +1,34 @@
+/**
+ * The games lobby's server side: without `?provider=` the list of game
+ * providers to pick from (the backend failing is a Thai message on the
+ * page, not an error page); with one, that provider's lobby (its games by
+ * category, search and page, decision 0041). A provider the backend does not
+ * list is the 404 page; without the list (backend down) the lobby shows the
+ * backend's message instead.
+ */
+import { BackendError } from '~/backend/client.server'
+import { listProviders, type Provider } from '~/backend/games.server'
+import { loadLobby } from '~/games/lobby.server'
+import { LOBBY_PAGE_SIZE } from '~/games/lobby-query'
+import { NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { httpError } from '~/server/http-error.server'
+import type { RouteContext } from '~/session/guard'
+
+export async function loadPage({ request, url }: RouteContext) {
+  const providerId = url.searchParams.get('provider')
+  if (providerId === null) {
+    let providers: Provider[] = []
+    let error: string | null = null
+    try {
+      providers = await listProviders(request.signal)
+    } catch (failure) {
+      if (!(failure instanceof BackendError)) throw failure
+      error = failure.message
+    }
+    return { kind: 'picker' as const, providers, error }
+  }
+  const lobby = await loadLobby(request, url, {}, LOBBY_PAGE_SIZE)
+  const provider = lobby.providers?.find((p) => p.id === providerId) ?? null
+  if (lobby.providers && !provider) throw httpError(404, NOT_FOUND_MESSAGE)
+  return { kind: 'provider' as const, ...lobby, provider }
+}

@@ -1,0 +1,34 @@
+/**
+ * The lotto provider's page, the server side: the backend gives its address
+ * and the loader leaves for it with a redirect (as /games/launch, decision
+ * 0040). A watcher session makes no launch call; it, or the backend failing,
+ * goes back to /lotto with a Thai toast.
+ */
+import { redirect } from '@remix-run/node'
+import { BackendError } from '~/backend/client.server'
+import { launchLotto } from '~/backend/games.server'
+import { LAUNCH_NOTICES } from '~/games/lobby-query'
+import { PAGES } from '~/lib/pages'
+import { env } from '~/server/env.server'
+import { redirectWithToast } from '~/server/toast.server'
+import type { RouteContext } from '~/session/guard'
+
+const WATCHER_LOTTO_MESSAGE = 'โหมดผู้ดูแลดูหน้าจอได้เท่านั้น ไม่สามารถเข้าระบบหวยแทนสมาชิกได้'
+
+export async function loadPage(ctx: RouteContext) {
+  const { url, session } = ctx
+  const back = PAGES.lotto.path
+  if (session.payload?.strategy === 'watcher') {
+    return redirectWithToast(back, { type: 'error', message: WATCHER_LOTTO_MESSAGE })
+  }
+  const origin = env().APP_ORIGINS[0] ?? url.origin
+  try {
+    return redirect(await launchLotto(ctx, new URL(back, origin).href))
+  } catch (error) {
+    if (!(error instanceof BackendError)) throw error
+    return redirectWithToast(back, {
+      type: 'error',
+      message: error.message || LAUNCH_NOTICES.failed,
+    })
+  }
+}

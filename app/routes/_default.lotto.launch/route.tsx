@@ -1,0 +1,23 @@
+/**
+ * The lotto provider's page: the backend gives its address and this loader
+ * leaves for it with a redirect (as /games/launch, decision 0040). A watcher
+ * session, or the backend failing, goes back to /lotto with a Thai toast.
+ * The server side is ./page.server.ts.
+ */
+import type { LoaderFunctionArgs } from '@remix-run/node'
+import { pageMeta } from '~/lib/meta'
+import { PAGES } from '~/lib/pages'
+import { guard } from '~/session/guard'
+import { loadPage } from './page.server'
+
+const page = PAGES.lottoLaunch
+
+export const loader = (args: LoaderFunctionArgs) =>
+  guard(args, { access: page.access, feature: 'lotto' }, loadPage)
+
+export const meta = pageMeta(page.title)
+
+/** Never shown: the loader always redirects. */
+export default function LottoLaunch() {
+  return <h1 className="text-2xl font-bold">{page.title}</h1>
+}

@@ -1,0 +1,21 @@
+/**
+ * The news pages' server side: every news item from the content module's
+ * list (kept a minute, decision 0045) with its Thai date, or the one item
+ * `:id` names. An id that is no news item is the 404 page.
+ */
+import { listNews } from '~/backend/content.server'
+import { newsEntry, type NewsEntry } from '~/lib/content-text.server'
+import { NOT_FOUND_MESSAGE } from '~/lib/errors'
+import { httpError } from '~/server/http-error.server'
+import type { RouteContext } from '~/session/guard'
+
+export async function loadPage({ request, params }: RouteContext): Promise<{
+  news: NewsEntry[]
+  item: NewsEntry | null
+}> {
+  const news = (await listNews(request.signal)).map(newsEntry)
+  if (params.id === undefined) return { news, item: null }
+  const item = news.find((entry) => entry.id === params.id)
+  if (!item) throw httpError(404, NOT_FOUND_MESSAGE)
+  return { news: [], item }
+}

@@ -1,0 +1,23 @@
+/**
+ * The payment page's server side: the orders loader it shares with the
+ * deposit orders page (~/wallet/order-view.server), keeping only the orders
+ * waiting to be paid; for one pending PromptPay order, its QR as inline SVG
+ * made here (no QR library in the browser).
+ */
+import type { RouteContext } from '~/session/guard'
+import { loadOrders } from '~/wallet/order-view.server'
+import { promptPaySvg } from '~/wallet/promptpay.server'
+
+export async function loadPage(ctx: RouteContext) {
+  const shown = await loadOrders(ctx)
+  if (shown.kind === 'list') {
+    return { ...shown, orders: shown.orders.filter((order) => order.status === 'pending') }
+  }
+  const { order } = shown
+  const { promptPayId } = order.payTo
+  const qrSvg =
+    order.status === 'pending' && order.method === 'promptpay' && promptPayId
+      ? await promptPaySvg(promptPayId, order.amount)
+      : null
+  return { ...shown, qrSvg }
+}
