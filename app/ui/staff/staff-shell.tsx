@@ -6,13 +6,20 @@
 import { Form, Link, NavLink, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { PAGES } from '~/lib/pages'
-import type { loader as staffLoader } from '~/routes/staff'
 
 export const STAFF_ROLE_TEXT = { support: 'ฝ่ายบริการสมาชิก', supervisor: 'หัวหน้าฝ่ายบริการ' } as const
 
+/** What the console's layout loader (app/routes/staff.tsx) gives its shell. */
+export interface ShellStaff {
+  username: string
+  displayName: string
+  role: keyof typeof STAFF_ROLE_TEXT
+}
+
 /** The staff person of this page (the console layout's data), or null on the staff login. */
-export function useStaff() {
-  return useRouteLoaderData<typeof staffLoader>('routes/staff')?.staff ?? null
+export function useStaff(): ShellStaff | null {
+  const data = useRouteLoaderData('routes/staff') as { staff: ShellStaff | null } | undefined
+  return data?.staff ?? null
 }
 
 const NAV_LINK = 'rounded-lg px-3 py-2 text-sm hover:bg-night-800 aria-[current=page]:bg-night-800'
