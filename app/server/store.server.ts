@@ -306,13 +306,66 @@ export function createMemoryList<T>({
   }
 }
 
+/** How long a list push waits for others: every list's pushes of that time go to Redis in one pipeline. */
+export const LIST_FLUSH_MS = 20
+
+interface QueuedPush {
+  redisKey: string
+  json: string
+  maxItems: number
+  keepMs: number
+  done: (ok: boolean) => void
+}
+
+let queuedPushes: QueuedPush[] = []
+let flushTimer: ReturnType<typeof setTimeout> | undefined
+
+/** Queues one LPUSH + LTRIM + PEXPIRE; resolves with whether Redis took it. */
+function queuePush(push: Omit<QueuedPush, 'done'>): Promise<boolean> {
+  return new Promise((done) => {
+    queuedPushes.push({ ...push, done })
+    if (flushTimer) return
+    flushTimer = setTimeout(() => void flushPushes(), LIST_FLUSH_MS)
+    flushTimer.unref?.()
+  })
+}
+
+/**
+ * Sends every queued push in one pipeline: one write to Redis's socket for
+ * all the requests of LIST_FLUSH_MS instead of one each (a socket write is
+ * most of what a push costs the app). Not a MULTI: nothing needs them at once.
+ */
+async function flushPushes(): Promise<void> {
+  flushTimer = undefined
+  const pushes = queuedPushes
+  queuedPushes = []
+  const ok = await shared(
+    async (r) => {
+      const pipeline = r.pipeline()
+      for (const p of pushes) {
+        pipeline
+          .lpush(p.redisKey, p.json)
+          .ltrim(p.redisKey, 0, p.maxItems - 1)
+          .pexpire(p.redisKey, Math.ceil(p.keepMs))
+      }
+      const answers = await pipeline.exec()
+      const failed = answers?.find(([error]) => error)?.[0]
+      if (!answers || failed) throw failed ?? new Error('pipeline not answered')
+      return true
+    },
+    () => false,
+  )
+  for (const p of pushes) p.done(ok)
+}
+
 /**
  * Lists in Redis when REDIS_URL is set (`prefix:name:key`, items as JSON;
- * a push is one pipeline: LPUSH, LTRIM to `maxItems`, PEXPIRE `ttlMs`), else in
- * this process's memory (createMemoryList). A push Redis does not take (away,
- * too slow) is kept in this instance's memory, read from there while Redis
- * is away, and written to Redis when it is back (while its list's TTL
- * lasts). Redis's log line says once that it is away (redis.server.ts).
+ * a push is LPUSH, LTRIM to `maxItems`, PEXPIRE `ttlMs`, sent with the other
+ * pushes of the next LIST_FLUSH_MS in one pipeline), else in this process's
+ * memory (createMemoryList). A push Redis does not take (away, too slow) is
+ * kept in this instance's memory, read from there while Redis is away, and
+ * written to Redis when it is back (while its list's TTL lasts). Redis's log
+ * line says once that it is away (redis.server.ts).
  */
 export function createSharedList<T>(
   name: string,
@@ -320,40 +373,24 @@ export function createSharedList<T>(
   memory: MemoryList<T> = createMemoryList<T>(options),
 ): SharedList<T> {
   const { maxItems, ttlMs, now = () => Date.now() } = options
-  /**
-   * Puts `items` (oldest first) at the head of the key's list in one
-   * pipeline (not a MULTI: nothing needs the three at once, and the client
-   * reads fewer answers); false when Redis did not take them.
-   */
-  const write = (key: string, items: readonly T[], keepMs: number) =>
-    shared(
-      async (r) => {
-        const k = redisKey(name, key)
-        const answers = await r
-          .pipeline()
-          .lpush(k, ...items.map((item) => JSON.stringify(item)))
-          .ltrim(k, 0, maxItems - 1)
-          .pexpire(k, Math.ceil(keepMs))
-          .exec()
-        const failed = answers?.find(([error]) => error)?.[0]
-        if (!answers || failed) throw failed ?? new Error('pipeline not answered')
-        return true
-      },
-      () => false,
-    )
+  /** Puts `item` at the head of the key's list in Redis; false when Redis did not take it. */
+  const write = (key: string, item: T, keepMs: number) =>
+    queuePush({ redisKey: redisKey(name, key), json: JSON.stringify(item), maxItems, keepMs })
   onRedisRecovered(() => {
     for (const { key, items, expiresAt } of memory.drain()) {
       const left = expiresAt - now()
       if (left <= 0) continue
-      // Away again meanwhile: back to memory, for its next return.
-      void write(key, items, left).then(async (ok) => {
-        if (!ok) for (const item of items) await memory.push(key, item)
-      })
+      // Oldest first, so the newest ends at the head; away again meanwhile: back to memory.
+      for (const item of items) {
+        void write(key, item, left).then(async (ok) => {
+          if (!ok) await memory.push(key, item)
+        })
+      }
     }
   })
   return {
     async push(key, item) {
-      if (redis() && (await write(key, [item], ttlMs))) return
+      if (redis() && (await write(key, item, ttlMs))) return
       await memory.push(key, item)
     },
     async newest(key, limit = maxItems) {
