@@ -10,10 +10,9 @@ import { Redis } from 'ioredis'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLoadContext } from '~/server/request-context.server'
 import { redisKey, redisReady } from '~/server/redis.server'
-import { createSharedList } from '~/server/store.server'
+import { createQueuedSharedStore, createSharedList } from '~/server/store.server'
 import {
   findRequest,
-  listAsStore,
   recordRequest,
   setTimelineStoresForTests,
   timelineOf,
@@ -42,9 +41,7 @@ const instance = (): TimelineStores => ({
     maxItems: TIMELINE_MAX_ENTRIES,
     ttlMs: TIMELINE_TTL_MS,
   }),
-  index: listAsStore(
-    createSharedList<string>('timeline-request', { maxItems: 1, ttlMs: TIMELINE_TTL_MS }),
-  ),
+  index: createQueuedSharedStore<string>('timeline-request'),
 })
 
 const entry = (requestId: string, at = Date.now()): TimelineEntry => ({
@@ -130,8 +127,8 @@ describe('the timeline in Redis', () => {
       entry: entry('req1aaaa', 1000),
     })
     expect((await timelineOf('member-1')).map((e) => e.requestId)).toEqual(['req2bbbb', 'req1aaaa'])
-    const stored = await admin.lrange(redisKey('timeline-request', 'req1aaaa'), 0, -1)
-    expect(stored).toEqual(['"member-1"'])
+    const stored = await admin.get(redisKey('timeline-request', 'req1aaaa'))
+    expect(stored).toBe('"member-1"')
     expect(await admin.pttl(redisKey('timeline-request', 'req1aaaa'))).toBeGreaterThan(
       TIMELINE_TTL_MS - 60_000,
     )

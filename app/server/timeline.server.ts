@@ -38,7 +38,13 @@ import type { AppLoadContext } from '@remix-run/node'
 import { redactUrl } from '~/lib/redact'
 import { isValidRequestId } from '~/lib/request-id'
 import { env } from '~/server/env.server'
-import { createSharedList, type SharedList, type TtlStore } from '~/server/store.server'
+import {
+  createMemoryStore,
+  createQueuedSharedStore,
+  createSharedList,
+  type SharedList,
+  type TtlStore,
+} from '~/server/store.server'
 
 /** What answered, in a word: never the User-Agent itself. */
 export type Device = 'phone' | 'tablet' | 'desktop' | 'bot' | 'other'
@@ -73,7 +79,7 @@ export const TIMELINE_MAX_ENTRIES = 500
 export const TIMELINE_TTL_MS = 14 * 24 * 60 * 60 * 1000
 /** What replaces a query value not on the allow-list. */
 export const TIMELINE_QUERY_MARK = '…'
-/** Request ids whose member this instance's memory keeps without Redis, or while it is away (the oldest go first). */
+/** Request ids whose member this instance's memory keeps besides Redis (the oldest go first). */
 const INDEX_MEMORY_ENTRIES = 100_000
 
 const INSTANCE = `${hostname()}:${process.pid}`
@@ -97,28 +103,12 @@ function timelineStores(): TimelineStores {
       maxItems: TIMELINE_MAX_ENTRIES,
       ttlMs: TIMELINE_TTL_MS,
     }),
-    index: listAsStore(
-      createSharedList<string>('timeline-request', {
-        maxItems: 1,
-        ttlMs: TIMELINE_TTL_MS,
-        maxKeys: INDEX_MEMORY_ENTRIES,
-        maxTotalItems: INDEX_MEMORY_ENTRIES,
-      }),
+    index: createQueuedSharedStore<string>(
+      'timeline-request',
+      createMemoryStore<string>({ maxEntries: INDEX_MEMORY_ENTRIES }),
     ),
   }
   return stores
-}
-
-/**
- * The index as a TtlStore over a list of one item per request id: its
- * writes go to Redis with the entries' (one pipeline for all the requests
- * of a moment, createSharedList), and its TTL is the list's (14 days).
- */
-export function listAsStore(list: SharedList<string>): TtlStore<string> {
-  return {
-    get: async (key) => (await list.newest(key, 1))[0],
-    set: (key, value) => list.push(key, value),
-  }
 }
 
 /** For tests and the bench: these stores (or new ones from the environment, for undefined). */
