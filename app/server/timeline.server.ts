@@ -40,8 +40,8 @@ import { isValidRequestId } from '~/lib/request-id'
 import { env } from '~/server/env.server'
 import {
   createMemoryStore,
+  createQueuedSharedStore,
   createSharedList,
-  createSharedStore,
   type SharedList,
   type TtlStore,
 } from '~/server/store.server'
@@ -103,7 +103,7 @@ function timelineStores(): TimelineStores {
       maxItems: TIMELINE_MAX_ENTRIES,
       ttlMs: TIMELINE_TTL_MS,
     }),
-    index: createSharedStore<string>(
+    index: createQueuedSharedStore<string>(
       'timeline-request',
       createMemoryStore<string>({ maxEntries: INDEX_MEMORY_ENTRIES }),
     ),

@@ -3,5 +3,5 @@
  * together (one tsx import): they then share one Redis client.
  */
 export * from '../../app/server/timeline.server'
-export { createSharedList, createSharedStore } from '../../app/server/store.server'
+export { createQueuedSharedStore, createSharedList } from '../../app/server/store.server'
 export { closeRedis, redis, redisReady } from '../../app/server/redis.server'

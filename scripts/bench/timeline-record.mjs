@@ -8,7 +8,7 @@
  *
  * Each record is timed on its own (performance.now() around the call: what
  * the request path waits for); the writes it starts are not awaited there,
- * as on a request, but every 100 records the bench waits for them, so the
+ * as on a request, but every 200 records (a busy instance's 20 ms) the bench waits for them, so the
  * CPU time per record (process.cpuUsage) counts the writes too. Prints one
  * line: TIMELINE_RECORD {json}.
  */
@@ -16,7 +16,7 @@ import { EventEmitter } from 'node:events'
 import { tsImport } from 'tsx/esm/api'
 
 const N = Number(process.env.TIMELINE_RECORDS ?? 100_000)
-const BATCH = 100
+const BATCH = 200
 
 const timeline = await tsImport('./timeline-modules.ts', import.meta.url)
 const store = timeline
@@ -37,7 +37,7 @@ const list = store.createSharedList('timeline-bench', {
   maxItems: timeline.TIMELINE_MAX_ENTRIES,
   ttlMs: timeline.TIMELINE_TTL_MS,
 })
-const index = store.createSharedStore('timeline-bench-request')
+const index = store.createQueuedSharedStore('timeline-bench-request')
 timeline.setTimelineStoresForTests({
   list: { push: (...a) => track(list.push(...a)), newest: (...a) => list.newest(...a) },
   index: { get: (k) => index.get(k), set: (...a) => track(index.set(...a)) },
