@@ -26,10 +26,14 @@ export async function sealedSessionFor(username: string, options: SessionOptions
     refreshTtlSeconds: options.refreshTtlSeconds,
   })
   const now = Date.now()
+  // The member's id, as a login takes it from the profile: the token's subject.
+  const { sub } = JSON.parse(Buffer.from(accessToken.split('.')[1] ?? '', 'base64url').toString())
   const payload: SessionPayload = {
     v: 2,
     sid: randomBytes(18).toString('base64url'),
     strategy: options.strategy ?? 'local',
+    mid: String(sub),
+    iat: now,
     accessToken,
     accessExpiresAt: expiresAtFor(accessToken, now, 9000),
     ...(options.withoutRefresh
