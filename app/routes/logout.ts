@@ -16,33 +16,29 @@ import { endThisWatch, watchExitPath, watchOf } from '~/session/watch.server'
  * (docs/decisions/0133); the logout itself needs no backend.
  */
 export const action = (args: ActionFunctionArgs) =>
-  guard(
-    args,
-    { access: 'public', watcherMayPost: true, endsSession: true },
-    async (ctx) => {
-      const { request, session } = ctx
-      // A watch ends here ("จบการดู"), on the record, and goes back where it started.
-      const watched = session.asRead
-      if (watchOf(watched)) {
-        await endThisWatch(ctx, 'button')
-        throw redirect(watchExitPath(watched!))
+  guard(args, { access: 'public', watcherMayPost: true, endsSession: true }, async (ctx) => {
+    const { request, session } = ctx
+    // A watch ends here ("จบการดู"), on the record, and goes back where it started.
+    const watched = session.asRead
+    if (watchOf(watched)) {
+      await endThisWatch(ctx, 'button')
+      throw redirect(watchExitPath(watched!))
+    }
+    // Ended first: a post that is no form still logs out.
+    const payload = session.payload
+    if (payload) {
+      // A watcher holds the member's own tokens: their family is the member's to end.
+      if (payload.refreshToken && payload.strategy !== 'watcher') {
+        endTokenFamily(payload.refreshToken)
       }
-      // Ended first: a post that is no form still logs out.
-      const payload = session.payload
-      if (payload) {
-        // A watcher holds the member's own tokens: their family is the member's to end.
-        if (payload.refreshToken && payload.strategy !== 'watcher') {
-          endTokenFamily(payload.refreshToken)
-        }
-        await endSession(payload)
-      }
-      session.clear()
-      const form = await readFormData(request).catch(() => new FormData())
-      const from = safeReturnPath(form.get('from'))
-      const path = from.split('?')[0] ?? HOME_PATH
-      throw redirect(accessForPath(path) === 'public' ? from : LOGIN_PATH)
-    },
-  )
+      await endSession(payload)
+    }
+    session.clear()
+    const form = await readFormData(request).catch(() => new FormData())
+    const from = safeReturnPath(form.get('from'))
+    const path = from.split('?')[0] ?? HOME_PATH
+    throw redirect(accessForPath(path) === 'public' ? from : LOGIN_PATH)
+  })
 
 /** A GET has nothing to do here. */
 export const loader = (args: LoaderFunctionArgs) =>
