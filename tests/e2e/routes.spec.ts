@@ -23,7 +23,7 @@ async function expectNotFoundPage(page: Page) {
 const pages = Object.values(PAGES as Record<string, PageInfo>)
 
 /** The optional-id pages, each with and without an id. */
-const ID_PAGES = ['/lotto/stake-set', '/order', '/order/payment']
+const ID_PAGES = ['/lotto/stake-set', '/order', '/order/payment', '/staff/members']
 
 test.describe('every route answers (logged out)', () => {
   for (const page of pages) {
@@ -31,7 +31,13 @@ test.describe('every route answers (logged out)', () => {
     for (const url of urls) {
       test(`${url} (${page.access})`, async ({ request }) => {
         const response = await request.get(url, { maxRedirects: 0 })
-        if (page.access === 'member') {
+        if (page.access === 'staff' || page.access === 'supervisor') {
+          // The console's pages send nobody to the staff login, never the member's.
+          expect(response.status()).toBe(302)
+          expect(response.headers()['location']).toBe(
+            `/staff/login?redirectTo=${encodeURIComponent(url)}`,
+          )
+        } else if (page.access === 'member') {
           expect(response.status()).toBe(302)
           expect(response.headers()['location']).toBe(
             `/login?redirectTo=${encodeURIComponent(url)}`,

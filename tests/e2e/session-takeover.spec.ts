@@ -90,7 +90,7 @@ test.describe('a planted session cookie loses to a login', () => {
     await page.locator('textarea[name="token"]').fill(accessToken)
     await page.getByRole('button', { name: 'เริ่มดูหน้าจอสมาชิก' }).click()
     await expect(page).toHaveURL('/')
-    await expect(page.getByRole('status').filter({ hasText: 'โหมดผู้ดูแล' })).toContainText('somsri')
+    await expect(page.getByRole('region', { name: 'โหมดผู้ดูแล' })).toContainText('somsri')
     expect((await openedSession(context))?.accessToken).toBe(accessToken)
   })
 })

@@ -335,7 +335,7 @@ test.describe('watcher (support staff)', () => {
     expect(await openedSession(page.context())).toBeNull()
     await page.getByRole('button', { name: 'เริ่มดูหน้าจอสมาชิก' }).click()
     await expect(page).toHaveURL('/')
-    const banner = page.getByRole('status').filter({ hasText: 'โหมดผู้ดูแล' })
+    const banner = page.getByRole('region', { name: 'โหมดผู้ดูแล' })
     await expect(banner).toContainText('somsri')
     const session = await openedSession(page.context())
     expect(session?.strategy).toBe('watcher')
@@ -406,7 +406,10 @@ test.describe('watcher (support staff)', () => {
       accessTtlSeconds: -5,
     })
     await page.goto('/cashback')
-    await expect(page).toHaveURL('/login?redirectTo=%2Fcashback')
+    // A watch that ran out goes back where it started, saying so (decision 0139).
+    await expect(page).toHaveURL('/watcher')
+    await expect(page.locator('[data-sonner-toast]')).toContainText('ครบเวลาดูหน้าจอสมาชิกแล้ว')
+    expect(await openedSession(context)).toBeNull()
     expect(await mock.calls('/auth/refresh')).toHaveLength(0)
   })
 })
