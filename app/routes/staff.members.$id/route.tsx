@@ -8,6 +8,7 @@ import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import { guard } from '~/session/guard'
+import { ORDER_STATUS_LABELS } from '~/ui/orders/order-labels'
 import { TimelineTable } from '~/ui/staff/timeline-table'
 import { loadPage, submit } from './page.server'
 
@@ -29,6 +30,19 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 export const meta = pageMeta(page.title)
 
 const when = (iso: string | number) => formatThaiDateTime(bangkokDate(iso))
+
+/** How a withdrawal and a slip read to staff, as members read them. */
+const WITHDRAWAL_STATUS: Readonly<Record<string, string>> = {
+  pending: 'รอดำเนินการ',
+  success: 'สำเร็จ',
+  failed: 'ไม่สำเร็จ',
+  cancelled: 'ยกเลิก',
+}
+const STAKE_STATUS: Readonly<Record<string, string>> = {
+  pending: 'รอผล',
+  won: 'ถูกรางวัล',
+  lost: 'ไม่ถูกรางวัล',
+}
 
 interface Row {
   id: string | number
@@ -150,7 +164,7 @@ export default function StaffMember() {
           empty="ยังไม่มีรายการฝาก"
           rows={orders.map((o) => ({
             id: o.id,
-            cells: [when(o.createdAt), formatBaht(o.amount), o.status],
+            cells: [when(o.createdAt), formatBaht(o.amount), ORDER_STATUS_LABELS[o.status]],
           }))}
         />
         <RecordList
@@ -158,7 +172,11 @@ export default function StaffMember() {
           empty="ยังไม่มีรายการถอน"
           rows={withdrawals.map((w) => ({
             id: w.id,
-            cells: [when(w.createdAt), formatBaht(w.amount), w.status],
+            cells: [
+              when(w.createdAt),
+              formatBaht(w.amount),
+              WITHDRAWAL_STATUS[w.status] ?? w.status,
+            ],
           }))}
         />
         <RecordList
@@ -166,7 +184,12 @@ export default function StaffMember() {
           empty="ยังไม่มีโพย"
           rows={stakes.map((s) => ({
             id: s.id,
-            cells: [when(s.createdAt), s.title, formatBaht(s.amount), s.status],
+            cells: [
+              when(s.createdAt),
+              s.title,
+              formatBaht(s.amount),
+              STAKE_STATUS[s.status] ?? s.status,
+            ],
           }))}
         />
         <RecordList

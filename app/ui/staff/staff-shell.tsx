@@ -51,7 +51,7 @@ export function StaffShell({ children }: { children: ReactNode }) {
                   <span className="text-slate-300">({STAFF_ROLE_TEXT[staff.role]})</span>
                 </p>
                 <Form method="post" action="/staff/logout">
-                  <button type="submit" className="btn-ghost px-3 py-1 text-sm">
+                  <button type="submit" className="btn-ghost whitespace-nowrap px-3 py-1 text-sm">
                     ออกจากระบบ
                   </button>
                 </Form>
