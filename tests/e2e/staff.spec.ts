@@ -106,7 +106,7 @@ test('the request id on a member’s error page finds the request, marked failed
   context,
   browser,
 }) => {
-  await loginAs(context, 'demo')
+  await loginAs(context, 'demo', { withMemberId: true })
   await mock.fail({ path: '/user/profile', status: 500, count: 5 })
   await page.goto('/profile')
   const requestId = (await page.getByTestId('request-id').first().textContent())?.trim() ?? ''

@@ -16,6 +16,12 @@ export interface SessionOptions {
   refreshTtlSeconds?: number
   /** Leave the refresh token out (a watcher session). */
   withoutRefresh?: boolean
+  /**
+   * Seal the member's id and the issue time, as a login since decision 0093
+   * does (the request timeline records such sessions). Off by default: the
+   * older specs were written for cookies without them.
+   */
+  withMemberId?: boolean
 }
 
 /** A sealed session cookie value for `username`, with the tokens it holds. */
@@ -32,8 +38,7 @@ export async function sealedSessionFor(username: string, options: SessionOptions
     v: 2,
     sid: randomBytes(18).toString('base64url'),
     strategy: options.strategy ?? 'local',
-    mid: String(sub),
-    iat: now,
+    ...(options.withMemberId ? { mid: String(sub), iat: now } : {}),
     accessToken,
     accessExpiresAt: expiresAtFor(accessToken, now, 9000),
     ...(options.withoutRefresh
