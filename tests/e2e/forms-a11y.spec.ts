@@ -37,6 +37,9 @@ test('/login, empty and with errors', { tag: '@layout' }, async ({ page }) => {
 })
 
 test('/register, every step', { tag: '@layout' }, async ({ page }) => {
+  // Four or five axe scans of a multi-step form: 16-30 s on CI's two busy cores, so three
+  // times the 30 s budget (the assertions are the same).
+  test.slow()
   await page.goto('/register')
   await hydrated(page)
   await expectAccessible(page, 'register: account')
@@ -63,6 +66,9 @@ test('/register, every step', { tag: '@layout' }, async ({ page }) => {
 })
 
 test('/forget, every step', { tag: '@layout' }, async ({ page }) => {
+  // Four or five axe scans of a multi-step form: 16-30 s on CI's two busy cores, so three
+  // times the 30 s budget (the assertions are the same).
+  test.slow()
   await page.goto('/forget')
   await hydrated(page)
   await expectAccessible(page, 'forget: phone')
