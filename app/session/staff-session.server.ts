@@ -18,7 +18,9 @@ import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { z as zod } from 'zod'
 import { BackendError, callBackend } from '~/backend/client.server'
+import { staffSchema } from '~/backend/staff.schemas'
 import { staffRefresh, type StaffCaller } from '~/backend/staff.server'
+import { readCookie } from '~/server/cookies.server'
 import { sealedCookie } from '~/server/sealed-cookie.server'
 import { createSharedStore, type TtlStore } from '~/server/store.server'
 import { perRequest } from '~/server/request-context.server'
@@ -33,18 +35,11 @@ export const STAFF_TOTAL_MS = 8 * 60 * 60_000
 /** The idle clock is renewed at most this often (a new cookie per minute, not per request). */
 const TOUCH_EVERY_MS = 60_000
 
-export const staffRoleSchema = zod.enum(['support', 'supervisor'])
-export type StaffRole = zod.infer<typeof staffRoleSchema>
-
 const staffPayloadSchema = zod.object({
   v: zod.literal(1),
   sid: zod.string().min(16).max(64),
-  staff: zod.object({
-    id: zod.number().int().positive(),
-    username: zod.string().min(1).max(100),
-    displayName: zod.string().max(200),
-    role: staffRoleSchema,
-  }),
+  /** The staff person as the backend's login answered (backend/staff.schemas.ts). */
+  staff: staffSchema.extend({ username: zod.string().min(1).max(100) }),
   accessToken: zod.string().min(1),
   refreshToken: zod.string().min(1),
   accessExpiresAt: zod.number().finite().nullable(),
@@ -141,13 +136,9 @@ class CookieStaffSession implements StaffSession {
   }
 }
 
-/** Whether this request carries a staff cookie at all (cheap: no decryption). */
-function hasStaffCookie(request: Request): boolean {
-  return /(?:^|;\s*)(?:__Host-)?auth\.staff=/.test(request.headers.get('Cookie') ?? '')
-}
-
 async function readStaffSession(request: Request, now: number): Promise<StaffSession> {
-  const present = hasStaffCookie(request)
+  // Most requests are members': no staff cookie, nothing to open.
+  const present = readCookie(request, STAFF_COOKIE) !== undefined
   const read = present ? staffCookie.read(request, now) : null
   const ended = read !== null && (await endedStaffSessions.get(read.sid)) === true
   return new CookieStaffSession(read, present, ended, now)
