@@ -9,7 +9,7 @@ import type { Access } from '~/lib/guest-pages'
 import { unknownMiddlewareMessage } from '~/lib/errors'
 import { httpError } from '~/server/http-error.server'
 import { redirectWithToast } from '~/server/toast.server'
-import { loginPath } from '~/session/redirects'
+import { loginPath, STAFF_HOME_PATH, staffLoginPath } from '~/session/redirects'
 import type { MemberSession } from '~/session/session.server'
 import type { StaffSession } from '~/session/staff-session.server'
 import { isStaffAccess } from '~/lib/guest-pages'
@@ -32,15 +32,7 @@ export const SESSION_EXPIRED_TOAST = 'เซสชันหมดอายุ �
 export const WATCHER_REFUSED_MESSAGE = 'โหมดผู้ดูแลดูได้อย่างเดียว ไม่สามารถทำรายการเงินหรือแทงหวยแทนสมาชิกได้'
 export const STAFF_ONLY_MESSAGE = 'หน้านี้สำหรับเจ้าหน้าที่ฝ่ายบริการเท่านั้น บัญชีสมาชิกไม่สามารถเข้าถึงได้'
 export const SUPERVISOR_ONLY_MESSAGE = 'หน้านี้สำหรับหัวหน้าฝ่ายบริการเท่านั้น'
-export const STAFF_LOGIN_PATH = '/staff/login'
 export const STAFF_SESSION_ENDED_TOAST = 'เซสชันเจ้าหน้าที่หมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง'
-
-/** /staff/login, remembering the console page the staff person wanted. */
-export function staffLoginPath(url: URL): string {
-  const target = url.pathname.replace(/\.data$/, '') + url.search
-  if (!target.startsWith('/staff') || target.startsWith(STAFF_LOGIN_PATH)) return STAFF_LOGIN_PATH
-  return `${STAFF_LOGIN_PATH}?${new URLSearchParams({ redirectTo: target.slice(0, 512) })}`
-}
 
 /** To /login, remembering the page, with a toast saying the session ran out. */
 export function sessionEndedRedirect(url: URL): Response {
@@ -82,7 +74,7 @@ const auth: Check = (ctx) => {
  */
 function staffAuth({ access, session, staffSession, url, request }: CheckContext): void {
   if (access === 'staff-guest') {
-    if (staffSession.loggedIn && !isWrite(request)) throw redirect('/staff')
+    if (staffSession.loggedIn && !isWrite(request)) throw redirect(STAFF_HOME_PATH)
     return
   }
   const staff = staffSession.payload

@@ -44,7 +44,8 @@ import {
   StaffSessionEndedError,
   type StaffSession,
 } from '~/session/staff-session.server'
-import { STAFF_SESSION_ENDED_TOAST, staffLoginPath } from '~/session/checks.server'
+import { STAFF_SESSION_ENDED_TOAST } from '~/session/checks.server'
+import { staffLoginPath } from '~/session/redirects'
 import { watchGate, watchOver } from '~/session/watch.server'
 
 export interface RouteRules {

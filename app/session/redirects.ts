@@ -43,9 +43,28 @@ export function boundedPath(path: string): string {
 
 /** /login, remembering where the member wanted to go (unless that is /login itself). */
 export function loginPath(url: URL): string {
+  return rememberingLogin(url, LOGIN_PATH)
+}
+
+/** The staff console's first page and its login (docs/decisions/0139). */
+export const STAFF_HOME_PATH = '/staff'
+export const STAFF_LOGIN_PATH = '/staff/login'
+
+/** A console page (not its login): the only place a staff login returns to. */
+export function isConsolePath(path: string): boolean {
+  return /^\/staff(?:[/?]|$)/.test(path) && !path.startsWith(STAFF_LOGIN_PATH)
+}
+
+/** /staff/login, remembering the console page the staff person wanted (no member page). */
+export function staffLoginPath(url: URL): string {
+  return rememberingLogin(url, STAFF_LOGIN_PATH, isConsolePath)
+}
+
+/** `login`, remembering the page of `url` when it is one to come back to. */
+function rememberingLogin(url: URL, login: string, returnable = (_: string) => true): string {
   const target = boundedPath(visiblePath(url))
-  if (target === HOME_PATH || target.startsWith(LOGIN_PATH)) return LOGIN_PATH
-  return `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`
+  if (target === HOME_PATH || target.startsWith(login) || !returnable(target)) return login
+  return `${login}?${new URLSearchParams({ redirectTo: target })}`
 }
 
 /**

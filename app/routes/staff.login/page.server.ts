@@ -11,7 +11,7 @@ import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
-import { safeReturnPath } from '~/session/redirects'
+import { isConsolePath, safeReturnPath, STAFF_HOME_PATH } from '~/session/redirects'
 import { loginLimitMessage, loginLimitsFor } from '~/session/login-limits.server'
 import { newStaffSessionId } from '~/session/staff-session.server'
 import { sessionLifetimes } from '~/session/session.server'
@@ -25,10 +25,9 @@ export const STAFF_LOGIN_MESSAGES = {
 } as const
 
 /** A console page to go to after the login: only the console's own, else its first page. */
-export function staffReturnPath(value: FormDataEntryValue | null): string {
+function staffReturnPath(value: FormDataEntryValue | null): string {
   const path = safeReturnPath(value)
-  const inConsole = /^\/staff(?:[/?]|$)/.test(path) && !path.startsWith('/staff/login')
-  return inConsole ? path : '/staff'
+  return isConsolePath(path) ? path : STAFF_HOME_PATH
 }
 
 /** A logged-in staff person has nothing to do on the login page. */
