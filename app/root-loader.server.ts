@@ -57,7 +57,6 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
     return {
       member,
       support: (await config).support,
-      strategy: member ? (session.payload?.strategy ?? null) : null,
       watch: member ? shellWatch(session.payload) : null,
       toast,
       env: publicEnv(),

@@ -174,7 +174,8 @@ export async function guard<T>(
     getSession(request, context, { endsSession: rules.endsSession }),
     getStaffSession(request, context),
   ])
-  const staffPage = isStaffAccess(rules.access)
+  // The console's request, for every loader of it (the root loader's rules are public).
+  const staffPage = isStaffAccess(rules.access) || isStaffAccess(accessForPath(url.pathname))
   // The request's entry in the member's timeline (a login's: the member it logged in).
   noteTimelineMember(context, timelineMember(session, staffPage))
   const cookies = new CookieJar()
@@ -208,7 +209,7 @@ export async function guard<T>(
     if (session.expired && !expiredBefore) {
       // A watch the backend refused (its limit, a supervisor) goes back where it came from.
       if (!staffPage) {
-        const over = await watchOver(session)
+        const over = await watchOver(session, context)
         if (over) throw over
       }
       await runChecks(['auth'], { ...checked, access: accessForPath(url.pathname) ?? access })
@@ -231,7 +232,7 @@ export async function guard<T>(
     // decides as on a member page (a page a visitor may see reads its member
     // parts through memberPart and never gets here).
     if (error instanceof SessionEndedError && !staffPage) {
-      thrown = (await watchOver(session)) ?? thrown
+      thrown = (await watchOver(session, context)) ?? thrown
     }
     if (thrown === error && error instanceof SessionEndedError) {
       thrown = await runChecks(['auth'], { ...checked, access: 'member' }).then(

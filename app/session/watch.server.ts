@@ -27,7 +27,7 @@ import { accessForPath } from '~/lib/pages'
 import { perRequest } from '~/server/request-context.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { AppLoadContext } from '@remix-run/node'
-import { visiblePath } from '~/session/redirects'
+import { STAFF_LOGIN_PATH, visiblePath } from '~/session/redirects'
 import {
   endSession,
   endSessionId,
@@ -76,9 +76,8 @@ export function watchExitPath(payload: SessionPayload): string {
   return payload.watch?.staff ? `/staff/members/${payload.mid ?? ''}` : '/watcher'
 }
 
-/** What the browser shows of a watch (the banner): no token, no session id. */
+/** What the browser shows of a watch (the banner; whom is the root's member): no token, no session id. */
 export interface ShellWatch {
-  memberUsername: string
   /** Who watches: the staff person's name, or null for a pasted-token watch. */
   staffName: string | null
   expiresAt: number | null
@@ -92,7 +91,6 @@ export function shellWatch(payload: SessionPayload | null, now = Date.now()): Sh
   const watch = watchOf(payload)
   if (!watch) return null
   return {
-    memberUsername: watch.memberUsername,
     staffName: watch.staff ? watch.staff.displayName || watch.staff.username : null,
     expiresAt: watch.expiresAt,
     now,
@@ -212,31 +210,55 @@ export async function endWatchAsSupervisor(
   await recordWatchEnd(watch.watchId, 'supervisor', ctx.staffSession.payload?.staff.username)
 }
 
-/** How a watch that the app finds over ended: its limit, or the backend's (or a supervisor's) word. */
+/**
+ * How a watch the app finds over ended: run out (on the app's clock, or the
+ * backend refusing its token as expired by its own), else the backend's or a
+ * supervisor's word (a supervisor records their own end first).
+ */
 function endFound(session: MemberSession, watch: Watch, now: number): WatchEnd {
-  const expired = watch.expiresAt !== null && watch.expiresAt <= now
-  if (expired || session.endedBy === 'TOKEN_EXPIRED') return 'limit'
-  return session.expired && session.endedBy === null ? 'limit' : 'revoked'
+  const ranOut =
+    (watch.expiresAt !== null && watch.expiresAt <= now) ||
+    session.endedBy === 'TOKEN_EXPIRED' ||
+    (session.expired && session.endedBy === null)
+  return ranOut ? 'limit' : 'revoked'
 }
 
-/**
- * A watch found over on this request (run out, ended elsewhere, refused by
- * the backend): recorded (once), and the redirect out of it, or null when
- * the session is no watch or is still one.
- */
-export async function watchOver(
+/** Where a watch that is over sends its browser, and what it says there. */
+interface WatchExit {
+  path: string
+  type: 'info' | 'error'
+  message: string
+}
+
+const exitTo = ({ path, type, message }: WatchExit) => redirectWithToast(path, { type, message })
+
+/** The watch is over (run out, ended elsewhere, refused by the backend): recorded once per request. */
+async function overExit(
   session: MemberSession,
-  now = Date.now(),
-): Promise<Response | null> {
+  context: AppLoadContext,
+  now: number,
+): Promise<WatchExit | null> {
   const payload = session.asRead
   const watch = watchOf(payload)
   if (!payload || !watch || session.loggedIn) return null
   const how = endFound(session, watch, now)
-  await recordWatchEnd(watch.id, how)
-  return redirectWithToast(watchExitPath(payload), {
-    type: 'info',
-    message: how === 'limit' ? WATCH_MESSAGES.limit : WATCH_MESSAGES.ended,
-  })
+  await perRequest(context, 'watch-end', () => recordWatchEnd(watch.id, how))
+  const message = how === 'limit' ? WATCH_MESSAGES.limit : WATCH_MESSAGES.ended
+  return { path: watchExitPath(payload), type: 'info', message }
+}
+
+/**
+ * A watch found over during a request (the backend refused its token): the
+ * redirect back to where it started, or null when the session is no watch
+ * or is still one.
+ */
+export async function watchOver(
+  session: MemberSession,
+  context: AppLoadContext,
+  now = Date.now(),
+): Promise<Response | null> {
+  const exit = await overExit(session, context, now)
+  return exit ? exitTo(exit) : null
 }
 
 export interface WatchGateContext {
@@ -245,47 +267,43 @@ export interface WatchGateContext {
   context: AppLoadContext
   session: MemberSession
   staffSession: StaffSession
-  /** The page is one of the staff console's: a watch that ended only goes quietly. */
+  /** The request is the staff console's: a watch that is over only goes, quietly. */
   staffPage: boolean
 }
 
+/** What a watch's request decides, once for all its loaders. */
+async function gateOnce(ctx: WatchGateContext): Promise<WatchExit | null> {
+  const { session, staffSession, url, request } = ctx
+  const watch = watchOf(session.asRead)
+  if (!watch) return null
+  const over = await overExit(session, ctx.context, Date.now())
+  if (over) return over
+  if (watch.staff && staffSession.payload?.sid !== watch.staff.sid) {
+    await endThisWatch({ session }, 'staff-session')
+    return { path: STAFF_LOGIN_PATH, type: 'error', message: WATCH_MESSAGES.staffSessionEnded }
+  }
+  if (!watch.staff && !(await appConfig(request.signal)).staff.tokenWatcher) {
+    await endThisWatch({ session }, 'turned-off')
+    return { path: '/watcher', type: 'error', message: WATCH_MESSAGES.tokenWatchOff }
+  }
+  // A page the member sees (not the shell's `/_root.data` revalidation, not the console).
+  const access = accessForPath(url.pathname)
+  const seen = access === 'public' || access === 'member'
+  if (request.method === 'GET' && !ctx.staffPage && url.pathname !== '/_root.data' && seen) {
+    await recordWatchView(watch.id, visiblePath(url)).catch(() => undefined)
+  }
+  return null
+}
+
 /**
- * What every request of a watch goes through (the guard calls it): a watch
- * found over goes back to where it came from; a staff watch whose staff
- * session is over ends; a pasted-token watch the configuration turned off
- * ends; a page seen is recorded (once per HTTP request).
+ * What every request of a watch goes through (the guard calls it for each
+ * loader; the work is done once per HTTP request): a watch found over goes
+ * back to where it came from; a staff watch whose staff session is over
+ * ends; a pasted-token watch the configuration turned off ends; a page seen
+ * is recorded. On the console's own pages a watch that ended just goes.
  */
 export async function watchGate(ctx: WatchGateContext): Promise<void> {
-  const { session, staffSession, url, request } = ctx
-  const payload = session.asRead
-  const watch = watchOf(payload)
-  if (!payload || !watch) return
-  const over = await watchOver(session)
-  if (over) {
-    if (ctx.staffPage) return
-    throw over
-  }
-  if (watch.staff) {
-    const staff = staffSession.payload
-    if (!staff || staff.sid !== watch.staff.sid) {
-      await endThisWatch({ session }, 'staff-session')
-      if (ctx.staffPage) return
-      throw redirectWithToast('/staff/login', {
-        type: 'error',
-        message: WATCH_MESSAGES.staffSessionEnded,
-      })
-    }
-  } else if (!(await appConfig(request.signal)).staff.tokenWatcher) {
-    await endThisWatch({ session }, 'turned-off')
-    throw redirectWithToast('/watcher', { type: 'error', message: WATCH_MESSAGES.tokenWatchOff })
-  }
-  // `/_root.data` is the shell's revalidation, not a page.
-  if (request.method === 'GET' && !ctx.staffPage && url.pathname !== '/_root.data') {
-    const access = accessForPath(url.pathname)
-    if (access === 'public' || access === 'member') {
-      await perRequest(ctx.context, 'watch-view', () =>
-        recordWatchView(watch.id, visiblePath(url)).catch(() => undefined),
-      )
-    }
-  }
+  if (!ctx.session.asRead || ctx.session.asRead.strategy !== 'watcher') return
+  const exit = await perRequest(ctx.context, 'watch-gate', () => gateOnce(ctx))
+  if (exit && !ctx.staffPage) throw exitTo(exit)
 }

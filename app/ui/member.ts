@@ -9,7 +9,7 @@ import type { ShellMember } from '~/root-loader.server'
 
 export type { ShellMember }
 
-/** The root loader's data: member, strategy, toast, public env. */
+/** The root loader's data: member, a watch's banner, toast, public env. */
 export function useRootData() {
   return useRouteLoaderData<typeof rootLoader>('root')
 }
@@ -31,5 +31,5 @@ export function useMember(): ShellMember {
 /** The member support staff are watching (the watcher), or null outside watcher mode. */
 export function useWatchedMember(): ShellMember | null {
   const root = useRootData()
-  return root?.strategy === 'watcher' ? (root.member ?? null) : null
+  return root?.watch ? (root.member ?? null) : null
 }

@@ -6,10 +6,11 @@
  */
 import { Form, useRevalidator } from '@remix-run/react'
 import { Countdown } from '~/ui/countdown'
-import { useRootData } from '~/ui/member'
+import { useRootData, useWatchedMember } from '~/ui/member'
 
 export function WatcherBanner() {
   const watch = useRootData()?.watch
+  const watched = useWatchedMember()
   const revalidator = useRevalidator()
   if (!watch) return null
   return (
@@ -20,7 +21,7 @@ export function WatcherBanner() {
       className="sticky top-0 z-40 flex flex-wrap items-center gap-x-3 gap-y-1 bg-gold-400 px-4 py-2 text-sm text-night-950"
     >
       <p className="min-w-0 flex-1">
-        <strong>โหมดผู้ดูแล (ดูอย่างเดียว)</strong> กำลังดูหน้าจอของ <strong>{watch.memberUsername}</strong>
+        <strong>โหมดผู้ดูแล (ดูอย่างเดียว)</strong> กำลังดูหน้าจอของ <strong>{watched?.username}</strong>
         {watch.staffName ? (
           <>
             {' '}
