@@ -36,8 +36,9 @@ export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: PAGES.staffAudit.access }, async ({ url }) => {
     const { filter } = auditQuery(url)
     const records = await watchRecords(filter)
+    const views = await Promise.all(records.map((r) => watchViews(r.watchId)))
     const rows: (string | number | null)[][] = []
-    for (const r of records) {
+    for (const [i, r] of records.entries()) {
       const base = [r.watchId, r.kind, r.staffUsername, r.memberId, r.memberUsername]
       rows.push([
         new Date(r.startedAt).toISOString(),
@@ -48,7 +49,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         null,
         null,
       ])
-      for (const view of await watchViews(r.watchId)) {
+      for (const view of views[i] ?? []) {
         rows.push([new Date(view.at).toISOString(), 'view', ...base, null, null, null, view.path])
       }
       if (r.endedAt !== null && r.how !== null) {

@@ -12,6 +12,7 @@ import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { endWatchAsSupervisor } from '~/session/watch.server'
 import {
+  watchRecord,
   watchRecords,
   watchViews,
   type AuditFilter,
@@ -87,7 +88,7 @@ export async function submit(ctx: RouteContext) {
   if (typeof watchId !== 'string' || !/^[\w-]{1,64}$/.test(watchId)) {
     return data({ error: 'ไม่พบการดูหน้าจอที่เลือก' }, { status: 400 })
   }
-  const record = (await watchRecords()).find((r) => r.watchId === watchId)
+  const record = await watchRecord(watchId)
   await endWatchAsSupervisor(ctx, {
     watchId,
     sid: record?.sid ?? null,
