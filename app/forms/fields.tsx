@@ -117,6 +117,39 @@ export function TextField({
   )
 }
 
+/** A text of several lines (a reason, a note): as TextField, in a <textarea>. */
+export function TextAreaField({
+  field,
+  label,
+  hint,
+  required,
+  focusOnError = false,
+  rows = 3,
+  maxLength,
+}: ControlProps & { rows?: number; maxLength?: number }) {
+  const { type: _type, ...props } = inputProps(
+    field,
+    'text',
+    hint ? field.descriptionId : undefined,
+  )
+  return (
+    <div className="space-y-1">
+      <Label field={field} label={label} />
+      <textarea
+        {...props}
+        rows={rows}
+        maxLength={maxLength}
+        aria-required={required || undefined}
+        // eslint-disable-next-line jsx-a11y/no-autofocus
+        autoFocus={focusOnError && field.errors !== undefined}
+        className={INPUT_CLASS}
+      />
+      <Hint field={field} hint={hint} />
+      <FieldError field={field} />
+    </div>
+  )
+}
+
 /** A password input with a show/hide button (shown once JavaScript runs). */
 export function PasswordField({
   field,

@@ -11,21 +11,17 @@ import { TIMELINE_SHOWN, watchFields } from '~/forms/staff-forms'
 import { parseForm } from '~/forms/zod'
 import { maskAccount, maskPhone } from '~/lib/mask'
 import { readFormData } from '~/server/form-data.server'
-import { httpError } from '~/server/http-error.server'
 import { timelineOf } from '~/server/timeline.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { startStaffWatch, WATCH_MESSAGES } from '~/session/watch.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 
-function memberIdFrom(params: RouteContext['params']): number {
-  const id = Number(params.id)
-  if (!/^[1-9][0-9]{0,15}$/.test(params.id ?? '')) throw httpError(404, NOT_FOUND_MESSAGE)
-  return id
-}
+/** The member of the page (the route's `validate` has checked the id). */
+const memberIdOf = (params: RouteContext['params']) => Number(params.id)
 
 export async function loadPage(ctx: RouteContext) {
-  const id = memberIdFrom(ctx.params)
+  const id = memberIdOf(ctx.params)
   const [detail, timeline] = await Promise.all([
     memberDetail(ctx, id),
     timelineOf(String(id), TIMELINE_SHOWN),
@@ -55,7 +51,7 @@ export async function loadPage(ctx: RouteContext) {
 
 /** "ดูหน้าจอสมาชิก": a reason and a ticket, then the watch opens in this browser. */
 export async function submit(ctx: RouteContext) {
-  const id = memberIdFrom(ctx.params)
+  const id = memberIdOf(ctx.params)
   const form = await readFormData(ctx.request)
   const submission = parseForm(form, watchFields)
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })

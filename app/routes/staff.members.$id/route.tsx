@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FormAlert, TextField } from '~/forms/fields'
+import { FormAlert, TextAreaField, TextField, firstInvalid } from '~/forms/fields'
 import { TIMELINE_SHOWN, WATCH_LABELS, watchFields } from '~/forms/staff-forms'
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
@@ -77,31 +77,24 @@ function WatchForm({ username }: { username: string }) {
   const navigation = useNavigation()
   const { form, fields } = useFieldChecks({ id: 'watch', fields: watchFields, lastResult })
   const busy = navigation.state === 'submitting'
+  const focus = firstInvalid(['reason', 'ticket'], lastResult?.error)
   return (
     <Form method="post" className="space-y-3" {...form.props}>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <div className="space-y-1">
-        <label htmlFor={fields.reason.id} className="block text-sm font-bold">
-          {WATCH_LABELS.reason}
-        </label>
-        <textarea
-          id={fields.reason.id}
-          name={fields.reason.name}
-          rows={3}
-          required
-          minLength={5}
-          maxLength={500}
-          aria-invalid={fields.reason.errors ? true : undefined}
-          aria-describedby={fields.reason.errors ? fields.reason.errorId : undefined}
-          className="w-full rounded-xl border border-night-600 bg-night-800 p-3"
-        />
-        {fields.reason.errors ? (
-          <p id={fields.reason.errorId} className="text-sm text-danger">
-            {fields.reason.errors[0]}
-          </p>
-        ) : null}
-      </div>
-      <TextField field={fields.ticket} label={WATCH_LABELS.ticket} required maxLength={40} />
+      <TextAreaField
+        field={fields.reason}
+        label={WATCH_LABELS.reason}
+        required
+        maxLength={500}
+        focusOnError={focus === 'reason'}
+      />
+      <TextField
+        field={fields.ticket}
+        label={WATCH_LABELS.ticket}
+        required
+        maxLength={40}
+        focusOnError={focus === 'ticket'}
+      />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
         ดูหน้าจอสมาชิก
       </button>
