@@ -8,7 +8,7 @@
  * Fields come from ~/forms/use-field-checks, with conform's ids and attributes
  * but no conform code in the browser (decisions 0111, 0123).
  */
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import { SupportLink, asksForSupport } from '~/ui/support-link'
 
@@ -213,6 +213,21 @@ export function FormAlert({ id, errors }: { id: string; errors: readonly string[
       {asksForSupport(message) ? <SupportLink /> : null}
     </>
   )
+}
+
+/**
+ * Secret fields (a password, a one-time code) emptied after every server
+ * answer: the server never sends them back, and the browser's copy goes too.
+ */
+export function useSecretsCleared(lastResult: unknown, secrets: readonly Meta[]): void {
+  const ids = secrets.map((field) => field.id).join(' ')
+  useEffect(() => {
+    if (!lastResult) return
+    for (const id of ids.split(' ')) {
+      const input = document.getElementById(id)
+      if (input instanceof HTMLInputElement) input.value = ''
+    }
+  }, [lastResult, ids])
 }
 
 /** The name of the first field with an error in a server answer, to focus it. */

@@ -1,8 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
-import { useEffect } from 'react'
 import { LOGIN_LABELS as LABELS, loginFields } from '~/forms/login-form'
-import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
+import {
+  FormAlert,
+  PasswordField,
+  TextField,
+  firstInvalid,
+  useSecretsCleared,
+} from '~/forms/fields'
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
@@ -24,13 +29,8 @@ export default function Login() {
   const navigation = useNavigation()
   // No conform in the browser here: the page's first-load budget (docs/decisions/0111).
   const { form, fields } = useFieldChecks({ id: 'login', fields: loginFields, lastResult })
-  // A refused login keeps the username but not the password: the server does not
-  // send it back, and the browser's copy is cleared too.
-  const passwordId = fields.password.id
-  useEffect(() => {
-    const input = document.getElementById(passwordId)
-    if (lastResult && input instanceof HTMLInputElement) input.value = ''
-  }, [lastResult, passwordId])
+  // A refused login keeps the username but not the password.
+  useSecretsCleared(lastResult, [fields.password])
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'line'
   const redirectTo = params.get('redirectTo') ?? ''
   const focus = firstInvalid(['username', 'password'], lastResult?.error)

@@ -1,7 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
-import { useEffect } from 'react'
-import { FormAlert, PasswordField, TextField, firstInvalid } from '~/forms/fields'
+import {
+  FormAlert,
+  PasswordField,
+  TextField,
+  firstInvalid,
+  useSecretsCleared,
+} from '~/forms/fields'
 import { STAFF_LOGIN_LABELS as LABELS, staffLoginFields } from '~/forms/staff-forms'
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
@@ -32,13 +37,7 @@ export default function StaffLogin() {
     lastResult,
   })
   // A refused login keeps the username only.
-  useEffect(() => {
-    if (!lastResult) return
-    for (const id of [fields.password.id, fields.otp.id]) {
-      const input = document.getElementById(id)
-      if (input instanceof HTMLInputElement) input.value = ''
-    }
-  }, [lastResult, fields.password.id, fields.otp.id])
+  useSecretsCleared(lastResult, [fields.password, fields.otp])
   const busy = navigation.state === 'submitting'
   const focus = firstInvalid(['username', 'password', 'otp'], lastResult?.error)
   return (
