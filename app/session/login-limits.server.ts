@@ -171,20 +171,3 @@ export function loginLimitsFor(kind: 'member' | 'staff'): LoginLimits {
   }
   return found
 }
-
-const get = () => loginLimitsFor('member')
-
-/** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
-export function loginAttempt(request: Request, username: string): Promise<number> {
-  return get().attempt(request, username)
-}
-
-/** The backend could not answer the login: the attempt does not count. */
-export function loginUnanswered(request: Request, username: string): Promise<void> {
-  return get().unanswered(request, username)
-}
-
-/** A successful login: returns the Set-Cookie of the known-device cookie. */
-export function loginSucceeded(request: Request, username: string): Promise<string> {
-  return get().succeeded(request, username)
-}

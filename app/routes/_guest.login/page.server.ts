@@ -9,12 +9,7 @@ import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
-import {
-  loginAttempt,
-  loginLimitMessage,
-  loginSucceeded,
-  loginUnanswered,
-} from '~/session/login-limits.server'
+import { loginLimitMessage, loginLimitsFor } from '~/session/login-limits.server'
 import type { RouteContext } from '~/session/guard'
 import { safeReturnPath } from '~/session/redirects'
 import { LoginError, loginLocal } from '~/session/strategies.server'
@@ -40,7 +35,8 @@ export async function submit(ctx: RouteContext) {
   const username = submission.value.username.trim()
   const { password } = submission.value
 
-  const waitMs = await loginAttempt(request, username)
+  const limits = loginLimitsFor('member')
+  const waitMs = await limits.attempt(request, username)
   if (waitMs > 0) {
     const reply = submission.reply({
       formErrors: [loginLimitMessage(waitMs)],
@@ -52,7 +48,7 @@ export async function submit(ctx: RouteContext) {
   try {
     const member = await loginLocal(ctx, { username, password })
     // This browser is now known for the username (docs/decisions/0032-login-limits.md).
-    cookies.add(await loginSucceeded(request, username))
+    cookies.add(await limits.succeeded(request, username))
     throw redirectWithToast(returnTo, {
       type: 'success',
       message: `ยินดีต้อนรับ ${member.displayName}`,
@@ -60,7 +56,7 @@ export async function submit(ctx: RouteContext) {
   } catch (error) {
     if (!(error instanceof LoginError)) throw error
     // A backend fault is no wrong password: it does not count (docs/decisions/0133).
-    if (error.status >= 500) await loginUnanswered(request, username)
+    if (error.status >= 500) await limits.unanswered(request, username)
     const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })
     return data(reply, { status: error.status })
   }

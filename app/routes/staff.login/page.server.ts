@@ -30,11 +30,6 @@ function staffReturnPath(value: FormDataEntryValue | null): string {
   return isConsolePath(path) ? path : STAFF_HOME_PATH
 }
 
-/** A logged-in staff person has nothing to do on the login page. */
-export function loadPage() {
-  return null
-}
-
 export async function submit(ctx: RouteContext) {
   const { request, cookies, staffSession } = ctx
   const form = await readFormData(request)

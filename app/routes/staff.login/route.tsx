@@ -12,7 +12,7 @@ import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
-import { loadPage, submit } from './page.server'
+import { submit } from './page.server'
 
 /**
  * The staff login (docs/decisions/0139): username, password and the code of
@@ -21,7 +21,8 @@ import { loadPage, submit } from './page.server'
  */
 const page = PAGES.staffLogin
 
-export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
+// A logged-in staff person is sent to the console by `auth`; the page needs no data.
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
 
 export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
