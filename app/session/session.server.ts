@@ -111,9 +111,8 @@ function rememberMs(payload: SessionPayload, now: number): number {
  * refreshed later than this one, and a rotation gives a full lifetime from
  * then: the id is kept until any refresh token issued before now has run out.
  */
-export async function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
-  await endedSessions.set(payload.sid, true, rememberMs(payload, now))
-  for (const listener of endListeners) listener(payload.sid)
+export function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
+  return endSessionId(payload.sid, rememberMs(payload, now))
 }
 
 /**
