@@ -15,6 +15,7 @@ import { mock } from './support/mock'
 import { loginAs } from './support/session'
 import { openedSession } from './support/login'
 import { mockStaffOtp } from './support/staff'
+import { seriousViolations, sidewaysOverflow } from './support/axe'
 
 const STAFF = {
   support: { username: 'support1', password: 'support1234', name: 'สมหญิง ฝ่ายบริการ' },
@@ -314,6 +315,31 @@ test('after a watch the member’s notifications say support looked, when and fo
   await expect(page.getByText(ticket).first()).toBeVisible()
   await expect(page.getByText('เจ้าหน้าที่ดูแลบัญชีของคุณแล้ว').first()).toBeVisible()
 })
+
+test(
+  'every console page: axe finds nothing serious, and 360 px needs no sideways scrolling',
+  { tag: '@layout' },
+  async ({ page, browser }) => {
+    // Five pages with axe each: three times the test's time budget.
+    test.slow()
+    // A member's requests first, so the member page shows its timeline table.
+    const member = await browser.newContext()
+    await loginAs(member, 'demo', { withMemberId: true })
+    await (await member.newPage()).goto('/profile')
+    await member.close()
+    await page.setViewportSize({ width: 360, height: 780 })
+    await page.goto('/staff/login')
+    expect(await seriousViolations(page), '/staff/login').toEqual([])
+    expect(await sidewaysOverflow(page), '/staff/login').toBeLessThanOrEqual(0)
+    await staffLogin(page, 'supervisor')
+    for (const path of ['/staff', '/staff?q=demo', '/staff/members/1001', '/staff/audit']) {
+      await page.goto(path)
+      await hydrated(page)
+      expect(await seriousViolations(page), path).toEqual([])
+      expect(await sidewaysOverflow(page), path).toBeLessThanOrEqual(0)
+    }
+  },
+)
 
 test.describe('as an attacker', () => {
   test('a member’s cookie on staff pages is a Thai 403; support on a supervisor page too', async ({

@@ -45,7 +45,14 @@ export function TimelineTable({
     return <p className="text-sm text-slate-300">ยังไม่มีคำขอที่บันทึกไว้</p>
   }
   return (
-    <div className="overflow-x-auto rounded-xl border border-night-700">
+    // A table wider than a phone scrolls sideways in a region the keyboard can reach.
+    <div
+      role="region"
+      aria-label={caption}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+      tabIndex={0}
+      className="overflow-x-auto rounded-xl border border-night-700"
+    >
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-night-900 text-xs text-slate-300">
