@@ -42,6 +42,18 @@ export type Lifetimes = Pick<TokenConfig, 'accessTtlSeconds' | 'refreshTtlSecond
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
+/** A family nobody has revoked or expired yet, before its first refresh token. */
+function newFamily(id: string, subject: number): Family {
+  return {
+    id,
+    memberId: subject,
+    revoked: false,
+    expired: false,
+    currentRefreshJti: '',
+    rotations: new Map(),
+  }
+}
+
 function unauthorized(code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'TOKEN_REVOKED'): ApiError {
   const messages = {
     INVALID_TOKEN: 'Invalid token',
@@ -104,13 +116,14 @@ export class Sessions {
 
   /**
    * A watch's delegated token: the member as `sub`, the staff person as `act`
-   * (RFC 8693), `scope: "read"`, `wid`, and `exp` `ttlSeconds` from now.
+   * (RFC 8693), `scope: "read"`, `wid`, and `exp` `ttlSeconds` from now; and
+   * the family the watch keeps for it (revoked when the watch ends).
    */
   async issueWatchToken(
     watch: { id: string; memberId: number },
     staff: StaffAccount,
     ttlSeconds: number,
-  ): Promise<{ token: string; expiresAt: number }> {
+  ): Promise<{ token: string; expiresAt: number; family: Family }> {
     const now = this.state.now()
     const { token } = await this.tokens.issue(
       {
@@ -127,7 +140,11 @@ export class Sessions {
       },
       now,
     )
-    return { token, expiresAt: (Math.floor(now / 1000) + ttlSeconds) * 1000 }
+    return {
+      token,
+      expiresAt: (Math.floor(now / 1000) + ttlSeconds) * 1000,
+      family: newFamily(`watch:${watch.id}`, watch.memberId),
+    }
   }
 
   /** The member behind an `Authorization: Bearer <access token>` header. */
@@ -182,14 +199,7 @@ export class Sessions {
     subject: number,
     overrides: Partial<Lifetimes> = {},
   ): Promise<TokenPairOut> {
-    const family: Family = {
-      id: newId(),
-      memberId: subject,
-      revoked: false,
-      expired: false,
-      currentRefreshJti: '',
-      rotations: new Map(),
-    }
+    const family = newFamily(newId(), subject)
     this.families(realm).set(family.id, family)
     const issued = await this.issuePair(realm, family, overrides)
     family.currentRefreshJti = issued.refreshJti

@@ -302,7 +302,7 @@ async function startWatch(ctx: RequestContext) {
   const desk = ctx.state.staff
   const id = randomUUID()
   const ttlSeconds = Math.floor(Math.min(WATCH_LIMIT_MS, desk.watchLimitMs) / 1000)
-  const { token, expiresAt } = await ctx.sessions.issueWatchToken(
+  const { token, expiresAt, family } = await ctx.sessions.issueWatchToken(
     { id, memberId },
     staff,
     ttlSeconds,
@@ -319,14 +319,7 @@ async function startWatch(ctx: RequestContext) {
     expiresAt,
     endedAt: null,
     endedHow: null,
-    family: {
-      id: `watch:${id}`,
-      memberId,
-      revoked: false,
-      expired: false,
-      currentRefreshJti: '',
-      rotations: new Map(),
-    },
+    family,
   })
   return dataReply(watchStartResponseSchema, {
     data: {
