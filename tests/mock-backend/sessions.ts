@@ -106,9 +106,7 @@ export class Sessions {
 
   /** The staff person behind an `Authorization: Bearer <staff access token>` header. */
   async staffCaller(authorization: string | undefined): Promise<StaffAccount> {
-    const token = BEARER.exec(authorization ?? '')?.[1]
-    if (!token) throw unauthorized('INVALID_TOKEN')
-    const { family } = await this.check(token, 'access', 'staff')
+    const { family } = await this.bearer(authorization, 'staff')
     const staff = this.state.staff.account(family.memberId)
     if (!staff) throw unauthorized('INVALID_TOKEN')
     return staff
@@ -157,9 +155,7 @@ export class Sessions {
    * token>` header, and when that token expires (ms of the backend's clock; null without `exp`).
    */
   async caller(authorization: string | undefined): Promise<MemberCaller> {
-    const token = BEARER.exec(authorization ?? '')?.[1]
-    if (!token) throw unauthorized('INVALID_TOKEN')
-    const { family, claims } = await this.check(token, 'access', 'member')
+    const { family, claims } = await this.bearer(authorization, 'member')
     const member = this.state.members.get(family.memberId)
     if (!member) throw unauthorized('INVALID_TOKEN')
     return {
@@ -248,6 +244,16 @@ export class Sessions {
       family = this.state.families.get(claims.fam)
     }
     return family && String(family.memberId) === claims.sub ? family : undefined
+  }
+
+  /** The access token of an `Authorization: Bearer` header, checked in its realm. */
+  private bearer(
+    authorization: string | undefined,
+    realm: Realm,
+  ): Promise<{ claims: TokenClaims; family: Family }> {
+    const token = BEARER.exec(authorization ?? '')?.[1]
+    if (!token) return Promise.reject(unauthorized('INVALID_TOKEN'))
+    return this.check(token, 'access', realm)
   }
 
   /** In order: signature and claims, `exp`, type, known family, revoked, expired by the test control. */
