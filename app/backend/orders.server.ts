@@ -15,6 +15,7 @@ import { BackendError, memberCall, orNotFound, type MemberContext } from '~/back
 import {
   depositTooHighMessage,
   depositTooLowMessage,
+  type DepositErrors,
   type DepositLimits,
 } from '~/lib/deposit-limits'
 
@@ -24,9 +25,6 @@ export const DEPOSIT_REFUSALS = {
   tooManyPending: 'คุณมีรายการฝากที่รอชำระหลายรายการแล้ว กรุณาชำระหรือรอให้รายการเดิมหมดอายุก่อน',
   keyReused: 'แบบฟอร์มนี้ถูกใช้ส่งรายการอื่นไปแล้ว กรุณากรอกใหม่อีกครั้ง',
 } as const
-
-/** The deposit form's field a refusal belongs to (`form`: the whole form) and its message. */
-export type DepositRefusal = Partial<Record<'amount' | 'method' | 'form', string>>
 
 /** Makes the order (or gives the one this key already made). */
 export function createDeposit(ctx: MemberContext, body: CreateDepositRequest): Promise<Order> {
@@ -55,7 +53,7 @@ export async function memberOrder(ctx: MemberContext, id: number): Promise<Order
 }
 
 /** The deposit form's field (or the form itself) a backend refusal belongs to, in Thai. */
-export function depositFieldError(error: unknown, limits: DepositLimits): DepositRefusal | null {
+export function depositFieldError(error: unknown, limits: DepositLimits): DepositErrors | null {
   if (!(error instanceof BackendError)) return null
   switch (error.code) {
     case errorCodes.depositAmountTooLow:

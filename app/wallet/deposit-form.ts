@@ -9,6 +9,7 @@ import { checkWholeBaht } from '~/lib/amount'
 import {
   depositTooHighMessage,
   depositTooLowMessage,
+  type DepositErrors,
   type DepositLimits,
 } from '~/lib/deposit-limits'
 import { parseWholeBaht } from '~/lib/money'
@@ -42,20 +43,18 @@ export function prefilledAmount(url: URL): string {
 // too many pending orders, a reused key) are backend/orders.server.ts's.
 const AMOUNT_REQUIRED = 'กรุณากรอกจำนวนเงินที่ต้องการฝาก'
 const AMOUNT_WHOLE = 'กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม'
-const amountTooLow = depositTooLowMessage
-const amountTooHigh = depositTooHighMessage
 const METHOD_REQUIRED = 'กรุณาเลือกช่องทางการฝากเงิน'
 
 export const DEPOSIT_MESSAGES = {
   amountRequired: AMOUNT_REQUIRED,
   amountWhole: AMOUNT_WHOLE,
-  amountTooLow,
-  amountTooHigh,
+  amountTooLow: depositTooLowMessage,
+  amountTooHigh: depositTooHighMessage,
   methodRequired: METHOD_REQUIRED,
   keyMissing: 'แบบฟอร์มหมดอายุ กรุณาลองใหม่อีกครั้ง',
 } as const
 
-export type DepositErrors = Partial<Record<'amount' | 'method' | 'form', string>>
+export type { DepositErrors }
 
 export interface DepositValues {
   amount: number
@@ -74,8 +73,8 @@ export function checkDeposit(
   const amount = checkWholeBaht(input.amount, limits, true)
   if (amount === 'required') errors.amount = AMOUNT_REQUIRED
   else if (amount === 'wholeBaht') errors.amount = AMOUNT_WHOLE
-  else if (amount === 'tooLow') errors.amount = amountTooLow(limits.min)
-  else if (amount === 'tooHigh') errors.amount = amountTooHigh(limits.max)
+  else if (amount === 'tooLow') errors.amount = depositTooLowMessage(limits.min)
+  else if (amount === 'tooHigh') errors.amount = depositTooHighMessage(limits.max)
   if (!isMethod(input.method)) errors.method = METHOD_REQUIRED
   if (typeof amount === 'string' || !isMethod(input.method)) return { errors }
   return { values: { amount, method: input.method } }

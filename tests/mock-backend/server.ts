@@ -83,9 +83,10 @@ const ROUTES: readonly Route[] = [
 const LAUNCH_PATHS: ReadonlySet<string> = new Set(['/games/launch', '/lotto/launch'])
 
 /**
- * Whether a call is a read a watch's token may make: a GET, other than a
- * launch. The staff's own calls answer for their own tokens, and the
- * refresh call ignores the Authorization header (its body's token decides).
+ * Whether the read-only gate looks at a call: everything but the reads a
+ * watch's token may make (a GET, other than a launch). The staff's own calls
+ * answer for their own tokens, and the refresh call ignores the
+ * Authorization header (its body's token decides).
  */
 function readOnlyGateApplies(method: string, path: string): boolean {
   if (path.startsWith('/staff/') || path === '/auth/refresh') return false

@@ -42,6 +42,18 @@ export type Lifetimes = Pick<TokenConfig, 'accessTtlSeconds' | 'refreshTtlSecond
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i
 
+/** A family nobody has revoked or expired yet, before its first refresh token. */
+function newFamily(id: string, subject: number): Family {
+  return {
+    id,
+    memberId: subject,
+    revoked: false,
+    expired: false,
+    currentRefreshJti: '',
+    rotations: new Map(),
+  }
+}
+
 function unauthorized(code: 'INVALID_TOKEN' | 'TOKEN_EXPIRED' | 'TOKEN_REVOKED'): ApiError {
   const messages = {
     INVALID_TOKEN: 'Invalid token',
@@ -94,9 +106,7 @@ export class Sessions {
 
   /** The staff person behind an `Authorization: Bearer <staff access token>` header. */
   async staffCaller(authorization: string | undefined): Promise<StaffAccount> {
-    const token = BEARER.exec(authorization ?? '')?.[1]
-    if (!token) throw unauthorized('INVALID_TOKEN')
-    const { family } = await this.check(token, 'access', 'staff')
+    const { family } = await this.bearer(authorization, 'staff')
     const staff = this.state.staff.account(family.memberId)
     if (!staff) throw unauthorized('INVALID_TOKEN')
     return staff
@@ -104,13 +114,14 @@ export class Sessions {
 
   /**
    * A watch's delegated token: the member as `sub`, the staff person as `act`
-   * (RFC 8693), `scope: "read"`, `wid`, and `exp` `ttlSeconds` from now.
+   * (RFC 8693), `scope: "read"`, `wid`, and `exp` `ttlSeconds` from now; and
+   * the family the watch keeps for it (revoked when the watch ends).
    */
   async issueWatchToken(
     watch: { id: string; memberId: number },
     staff: StaffAccount,
     ttlSeconds: number,
-  ): Promise<{ token: string; expiresAt: number }> {
+  ): Promise<{ token: string; expiresAt: number; family: Family }> {
     const now = this.state.now()
     const { token } = await this.tokens.issue(
       {
@@ -127,7 +138,11 @@ export class Sessions {
       },
       now,
     )
-    return { token, expiresAt: (Math.floor(now / 1000) + ttlSeconds) * 1000 }
+    return {
+      token,
+      expiresAt: (Math.floor(now / 1000) + ttlSeconds) * 1000,
+      family: newFamily(`watch:${watch.id}`, watch.memberId),
+    }
   }
 
   /** The member behind an `Authorization: Bearer <access token>` header. */
@@ -140,9 +155,7 @@ export class Sessions {
    * token>` header, and when that token expires (ms of the backend's clock; null without `exp`).
    */
   async caller(authorization: string | undefined): Promise<MemberCaller> {
-    const token = BEARER.exec(authorization ?? '')?.[1]
-    if (!token) throw unauthorized('INVALID_TOKEN')
-    const { family, claims } = await this.check(token, 'access', 'member')
+    const { family, claims } = await this.bearer(authorization, 'member')
     const member = this.state.members.get(family.memberId)
     if (!member) throw unauthorized('INVALID_TOKEN')
     return {
@@ -182,14 +195,7 @@ export class Sessions {
     subject: number,
     overrides: Partial<Lifetimes> = {},
   ): Promise<TokenPairOut> {
-    const family: Family = {
-      id: newId(),
-      memberId: subject,
-      revoked: false,
-      expired: false,
-      currentRefreshJti: '',
-      rotations: new Map(),
-    }
+    const family = newFamily(newId(), subject)
     this.families(realm).set(family.id, family)
     const issued = await this.issuePair(realm, family, overrides)
     family.currentRefreshJti = issued.refreshJti
@@ -238,6 +244,16 @@ export class Sessions {
       family = this.state.families.get(claims.fam)
     }
     return family && String(family.memberId) === claims.sub ? family : undefined
+  }
+
+  /** The access token of an `Authorization: Bearer` header, checked in its realm. */
+  private bearer(
+    authorization: string | undefined,
+    realm: Realm,
+  ): Promise<{ claims: TokenClaims; family: Family }> {
+    const token = BEARER.exec(authorization ?? '')?.[1]
+    if (!token) return Promise.reject(unauthorized('INVALID_TOKEN'))
+    return this.check(token, 'access', realm)
   }
 
   /** In order: signature and claims, `exp`, type, known family, revoked, expired by the test control. */

@@ -1,9 +1,10 @@
 /**
  * The demo backend's staff accounts (docs/backend-api.md, "Demo members"):
  * who they are, their passwords and the TOTP secrets their authenticator
- * apps hold. Apart from the rest of staff.ts so that the demo backend's
- * start lines and the e2e tests' helper (tests/e2e/support/staff.ts) read
- * the same accounts without the backend's routes.
+ * apps hold, and the code an app would show. Apart from the rest of
+ * staff.ts so that the demo backend's start lines and the tests (the e2e
+ * helper tests/e2e/support/staff.ts too) read the same accounts without the
+ * backend's routes.
  */
 import { Secret, TOTP } from 'otpauth'
 import type { Staff, StaffRole } from '../../app/backend/staff.schemas'
@@ -44,6 +45,13 @@ export function staffTotp(account: Pick<StaffAccount, 'username' | 'totpSecret'>
     period: 30,
     secret: Secret.fromBase32(account.totpSecret),
   })
+}
+
+/** The code of `username`'s authenticator app at `now` (real time unless given). */
+export function staffOtp(username: string, now = Date.now()): string {
+  const account = SEED_STAFF.find((s) => s.username === username)
+  if (!account) throw new Error(`no demo staff named ${username}`)
+  return staffTotp(account).generate({ timestamp: now })
 }
 
 /** One line per demo staff account, for the demo backend's start (stderr). */

@@ -10,9 +10,8 @@ import {
   type Watch,
   type WatchStart,
 } from '../../app/backend/staff.schemas'
-import { staffOtp } from '../e2e/support/staff'
 import { claimsOf, expectError, useBackend } from './helpers'
-import { SEED_STAFF } from './staff-accounts'
+import { SEED_STAFF, staffOtp } from './staff-accounts'
 
 const { client } = useBackend()
 

@@ -54,7 +54,7 @@ import { SEED_STAFF, type StaffAccount, staffTotp } from './staff-accounts'
 import { type DemoMember, type Family, type MockState, THAI_BANKS } from './state'
 
 /** The longest a watch lives (its token's `exp`). */
-export const WATCH_LIMIT_MS = 30 * 60 * 1000
+const WATCH_LIMIT_MS = 30 * 60 * 1000
 const TOTP_PERIOD_MS = 30_000
 /** Steps either side of now a code may come from. */
 const TOTP_WINDOW = 1
@@ -169,7 +169,7 @@ function publicStaff({ id, username, displayName, role }: StaffAccount): Staff {
   return { id, username, displayName, role }
 }
 
-export function memberSummary(member: DemoMember): MemberSummary {
+function memberSummary(member: DemoMember): MemberSummary {
   const { id, username, displayName, phone, locked } = member
   return { id, username, displayName, phone, isStaff: member.isStaff === true, locked }
 }
@@ -217,7 +217,7 @@ async function me(ctx: RequestContext) {
 }
 
 /** Whether a member answers to `q`: the id exactly, a username's start, a phone's start. */
-export function memberMatches(member: DemoMember, q: string): boolean {
+function memberMatches(member: DemoMember, q: string): boolean {
   if (/^\d+$/.test(q) && member.id === Number(q)) return true
   if (member.username.toLowerCase().startsWith(q.toLowerCase())) return true
   const digits = q.replace(/[\s-]/g, '')
@@ -244,7 +244,7 @@ function memberParam(ctx: RequestContext): DemoMember {
 }
 
 /** What the member's pages would show, newest first, from the demo's own books. */
-export function memberDetail(state: MockState, member: DemoMember): StaffMemberDetail {
+function memberDetail(state: MockState, member: DemoMember): StaffMemberDetail {
   const now = state.now()
   const account = state.bankAccounts.get(member.id)
   const bank = account && THAI_BANKS.find((b) => b.code === account.bankCode)
@@ -302,7 +302,7 @@ async function startWatch(ctx: RequestContext) {
   const desk = ctx.state.staff
   const id = randomUUID()
   const ttlSeconds = Math.floor(Math.min(WATCH_LIMIT_MS, desk.watchLimitMs) / 1000)
-  const { token, expiresAt } = await ctx.sessions.issueWatchToken(
+  const { token, expiresAt, family } = await ctx.sessions.issueWatchToken(
     { id, memberId },
     staff,
     ttlSeconds,
@@ -319,14 +319,7 @@ async function startWatch(ctx: RequestContext) {
     expiresAt,
     endedAt: null,
     endedHow: null,
-    family: {
-      id: `watch:${id}`,
-      memberId,
-      revoked: false,
-      expired: false,
-      currentRefreshJti: '',
-      rotations: new Map(),
-    },
+    family,
   })
   return dataReply(watchStartResponseSchema, {
     data: {

@@ -6,8 +6,8 @@
  * list is the 404 page; without the list (backend down) the lobby shows the
  * backend's message instead.
  */
-import { BackendError } from '~/backend/client.server'
-import { listProviders, type Provider } from '~/backend/games.server'
+import { orMessage } from '~/backend/client.server'
+import { listProviders } from '~/backend/games.server'
 import { loadLobby } from '~/games/lobby.server'
 import { LOBBY_PAGE_SIZE } from '~/games/lobby-query'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
@@ -17,15 +17,8 @@ import type { RouteContext } from '~/session/guard'
 export async function loadPage({ request, url }: RouteContext) {
   const providerId = url.searchParams.get('provider')
   if (providerId === null) {
-    let providers: Provider[] = []
-    let error: string | null = null
-    try {
-      providers = await listProviders(request.signal)
-    } catch (failure) {
-      if (!(failure instanceof BackendError)) throw failure
-      error = failure.message
-    }
-    return { kind: 'picker' as const, providers, error }
+    const providers = await orMessage(listProviders(request.signal))
+    return { kind: 'picker' as const, providers: providers.value ?? [], error: providers.error }
   }
   const lobby = await loadLobby(request, url, {}, LOBBY_PAGE_SIZE)
   const provider = lobby.providers?.find((p) => p.id === providerId) ?? null

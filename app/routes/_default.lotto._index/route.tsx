@@ -17,6 +17,7 @@ import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { Countdown } from '~/ui/countdown'
 import { EmptyState, Notice } from '~/ui/states'
+import { STAKE_STATUS_LABELS } from '~/ui/status-labels'
 import { TabLinks } from '~/ui/tab-links'
 import { useLiveRevalidation } from '~/ui/live/live-events'
 import { loadPage, type ShownStake, type ShownType } from './page.server'
@@ -152,10 +153,10 @@ function TypeCard({ type, now }: { type: ShownType; now: number }) {
   )
 }
 
-const STATUS: Record<StakeStatus, { text: string; className: string }> = {
-  pending: { text: 'รอผล', className: 'bg-sky-900 text-sky-100' },
-  won: { text: 'ถูกรางวัล', className: 'bg-emerald-800 text-emerald-50' },
-  lost: { text: 'ไม่ถูกรางวัล', className: 'bg-night-700 text-slate-200' },
+const STATUS_CLASSES: Readonly<Record<StakeStatus, string>> = {
+  pending: 'bg-sky-900 text-sky-100',
+  won: 'bg-emerald-800 text-emerald-50',
+  lost: 'bg-night-700 text-slate-200',
 }
 
 function History({ stakes }: { stakes: ShownStake[] }) {
@@ -172,7 +173,6 @@ function History({ stakes }: { stakes: ShownStake[] }) {
   return (
     <ul className="space-y-3">
       {stakes.map((stake) => {
-        const status = STATUS[stake.status]
         return (
           <li key={stake.id} className="card space-y-2" data-testid="stake">
             <div className="flex items-start justify-between gap-2">
@@ -182,8 +182,10 @@ function History({ stakes }: { stakes: ShownStake[] }) {
                   {stake.draw.label} · โพยเลขที่ {stake.id}
                 </p>
               </div>
-              <span className={`shrink-0 rounded px-2 py-0.5 text-sm ${status.className}`}>
-                {status.text}
+              <span
+                className={`shrink-0 rounded px-2 py-0.5 text-sm ${STATUS_CLASSES[stake.status]}`}
+              >
+                {STAKE_STATUS_LABELS[stake.status]}
               </span>
             </div>
             <ul className="text-sm">

@@ -4,8 +4,8 @@
  * few seconds (only while the tab is visible; stopping once it is final;
  * without JavaScript the browser reloads it, app/ui/no-script-refresh.tsx),
  * and says with a toast when the money has arrived. An unknown id, or
- * another member's order, is the 404 page. The server side is
- * ./page.server.ts.
+ * another member's order, is the 404 page. The server side is the order
+ * pages' one loader, loadOrders in ~/wallet/order-view.server.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
@@ -17,15 +17,14 @@ import { Countdown } from '~/ui/countdown'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { ORDER_METHOD_LABELS, ORDER_STATUS_LABELS, StatusBadge } from '~/ui/orders/order-labels'
 import { OrderList } from '~/ui/orders/order-list'
-import type { OrderView } from '~/wallet/order-view.server'
+import { loadOrders, type OrderView } from '~/wallet/order-view.server'
 import { usePaidToast } from '~/ui/orders/use-paid-toast'
 import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
-import { loadPage } from './page.server'
 
 const page = PAGES.order
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, validate: ({ params }) => isNumericId(params.id) }, loadPage)
+  guard(args, { access: page.access, validate: ({ params }) => isNumericId(params.id) }, loadOrders)
 
 export const meta = pageMeta(page.title)
 

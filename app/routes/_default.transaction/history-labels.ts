@@ -1,11 +1,12 @@
 /**
- * The Thai names of the ledger's kinds and statuses (the history's filter and
- * lines), and how a line's amount reads: what moved the balance is signed,
+ * The Thai names of the ledger's kinds (the history's filter and lines; its
+ * statuses' are ~/ui/status-labels, the staff console reads them too), and how a line's amount reads: what moved the balance is signed,
  * what never did (a failed or cancelled line: a refused withdrawal's held
  * money was given back) is not.
  */
 import type { Transaction, TransactionKind, TransactionStatus } from '~/backend/wallet.schemas'
 import { formatBaht } from '~/lib/money'
+import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 
 export const KIND_LABELS: Readonly<Record<TransactionKind, string>> = {
   deposit: 'ฝากเงิน',
@@ -19,16 +20,9 @@ export const KIND_LABELS: Readonly<Record<TransactionKind, string>> = {
   reward: 'รางวัลกิจกรรม',
 }
 
-export const STATUS_LABELS: Readonly<Record<TransactionStatus, string>> = {
-  pending: 'รอดำเนินการ',
-  success: 'สำเร็จ',
-  failed: 'ไม่สำเร็จ',
-  cancelled: 'ยกเลิก',
-}
-
 /** In the ledger's order (the filter's options). */
 export const KINDS = Object.keys(KIND_LABELS) as TransactionKind[]
-export const STATUSES = Object.keys(STATUS_LABELS) as TransactionStatus[]
+export const STATUSES = Object.keys(TRANSACTION_STATUS_LABELS) as TransactionStatus[]
 
 /** "+฿1,000.00" / "−฿350.00": the sign is text, the colour only repeats it. */
 export function signedBaht(amount: number): string {

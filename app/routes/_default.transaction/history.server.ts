@@ -29,7 +29,8 @@ import {
   readDateChoice,
   withIsoDates,
 } from '~/lib/thai-date'
-import { KIND_LABELS, ledgerAmount, STATUS_LABELS } from './history-labels'
+import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
+import { KIND_LABELS, ledgerAmount } from './history-labels'
 import type { RouteContext } from '~/session/guard'
 
 /** Pages beyond this are a tampered link. */
@@ -110,7 +111,7 @@ function shownLine(line: Transaction) {
     kind: line.kind,
     kindLabel: KIND_LABELS[line.kind],
     status: line.status,
-    statusLabel: STATUS_LABELS[line.status],
+    statusLabel: TRANSACTION_STATUS_LABELS[line.status],
     note: line.note,
     amount: ledgerAmount(line),
     balanceAfterText: line.balanceAfter === null ? null : formatBaht(line.balanceAfter),

@@ -3,7 +3,8 @@ import { formatCount } from '~/lib/money'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { EmptyState, Notice } from '~/ui/states'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
-import { KIND_LABELS, KINDS, STATUS_LABELS, STATUSES } from './history-labels'
+import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
+import { KIND_LABELS, KINDS, STATUSES } from './history-labels'
 import type { HistoryLine, loadHistory } from './history.server'
 
 type Data = Awaited<ReturnType<typeof loadHistory>>
@@ -50,7 +51,7 @@ function Filters({ data }: { data: Data }) {
             <option value="">ทั้งหมด</option>
             {STATUSES.map((status) => (
               <option key={status} value={status}>
-                {STATUS_LABELS[status]}
+                {TRANSACTION_STATUS_LABELS[status]}
               </option>
             ))}
           </select>

@@ -3,7 +3,8 @@ import { IdempotencyField } from '~/forms/idempotency-field'
 import { formatBaht } from '~/lib/money'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import { ledgerAmount, STATUS_LABELS } from './history-labels'
+import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
+import { ledgerAmount } from './history-labels'
 import type { action } from './route'
 import type { loadWithdraw, WithdrawReply } from './withdraw.server'
 
@@ -56,7 +57,7 @@ export function WithdrawTab({ data }: { data: Data }) {
           {account.accountNumber}
         </p>
         <p className="text-sm text-slate-300">
-          สถานะ: {STATUS_LABELS[withdrawal.status]}
+          สถานะ: {TRANSACTION_STATUS_LABELS[withdrawal.status]}
           {given.note ? ` (${given.note})` : ''} · เลขที่รายการ {withdrawal.id} · {withdrawal.atText}
         </p>
         <p className="text-sm text-slate-300">

@@ -1,25 +1,19 @@
 /**
- * Staff logins from the tests' side: the six-digit code of a demo staff
- * account, either computed here from its TOTP secret (as the staff person's
- * authenticator app would) or asked of the demo backend (POST
- * /__mock/staff-otp: on the backend's own clock, and never a code already
- * used). A code lets one login in only: a second login of the same account
- * within the same 30 s needs the backend's answer (the next step's code).
+ * Staff logins from the e2e tests' side: the demo staff accounts, and the
+ * six-digit code of one asked of the demo backend (POST /__mock/staff-otp:
+ * on the backend's own clock, and never a code already used; the code an
+ * authenticator app computes from the secret is staffOtp in
+ * tests/mock-backend/staff-accounts.ts). A code lets one login in only: a
+ * second login of the same account within the same 30 s needs the
+ * backend's answer (the next step's code).
  */
 import { MOCK_URL } from '../../../playwright.config'
-import { SEED_STAFF, staffTotp } from '../../mock-backend/staff-accounts'
+import { SEED_STAFF } from '../../mock-backend/staff-accounts'
 
 export const STAFF = {
   support: SEED_STAFF[0]!,
   supervisor: SEED_STAFF[1]!,
 } as const
-
-/** The code of `username`'s authenticator app now (real time). */
-export function staffOtp(username: string, now = Date.now()): string {
-  const account = SEED_STAFF.find((s) => s.username === username)
-  if (!account) throw new Error(`no demo staff named ${username}`)
-  return staffTotp(account).generate({ timestamp: now })
-}
 
 /** The code the demo backend takes for `username` now (its clock; not used yet). */
 export async function mockStaffOtp(username: string, baseUrl = MOCK_URL): Promise<string> {
