@@ -29,7 +29,8 @@
  *
  * Kept: the newest 500 entries per member, 14 days after the member's last
  * request, and each request id's member as long (`findRequest`). Read by
- * the staff console: `timelineOf`, `findRequest`, `isFailure`.
+ * the staff console: `timelineOf`, `findRequest`; the entry's type and
+ * `isFailure` are lib/timeline.ts's (re-exported here), for the console's UI too.
  * docs/decisions/0138-request-timeline.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -37,6 +38,7 @@ import { hostname } from 'node:os'
 import type { AppLoadContext } from '@remix-run/node'
 import { redactUrl } from '~/lib/redact'
 import { isValidRequestId } from '~/lib/request-id'
+import type { Device, TimelineEntry } from '~/lib/timeline'
 import { env } from '~/server/env.server'
 import {
   createMemoryStore,
@@ -46,27 +48,7 @@ import {
   type TtlStore,
 } from '~/server/store.server'
 
-/** What answered, in a word: never the User-Agent itself. */
-export type Device = 'phone' | 'tablet' | 'desktop' | 'bot' | 'other'
-
-export interface TimelineEntry {
-  /** When the request reached the server (ms since epoch). */
-  at: number
-  method: string
-  /** The path, anything token-shaped in it replaced. */
-  path: string
-  /** The query without `?`, as lib/redact.ts keeps it ('' for none). */
-  query: string
-  status: number
-  requestId: string
-  /** From arrival to the response's end (finished, or its client gone), ms. */
-  durationMs: number
-  /** `host:pid` of the instance that answered. */
-  instance: string
-  /** The backend's error code the error page showed, or null. */
-  errorCode: string | null
-  device: Device
-}
+export { isFailure, type Device, type TimelineEntry } from '~/lib/timeline'
 
 /** What the guard notes of one HTTP request (one note, however many loaders ran). */
 export interface TimelineNote {
@@ -233,9 +215,4 @@ export async function findRequest(
   if (memberId === undefined) return null
   const entry = (await list.newest(memberId)).find((e) => e.requestId === id)
   return entry ? { memberId, entry } : null
-}
-
-/** The request failed as the member saw it: an error status, or an error code shown. */
-export function isFailure(entry: TimelineEntry): boolean {
-  return entry.status >= 400 || entry.errorCode !== null
 }
