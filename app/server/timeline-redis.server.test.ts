@@ -22,9 +22,9 @@ import {
   type TimelineStores,
 } from '~/server/timeline.server'
 import { sealSession, SESSION_COOKIE_NAME } from '~/session/cookie.server'
-import { guard } from '~/session/guard'
 import { until, useFreshTestRedis } from '../../tests/support/redis-server'
 import { SECRET, sessionPayload } from '../../tests/support/session-fixtures'
+import { guardedOk, timelineEntry } from '../../tests/support/timeline'
 
 const redis = useFreshTestRedis()
 const DAY = 24 * 60 * 60 * 1000
@@ -42,19 +42,6 @@ const instance = (): TimelineStores => ({
     ttlMs: TIMELINE_TTL_MS,
   }),
   index: createQueuedSharedStore<string>('timeline-request'),
-})
-
-const entry = (requestId: string, at = Date.now()): TimelineEntry => ({
-  at,
-  method: 'GET',
-  path: '/',
-  query: '',
-  status: 200,
-  requestId,
-  durationMs: 3.2,
-  instance: 'test:1',
-  errorCode: null,
-  device: 'phone',
 })
 
 let admin: Redis
@@ -116,15 +103,15 @@ describe('shared list in Redis', () => {
 describe('the timeline in Redis', () => {
   it("a request id one instance recorded is found by another, with its member's entry", async () => {
     setTimelineStoresForTests(instance())
-    recordRequest('member-1', entry('req1aaaa', 1000))
-    recordRequest('member-1', entry('req2bbbb', 2000))
-    recordRequest('member-2', entry('req3cccc', 3000))
+    recordRequest('member-1', timelineEntry('req1aaaa', 1000))
+    recordRequest('member-1', timelineEntry('req2bbbb', 2000))
+    recordRequest('member-2', timelineEntry('req3cccc', 3000))
     setTimelineStoresForTests(instance())
     await until(async () => (await findRequest('req3cccc')) !== null)
     await until(async () => (await timelineOf('member-1')).length === 2)
     expect(await findRequest('req1aaaa')).toEqual({
       memberId: 'member-1',
-      entry: entry('req1aaaa', 1000),
+      entry: timelineEntry('req1aaaa', 1000),
     })
     expect((await timelineOf('member-1')).map((e) => e.requestId)).toEqual(['req2bbbb', 'req1aaaa'])
     const stored = await admin.get(redisKey('timeline-request', 'req1aaaa'))
@@ -143,17 +130,7 @@ describe('the timeline in Redis', () => {
       setTimelineStoresForTests(instance())
       server = createServer((req, res) => {
         const context = getLoadContext(req, res)
-        void guard(
-          {
-            request: new Request(`http://app.test${req.url}`, {
-              headers: { Cookie: req.headers.cookie ?? '' },
-            }),
-            params: {},
-            context,
-          },
-          { access: 'member' },
-          () => ({ ok: true }),
-        ).then(() => {
+        void guardedOk(req, context).then(() => {
           res.setHeader('X-Request-Id', context.requestId ?? '')
           res.end('ok')
         })

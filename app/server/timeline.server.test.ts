@@ -31,9 +31,9 @@ import {
   type TimelineEntry,
 } from '~/server/timeline.server'
 import { sealSession, SESSION_COOKIE_NAME } from '~/session/cookie.server'
-import { guard } from '~/session/guard'
 import { until } from '../../tests/support/redis-server'
 import { SECRET, sessionPayload } from '../../tests/support/session-fixtures'
+import { guardedOk, requestOf } from '../../tests/support/timeline'
 
 const MEMBER = 'member-7'
 const payload = sessionPayload({ mid: MEMBER, iat: Date.now() })
@@ -52,15 +52,7 @@ let base: string
 /** Runs `loaders` as Remix runs a document's: each with its own copy of the Request, one context. */
 async function runLoaders(req: IncomingMessage, context: AppLoadContext, loaders: Loader[]) {
   const results = await Promise.allSettled(
-    loaders.map((loader) =>
-      loader({
-        request: new Request(`http://app.test${req.url}`, {
-          headers: { Cookie: req.headers.cookie ?? '' },
-        }),
-        params: {},
-        context,
-      }),
-    ),
+    loaders.map((loader) => loader({ request: requestOf(req), params: {}, context })),
   )
   const failed = results.find((r) => r.status === 'rejected')
   const thrown = failed?.status === 'rejected' ? (failed.reason as unknown) : undefined
@@ -135,17 +127,7 @@ describe('the request timeline', () => {
 
   it('a request that went well: its status, no error code, not a failure', async () => {
     answer = async (req, res, context) => {
-      await guard(
-        {
-          request: new Request(`http://app.test${req.url}`, {
-            headers: { Cookie: req.headers.cookie ?? '' },
-          }),
-          params: {},
-          context,
-        },
-        { access: 'member' },
-        () => ({ ok: true }),
-      )
+      await guardedOk(req, context)
       res.setHeader('X-Request-Id', context.requestId ?? '')
       res.end('ok')
     }
@@ -308,23 +290,5 @@ describe('what an entry keeps', () => {
       query: 'q=…&index',
     })
     expect(timelineUrl('/')).toEqual({ path: '/', query: '' })
-  })
-
-  it('a failure: an error status, or an error code shown', () => {
-    const entry: TimelineEntry = {
-      at: 0,
-      method: 'GET',
-      path: '/',
-      query: '',
-      status: 200,
-      requestId: 'abcdefgh',
-      durationMs: 1,
-      instance: 'h:1',
-      errorCode: null,
-      device: 'phone',
-    }
-    expect(isFailure(entry)).toBe(false)
-    expect(isFailure({ ...entry, status: 404 })).toBe(true)
-    expect(isFailure({ ...entry, errorCode: 'TIMEOUT' })).toBe(true)
   })
 })
