@@ -5,7 +5,7 @@
  * backend that does not answer) as Remix would, and the entry written when
  * the response ends is read back with the console's functions.
  */
-import { once } from 'node:events'
+import { EventEmitter, once } from 'node:events'
 import {
   createServer,
   request,
@@ -22,7 +22,9 @@ import { createMemoryList, createMemoryStore } from '~/server/store.server'
 import {
   deviceOf,
   findRequest,
+  followTimeline,
   isFailure,
+  noteTimelineMember,
   setTimelineStoresForTests,
   timelineOf,
   timelineUrl,
@@ -181,6 +183,23 @@ describe('the request timeline', () => {
     await until(async () => (await findRequest(member.requestId)) !== null)
     expect(await findRequest(visitor.requestId)).toBeNull()
     expect((await timelineOf(MEMBER)).map((e) => e.requestId)).toEqual([member.requestId])
+  })
+
+  it("a visitor's response is not listened to; a member's is, once the guard names them", async () => {
+    const req = { method: 'GET', url: '/casino', headers: {} } as IncomingMessage
+    const res = Object.assign(new EventEmitter(), { statusCode: 200 }) as unknown as ServerResponse
+    const context = { timeline: followTimeline(req, res, 'visitor1', performance.now()) }
+    expect(context.timeline).toEqual(expect.objectContaining({ memberId: null, errorCode: null }))
+    expect(res.listenerCount('finish') + res.listenerCount('close')).toBe(0)
+    noteTimelineMember(context, undefined)
+    expect(res.listenerCount('finish') + res.listenerCount('close')).toBe(0)
+    noteTimelineMember(context, MEMBER)
+    expect(res.listenerCount('finish')).toBe(1)
+    expect(res.listenerCount('close')).toBe(1)
+    res.emit('finish')
+    res.emit('close')
+    await until(async () => (await findRequest('visitor1')) !== null)
+    expect((await timelineOf(MEMBER)).map((e) => e.requestId)).toEqual(['visitor1'])
   })
 
   it("a client gone before the end still leaves the request's entry (close)", async () => {

@@ -18,13 +18,13 @@
  * - `instance`: the host name and process id that answered.
  *
  * How a request gets there: `getLoadContext` (request-context.server.ts)
- * gives each HTTP request a small note (`context.timeline`) and follows its
- * response here (`followTimeline`); the guard fills the note in (the
- * session's member id, the error code: `noteTimelineMember`,
- * `noteTimelineError`), however many loaders ran; when the response ends
- * (`finish`, or `close` for a client gone or a stream left), a note with a
- * member becomes one entry. A visitor's request has no member: nothing is
- * written. The write is not awaited: a Redis that is away or slow never
+ * gives each HTTP request a small note (`context.timeline`,
+ * `followTimeline`); the guard fills the note in (the session's member id,
+ * the error code: `noteTimelineMember`, `noteTimelineError`), however many
+ * loaders ran. Once a member is named, the response is followed: when it
+ * ends (`finish`, or `close` for a client gone or a stream left), the note
+ * becomes one entry. A visitor's request has no member: its response is not
+ * listened to and nothing is written. The write is not awaited: a Redis that is away or slow never
  * slows or fails the member's answer (store.server.ts `createSharedList`).
  *
  * Kept: the newest 500 entries per member, 14 days after the member's last
@@ -55,6 +55,17 @@ export interface TimelineNote {
   /** The session's member id (session.payload.mid); null for a visitor: nothing is written. */
   memberId: string | null
   errorCode: string | null
+  /** The request followed (followTimeline): its response is listened to once a member is named. */
+  readonly followed?: Followed
+}
+
+/** What the response's end needs. */
+interface Followed {
+  req: IncomingMessage
+  res: ServerResponse
+  requestId: string
+  /** The request's arrival (performance.now()). */
+  started: number
 }
 
 export const TIMELINE_MAX_ENTRIES = 500
@@ -143,8 +154,9 @@ export function recordRequest(memberId: string, entry: TimelineEntry): void {
 
 /**
  * Follows one HTTP request's response (getLoadContext): the note the guard
- * fills in, written as one entry when the response ends, if it names a
- * member. `started`: the request's arrival (performance.now()).
+ * fills in. Nothing more is done for a visitor: the response is listened to
+ * only once the guard names a member (`noteTimelineMember`), and its end
+ * then writes one entry. `started`: the request's arrival (performance.now()).
  */
 export function followTimeline(
   req: IncomingMessage,
@@ -154,17 +166,21 @@ export function followTimeline(
 ): TimelineNote | undefined {
   enabled ??= env().TIMELINE === 'on'
   if (!enabled) return undefined
-  const note: TimelineNote = { memberId: null, errorCode: null }
+  return { memberId: null, errorCode: null, followed: { req, res, requestId, started } }
+}
+
+/** Writes the note's entry when its response ends (`finish`, or `close`: the first one), or now if it has. */
+function recordAtEnd(note: TimelineNote, memberId: string, at: Followed): void {
+  const { req, res, requestId, started } = at
   let ended = false
   const end = () => {
     if (ended) return
     ended = true
-    if (note.memberId === null) return
     const { path, query } = timelineUrl(
       (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/',
     )
     const now = performance.now()
-    recordRequest(note.memberId, {
+    recordRequest(memberId, {
       at: Math.round(performance.timeOrigin + started),
       method: req.method ?? 'GET',
       path,
@@ -177,15 +193,17 @@ export function followTimeline(
       device: deviceOf(req.headers['user-agent']),
     })
   }
+  if (res.writableFinished || res.destroyed) return end()
   res.once('finish', end)
   res.once('close', end)
-  return note
 }
 
 /** The guard: the request's member (the first one named wins: a login's new member when there was none). */
 export function noteTimelineMember(context: AppLoadContext, memberId: string | undefined): void {
   const note = context.timeline
-  if (note && memberId && note.memberId === null) note.memberId = memberId
+  if (!note || !memberId || note.memberId !== null) return
+  note.memberId = memberId
+  if (note.followed) recordAtEnd(note, memberId, note.followed)
 }
 
 /** The guard: the backend's error code the error page shows (the first one, of several loaders). */
