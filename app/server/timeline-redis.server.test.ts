@@ -10,7 +10,11 @@ import { Redis } from 'ioredis'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLoadContext } from '~/server/request-context.server'
 import { redisKey, redisReady } from '~/server/redis.server'
-import { createQueuedSharedStore, createSharedList } from '~/server/store.server'
+import {
+  createQueuedSharedStore,
+  createSharedList,
+  LIST_PIPELINE_MAX_WRITES,
+} from '~/server/store.server'
 import {
   findRequest,
   recordRequest,
@@ -77,6 +81,36 @@ describe('shared list in Redis', () => {
     // Gone when its TTL ends.
     await admin.pexpire(redisKey('list', 'm1'), 1)
     await until(async () => (await b.newest('m1')).length === 0)
+  })
+
+  it('a backlog goes in pipelines of at most LIST_PIPELINE_MAX_WRITES, each after the last is answered: other commands pass between', async () => {
+    const client = redis.client
+    const pipeline = client.pipeline.bind(client)
+    /** Each pipeline's writes (three commands a push), and whether one was already under way when it went. */
+    const sent: Array<{ writes: number; overlapping: boolean }> = []
+    let underWay = 0
+    vi.spyOn(client, 'pipeline').mockImplementation(() => {
+      const p = pipeline()
+      const exec = p.exec.bind(p)
+      p.exec = async () => {
+        sent.push({ writes: p.length / 3, overlapping: underWay > 0 })
+        underWay++
+        try {
+          return await exec()
+        } finally {
+          underWay--
+        }
+      }
+      return p
+    })
+    const a = createSharedList<number>('list', { maxItems: 500, ttlMs: DAY })
+    const pushes = 5 * LIST_PIPELINE_MAX_WRITES
+    await Promise.all(Array.from({ length: pushes }, (_, i) => a.push(`m${i % 7}`, i)))
+    expect(sent.reduce((sum, p) => sum + p.writes, 0)).toBe(pushes)
+    expect(Math.max(...sent.map((p) => p.writes))).toBeLessThanOrEqual(LIST_PIPELINE_MAX_WRITES)
+    expect(sent.filter((p) => p.overlapping)).toEqual([])
+    // In the order they came: each key's newest is its last push.
+    expect((await a.newest('m0', 1))[0]).toBe(pushes - 1 - ((pushes - 1) % 7))
   })
 
   it('while Redis is away: a push is kept in memory at once, read there, and written to Redis when it is back', async () => {
