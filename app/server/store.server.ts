@@ -155,7 +155,7 @@ function sharedStore<T>(
     if (unsaved.size >= MAX_UNSAVED) unsaved.delete(unsaved.keys().next().value as string)
     unsaved.set(key, { value, expiresAt })
   }
-  onRedisRecovered(() => {
+  const writeUnsaved = () => {
     const waiting = [...unsaved]
     unsaved.clear()
     for (const [key, { value, expiresAt }] of waiting) {
@@ -166,7 +166,9 @@ function sharedStore<T>(
         if (!ok && !unsaved.has(key)) keep(key, value, expiresAt)
       })
     }
-  })
+  }
+  if (queued) onQueuedWritesBack(writeUnsaved)
+  else onRedisRecovered(writeUnsaved)
   const lookup = async (key: string): Promise<Lookup<T>> => {
     // null: no such key in Redis (or no Redis at all); undefined: Redis did not answer.
     const raw = await shared<string | null | undefined>(
@@ -358,6 +360,21 @@ function scheduleFlush(ms: number): void {
   flushTimer.unref?.()
 }
 
+/** A pipeline failed: what its writes kept in memory waits for the next one that works. */
+let queuedFailed = false
+const queuedReplays = new Set<() => void>()
+
+/**
+ * `replay` writes again what a queued store or list kept in memory: when
+ * Redis is back after being away, and when a pipeline works after one that
+ * failed (its failure is best-effort: it does not mark Redis away for the
+ * session stores, redis.server.ts `shared`).
+ */
+function onQueuedWritesBack(replay: () => void): void {
+  queuedReplays.add(replay)
+  onRedisRecovered(replay)
+}
+
 /** Queues one write for the next pipeline; resolves with whether Redis took it. */
 function queueWrite(write: Omit<QueuedWrite, 'done'>): Promise<boolean> {
   return new Promise((done) => {
@@ -397,6 +414,7 @@ async function flushWrites(): Promise<void> {
         return true
       },
       () => false,
+      { bestEffort: true },
     )
   } finally {
     flushing = false
@@ -406,6 +424,11 @@ async function flushWrites(): Promise<void> {
     }
   }
   for (const p of pushes) p.done(ok)
+  if (!ok) queuedFailed = true
+  else if (queuedFailed) {
+    queuedFailed = false
+    for (const replay of queuedReplays) replay()
+  }
 }
 
 /**
@@ -426,7 +449,7 @@ export function createSharedList<T>(
   /** Puts `item` at the head of the key's list in Redis; false when Redis did not take it. */
   const write = (key: string, item: T, keepMs: number) =>
     queueWrite({ redisKey: redisKey(name, key), json: JSON.stringify(item), maxItems, keepMs })
-  onRedisRecovered(() => {
+  onQueuedWritesBack(() => {
     for (const { key, items, expiresAt } of memory.drain()) {
       const left = expiresAt - now()
       if (left <= 0) continue

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http'
 import { Redis } from 'ioredis'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLoadContext } from '~/server/request-context.server'
-import { redisKey, redisReady } from '~/server/redis.server'
+import { onRedisRecovered, redisKey, redisReady } from '~/server/redis.server'
 import {
   createQueuedSharedStore,
   createSharedList,
@@ -111,6 +111,32 @@ describe('shared list in Redis', () => {
     expect(sent.filter((p) => p.overlapping)).toEqual([])
     // In the order they came: each key's newest is its last push.
     expect((await a.newest('m0', 1))[0]).toBe(pushes - 1 - ((pushes - 1) % 7))
+  })
+
+  it('a pipeline that fails on a connected Redis does not mark it away for the session stores; its pushes go with the next pipeline', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const replayed = vi.fn()
+    const stop = onRedisRecovered(replayed)
+    const client = redis.client
+    const pipeline = client.pipeline.bind(client)
+    vi.spyOn(client, 'pipeline').mockImplementationOnce(() => {
+      const p = pipeline()
+      p.exec = () => Promise.reject(new Error('Command timed out'))
+      return p
+    })
+    try {
+      const a = createSharedList<number>('list', { maxItems: 500, ttlMs: DAY })
+      await a.push('m1', 1)
+      expect(await admin.llen(redisKey('list', 'm1'))).toBe(0)
+      await a.push('m1', 2)
+      await until(async () => (await admin.llen(redisKey('list', 'm1'))) === 2)
+      expect((await a.newest('m1')).sort()).toEqual([1, 2])
+      // No "unavailable" line, and no replay of every store as after an outage.
+      expect(warn.mock.calls.filter(([m]) => String(m).startsWith('[redis]'))).toEqual([])
+      expect(replayed).not.toHaveBeenCalled()
+    } finally {
+      stop()
+    }
   })
 
   it('while Redis is away: a push is kept in memory at once, read there, and written to Redis when it is back', async () => {
