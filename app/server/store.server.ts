@@ -326,7 +326,7 @@ export function createMemoryList<T>({
 }
 
 /** How long a list push waits for others: every list's pushes of that time go to Redis in one pipeline. */
-export const LIST_FLUSH_MS = 20
+const LIST_FLUSH_MS = 20
 
 /**
  * The most writes one pipeline carries. Redis answers a connection's

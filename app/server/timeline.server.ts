@@ -71,7 +71,7 @@ interface Followed {
 export const TIMELINE_MAX_ENTRIES = 500
 export const TIMELINE_TTL_MS = 14 * 24 * 60 * 60 * 1000
 /** What replaces a query value not on the allow-list. */
-export const TIMELINE_QUERY_MARK = '…'
+const TIMELINE_QUERY_MARK = '…'
 /** Request ids whose member this instance's memory keeps besides Redis (the oldest go first). */
 const INDEX_MEMORY_ENTRIES = 100_000
 
