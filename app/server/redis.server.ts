@@ -98,6 +98,16 @@ export function redisReady(): boolean {
   return redis()?.status === 'ready'
 }
 
+export interface SharedOptions {
+  /**
+   * A write nobody waits for (the request timeline's pipeline): when it
+   * fails on a connected Redis, Redis is not marked away (no "[redis]" line,
+   * no replay of every store when the next command works): the caller keeps
+   * what Redis did not take and writes it again itself.
+   */
+  bestEffort?: boolean
+}
+
 /**
  * Runs `use` against Redis when it is connected; otherwise, or when it
  * throws, answers `fallback()` instead. Never throws because of Redis.
@@ -105,6 +115,7 @@ export function redisReady(): boolean {
 export async function shared<T>(
   use: (redis: SharedRedis) => Promise<T>,
   fallback: () => T | Promise<T>,
+  { bestEffort = false }: SharedOptions = {},
 ): Promise<T> {
   const r = redis()
   if (!r || r.status !== 'ready') return fallback()
@@ -113,6 +124,7 @@ export async function shared<T>(
     redisAnswered()
     return value
   } catch (error) {
+    if (bestEffort) return fallback()
     away = true
     if (!reported) {
       reported = true

@@ -155,7 +155,7 @@ function sharedStore<T>(
     if (unsaved.size >= MAX_UNSAVED) unsaved.delete(unsaved.keys().next().value as string)
     unsaved.set(key, { value, expiresAt })
   }
-  onRedisRecovered(() => {
+  const writeUnsaved = () => {
     const waiting = [...unsaved]
     unsaved.clear()
     for (const [key, { value, expiresAt }] of waiting) {
@@ -166,7 +166,9 @@ function sharedStore<T>(
         if (!ok && !unsaved.has(key)) keep(key, value, expiresAt)
       })
     }
-  })
+  }
+  if (queued) onQueuedWritesBack(writeUnsaved)
+  else onRedisRecovered(writeUnsaved)
   const lookup = async (key: string): Promise<Lookup<T>> => {
     // null: no such key in Redis (or no Redis at all); undefined: Redis did not answer.
     const raw = await shared<string | null | undefined>(
@@ -324,7 +326,19 @@ export function createMemoryList<T>({
 }
 
 /** How long a list push waits for others: every list's pushes of that time go to Redis in one pipeline. */
-export const LIST_FLUSH_MS = 20
+const LIST_FLUSH_MS = 20
+
+/**
+ * The most writes one pipeline carries. Redis answers a connection's
+ * commands in order, and the session stores (the refresh memory and lock,
+ * ended sessions) share this one: a replay after an outage (every list
+ * kept in memory meanwhile, thousands of pushes) sent as one pipeline would
+ * hold their commands behind it past REDIS_COMMAND_TIMEOUT_MS, and a
+ * refresh lock or result that times out is a second backend refresh. A
+ * larger queue goes in pipelines of this many, each sent once the previous
+ * one is answered, so other commands pass between them.
+ */
+export const LIST_PIPELINE_MAX_WRITES = 200
 
 /** A list push (LPUSH + LTRIM + PEXPIRE: `maxItems`), or a value (SET PX: no `maxItems`). */
 interface QueuedWrite {
@@ -335,49 +349,86 @@ interface QueuedWrite {
   done: (ok: boolean) => void
 }
 
-let queuedWrites: QueuedWrite[] = []
+const queuedWrites: QueuedWrite[] = []
 let flushTimer: ReturnType<typeof setTimeout> | undefined
+/** A pipeline is under way: the next one waits for its answer. */
+let flushing = false
+
+function scheduleFlush(ms: number): void {
+  if (flushTimer || flushing) return
+  flushTimer = setTimeout(() => void flushWrites(), ms)
+  flushTimer.unref?.()
+}
+
+/** A pipeline failed: what its writes kept in memory waits for the next one that works. */
+let queuedFailed = false
+const queuedReplays = new Set<() => void>()
+
+/**
+ * `replay` writes again what a queued store or list kept in memory: when
+ * Redis is back after being away, and when a pipeline works after one that
+ * failed (its failure is best-effort: it does not mark Redis away for the
+ * session stores, redis.server.ts `shared`).
+ */
+function onQueuedWritesBack(replay: () => void): void {
+  queuedReplays.add(replay)
+  onRedisRecovered(replay)
+}
 
 /** Queues one write for the next pipeline; resolves with whether Redis took it. */
 function queueWrite(write: Omit<QueuedWrite, 'done'>): Promise<boolean> {
   return new Promise((done) => {
     queuedWrites.push({ ...write, done })
-    if (flushTimer) return
-    flushTimer = setTimeout(() => void flushWrites(), LIST_FLUSH_MS)
-    flushTimer.unref?.()
+    scheduleFlush(LIST_FLUSH_MS)
   })
 }
 
 /**
- * Sends every queued write in one pipeline: one write to Redis's socket for
- * all the requests of LIST_FLUSH_MS instead of one each (a socket write is
- * most of what a push costs the app). Not a MULTI: nothing needs them at once.
+ * Sends the oldest queued writes (at most LIST_PIPELINE_MAX_WRITES) in one
+ * pipeline: one write to Redis's socket for all the requests of
+ * LIST_FLUSH_MS instead of one each (a socket write is most of what a push
+ * costs the app). Not a MULTI: nothing needs them at once.
  */
 async function flushWrites(): Promise<void> {
   flushTimer = undefined
-  const pushes = queuedWrites
-  queuedWrites = []
-  const ok = await shared(
-    async (r) => {
-      const pipeline = r.pipeline()
-      for (const p of pushes) {
-        const keepMs = Math.ceil(p.keepMs)
-        if (p.maxItems === undefined) pipeline.set(p.redisKey, p.json, 'PX', keepMs)
-        else {
-          pipeline
-            .lpush(p.redisKey, p.json)
-            .ltrim(p.redisKey, 0, p.maxItems - 1)
-            .pexpire(p.redisKey, keepMs)
+  flushing = true
+  const pushes = queuedWrites.splice(0, LIST_PIPELINE_MAX_WRITES)
+  let ok = false
+  try {
+    ok = await shared(
+      async (r) => {
+        const pipeline = r.pipeline()
+        for (const p of pushes) {
+          const keepMs = Math.ceil(p.keepMs)
+          if (p.maxItems === undefined) pipeline.set(p.redisKey, p.json, 'PX', keepMs)
+          else {
+            pipeline
+              .lpush(p.redisKey, p.json)
+              .ltrim(p.redisKey, 0, p.maxItems - 1)
+              .pexpire(p.redisKey, keepMs)
+          }
         }
-      }
-      const answers = await pipeline.exec()
-      const failed = answers?.find(([error]) => error)?.[0]
-      if (!answers || failed) throw failed ?? new Error('pipeline not answered')
-      return true
-    },
-    () => false,
-  )
+        const answers = await pipeline.exec()
+        const failed = answers?.find(([error]) => error)?.[0]
+        if (!answers || failed) throw failed ?? new Error('pipeline not answered')
+        return true
+      },
+      () => false,
+      { bestEffort: true },
+    )
+  } finally {
+    flushing = false
+    // A backlog goes on at once (after this answer); a few new writes wait for others.
+    if (queuedWrites.length > 0) {
+      scheduleFlush(queuedWrites.length >= LIST_PIPELINE_MAX_WRITES ? 0 : LIST_FLUSH_MS)
+    }
+  }
   for (const p of pushes) p.done(ok)
+  if (!ok) queuedFailed = true
+  else if (queuedFailed) {
+    queuedFailed = false
+    for (const replay of queuedReplays) replay()
+  }
 }
 
 /**
@@ -398,7 +449,7 @@ export function createSharedList<T>(
   /** Puts `item` at the head of the key's list in Redis; false when Redis did not take it. */
   const write = (key: string, item: T, keepMs: number) =>
     queueWrite({ redisKey: redisKey(name, key), json: JSON.stringify(item), maxItems, keepMs })
-  onRedisRecovered(() => {
+  onQueuedWritesBack(() => {
     for (const { key, items, expiresAt } of memory.drain()) {
       const left = expiresAt - now()
       if (left <= 0) continue

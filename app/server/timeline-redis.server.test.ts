@@ -9,8 +9,12 @@ import { createServer, type Server } from 'node:http'
 import { Redis } from 'ioredis'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { getLoadContext } from '~/server/request-context.server'
-import { redisKey, redisReady } from '~/server/redis.server'
-import { createQueuedSharedStore, createSharedList } from '~/server/store.server'
+import { onRedisRecovered, redisKey, redisReady } from '~/server/redis.server'
+import {
+  createQueuedSharedStore,
+  createSharedList,
+  LIST_PIPELINE_MAX_WRITES,
+} from '~/server/store.server'
 import {
   findRequest,
   recordRequest,
@@ -22,9 +26,9 @@ import {
   type TimelineStores,
 } from '~/server/timeline.server'
 import { sealSession, SESSION_COOKIE_NAME } from '~/session/cookie.server'
-import { guard } from '~/session/guard'
 import { until, useFreshTestRedis } from '../../tests/support/redis-server'
 import { SECRET, sessionPayload } from '../../tests/support/session-fixtures'
+import { guardedOk, timelineEntry } from '../../tests/support/timeline'
 
 const redis = useFreshTestRedis()
 const DAY = 24 * 60 * 60 * 1000
@@ -42,19 +46,6 @@ const instance = (): TimelineStores => ({
     ttlMs: TIMELINE_TTL_MS,
   }),
   index: createQueuedSharedStore<string>('timeline-request'),
-})
-
-const entry = (requestId: string, at = Date.now()): TimelineEntry => ({
-  at,
-  method: 'GET',
-  path: '/',
-  query: '',
-  status: 200,
-  requestId,
-  durationMs: 3.2,
-  instance: 'test:1',
-  errorCode: null,
-  device: 'phone',
 })
 
 let admin: Redis
@@ -92,6 +83,62 @@ describe('shared list in Redis', () => {
     await until(async () => (await b.newest('m1')).length === 0)
   })
 
+  it('a backlog goes in pipelines of at most LIST_PIPELINE_MAX_WRITES, each after the last is answered: other commands pass between', async () => {
+    const client = redis.client
+    const pipeline = client.pipeline.bind(client)
+    /** Each pipeline's writes (three commands a push), and whether one was already under way when it went. */
+    const sent: Array<{ writes: number; overlapping: boolean }> = []
+    let underWay = 0
+    vi.spyOn(client, 'pipeline').mockImplementation(() => {
+      const p = pipeline()
+      const exec = p.exec.bind(p)
+      p.exec = async () => {
+        sent.push({ writes: p.length / 3, overlapping: underWay > 0 })
+        underWay++
+        try {
+          return await exec()
+        } finally {
+          underWay--
+        }
+      }
+      return p
+    })
+    const a = createSharedList<number>('list', { maxItems: 500, ttlMs: DAY })
+    const pushes = 5 * LIST_PIPELINE_MAX_WRITES
+    await Promise.all(Array.from({ length: pushes }, (_, i) => a.push(`m${i % 7}`, i)))
+    expect(sent.reduce((sum, p) => sum + p.writes, 0)).toBe(pushes)
+    expect(Math.max(...sent.map((p) => p.writes))).toBeLessThanOrEqual(LIST_PIPELINE_MAX_WRITES)
+    expect(sent.filter((p) => p.overlapping)).toEqual([])
+    // In the order they came: each key's newest is its last push.
+    expect((await a.newest('m0', 1))[0]).toBe(pushes - 1 - ((pushes - 1) % 7))
+  })
+
+  it('a pipeline that fails on a connected Redis does not mark it away for the session stores; its pushes go with the next pipeline', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const replayed = vi.fn()
+    const stop = onRedisRecovered(replayed)
+    const client = redis.client
+    const pipeline = client.pipeline.bind(client)
+    vi.spyOn(client, 'pipeline').mockImplementationOnce(() => {
+      const p = pipeline()
+      p.exec = () => Promise.reject(new Error('Command timed out'))
+      return p
+    })
+    try {
+      const a = createSharedList<number>('list', { maxItems: 500, ttlMs: DAY })
+      await a.push('m1', 1)
+      expect(await admin.llen(redisKey('list', 'm1'))).toBe(0)
+      await a.push('m1', 2)
+      await until(async () => (await admin.llen(redisKey('list', 'm1'))) === 2)
+      expect((await a.newest('m1')).sort()).toEqual([1, 2])
+      // No "unavailable" line, and no replay of every store as after an outage.
+      expect(warn.mock.calls.filter(([m]) => String(m).startsWith('[redis]'))).toEqual([])
+      expect(replayed).not.toHaveBeenCalled()
+    } finally {
+      stop()
+    }
+  })
+
   it('while Redis is away: a push is kept in memory at once, read there, and written to Redis when it is back', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
     const a = createSharedList<number>('list', { maxItems: 500, ttlMs: 14 * DAY })
@@ -116,15 +163,15 @@ describe('shared list in Redis', () => {
 describe('the timeline in Redis', () => {
   it("a request id one instance recorded is found by another, with its member's entry", async () => {
     setTimelineStoresForTests(instance())
-    recordRequest('member-1', entry('req1aaaa', 1000))
-    recordRequest('member-1', entry('req2bbbb', 2000))
-    recordRequest('member-2', entry('req3cccc', 3000))
+    recordRequest('member-1', timelineEntry('req1aaaa', 1000))
+    recordRequest('member-1', timelineEntry('req2bbbb', 2000))
+    recordRequest('member-2', timelineEntry('req3cccc', 3000))
     setTimelineStoresForTests(instance())
     await until(async () => (await findRequest('req3cccc')) !== null)
     await until(async () => (await timelineOf('member-1')).length === 2)
     expect(await findRequest('req1aaaa')).toEqual({
       memberId: 'member-1',
-      entry: entry('req1aaaa', 1000),
+      entry: timelineEntry('req1aaaa', 1000),
     })
     expect((await timelineOf('member-1')).map((e) => e.requestId)).toEqual(['req2bbbb', 'req1aaaa'])
     const stored = await admin.get(redisKey('timeline-request', 'req1aaaa'))
@@ -143,17 +190,7 @@ describe('the timeline in Redis', () => {
       setTimelineStoresForTests(instance())
       server = createServer((req, res) => {
         const context = getLoadContext(req, res)
-        void guard(
-          {
-            request: new Request(`http://app.test${req.url}`, {
-              headers: { Cookie: req.headers.cookie ?? '' },
-            }),
-            params: {},
-            context,
-          },
-          { access: 'member' },
-          () => ({ ok: true }),
-        ).then(() => {
+        void guardedOk(req, context).then(() => {
           res.setHeader('X-Request-Id', context.requestId ?? '')
           res.end('ok')
         })

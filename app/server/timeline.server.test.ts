@@ -5,7 +5,7 @@
  * backend that does not answer) as Remix would, and the entry written when
  * the response ends is read back with the console's functions.
  */
-import { once } from 'node:events'
+import { EventEmitter, once } from 'node:events'
 import {
   createServer,
   request,
@@ -22,7 +22,9 @@ import { createMemoryList, createMemoryStore } from '~/server/store.server'
 import {
   deviceOf,
   findRequest,
+  followTimeline,
   isFailure,
+  noteTimelineMember,
   setTimelineStoresForTests,
   timelineOf,
   timelineUrl,
@@ -31,9 +33,9 @@ import {
   type TimelineEntry,
 } from '~/server/timeline.server'
 import { sealSession, SESSION_COOKIE_NAME } from '~/session/cookie.server'
-import { guard } from '~/session/guard'
 import { until } from '../../tests/support/redis-server'
 import { SECRET, sessionPayload } from '../../tests/support/session-fixtures'
+import { guardedOk, requestOf } from '../../tests/support/timeline'
 
 const MEMBER = 'member-7'
 const payload = sessionPayload({ mid: MEMBER, iat: Date.now() })
@@ -52,15 +54,7 @@ let base: string
 /** Runs `loaders` as Remix runs a document's: each with its own copy of the Request, one context. */
 async function runLoaders(req: IncomingMessage, context: AppLoadContext, loaders: Loader[]) {
   const results = await Promise.allSettled(
-    loaders.map((loader) =>
-      loader({
-        request: new Request(`http://app.test${req.url}`, {
-          headers: { Cookie: req.headers.cookie ?? '' },
-        }),
-        params: {},
-        context,
-      }),
-    ),
+    loaders.map((loader) => loader({ request: requestOf(req), params: {}, context })),
   )
   const failed = results.find((r) => r.status === 'rejected')
   const thrown = failed?.status === 'rejected' ? (failed.reason as unknown) : undefined
@@ -135,17 +129,7 @@ describe('the request timeline', () => {
 
   it('a request that went well: its status, no error code, not a failure', async () => {
     answer = async (req, res, context) => {
-      await guard(
-        {
-          request: new Request(`http://app.test${req.url}`, {
-            headers: { Cookie: req.headers.cookie ?? '' },
-          }),
-          params: {},
-          context,
-        },
-        { access: 'member' },
-        () => ({ ok: true }),
-      )
+      await guardedOk(req, context)
       res.setHeader('X-Request-Id', context.requestId ?? '')
       res.end('ok')
     }
@@ -199,6 +183,23 @@ describe('the request timeline', () => {
     await until(async () => (await findRequest(member.requestId)) !== null)
     expect(await findRequest(visitor.requestId)).toBeNull()
     expect((await timelineOf(MEMBER)).map((e) => e.requestId)).toEqual([member.requestId])
+  })
+
+  it("a visitor's response is not listened to; a member's is, once the guard names them", async () => {
+    const req = { method: 'GET', url: '/casino', headers: {} } as IncomingMessage
+    const res = Object.assign(new EventEmitter(), { statusCode: 200 }) as unknown as ServerResponse
+    const context = { timeline: followTimeline(req, res, 'visitor1', performance.now()) }
+    expect(context.timeline).toEqual(expect.objectContaining({ memberId: null, errorCode: null }))
+    expect(res.listenerCount('finish') + res.listenerCount('close')).toBe(0)
+    noteTimelineMember(context, undefined)
+    expect(res.listenerCount('finish') + res.listenerCount('close')).toBe(0)
+    noteTimelineMember(context, MEMBER)
+    expect(res.listenerCount('finish')).toBe(1)
+    expect(res.listenerCount('close')).toBe(1)
+    res.emit('finish')
+    res.emit('close')
+    await until(async () => (await findRequest('visitor1')) !== null)
+    expect((await timelineOf(MEMBER)).map((e) => e.requestId)).toEqual(['visitor1'])
   })
 
   it("a client gone before the end still leaves the request's entry (close)", async () => {
@@ -308,23 +309,5 @@ describe('what an entry keeps', () => {
       query: 'q=…&index',
     })
     expect(timelineUrl('/')).toEqual({ path: '/', query: '' })
-  })
-
-  it('a failure: an error status, or an error code shown', () => {
-    const entry: TimelineEntry = {
-      at: 0,
-      method: 'GET',
-      path: '/',
-      query: '',
-      status: 200,
-      requestId: 'abcdefgh',
-      durationMs: 1,
-      instance: 'h:1',
-      errorCode: null,
-      device: 'phone',
-    }
-    expect(isFailure(entry)).toBe(false)
-    expect(isFailure({ ...entry, status: 404 })).toBe(true)
-    expect(isFailure({ ...entry, errorCode: 'TIMEOUT' })).toBe(true)
   })
 })

@@ -18,18 +18,19 @@
  * - `instance`: the host name and process id that answered.
  *
  * How a request gets there: `getLoadContext` (request-context.server.ts)
- * gives each HTTP request a small note (`context.timeline`) and follows its
- * response here (`followTimeline`); the guard fills the note in (the
- * session's member id, the error code: `noteTimelineMember`,
- * `noteTimelineError`), however many loaders ran; when the response ends
- * (`finish`, or `close` for a client gone or a stream left), a note with a
- * member becomes one entry. A visitor's request has no member: nothing is
- * written. The write is not awaited: a Redis that is away or slow never
+ * gives each HTTP request a small note (`context.timeline`,
+ * `followTimeline`); the guard fills the note in (the session's member id,
+ * the error code: `noteTimelineMember`, `noteTimelineError`), however many
+ * loaders ran. Once a member is named, the response is followed: when it
+ * ends (`finish`, or `close` for a client gone or a stream left), the note
+ * becomes one entry. A visitor's request has no member: its response is not
+ * listened to and nothing is written. The write is not awaited: a Redis that is away or slow never
  * slows or fails the member's answer (store.server.ts `createSharedList`).
  *
  * Kept: the newest 500 entries per member, 14 days after the member's last
  * request, and each request id's member as long (`findRequest`). Read by
- * the staff console: `timelineOf`, `findRequest`, `isFailure`.
+ * the staff console: `timelineOf`, `findRequest`; the entry's type and
+ * `isFailure` are lib/timeline.ts's (re-exported here), for the console's UI too.
  * docs/decisions/0138-request-timeline.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -37,6 +38,7 @@ import { hostname } from 'node:os'
 import type { AppLoadContext } from '@remix-run/node'
 import { redactUrl } from '~/lib/redact'
 import { isValidRequestId } from '~/lib/request-id'
+import type { Device, TimelineEntry } from '~/lib/timeline'
 import { env } from '~/server/env.server'
 import {
   createMemoryStore,
@@ -46,39 +48,30 @@ import {
   type TtlStore,
 } from '~/server/store.server'
 
-/** What answered, in a word: never the User-Agent itself. */
-export type Device = 'phone' | 'tablet' | 'desktop' | 'bot' | 'other'
-
-export interface TimelineEntry {
-  /** When the request reached the server (ms since epoch). */
-  at: number
-  method: string
-  /** The path, anything token-shaped in it replaced. */
-  path: string
-  /** The query without `?`, as lib/redact.ts keeps it ('' for none). */
-  query: string
-  status: number
-  requestId: string
-  /** From arrival to the response's end (finished, or its client gone), ms. */
-  durationMs: number
-  /** `host:pid` of the instance that answered. */
-  instance: string
-  /** The backend's error code the error page showed, or null. */
-  errorCode: string | null
-  device: Device
-}
+export { isFailure, type Device, type TimelineEntry } from '~/lib/timeline'
 
 /** What the guard notes of one HTTP request (one note, however many loaders ran). */
 export interface TimelineNote {
   /** The session's member id (session.payload.mid); null for a visitor: nothing is written. */
   memberId: string | null
   errorCode: string | null
+  /** The request followed (followTimeline): its response is listened to once a member is named. */
+  readonly followed?: Followed
+}
+
+/** What the response's end needs. */
+interface Followed {
+  req: IncomingMessage
+  res: ServerResponse
+  requestId: string
+  /** The request's arrival (performance.now()). */
+  started: number
 }
 
 export const TIMELINE_MAX_ENTRIES = 500
 export const TIMELINE_TTL_MS = 14 * 24 * 60 * 60 * 1000
 /** What replaces a query value not on the allow-list. */
-export const TIMELINE_QUERY_MARK = '…'
+const TIMELINE_QUERY_MARK = '…'
 /** Request ids whose member this instance's memory keeps besides Redis (the oldest go first). */
 const INDEX_MEMORY_ENTRIES = 100_000
 
@@ -161,8 +154,9 @@ export function recordRequest(memberId: string, entry: TimelineEntry): void {
 
 /**
  * Follows one HTTP request's response (getLoadContext): the note the guard
- * fills in, written as one entry when the response ends, if it names a
- * member. `started`: the request's arrival (performance.now()).
+ * fills in. Nothing more is done for a visitor: the response is listened to
+ * only once the guard names a member (`noteTimelineMember`), and its end
+ * then writes one entry. `started`: the request's arrival (performance.now()).
  */
 export function followTimeline(
   req: IncomingMessage,
@@ -172,17 +166,21 @@ export function followTimeline(
 ): TimelineNote | undefined {
   enabled ??= env().TIMELINE === 'on'
   if (!enabled) return undefined
-  const note: TimelineNote = { memberId: null, errorCode: null }
+  return { memberId: null, errorCode: null, followed: { req, res, requestId, started } }
+}
+
+/** Writes the note's entry when its response ends (`finish`, or `close`: the first one), or now if it has. */
+function recordAtEnd(note: TimelineNote, memberId: string, at: Followed): void {
+  const { req, res, requestId, started } = at
   let ended = false
   const end = () => {
     if (ended) return
     ended = true
-    if (note.memberId === null) return
     const { path, query } = timelineUrl(
       (req as { originalUrl?: string }).originalUrl ?? req.url ?? '/',
     )
     const now = performance.now()
-    recordRequest(note.memberId, {
+    recordRequest(memberId, {
       at: Math.round(performance.timeOrigin + started),
       method: req.method ?? 'GET',
       path,
@@ -195,15 +193,17 @@ export function followTimeline(
       device: deviceOf(req.headers['user-agent']),
     })
   }
+  if (res.writableFinished || res.destroyed) return end()
   res.once('finish', end)
   res.once('close', end)
-  return note
 }
 
 /** The guard: the request's member (the first one named wins: a login's new member when there was none). */
 export function noteTimelineMember(context: AppLoadContext, memberId: string | undefined): void {
   const note = context.timeline
-  if (note && memberId && note.memberId === null) note.memberId = memberId
+  if (!note || !memberId || note.memberId !== null) return
+  note.memberId = memberId
+  if (note.followed) recordAtEnd(note, memberId, note.followed)
 }
 
 /** The guard: the backend's error code the error page shows (the first one, of several loaders). */
@@ -233,9 +233,4 @@ export async function findRequest(
   if (memberId === undefined) return null
   const entry = (await list.newest(memberId)).find((e) => e.requestId === id)
   return entry ? { memberId, entry } : null
-}
-
-/** The request failed as the member saw it: an error status, or an error code shown. */
-export function isFailure(entry: TimelineEntry): boolean {
-  return entry.status >= 400 || entry.errorCode !== null
 }

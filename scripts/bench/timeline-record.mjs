@@ -69,7 +69,7 @@ function oneRecord(i) {
   res.statusCode = 200
   const started = performance.now()
   const note = timeline.followTimeline(req, res, `r${(i + 1e7).toString(36)}`, started)
-  note.memberId = `member-${i % 2000}`
+  timeline.noteTimelineMember({ timeline: note }, `member-${i % 2000}`)
   res.emit('finish')
   res.emit('close')
   return performance.now() - started
