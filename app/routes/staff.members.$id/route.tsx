@@ -9,6 +9,7 @@ import { isNumericId, PAGES } from '~/lib/pages'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
 import { guard } from '~/session/guard'
 import { ORDER_STATUS_LABELS } from '~/ui/orders/order-labels'
+import { STAKE_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 import { TimelineTable } from '~/ui/staff/timeline-table'
 import { loadPage, submit } from './page.server'
 
@@ -30,19 +31,6 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 export const meta = pageMeta(page.title)
 
 const when = (iso: string | number) => formatThaiDateTime(bangkokDate(iso))
-
-/** How a withdrawal and a slip read to staff, as members read them. */
-const WITHDRAWAL_STATUS: Readonly<Record<string, string>> = {
-  pending: 'รอดำเนินการ',
-  success: 'สำเร็จ',
-  failed: 'ไม่สำเร็จ',
-  cancelled: 'ยกเลิก',
-}
-const STAKE_STATUS: Readonly<Record<string, string>> = {
-  pending: 'รอผล',
-  won: 'ถูกรางวัล',
-  lost: 'ไม่ถูกรางวัล',
-}
 
 interface Row {
   id: string | number
@@ -165,11 +153,7 @@ export default function StaffMember() {
           empty="ยังไม่มีรายการถอน"
           rows={withdrawals.map((w) => ({
             id: w.id,
-            cells: [
-              when(w.createdAt),
-              formatBaht(w.amount),
-              WITHDRAWAL_STATUS[w.status] ?? w.status,
-            ],
+            cells: [when(w.createdAt), formatBaht(w.amount), TRANSACTION_STATUS_LABELS[w.status]],
           }))}
         />
         <RecordList
@@ -181,7 +165,7 @@ export default function StaffMember() {
               when(s.createdAt),
               s.title,
               formatBaht(s.amount),
-              STAKE_STATUS[s.status] ?? s.status,
+              STAKE_STATUS_LABELS[s.status],
             ],
           }))}
         />

@@ -6,23 +6,9 @@
  * A table that scrolls sideways on a phone.
  */
 import { bangkokClock, bangkokDate, formatThaiShortDate } from '~/lib/thai-date'
+import { isFailure, type Device, type TimelineEntry } from '~/lib/timeline'
 
-/** What the table shows of a timeline entry (the loader's data). */
-export interface TimelineRow {
-  at: number
-  method: string
-  path: string
-  /** The query without `?`: values not on the allow-list are replaced ('' for none). */
-  query: string
-  status: number
-  requestId: string
-  durationMs: number
-  instance: string
-  errorCode: string | null
-  device: string
-}
-
-const DEVICE_TEXT: Readonly<Record<string, string>> = {
+const DEVICE_TEXT: Readonly<Record<Device, string>> = {
   phone: 'มือถือ',
   tablet: 'แท็บเล็ต',
   desktop: 'คอมพิวเตอร์',
@@ -30,15 +16,11 @@ const DEVICE_TEXT: Readonly<Record<string, string>> = {
   other: 'อื่น ๆ',
 }
 
-export function isFailedEntry(entry: Pick<TimelineRow, 'status' | 'errorCode'>): boolean {
-  return entry.status >= 400 || entry.errorCode !== null
-}
-
 export function TimelineTable({
   entries,
   caption,
 }: {
-  entries: readonly TimelineRow[]
+  entries: readonly TimelineEntry[]
   caption: string
 }) {
   if (entries.length === 0) {
@@ -82,7 +64,7 @@ export function TimelineTable({
         </thead>
         <tbody className="divide-y divide-night-700">
           {entries.map((entry) => {
-            const failed = isFailedEntry(entry)
+            const failed = isFailure(entry)
             return (
               <tr
                 key={`${entry.requestId}-${entry.at}`}
@@ -109,7 +91,7 @@ export function TimelineTable({
                 <td className="p-2 font-mono text-xs">{entry.requestId}</td>
                 <td className="whitespace-nowrap p-2">{Math.round(entry.durationMs)} ms</td>
                 <td className="p-2 font-mono text-xs">{entry.instance}</td>
-                <td className="p-2">{DEVICE_TEXT[entry.device] ?? entry.device}</td>
+                <td className="p-2">{DEVICE_TEXT[entry.device]}</td>
               </tr>
             )
           })}
