@@ -229,6 +229,14 @@ test('a supervisor ends a watch; its browser leaves the member’s screen; the r
   const supervisor = await supervisorContext.newPage()
   await staffLogin(supervisor, 'supervisor')
   await supervisor.goto('/staff/audit')
+  // The watch's page leaves by itself (its live stream ends, the page asks the server again),
+  // maybe while the supervisor's page is still checked: its 2 s toast is awaited from now on.
+  const watcherLeft = Promise.all([
+    page.waitForURL(/\/staff\/members\/1001$/, { timeout: 20_000 }),
+    expect(page.locator('[data-sonner-toast]')).toContainText('การดูหน้าจอสมาชิกสิ้นสุดแล้ว', {
+      timeout: 20_000,
+    }),
+  ])
   await supervisor.getByRole('button', { name: `จบการดูของ ${STAFF.support.username}` }).click()
   await expect(supervisor.locator('[data-sonner-toast]')).toContainText('จบการดูหน้าจอสมาชิกแล้ว')
   const record = supervisor.locator('li[data-watch]').filter({ hasText: ticket })
@@ -236,9 +244,7 @@ test('a supervisor ends a watch; its browser leaves the member’s screen; the r
   await expect(record).toContainText(STAFF.supervisor.username)
   await supervisorContext.close()
 
-  // The watch's page leaves by itself: its live stream ends, the page asks the server again.
-  await expect(page).toHaveURL(/\/staff\/members\/1001$/)
-  await expect(page.locator('[data-sonner-toast]')).toContainText('การดูหน้าจอสมาชิกสิ้นสุดแล้ว')
+  await watcherLeft
   await page.goto('/casino')
   await expect(banner(page)).toHaveCount(0)
 })
