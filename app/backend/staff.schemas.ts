@@ -12,6 +12,7 @@ import { envelope } from '~/backend/schemas'
 import { orderStatusSchema } from '~/backend/orders.schemas'
 import { stakeStatusSchema } from '~/backend/lotto.schemas'
 import { transactionStatusSchema } from '~/backend/wallet.schemas'
+import { WATCH_REASON, WATCH_TICKET } from '~/lib/watch-request'
 
 const isoTime = z.string().datetime({ offset: true })
 /** A moment on the backend's clock, ms since the epoch. */
@@ -141,10 +142,10 @@ export const WATCH_END_HOWS = ['button', 'limit', 'staff-session', 'supervisor']
 export const watchEndHowSchema = z.enum(WATCH_END_HOWS)
 export type WatchEndHow = z.infer<typeof watchEndHowSchema>
 
-/** Why staff looks: 5 to 500 characters. */
-export const watchReasonSchema = z.string().min(5).max(500)
-/** The support ticket it is for: 1 to 40 of A-Z, a-z, 0-9, `-`, `_`, `#`. */
-export const watchTicketSchema = z.string().regex(/^[A-Za-z0-9\-_#]{1,40}$/)
+/** Why staff looks (~/lib/watch-request). */
+export const watchReasonSchema = z.string().min(WATCH_REASON.min).max(WATCH_REASON.max)
+/** The support ticket it is for (~/lib/watch-request). */
+export const watchTicketSchema = z.string().max(WATCH_TICKET.max).regex(WATCH_TICKET.pattern)
 
 /** `POST /staff/watches`. */
 export const watchStartRequestSchema = z.object({

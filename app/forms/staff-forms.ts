@@ -4,6 +4,7 @@
  * run in the browser and in the action (forms/zod.ts).
  */
 import { digits, field, max, min, regex, required, withMessage } from '~/forms/rules'
+import { WATCH_REASON, WATCH_TICKET } from '~/lib/watch-request'
 
 export const STAFF_LOGIN_LABELS = {
   username: 'ชื่อผู้ใช้เจ้าหน้าที่',
@@ -26,11 +27,11 @@ export const WATCH_LABELS = {
 } as const
 
 export const watchFields = {
-  reason: field(WATCH_LABELS.reason, [required(), min(5), max(500)]),
+  reason: field(WATCH_LABELS.reason, [required(), min(WATCH_REASON.min), max(WATCH_REASON.max)]),
   ticket: field(WATCH_LABELS.ticket, [
     required(),
-    max(40),
-    withMessage(regex(/^[A-Za-z0-9#_-]+$/), 'เลขที่เรื่องใช้ได้เฉพาะตัวอักษรอังกฤษ ตัวเลข และ # - _'),
+    max(WATCH_TICKET.max),
+    withMessage(regex(WATCH_TICKET.pattern), 'เลขที่เรื่องใช้ได้เฉพาะตัวอักษรอังกฤษ ตัวเลข และ # - _'),
   ]),
 }
 
