@@ -26,22 +26,24 @@ export interface FieldMeta {
 export type Meta = FieldMeta
 
 /**
- * An input's id, name, form, type, aria-invalid / aria-describedby and
- * initial value: what conform's `getInputProps` gives for a field without
- * constraints (the rule set, not the browser, checks the fields).
+ * A control's id, name, form, aria-invalid / aria-describedby (its error,
+ * then its hint), aria-required and initial value: what conform's
+ * `getInputProps` gives for a field without constraints (the rule set, not
+ * the browser, checks the fields); and `autoFocus` when it is the first
+ * invalid field of a server answer (WCAG 3.3.1).
  */
-function inputProps(field: Meta, type: string, ariaDescribedBy: string | undefined) {
+function controlProps({ field, hint, required, focusOnError = false }: ControlProps) {
   const invalid = field.errors !== undefined
+  const described = hint ? field.descriptionId : undefined
   return {
     id: field.id,
     name: field.name,
     form: field.formId,
-    type,
     'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid
-      ? `${field.errorId} ${ariaDescribedBy ?? ''}`.trim()
-      : ariaDescribedBy,
+    'aria-describedby': invalid ? `${field.errorId} ${described ?? ''}`.trim() : described,
+    'aria-required': required || undefined,
     defaultValue: typeof field.initialValue === 'string' ? field.initialValue : undefined,
+    autoFocus: focusOnError && invalid,
   }
 }
 
@@ -89,64 +91,55 @@ export function Label({ field, label }: { field: Meta; label: string }) {
   )
 }
 
-export function TextField({
+/** A field's label above its control, its hint and first error below. */
+function FieldFrame({
   field,
   label,
   hint,
-  required,
-  focusOnError = false,
-  type = 'text',
-  ...rest
-}: TextProps) {
-  const props = inputProps(field, type, hint ? field.descriptionId : undefined)
+  children,
+}: Pick<ControlProps, 'field' | 'label' | 'hint'> & { children: ReactNode }) {
   return (
     <div className="space-y-1">
       <Label field={field} label={label} />
-      <input
-        {...props}
-        {...rest}
-        aria-required={required || undefined}
-        // Focus moves to the first invalid field after a submit (WCAG 3.3.1).
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={focusOnError && field.errors !== undefined}
-        className={INPUT_CLASS}
-      />
+      {children}
       <Hint field={field} hint={hint} />
       <FieldError field={field} />
     </div>
   )
 }
 
-/** A text of several lines (a reason, a note): as TextField, in a <textarea>. */
-export function TextAreaField({
+export function TextField({
   field,
   label,
   hint,
   required,
-  focusOnError = false,
+  focusOnError,
+  type = 'text',
+  ...rest
+}: TextProps) {
+  const control = controlProps({ field, label, hint, required, focusOnError })
+  return (
+    <FieldFrame field={field} label={label} hint={hint}>
+      <input {...control} {...rest} type={type} className={INPUT_CLASS} />
+    </FieldFrame>
+  )
+}
+
+/** A text of several lines (a reason, a note): as TextField, in a <textarea>. */
+export function TextAreaField({
   rows = 3,
   maxLength,
+  ...props
 }: ControlProps & { rows?: number; maxLength?: number }) {
-  const { type: _type, ...props } = inputProps(
-    field,
-    'text',
-    hint ? field.descriptionId : undefined,
-  )
   return (
-    <div className="space-y-1">
-      <Label field={field} label={label} />
+    <FieldFrame field={props.field} label={props.label} hint={props.hint}>
       <textarea
-        {...props}
+        {...controlProps(props)}
         rows={rows}
         maxLength={maxLength}
-        aria-required={required || undefined}
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={focusOnError && field.errors !== undefined}
         className={INPUT_CLASS}
       />
-      <Hint field={field} hint={hint} />
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
   )
 }
 
@@ -156,28 +149,21 @@ export function PasswordField({
   label,
   hint,
   required,
-  focusOnError = false,
+  focusOnError,
   ...rest
 }: Omit<TextProps, 'type'>) {
   const [visible, setVisible] = useState(false)
   const hydrated = useHydrated()
-  const props = inputProps(
-    field,
-    visible ? 'text' : 'password',
-    hint ? field.descriptionId : undefined,
-  )
+  const control = controlProps({ field, label, hint, required, focusOnError })
   return (
-    <div className="space-y-1">
-      <Label field={field} label={label} />
+    <FieldFrame field={field} label={label} hint={hint}>
       <div className="flex gap-2">
         <input
-          {...props}
+          {...control}
           {...rest}
+          type={visible ? 'text' : 'password'}
           autoCapitalize="none"
           spellCheck={false}
-          aria-required={required || undefined}
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={focusOnError && field.errors !== undefined}
           className={INPUT_CLASS}
         />
         {hydrated ? (
@@ -193,9 +179,7 @@ export function PasswordField({
           </button>
         ) : null}
       </div>
-      <Hint field={field} hint={hint} />
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
   )
 }
 
