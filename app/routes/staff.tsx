@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 import { accessForPath } from '~/lib/pages'
 import { guard } from '~/session/guard'
-import { StaffShell } from '~/ui/staff/staff-shell'
+import { StaffShell, type ShellStaff } from '~/ui/staff/staff-shell'
 import { ErrorContentBoundary } from '~/ui/error-page'
 
 /**
@@ -14,7 +14,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   guard(
     args,
     { access: accessForPath(new URL(args.request.url).pathname) ?? 'staff' },
-    ({ staffSession }) => {
+    ({ staffSession }): { staff: ShellStaff | null } => {
       const staff = staffSession.payload?.staff
       return {
         staff: staff

@@ -9,7 +9,7 @@ import { PAGES } from '~/lib/pages'
 
 export const STAFF_ROLE_TEXT = { support: 'ฝ่ายบริการสมาชิก', supervisor: 'หัวหน้าฝ่ายบริการ' } as const
 
-/** What the console's layout loader (app/routes/staff.tsx) gives its shell. */
+/** What the console's layout loader (app/routes/staff.tsx, typed by this) gives its shell. */
 export interface ShellStaff {
   username: string
   displayName: string
