@@ -303,7 +303,7 @@ async function gateOnce(ctx: WatchGateContext): Promise<WatchExit | null> {
  * is recorded. On the console's own pages a watch that ended just goes.
  */
 export async function watchGate(ctx: WatchGateContext): Promise<void> {
-  if (!ctx.session.asRead || ctx.session.asRead.strategy !== 'watcher') return
+  if (!watchOf(ctx.session.asRead)) return
   const exit = await perRequest(ctx.context, 'watch-gate', () => gateOnce(ctx))
   if (exit && !ctx.staffPage) throw exitTo(exit)
 }
