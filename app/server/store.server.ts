@@ -87,7 +87,7 @@ export function createSharedStore<T>(
   memory: TtlStore<T> = createMemoryStore<T>(),
   now: () => number = () => Date.now(),
 ): SharedStore<T> {
-  return sharedStore(name, memory, now, false, false)
+  return sharedStore(name, memory, now, 'set')
 }
 
 /**
@@ -101,7 +101,7 @@ export function createQueuedSharedStore<T>(
   memory: TtlStore<T> = createMemoryStore<T>(),
   now: () => number = () => Date.now(),
 ): SharedStore<T> {
-  return sharedStore(name, memory, now, false, true)
+  return sharedStore(name, memory, now, 'queued')
 }
 
 /**
@@ -116,7 +116,7 @@ export function createSharedMaxStore(
   memory: TtlStore<number> = createMemoryStore<number>(),
   now: () => number = () => Date.now(),
 ): SharedStore<number> {
-  return sharedStore(name, memory, now, true, false)
+  return sharedStore(name, memory, now, 'max')
 }
 
 /** A value as Redis holds it (JSON), or undefined when it is not JSON. */
@@ -128,16 +128,23 @@ function parseStored<T>(raw: string): T | undefined {
   }
 }
 
+/**
+ * How a shared store writes to Redis: `set` (SET PX, at once), `max` (only
+ * a larger number, by SET_UNLESS_LARGER), `queued` (SET PX in the lists'
+ * next pipeline).
+ */
+type WriteMode = 'set' | 'max' | 'queued'
+
 function sharedStore<T>(
   name: string,
   memory: TtlStore<T>,
   now: () => number,
-  keepLarger: boolean,
-  queued: boolean,
+  mode: WriteMode,
 ): SharedStore<T> {
+  const keepLarger = mode === 'max'
   const unsaved = new Map<string, { value: T; expiresAt: number }>()
   const write = (key: string, value: T, ttlMs: number) =>
-    queued
+    mode === 'queued'
       ? queueWrite({ redisKey: redisKey(name, key), json: JSON.stringify(value), keepMs: ttlMs })
       : shared(
           async (r) => {
@@ -167,7 +174,7 @@ function sharedStore<T>(
       })
     }
   }
-  if (queued) onQueuedWritesBack(writeUnsaved)
+  if (mode === 'queued') onQueuedWritesBack(writeUnsaved)
   else onRedisRecovered(writeUnsaved)
   const lookup = async (key: string): Promise<Lookup<T>> => {
     // null: no such key in Redis (or no Redis at all); undefined: Redis did not answer.
