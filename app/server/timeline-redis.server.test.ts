@@ -4,11 +4,8 @@
  * is away or frozen never slows a member's request, and what this instance
  * kept meanwhile reaches Redis when it is back.
  */
-import { once } from 'node:events'
-import { createServer, type Server } from 'node:http'
 import { Redis } from 'ioredis'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { getLoadContext } from '~/server/request-context.server'
 import { onRedisRecovered, redisKey, redisReady } from '~/server/redis.server'
 import {
   createQueuedSharedStore,
@@ -22,13 +19,13 @@ import {
   timelineOf,
   TIMELINE_MAX_ENTRIES,
   TIMELINE_TTL_MS,
-  type TimelineEntry,
   type TimelineStores,
 } from '~/server/timeline.server'
+import type { TimelineEntry } from '~/lib/timeline'
 import { sealSession, SESSION_COOKIE_NAME } from '~/session/cookie.server'
 import { until, useFreshTestRedis } from '../../tests/support/redis-server'
 import { SECRET, sessionPayload } from '../../tests/support/session-fixtures'
-import { guardedOk, timelineEntry } from '../../tests/support/timeline'
+import { contextServer, guardedOk, timelineEntry } from '../../tests/support/timeline'
 
 const redis = useFreshTestRedis()
 const DAY = 24 * 60 * 60 * 1000
@@ -182,34 +179,20 @@ describe('the timeline in Redis', () => {
   })
 
   describe("a member's request over HTTP", () => {
-    let server: Server
-    let base: string
+    let server: Awaited<ReturnType<typeof contextServer>>
     const cookie = `${SESSION_COOKIE_NAME}=${sealSession(sessionPayload({ mid: 'member-9' }), [SECRET])}`
 
     beforeEach(async () => {
       setTimelineStoresForTests(instance())
-      server = createServer((req, res) => {
-        const context = getLoadContext(req, res)
-        void guardedOk(req, context).then(() => {
-          res.setHeader('X-Request-Id', context.requestId ?? '')
-          res.end('ok')
-        })
+      server = await contextServer(async (req, res, context) => {
+        await guardedOk(req, context)
+        res.setHeader('X-Request-Id', context.requestId ?? '')
+        res.end('ok')
       })
-      server.listen(0, '127.0.0.1')
-      await once(server, 'listening')
-      base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
     })
-    afterEach(async () => {
-      server.close()
-      await once(server, 'close')
-    })
+    afterEach(() => server.close())
 
-    const timedGet = async () => {
-      const started = performance.now()
-      const res = await fetch(`${base}/profile`, { headers: { Cookie: cookie } })
-      await res.text()
-      return { ms: performance.now() - started, requestId: res.headers.get('X-Request-Id')! }
-    }
+    const timedGet = () => server.get('/profile', { Cookie: cookie })
 
     it('a frozen Redis never slows the answer', async () => {
       vi.spyOn(console, 'warn').mockImplementation(() => undefined)

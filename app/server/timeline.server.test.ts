@@ -6,36 +6,33 @@
  * the response ends is read back with the console's functions.
  */
 import { EventEmitter, once } from 'node:events'
-import {
-  createServer,
-  request,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http'
+import { request, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AppLoadContext, LoaderFunctionArgs } from '@remix-run/node'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { loader as casinoLoader } from '~/routes/_default.casino'
 import { rootLoader } from '~/root-loader.server'
-import { getLoadContext } from '~/server/request-context.server'
 import { createMemoryList, createMemoryStore } from '~/server/store.server'
 import {
   deviceOf,
   findRequest,
   followTimeline,
-  isFailure,
   noteTimelineMember,
   setTimelineStoresForTests,
   timelineOf,
   timelineUrl,
   TIMELINE_MAX_ENTRIES,
   TIMELINE_TTL_MS,
-  type TimelineEntry,
 } from '~/server/timeline.server'
+import { isFailure, type TimelineEntry } from '~/lib/timeline'
 import { sealSession, SESSION_COOKIE_NAME } from '~/session/cookie.server'
 import { until } from '../../tests/support/redis-server'
 import { SECRET, sessionPayload } from '../../tests/support/session-fixtures'
-import { guardedOk, requestOf } from '../../tests/support/timeline'
+import {
+  contextServer,
+  guardedOk,
+  requestOf,
+  type ContextAnswer,
+} from '../../tests/support/timeline'
 
 const MEMBER = 'member-7'
 const payload = sessionPayload({ mid: MEMBER, iat: Date.now() })
@@ -47,9 +44,8 @@ const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiI3In0.c2lnbmF0dXJlLXNpZ25hdHVyZQ'
 type Loader = (args: LoaderFunctionArgs) => Promise<unknown>
 
 /** What the handler of one HTTP request does with its context (Remix's part). */
-let answer: (req: IncomingMessage, res: ServerResponse, context: AppLoadContext) => Promise<void>
-let server: Server
-let base: string
+let answer: ContextAnswer
+let server: Awaited<ReturnType<typeof contextServer>>
 
 /** Runs `loaders` as Remix runs a document's: each with its own copy of the Request, one context. */
 async function runLoaders(req: IncomingMessage, context: AppLoadContext, loaders: Loader[]) {
@@ -76,25 +72,15 @@ beforeEach(async () => {
     index: createMemoryStore<string>(),
   })
   answer = twoLoaders
-  server = createServer((req, res) => {
-    void answer(req, res, getLoadContext(req, res))
-  })
-  server.listen(0, '127.0.0.1')
-  await once(server, 'listening')
-  base = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  server = await contextServer((req, res, context) => answer(req, res, context))
 })
 
 afterEach(async () => {
-  server.close()
-  await once(server, 'close')
+  await server.close()
   setTimelineStoresForTests(undefined)
 })
 
-async function get(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {
-  const res = await fetch(`${base}${path}`, { headers, ...init })
-  await res.text()
-  return { status: res.status, requestId: res.headers.get('X-Request-Id') ?? '' }
-}
+const get: (typeof server)['get'] = (...args) => server.get(...args)
 
 describe('the request timeline', () => {
   it("one entry per HTTP request of a member, however many loaders ran, with the error page's code", async () => {
@@ -211,7 +197,7 @@ describe('the request timeline', () => {
       res.write(':\n\n')
       res.once('close', closed)
     }
-    const client = request(`${base}/events`, { headers: { Cookie: MEMBER_COOKIE } })
+    const client = request(`${server.base}/events`, { headers: { Cookie: MEMBER_COOKIE } })
     client.end()
     const [res] = (await once(client, 'response')) as [IncomingMessage]
     expect(res.statusCode).toBe(200)

@@ -30,7 +30,7 @@
  * Kept: the newest 500 entries per member, 14 days after the member's last
  * request, and each request id's member as long (`findRequest`). Read by
  * the staff console: `timelineOf`, `findRequest`; the entry's type and
- * `isFailure` are lib/timeline.ts's (re-exported here), for the console's UI too.
+ * `isFailure` are lib/timeline.ts's, for the console's UI too.
  * docs/decisions/0138-request-timeline.md.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
@@ -48,15 +48,13 @@ import {
   type TtlStore,
 } from '~/server/store.server'
 
-export { isFailure, type Device, type TimelineEntry } from '~/lib/timeline'
-
 /** What the guard notes of one HTTP request (one note, however many loaders ran). */
 export interface TimelineNote {
   /** The session's member id (session.payload.mid); null for a visitor: nothing is written. */
   memberId: string | null
   errorCode: string | null
   /** The request followed (followTimeline): its response is listened to once a member is named. */
-  readonly followed?: Followed
+  readonly followed: Followed
 }
 
 /** What the response's end needs. */
@@ -85,8 +83,6 @@ export interface TimelineStores {
 }
 
 let stores: TimelineStores | undefined
-/** The timeline is on (TIMELINE=off: only for the bench's comparison). */
-let enabled: boolean | undefined
 /** A failed write was said once. */
 let writeFailed = false
 
@@ -107,7 +103,6 @@ function timelineStores(): TimelineStores {
 /** For tests and the bench: these stores (or new ones from the environment, for undefined). */
 export function setTimelineStoresForTests(next: TimelineStores | undefined): void {
   stores = next
-  enabled = undefined
   writeFailed = false
 }
 
@@ -164,14 +159,14 @@ export function followTimeline(
   requestId: string,
   started: number,
 ): TimelineNote | undefined {
-  enabled ??= env().TIMELINE === 'on'
-  if (!enabled) return undefined
+  // TIMELINE=off: only for the bench's comparison.
+  if (env().TIMELINE !== 'on') return undefined
   return { memberId: null, errorCode: null, followed: { req, res, requestId, started } }
 }
 
-/** Writes the note's entry when its response ends (`finish`, or `close`: the first one), or now if it has. */
-function recordAtEnd(note: TimelineNote, memberId: string, at: Followed): void {
-  const { req, res, requestId, started } = at
+/** Writes the note's entry for `memberId` when its response ends (`finish`, or `close`: the first one), or now if it has. */
+function recordAtEnd(note: TimelineNote, memberId: string): void {
+  const { req, res, requestId, started } = note.followed
   let ended = false
   const end = () => {
     if (ended) return
@@ -203,7 +198,7 @@ export function noteTimelineMember(context: AppLoadContext, memberId: string | u
   const note = context.timeline
   if (!note || !memberId || note.memberId !== null) return
   note.memberId = memberId
-  if (note.followed) recordAtEnd(note, memberId, note.followed)
+  recordAtEnd(note, memberId)
 }
 
 /** The guard: the backend's error code the error page shows (the first one, of several loaders). */

@@ -5,7 +5,6 @@
  */
 import { searchMembers } from '~/backend/staff.server'
 import { STAFF_SEARCH_MAX } from '~/forms/staff-forms'
-import { isValidRequestId } from '~/lib/request-id'
 import { maskPhone } from '~/lib/mask'
 import type { RouteContext } from '~/session/guard'
 import { findRequest } from '~/server/timeline.server'
@@ -13,10 +12,7 @@ import { findRequest } from '~/server/timeline.server'
 export async function loadPage(ctx: RouteContext) {
   const q = (ctx.url.searchParams.get('q') ?? '').trim().slice(0, STAFF_SEARCH_MAX)
   if (!q) return { q, members: null, request: null }
-  const [members, found] = await Promise.all([
-    searchMembers(ctx, q),
-    isValidRequestId(q.toLowerCase()) ? findRequest(q.toLowerCase()) : null,
-  ])
+  const [members, found] = await Promise.all([searchMembers(ctx, q), findRequest(q)])
   return {
     q,
     members: members.map((m) => ({
@@ -27,6 +23,6 @@ export async function loadPage(ctx: RouteContext) {
       isStaff: m.isStaff,
       locked: m.locked,
     })),
-    request: found ? { memberId: found.memberId, entry: found.entry } : null,
+    request: found,
   }
 }
