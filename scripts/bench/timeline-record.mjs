@@ -19,7 +19,6 @@ const N = Number(process.env.TIMELINE_RECORDS ?? 100_000)
 const BATCH = 200
 
 const timeline = await tsImport('./timeline-modules.ts', import.meta.url)
-const store = timeline
 const { redis, redisReady, closeRedis } = timeline
 
 if (process.env.REDIS_URL) {
@@ -33,11 +32,11 @@ if (process.env.REDIS_URL) {
 
 // The app's own stores, with each write's promise kept so a batch can wait for its writes.
 const pending = []
-const list = store.createSharedList('timeline-bench', {
+const list = timeline.createSharedList('timeline-bench', {
   maxItems: timeline.TIMELINE_MAX_ENTRIES,
   ttlMs: timeline.TIMELINE_TTL_MS,
 })
-const index = store.createQueuedSharedStore('timeline-bench-request')
+const index = timeline.createQueuedSharedStore('timeline-bench-request')
 timeline.setTimelineStoresForTests({
   list: { push: (...a) => track(list.push(...a)), newest: (...a) => list.newest(...a) },
   index: { get: (k) => index.get(k), set: (...a) => track(index.set(...a)) },
@@ -45,14 +44,6 @@ timeline.setTimelineStoresForTests({
 function track(promise) {
   pending.push(promise)
   return promise
-}
-
-// A write Redis did not take in time falls back to memory; the log says so once per outage.
-let redisWarnings = 0
-const warn = console.warn
-console.warn = (...args) => {
-  if (String(args[0]).startsWith('[redis]')) redisWarnings++
-  warn(...args)
 }
 
 const UA =
@@ -103,7 +94,6 @@ console.log(
     cpuMsPerRecord: (cpu.user + cpu.system) / 1000 / N,
     wallMsPerRecord: wallMs / N,
     written: check.length,
-    redisWarnings,
     query: check[0]?.query ?? null,
   })}`,
 )

@@ -3,12 +3,13 @@
  * 0138): the record call alone (timeline-record.mjs, in a child process,
  * against memory and, when `redis-server` is installed, a Redis of its own),
  * and the logged-in home's requests per second with the timeline on and off
- * (a second app with TIMELINE=off), in alternating runs.
+ * (a second app with TIMELINE=off), both loaded at the same time.
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { once } from 'node:events'
 import { connect } from 'node:net'
 import { createInterface } from 'node:readline'
+import { BENCH_SESSION_SECRET } from './servers.mjs'
 
 /** The record call's figures against memory, or Redis at `redisUrl`. */
 export async function recordCost(redisUrl) {
@@ -18,7 +19,7 @@ export async function recordCost(redisUrl) {
       NODE_ENV: 'production',
       BACKEND_URL: 'http://127.0.0.1:9',
       APP_ORIGIN: 'http://127.0.0.1:9',
-      SESSION_SECRET: 'bench-timeline-secret-0123456789abcdef',
+      SESSION_SECRET: BENCH_SESSION_SECRET,
       REDIS_URL: redisUrl ?? '',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
