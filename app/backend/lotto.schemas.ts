@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { BET_KIND_DIGITS, BET_KINDS, STAKE_SET_LIMITS } from '../lotto/numbers'
+import { YEEKEE_NUMBER } from '~/lib/yeekee-number'
 
 export const betKindSchema = z.enum(BET_KINDS)
 
@@ -73,7 +74,7 @@ export type PrizeKey = z.infer<typeof prizeKeySchema>
 export const yeekeeWorkingSchema = z.object({
   shots: z.number().int().nonnegative(),
   sum: z.number().int().nonnegative(),
-  sixteenth: z.string().regex(/^\d{5}$/),
+  sixteenth: z.string().regex(YEEKEE_NUMBER),
   difference: z.number().int().nonnegative(),
   threeTop: z.string().regex(/^\d{3}$/),
   twoBottom: z.string().regex(/^\d{2}$/),

@@ -6,6 +6,7 @@
  * backend (tests/mock-backend/cashback.ts, coupons.ts, promotions.ts).
  */
 import { z } from 'zod'
+import { COUPON_CODE } from '~/lib/coupon-code'
 import { envelope } from './schemas'
 
 /** An ISO 8601 moment with its offset, e.g. `2026-11-01T00:00:00+07:00`. */
@@ -78,9 +79,6 @@ export const cashbackClaimResponseSchema = envelope(
 
 // ---------------------------------------------------------------------------
 // Coupons
-
-/** A coupon code as members type it (the app upper-cases it first). */
-export const COUPON_CODE = /^[A-Z0-9]{4,20}$/
 
 export const couponRewardSchema = z.object({
   /** Baht added to the balance (ledger kind `coupon`). */

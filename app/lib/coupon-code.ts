@@ -6,11 +6,14 @@
  * the backend refuses a malformed code.
  */
 
+/** A code as the backend takes it (backend/rewards.schemas.ts reads it too). */
+export const COUPON_CODE = /^[A-Z0-9]{4,20}$/
+
 export const COUPON_CODE_MESSAGE = 'รหัสคูปองต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 4–20 ตัว'
 
 /** The code as the backend wants it, or null when it is no code. */
 export function normalizeCouponCode(value: unknown): string | null {
   if (typeof value !== 'string') return null
   const code = value.trim().toUpperCase()
-  return /^[A-Z0-9]{4,20}$/.test(code) ? code : null
+  return COUPON_CODE.test(code) ? code : null
 }
