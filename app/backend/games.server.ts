@@ -16,16 +16,7 @@ import {
   type Provider,
 } from '~/backend/games.schemas'
 import { cachedCall, callBackend, memberCall, type MemberContext } from '~/backend/client.server'
-
-/** What a game list is filtered and paged by (the lobby's query, ~/games/lobby-query). */
-export interface GamesFilter {
-  q: string
-  category: string | undefined
-  provider: string | undefined
-  page: number
-}
-
-export type { Game, GamesPage, Provider }
+import type { LobbyQuery } from '~/games/lobby-query'
 
 /**
  * The providers are the same for every member and every lobby asks for them:
@@ -49,7 +40,7 @@ export function listProviders(signal?: AbortSignal, now = Date.now()): Promise<P
  */
 export function listGames(
   request: Request,
-  query: GamesFilter,
+  query: LobbyQuery,
   pageSize: number,
 ): Promise<GamesPage> {
   const params = new URLSearchParams({ page: String(query.page), pageSize: String(pageSize) })

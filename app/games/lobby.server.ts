@@ -12,6 +12,7 @@ import { listGames, listProviders } from '~/backend/games.server'
 import { errorCodes } from '~/backend/schemas'
 import {
   launchNoticeOf,
+  LOBBY_PAGE_SIZE,
   parseLobbyQuery,
   type GameCategory,
   type LaunchNotice,
@@ -31,7 +32,7 @@ export function launchRefusal(error: unknown): LaunchNotice | null {
   return null
 }
 
-export interface LobbyData {
+interface LobbyData {
   query: LobbyQuery
   /** null when the backend could not list them (the page says so, the rest stays). */
   providers: Provider[] | null
@@ -46,12 +47,11 @@ export async function loadLobby(
   request: Request,
   url: URL,
   fixed: { category?: GameCategory | null; provider?: string | null },
-  pageSize: number,
 ): Promise<LobbyData> {
   const query = parseLobbyQuery(url, fixed)
   const [providers, listed] = await Promise.all([
     orMessage(listProviders(request.signal)),
-    orMessage(listGames(request, query, pageSize)),
+    orMessage(listGames(request, query, LOBBY_PAGE_SIZE)),
   ])
   return {
     query,

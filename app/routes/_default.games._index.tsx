@@ -1,7 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { loadLobby } from '~/games/lobby.server'
-import { LOBBY_PAGE_SIZE } from '~/games/lobby-query'
+import { loadCategoryLobby } from '~/games/category-lobby.server'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
@@ -10,9 +9,7 @@ import { CategoryLobbyPage } from '~/ui/games/lobby-page'
 const page = PAGES.games
 
 export const loader = (args: LoaderFunctionArgs) =>
-  guard(args, { access: page.access, feature: 'games' }, ({ request, url }) =>
-    loadLobby(request, url, { provider: null }, LOBBY_PAGE_SIZE),
-  )
+  guard(args, { access: page.access, feature: 'games' }, loadCategoryLobby())
 
 export const meta = pageMeta(page.title)
 

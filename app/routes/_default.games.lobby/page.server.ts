@@ -9,7 +9,6 @@
 import { orMessage } from '~/backend/client.server'
 import { listProviders } from '~/backend/games.server'
 import { loadLobby } from '~/games/lobby.server'
-import { LOBBY_PAGE_SIZE } from '~/games/lobby-query'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/server/http-error.server'
 import type { RouteContext } from '~/session/guard'
@@ -20,7 +19,7 @@ export async function loadPage({ request, url }: RouteContext) {
     const providers = await orMessage(listProviders(request.signal))
     return { kind: 'picker' as const, providers: providers.value ?? [], error: providers.error }
   }
-  const lobby = await loadLobby(request, url, {}, LOBBY_PAGE_SIZE)
+  const lobby = await loadLobby(request, url, {})
   const provider = lobby.providers?.find((p) => p.id === providerId) ?? null
   if (lobby.providers && !provider) throw httpError(404, NOT_FOUND_MESSAGE)
   return { kind: 'provider' as const, ...lobby, provider }
