@@ -17,7 +17,7 @@ import {
   withNotice,
   type LaunchNotice,
 } from '~/games/lobby-query'
-import { env } from '~/server/env.server'
+import { canonicalOrigin } from '~/server/origins.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 
@@ -35,7 +35,8 @@ export async function loadPage(ctx: RouteContext) {
   if (session.payload?.strategy === 'watcher') return refuse(from, 'watcher')
   const gameId = url.searchParams.get('game')
   if (!isGameId(gameId)) return refuse(from, 'unknown')
-  const origin = env().APP_ORIGINS[0] ?? url.origin
+  // The address the provider sends the member back to: the app's own name for itself.
+  const origin = canonicalOrigin(url.href)
   try {
     return redirect(await launchGame(ctx, gameId, new URL(from, origin).href))
   } catch (error) {

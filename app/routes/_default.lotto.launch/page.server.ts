@@ -9,7 +9,7 @@ import { BackendError } from '~/backend/client.server'
 import { launchLotto } from '~/backend/games.server'
 import { LAUNCH_NOTICES } from '~/games/lobby-query'
 import { PAGES } from '~/lib/pages'
-import { env } from '~/server/env.server'
+import { canonicalOrigin } from '~/server/origins.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 
@@ -21,7 +21,8 @@ export async function loadPage(ctx: RouteContext) {
   if (session.payload?.strategy === 'watcher') {
     return redirectWithToast(back, { type: 'error', message: WATCHER_LOTTO_MESSAGE })
   }
-  const origin = env().APP_ORIGINS[0] ?? url.origin
+  // The address the provider sends the member back to: the app's own name for itself.
+  const origin = canonicalOrigin(url.href)
   try {
     return redirect(await launchLotto(ctx, new URL(back, origin).href))
   } catch (error) {
