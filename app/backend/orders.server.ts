@@ -16,11 +16,11 @@ import {
   depositTooHighMessage,
   depositTooLowMessage,
   type DepositErrors,
-  type DepositLimits,
 } from '~/lib/deposit-limits'
+import type { AmountLimits } from '~/lib/amount'
 
 /** The backend's refusals of a deposit, in Thai (the amount's are ~/lib/deposit-limits). */
-export const DEPOSIT_REFUSALS = {
+const DEPOSIT_REFUSALS = {
   methodClosed: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น',
   tooManyPending: 'คุณมีรายการฝากที่รอชำระหลายรายการแล้ว กรุณาชำระหรือรอให้รายการเดิมหมดอายุก่อน',
   keyReused: 'แบบฟอร์มนี้ถูกใช้ส่งรายการอื่นไปแล้ว กรุณากรอกใหม่อีกครั้ง',
@@ -53,7 +53,7 @@ export async function memberOrder(ctx: MemberContext, id: number): Promise<Order
 }
 
 /** The deposit form's field (or the form itself) a backend refusal belongs to, in Thai. */
-export function depositFieldError(error: unknown, limits: DepositLimits): DepositErrors | null {
+export function depositFieldError(error: unknown, limits: AmountLimits): DepositErrors | null {
   if (!(error instanceof BackendError)) return null
   switch (error.code) {
     case errorCodes.depositAmountTooLow:

@@ -5,10 +5,7 @@
  * backend refuses the amount. Either way a message lands on a field of the
  * form (`DepositErrors`).
  */
-import type { AmountLimits } from '~/lib/amount'
 import { formatBaht } from '~/lib/money'
-
-export type DepositLimits = AmountLimits
 
 export const depositTooLowMessage = (min: number) => `ฝากขั้นต่ำครั้งละ ${formatBaht(min)}`
 export const depositTooHighMessage = (max: number) => `ฝากได้สูงสุดครั้งละ ${formatBaht(max)}`

@@ -5,12 +5,11 @@
  * limits (the money forms' one check, ~/lib/amount); the method is bank
  * transfer or PromptPay.
  */
-import { checkWholeBaht } from '~/lib/amount'
+import { checkWholeBaht, type AmountLimits } from '~/lib/amount'
 import {
   depositTooHighMessage,
   depositTooLowMessage,
   type DepositErrors,
-  type DepositLimits,
 } from '~/lib/deposit-limits'
 import { parseWholeBaht } from '~/lib/money'
 
@@ -26,7 +25,7 @@ export const DEPOSIT_METHOD_LABELS: Readonly<Record<DepositMethod, string>> = {
 const QUICK_AMOUNTS = [100, 300, 500, 1000] as const
 
 /** The quick amounts a member may deposit under `limits`. */
-export function quickAmounts(limits: DepositLimits): number[] {
+export function quickAmounts(limits: AmountLimits): number[] {
   return QUICK_AMOUNTS.filter((amount) => amount >= limits.min && amount <= limits.max)
 }
 
@@ -48,13 +47,9 @@ const METHOD_REQUIRED = 'กรุณาเลือกช่องทางก�
 export const DEPOSIT_MESSAGES = {
   amountRequired: AMOUNT_REQUIRED,
   amountWhole: AMOUNT_WHOLE,
-  amountTooLow: depositTooLowMessage,
-  amountTooHigh: depositTooHighMessage,
   methodRequired: METHOD_REQUIRED,
   keyMissing: 'แบบฟอร์มหมดอายุ กรุณาลองใหม่อีกครั้ง',
 } as const
-
-export type { DepositErrors }
 
 export interface DepositValues {
   amount: number
@@ -67,7 +62,7 @@ const isMethod = (value: unknown): value is DepositMethod =>
 /** The form's values, or the first Thai message of each wrong field. */
 export function checkDeposit(
   input: { amount: unknown; method: unknown },
-  limits: DepositLimits,
+  limits: AmountLimits,
 ): { values: DepositValues } | { errors: DepositErrors } {
   const errors: DepositErrors = {}
   const amount = checkWholeBaht(input.amount, limits, true)

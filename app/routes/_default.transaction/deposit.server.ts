@@ -13,13 +13,9 @@ import { appConfig } from '~/backend/config.server'
 import type { Order } from '~/backend/orders.schemas'
 import { createDeposit, depositFieldError, memberOrders } from '~/backend/orders.server'
 import { BackendError } from '~/backend/client.server'
-import {
-  checkDeposit,
-  DEPOSIT_MESSAGES,
-  prefilledAmount,
-  type DepositErrors,
-} from '~/wallet/deposit-form'
-import type { DepositLimits } from '~/lib/deposit-limits'
+import { checkDeposit, DEPOSIT_MESSAGES, prefilledAmount } from '~/wallet/deposit-form'
+import type { AmountLimits } from '~/lib/amount'
+import type { DepositErrors } from '~/lib/deposit-limits'
 import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { PAGES } from '~/lib/pages'
 import type { RouteContext } from '~/session/guard'
@@ -69,7 +65,7 @@ function refused(reply: DepositReply, status: number) {
 
 export async function depositAction(ctx: RouteContext, form: FormData) {
   const config = await appConfig(ctx.request.signal)
-  const limits: DepositLimits = config.limits.deposit
+  const limits: AmountLimits = config.limits.deposit
   const amount = form.get('amount')
   const method = form.get('method')
   const values = {

@@ -10,8 +10,8 @@ import {
   DEPOSIT_METHOD_LABELS,
   DEPOSIT_METHODS,
   quickAmounts,
-  type DepositErrors,
 } from '~/wallet/deposit-form'
+import type { DepositErrors } from '~/lib/deposit-limits'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
