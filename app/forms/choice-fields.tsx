@@ -4,21 +4,14 @@
  * so pages without them (login) do not load them.
  */
 import { useEffect, useState, type ReactNode } from 'react'
-import { FieldError, Hint, INPUT_CLASS, Label, type ControlProps, type Meta } from '~/forms/fields'
-
-/** id, name, form, aria-invalid and aria-describedby (the error first, then the hint). */
-function controlProps(field: Meta, ariaDescribedBy?: string) {
-  const invalid = field.errors !== undefined
-  return {
-    id: field.id,
-    name: field.name,
-    form: field.formId,
-    'aria-invalid': invalid || undefined,
-    'aria-describedby': invalid
-      ? `${field.errorId} ${ariaDescribedBy ?? ''}`.trim()
-      : ariaDescribedBy,
-  }
-}
+import {
+  controlProps,
+  FieldError,
+  FieldFrame,
+  INPUT_CLASS,
+  type ControlProps,
+  type Meta,
+} from '~/forms/fields'
 
 const initialText = (field: Meta): string | undefined =>
   field.initialValue === undefined || field.initialValue === null
@@ -31,28 +24,14 @@ export interface Option {
 }
 
 export function SelectField({
-  field,
-  label,
-  hint,
-  required,
-  focusOnError = false,
   options,
   placeholder,
+  ...props
 }: ControlProps & { options: readonly Option[]; placeholder: string }) {
-  const props = {
-    ...controlProps(field, hint ? field.descriptionId : undefined),
-    defaultValue: initialText(field),
-  }
+  const { field, label, hint } = props
   return (
-    <div className="space-y-1">
-      <Label field={field} label={label} />
-      <select
-        {...props}
-        aria-required={required || undefined}
-        // eslint-disable-next-line jsx-a11y/no-autofocus
-        autoFocus={focusOnError && field.errors !== undefined}
-        className={INPUT_CLASS}
-      >
+    <FieldFrame field={field} label={label} hint={hint}>
+      <select {...controlProps(props)} defaultValue={initialText(field)} className={INPUT_CLASS}>
         <option value="">{placeholder}</option>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -60,32 +39,25 @@ export function SelectField({
           </option>
         ))}
       </select>
-      <Hint field={field} hint={hint} />
-      <FieldError field={field} />
-    </div>
+    </FieldFrame>
   )
 }
 
 export function CheckboxField({
-  field,
   children,
-  required,
-  focusOnError = false,
+  ...props
 }: Omit<ControlProps, 'label' | 'hint'> & { children: ReactNode }) {
-  const props = {
-    ...controlProps(field),
-    type: 'checkbox',
-    value: 'on',
-    defaultChecked: field.initialValue === 'on',
-  }
+  const { field } = props
+  // A checkbox's value is fixed ("on"); whether it starts checked is its initial value.
+  const { defaultValue: _text, ...control } = controlProps(props)
   return (
     <div className="space-y-1">
       <div className="flex items-start gap-3">
         <input
-          {...props}
-          aria-required={required || undefined}
-          // eslint-disable-next-line jsx-a11y/no-autofocus
-          autoFocus={focusOnError && field.errors !== undefined}
+          {...control}
+          type="checkbox"
+          value="on"
+          defaultChecked={field.initialValue === 'on'}
           className="mt-1 size-5 shrink-0 accent-gold-400"
         />
         <label htmlFor={field.id} className="text-sm">

@@ -32,7 +32,12 @@ export type Meta = FieldMeta
  * the browser, checks the fields); and `autoFocus` when it is the first
  * invalid field of a server answer (WCAG 3.3.1).
  */
-function controlProps({ field, hint, required, focusOnError = false }: ControlProps) {
+export function controlProps({
+  field,
+  hint,
+  required,
+  focusOnError = false,
+}: Omit<ControlProps, 'label'>) {
   const invalid = field.errors !== undefined
   const described = hint ? field.descriptionId : undefined
   return {
@@ -92,7 +97,7 @@ export function Label({ field, label }: { field: Meta; label: string }) {
 }
 
 /** A field's label above its control, its hint and first error below. */
-function FieldFrame({
+export function FieldFrame({
   field,
   label,
   hint,
@@ -117,7 +122,7 @@ export function TextField({
   type = 'text',
   ...rest
 }: TextProps) {
-  const control = controlProps({ field, label, hint, required, focusOnError })
+  const control = controlProps({ field, hint, required, focusOnError })
   return (
     <FieldFrame field={field} label={label} hint={hint}>
       <input {...control} {...rest} type={type} className={INPUT_CLASS} />
@@ -154,7 +159,7 @@ export function PasswordField({
 }: Omit<TextProps, 'type'>) {
   const [visible, setVisible] = useState(false)
   const hydrated = useHydrated()
-  const control = controlProps({ field, label, hint, required, focusOnError })
+  const control = controlProps({ field, hint, required, focusOnError })
   return (
     <FieldFrame field={field} label={label} hint={hint}>
       <div className="flex gap-2">
