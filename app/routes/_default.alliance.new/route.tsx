@@ -6,7 +6,7 @@
  * side is ./page.server.ts.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useActionData, useNavigation } from '@remix-run/react'
+import { useActionData, useNavigation } from '@remix-run/react'
 import { teamNameFields } from '~/forms/member-forms'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { pageMeta } from '~/lib/meta'
@@ -15,6 +15,7 @@ import { TEAM_NAME } from '~/lib/team-name'
 import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
+import { BackLink } from '~/ui/back-link'
 import { loadPage, submit } from './page.server'
 
 const page = PAGES.allianceNew
@@ -34,11 +35,7 @@ export default function AllianceNew() {
   const form = useRuleForm('team', teamNameFields, reply?.result)
   return (
     <section className="space-y-4">
-      <p>
-        <Link to={PAGES.alliance.path} className="link text-sm">
-          ‹ {PAGES.alliance.title}
-        </Link>
-      </p>
+      <BackLink to={PAGES.alliance.path}>{PAGES.alliance.title}</BackLink>
       <h1 className="text-2xl font-bold">{page.title}</h1>
       {watched ? <Notice tone="warning">โหมดผู้ดูแล: ดูได้อย่างเดียว ไม่สามารถสร้างทีมได้</Notice> : null}
       <RuleFormCard form={form} disabled={watched}>

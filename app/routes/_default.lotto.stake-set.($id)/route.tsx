@@ -29,6 +29,7 @@ import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { FormError, INPUT_CLASS, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { BackLink } from '~/ui/back-link'
 import { submit, loadPage, type SetsView } from './page.server'
 
 const page = PAGES.lottoStakeSet
@@ -152,11 +153,7 @@ function SetPage({ view }: { view: SetPageView }) {
   const { set } = view
   return (
     <section className="space-y-4">
-      <p>
-        <Link to={page.path} className="link text-sm">
-          ‹ {page.title}
-        </Link>
-      </p>
+      <BackLink to={page.path}>{page.title}</BackLink>
       <h1 className="break-words text-2xl font-bold">{set.name}</h1>
       <p className="text-sm text-slate-300">
         {set.lines.length} รายการ · รวม {formatBaht(total(set))} · แก้ไขล่าสุด {view.updated[set.id]}

@@ -10,6 +10,7 @@ import { pageMeta, siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { EmptyState } from '~/ui/states'
+import { BackLink } from '~/ui/back-link'
 import { loadPage } from './page.server'
 
 const page = PAGES.news
@@ -41,11 +42,7 @@ export default function News() {
   if (item) {
     return (
       <article className="space-y-4">
-        <p>
-          <Link to={page.path} className="link text-sm">
-            ‹ {page.title}ทั้งหมด
-          </Link>
-        </p>
+        <BackLink to={page.path}>{page.title}ทั้งหมด</BackLink>
         <h1 className="break-words text-2xl font-bold">{item.title}</h1>
         <p className="text-sm text-slate-300">
           เผยแพร่เมื่อ <time dateTime={item.publishedAt}>{item.date}</time>

@@ -19,6 +19,7 @@ import { BarChart } from '~/ui/bar-chart'
 import { HostImage } from '~/ui/host-image'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
+import { BackLink } from '~/ui/back-link'
 import {
   submit,
   loadPage,
@@ -115,11 +116,7 @@ function Detail({ view, promotion }: { view: View; promotion: PromotionDetail })
   const mine = view.mine?.find((p) => p.promotionId === promotion.id)
   return (
     <article className="space-y-4">
-      <p>
-        <Link to={page.path} className="link text-sm">
-          ‹ {page.title}ทั้งหมด
-        </Link>
-      </p>
+      <BackLink to={page.path}>{page.title}ทั้งหมด</BackLink>
       <HostImage
         path={promotion.image}
         width={640}
