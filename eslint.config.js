@@ -93,13 +93,13 @@ export default tseslint.config(
   ),
   layer(
     'app/server/**',
-    ['~/backend/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
+    [...above('backend', 'session', 'forms', 'ui', 'routes', ...DOMAINS), '~/root*'],
     'app/server/ (the request pipeline) imports only app/lib/ and itself; the layers above it import it.',
     TESTS,
   ),
   layer(
     'app/lib/**',
-    ['~/server/*', '~/session/*', '~/forms/*', '~/ui/*', '~/routes/*'],
+    [...above('server', 'session', 'forms', 'ui', 'routes', ...DOMAINS), '~/root*'],
     'app/lib/ holds small helpers; they import only each other (and backend schema types).',
     TESTS,
   ),
@@ -124,7 +124,7 @@ export default tseslint.config(
   ),
   layer(
     'app/ui/**',
-    ['~/session/*', '~/server/*', '~/routes/*'],
+    above('session', 'server', 'routes'),
     'app/ui/ holds components; the data comes from a route loader (useLoaderData), never from the session or the server.',
     TESTS,
   ),
