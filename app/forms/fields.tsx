@@ -10,6 +10,7 @@
  */
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
+import { INPUT_CLASS } from '~/forms/input-class'
 import { SupportLink, asksForSupport } from '~/ui/support-link'
 
 /** What the controls read of a field (a subset of conform's `FieldMetadata`). */
@@ -52,8 +53,7 @@ export function controlProps({
   }
 }
 
-export const INPUT_CLASS =
-  'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base aria-[invalid=true]:border-danger'
+export { INPUT_CLASS }
 
 export interface ControlProps {
   field: Meta

@@ -15,6 +15,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react'
+import { INPUT_CLASS } from '~/forms/input-class'
 import { resolveForm, type Fields, type FormErrors } from '~/forms/rules'
 
 /** What this page reads of conform's `SubmissionResult`. */
@@ -24,8 +25,7 @@ export interface ReplyData {
   error?: Record<string, string[] | null> | null
 }
 
-export const INPUT_CLASS =
-  'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base aria-[invalid=true]:border-danger'
+export { INPUT_CLASS }
 
 function payloadOf(form: HTMLFormElement, fields: Fields): Record<string, unknown> {
   const data = new FormData(form)

@@ -10,6 +10,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { MetaArgs } from '@remix-run/react'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import type { DayResults, Draw, DrawWithResult, LottoGroup } from '~/backend/lotto.schemas'
+import { INPUT_CLASS } from '~/forms/input-class'
 import { isHeadlinePrize, prizeLabel } from '~/lotto/results'
 import { siteMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
@@ -79,7 +80,7 @@ function DateForm({ view }: { view: ResultView }) {
           name="lotto"
           defaultValue={view.lottoId}
           key={view.lottoId}
-          className="w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base"
+          className={INPUT_CLASS}
         >
           {view.types.map((type) => (
             <option key={type.id} value={type.id}>

@@ -5,6 +5,7 @@
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
+import { INPUT_CLASS } from '~/forms/input-class'
 import {
   checkDeposit,
   DEPOSIT_METHOD_LABELS,
@@ -20,8 +21,6 @@ import type { DepositReply, loadDeposit } from './deposit.server'
 import type { action } from './route'
 
 const FORM_ID = 'deposit'
-const INPUT_CLASS =
-  'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-3 py-3 text-base aria-[invalid=true]:border-danger'
 
 function useDepositReply(): DepositReply | undefined {
   const reply = useActionData<typeof action>()
