@@ -5,16 +5,16 @@
  */
 import { Form, Link, NavLink, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
+import type { Staff, StaffRole } from '~/backend/staff.schemas'
 import { PAGES } from '~/lib/pages'
 
-export const STAFF_ROLE_TEXT = { support: 'ฝ่ายบริการสมาชิก', supervisor: 'หัวหน้าฝ่ายบริการ' } as const
+export const STAFF_ROLE_TEXT: Readonly<Record<StaffRole, string>> = {
+  support: 'ฝ่ายบริการสมาชิก',
+  supervisor: 'หัวหน้าฝ่ายบริการ',
+}
 
 /** What the console's layout loader (app/routes/staff.tsx, typed by this) gives its shell. */
-export interface ShellStaff {
-  username: string
-  displayName: string
-  role: keyof typeof STAFF_ROLE_TEXT
-}
+export type ShellStaff = Pick<Staff, 'username' | 'displayName' | 'role'>
 
 /** The staff person of this page (the console layout's data), or null on the staff login. */
 export function useStaff(): ShellStaff | null {
