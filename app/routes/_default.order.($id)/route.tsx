@@ -8,18 +8,16 @@
  * pages' one loader, loadOrders in ~/wallet/order-view.server.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
-import { Countdown } from '~/ui/countdown'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { ORDER_METHOD_LABELS, ORDER_STATUS_LABELS, StatusBadge } from '~/ui/orders/order-labels'
 import { OrderList } from '~/ui/orders/order-list'
 import { loadOrders, type OrderView } from '~/wallet/order-view.server'
-import { usePaidToast } from '~/ui/orders/use-paid-toast'
-import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
+import { PayCountdown, useFollowOrder } from '~/ui/orders/follow-order'
 
 const page = PAGES.order
 
@@ -51,10 +49,7 @@ function Orders({ orders }: { orders: readonly OrderView[] }) {
 }
 
 function OneOrder({ order, now }: { order: OrderView; now: number }) {
-  const pending = order.status === 'pending'
-  usePollWhileVisible(pending)
-  usePaidToast(order)
-  const { revalidate } = useRevalidator()
+  const pending = useFollowOrder(order)
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">
@@ -86,13 +81,7 @@ function OneOrder({ order, now }: { order: OrderView; now: number }) {
             <>
               <dt className="text-slate-300">ชำระภายใน</dt>
               <dd className="text-right">
-                <Countdown
-                  until={order.expiresAtMs}
-                  now={now}
-                  endedText="หมดเวลาชำระ"
-                  onEnd={revalidate}
-                  className="font-bold"
-                />
+                <PayCountdown order={order} now={now} className="font-bold" />
               </dd>
             </>
           ) : null}

@@ -11,19 +11,17 @@
  * to be paid. The server side is ./page.server.ts.
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
-import { Link, useLoaderData, useRevalidator } from '@remix-run/react'
+import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { CopyButton } from '~/ui/copy-button'
-import { Countdown } from '~/ui/countdown'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
+import { PayCountdown, useFollowOrder } from '~/ui/orders/follow-order'
 import { OrderList } from '~/ui/orders/order-list'
 import type { OrderView } from '~/wallet/order-view.server'
 import { promptPayFileName, promptPayPngPath } from '~/ui/orders/promptpay-file-name'
-import { usePaidToast } from '~/ui/orders/use-paid-toast'
-import { usePollWhileVisible } from '~/ui/orders/use-poll-while-visible'
 import { Notice } from '~/ui/states'
 import { loadPage } from './page.server'
 
@@ -58,10 +56,7 @@ function ToPay({ orders }: { orders: readonly OrderView[] }) {
 }
 
 function Payment({ order, qrSvg, now }: { order: OrderView; qrSvg: string | null; now: number }) {
-  const pending = order.status === 'pending'
-  usePollWhileVisible(pending)
-  usePaidToast(order)
-  const { revalidate } = useRevalidator()
+  const pending = useFollowOrder(order)
   const orderLink = `${PAGES.order.path}/${order.id}`
   return (
     <section className="space-y-4">
@@ -72,14 +67,7 @@ function Payment({ order, qrSvg, now }: { order: OrderView; qrSvg: string | null
         <p className="text-3xl font-bold text-gold-400">{formatBaht(order.amount)}</p>
         {pending ? (
           <p className="text-sm">
-            ชำระภายใน{' '}
-            <Countdown
-              until={order.expiresAtMs}
-              now={now}
-              endedText="หมดเวลาชำระ"
-              onEnd={revalidate}
-              className="font-bold text-amber-200"
-            />
+            ชำระภายใน <PayCountdown order={order} now={now} className="font-bold text-amber-200" />
           </p>
         ) : null}
         {pending ? <p className="text-xs text-slate-400">หน้านี้จะอัปเดตเองเมื่อระบบได้รับเงินแล้ว</p> : null}
