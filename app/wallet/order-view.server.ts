@@ -30,14 +30,18 @@ export function orderView(order: Order): OrderView {
 }
 
 /**
- * The order pages' data: without `:id` the member's orders, with one that
- * order, as the pages show them, and the server's clock for the countdowns.
- * The route's guard has checked that `:id`, when given, is a number.
+ * The order pages' data: without `:id` the member's orders (those `listed`
+ * keeps: all by default), with one that order, as the pages show them, and
+ * the server's clock for the countdowns. The route's guard has checked that
+ * `:id`, when given, is a number.
  */
-export async function loadOrders(ctx: RouteContext) {
+export async function loadOrders(
+  ctx: RouteContext,
+  listed: (order: Order) => boolean = () => true,
+) {
   const { params } = ctx
   if (params.id === undefined) {
-    const orders = await memberOrders(ctx)
+    const orders = (await memberOrders(ctx)).filter(listed)
     return { kind: 'list', orders: orders.map(orderView), now: Date.now() } as const
   }
   const order = await memberOrder(ctx, Number(params.id))

@@ -9,10 +9,8 @@ import { loadOrders } from '~/wallet/order-view.server'
 import { promptPaySvg } from '~/wallet/promptpay.server'
 
 export async function loadPage(ctx: RouteContext) {
-  const shown = await loadOrders(ctx)
-  if (shown.kind === 'list') {
-    return { ...shown, orders: shown.orders.filter((order) => order.status === 'pending') }
-  }
+  const shown = await loadOrders(ctx, (order) => order.status === 'pending')
+  if (shown.kind === 'list') return shown
   const { order } = shown
   const { promptPayId } = order.payTo
   const qrSvg =
