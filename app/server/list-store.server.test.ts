@@ -5,13 +5,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { createMemoryList, createSharedList } from '~/server/store.server'
+import { clock } from '../../tests/support/clock'
 
 const DAY = 24 * 60 * 60 * 1000
-
-function clock(start = 1_000_000) {
-  let t = start
-  return { now: () => t, advance: (ms: number) => void (t += ms) }
-}
 
 describe('memory list', () => {
   it('gives the newest first, at most `limit`', async () => {

@@ -1,11 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { setRedisForTests, type SharedRedis } from '~/server/redis.server'
 import { createMemoryStore, createSharedStore } from '~/server/store.server'
-
-function clock(start = 1_000) {
-  let t = start
-  return { now: () => t, advance: (ms: number) => void (t += ms) }
-}
+import { clock } from '../../tests/support/clock'
 
 describe('createMemoryStore', () => {
   it('returns a value until its TTL has passed', async () => {

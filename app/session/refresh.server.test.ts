@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
 import { createRefresher, openPair } from '~/session/refresh.server'
 import { createMemoryStore, type TtlStore } from '~/server/store.server'
+import { clock } from '../../tests/support/clock'
 
 function deferred<T>() {
   let resolve!: (value: T) => void
@@ -12,11 +13,6 @@ function deferred<T>() {
     reject = rej
   })
   return { promise, resolve, reject }
-}
-
-function clock(start = 1_000_000) {
-  let t = start
-  return { now: () => t, advance: (ms: number) => void (t += ms) }
 }
 
 const PAIR: TokenPair = { accessToken: 'access-2', refreshToken: 'refresh-2' }
