@@ -42,6 +42,14 @@ export class BackendError extends Error {
   }
 }
 
+/** The backend refused the caller's token (401). */
+export const isUnauthorized = (error: unknown): error is BackendError =>
+  error instanceof BackendError && error.status === 401
+
+/** The backend refused a refresh token for good (401, or 403 for one spent or revoked). */
+export const isRefreshRefused = (error: unknown): error is BackendError =>
+  error instanceof BackendError && (error.status === 401 || error.status === 403)
+
 /** The member's session is over (both tokens refused): what follows is the guard's to say. */
 export class SessionEndedError extends Error {
   constructor(

@@ -17,6 +17,8 @@ import {
   type MemberCaller,
   type MemberContext,
   type MemberRequest,
+  isRefreshRefused,
+  isUnauthorized,
 } from '~/backend/client.server'
 import { SessionTooLargeError } from '~/session/cookie.server'
 import { refreshOnce } from '~/session/refresh.server'
@@ -24,8 +26,6 @@ import { isSessionExpired, sessionLifetimes, type MemberSession } from '~/sessio
 import { isExpired, tokenSetFromPair } from '~/session/tokens'
 
 const PROFILE_MISSING_MESSAGE = 'ไม่สามารถโหลดข้อมูลสมาชิกได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง'
-
-const isUnauthorized = (error: unknown) => error instanceof BackendError && error.status === 401
 
 /** New tokens for the session's refresh token, shared with every request holding it. */
 async function renew(session: MemberSession): Promise<string> {
@@ -57,7 +57,7 @@ async function renew(session: MemberSession): Promise<string> {
     }
     return session.payload?.accessToken ?? pair.accessToken
   } catch (error) {
-    if (isUnauthorized(error) || (error instanceof BackendError && error.status === 403)) {
+    if (isRefreshRefused(error)) {
       throw new SessionEndedError()
     }
     if (error instanceof SessionTooLargeError) throw new SessionEndedError()
@@ -107,7 +107,7 @@ async function callAsMember<S extends z.ZodTypeAny>(
     if (token !== stored) throw new SessionEndedError()
     // Nothing to renew with (a watch's token): the backend's word is the end, and why.
     if (!session.payload?.refreshToken) {
-      throw new SessionEndedError(undefined, (error as BackendError).code)
+      throw new SessionEndedError(undefined, error.code)
     }
   }
   // The backend refused a token we thought alive: renew once (unless another

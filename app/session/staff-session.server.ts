@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { z as zod } from 'zod'
-import { BackendError, callBackend } from '~/backend/client.server'
+import { callBackend, isRefreshRefused, isUnauthorized } from '~/backend/client.server'
 import { staffSchema } from '~/backend/staff.schemas'
 import { staffRefresh, type StaffCaller } from '~/backend/staff.server'
 import { readCookie } from '~/server/cookies.server'
@@ -167,8 +167,6 @@ export class StaffSessionEndedError extends Error {
   }
 }
 
-const isUnauthorized = (error: unknown) => error instanceof BackendError && error.status === 401
-
 /** New tokens for the staff session; a refusal ends it. */
 async function renewStaff(session: StaffSession): Promise<string> {
   const payload = session.payload
@@ -184,7 +182,7 @@ async function renewStaff(session: StaffSession): Promise<string> {
     })
     return pair.accessToken
   } catch (error) {
-    if (isUnauthorized(error) || (error instanceof BackendError && error.status === 403)) {
+    if (isRefreshRefused(error)) {
       throw new StaffSessionEndedError()
     }
     throw error
