@@ -33,6 +33,8 @@ import { RequestIdContext } from '~/lib/request-id-context'
 import { requestIdFor } from '~/server/request-context.server'
 import { newNonce, setSecurityHeaders } from '~/server/security-headers.server'
 import { setServerTiming } from '~/server/server-timing.server'
+import { serverRelease } from '~/server/release.server'
+import { releaseTiming } from '~/lib/release'
 
 export { frontDoor } from '~/server/front-door.server'
 export { mayContinue, onCheckExpectation, onClientError } from '~/server/client-error.server'
@@ -105,6 +107,8 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)
           setServerTiming(responseHeaders, loadContext.timing)
+          // The release: a page tells old code from new (docs/decisions/0143).
+          responseHeaders.append('Server-Timing', releaseTiming(serverRelease()))
           // The image host is another origin: its connection opens with the page's, not at the
           // first picture (a header: no bytes in the page's scripts).
           if (imageHostOrigin)
@@ -144,6 +148,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   const requestId = requestIdFor(request, context)
   response.headers.set(REQUEST_ID_HEADER, requestId)
   setServerTiming(response.headers, context.timing)
+  response.headers.append('Server-Timing', releaseTiming(serverRelease()))
   if (!response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
   }

@@ -1,4 +1,33 @@
-/** The hidden one-time key of a money-moving form (app/server/idempotency.server.ts). */
+import { useEffect, useId, useRef } from 'react'
+import { holdForm } from '~/lib/offline-form'
+import { useOnline } from '~/lib/online'
+
+export const OFFLINE_FORM_TEXT = 'ออฟไลน์อยู่ จึงยังทำรายการนี้ไม่ได้ — เชื่อมต่ออินเทอร์เน็ตแล้วลองอีกครั้ง'
+
+/**
+ * The hidden one-time key of a money-moving form (app/server/idempotency.server.ts).
+ * Every form that moves money has one, so it also holds its form while the
+ * tab is offline: the submit buttons are disabled with the Thai reason
+ * beside the key, and come back when the network does (lib/offline-form.ts,
+ * docs/decisions/0143).
+ */
 export function IdempotencyField({ value }: { value: string }) {
-  return <input type="hidden" name="idempotencyKey" value={value} />
+  const online = useOnline()
+  const input = useRef<HTMLInputElement>(null)
+  const reasonId = useId()
+  useEffect(() => {
+    const form = input.current?.form
+    if (online || !form) return
+    return holdForm(form, reasonId)
+  }, [online, reasonId])
+  return (
+    <>
+      <input ref={input} type="hidden" name="idempotencyKey" value={value} />
+      {online ? null : (
+        <p id={reasonId} role="alert" className="text-sm font-bold text-amber-200">
+          {OFFLINE_FORM_TEXT}
+        </p>
+      )}
+    </>
+  )
 }
