@@ -6,26 +6,17 @@
  * The forms are found by their one-time key (forms/idempotency-field.tsx):
  * every form that moves money has one.
  */
-const SUBMITTERS = 'button:not([type]), button[type="submit"], input[type="submit"]'
-
-/** The buttons that submit `form`: inside it, and outside it with form="id". */
-function submitters(form: HTMLFormElement): HTMLElement[] {
-  const own = Array.from(form.querySelectorAll<HTMLElement>(SUBMITTERS))
-  const outside = form.id
-    ? Array.from(
-        form.ownerDocument.querySelectorAll<HTMLElement>(
-          SUBMITTERS.split(', ')
-            .map((s) => `${s}[form="${CSS.escape(form.id)}"]`)
-            .join(', '),
-        ),
-      )
-    : []
-  return [...own, ...outside]
+/** The controls that submit `form`: its own, and those outside it with form="id". */
+function submitters(form: HTMLFormElement): (HTMLButtonElement | HTMLInputElement)[] {
+  return Array.from(form.elements).filter(
+    (element): element is HTMLButtonElement | HTMLInputElement =>
+      (element.tagName === 'BUTTON' || element.tagName === 'INPUT') &&
+      (element as HTMLButtonElement | HTMLInputElement).type === 'submit',
+  )
 }
 
 export function holdForm(form: HTMLFormElement, reasonId: string): () => void {
-  const held = submitters(form).map((button) => {
-    const control = button as HTMLButtonElement
+  const held = submitters(form).map((control) => {
     const before = {
       disabled: control.disabled,
       describedBy: control.getAttribute('aria-describedby'),
