@@ -2,7 +2,8 @@
  * Server rendering: streamed HTML, the CSP nonce and security headers (data
  * answers get them too), `Cache-Control: private, no-store` unless a route
  * says otherwise, the request id (header, page and log line), Server-Timing
- * (server/server-timing.server.ts), one log line per request.
+ * (server/server-timing.server.ts) with the server's release (decision 0143),
+ * one log line per request.
  *
  * It also hands the server (server.mjs) the app's pieces of the pipeline:
  * the front door (server/front-door.server.ts), Thai answers for what Node's
