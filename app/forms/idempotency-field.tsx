@@ -11,7 +11,14 @@ export const OFFLINE_FORM_TEXT = 'ออฟไลน์อยู่ จึงย
  * beside the key, and come back when the network does (lib/offline-form.ts,
  * docs/decisions/0143).
  */
-export function IdempotencyField({ value }: { value: string }) {
+export function IdempotencyField({
+  value,
+  name = 'idempotencyKey',
+}: {
+  value: string
+  /** The field's name where the action reads another (the bet slip's `key`). */
+  name?: string
+}) {
   const online = useOnline()
   const input = useRef<HTMLInputElement>(null)
   const reasonId = useId()
@@ -22,9 +29,9 @@ export function IdempotencyField({ value }: { value: string }) {
   }, [online, reasonId])
   return (
     <>
-      <input ref={input} type="hidden" name="idempotencyKey" value={value} />
+      <input ref={input} type="hidden" name={name} value={value} />
       {online ? null : (
-        <p id={reasonId} role="alert" className="text-sm font-bold text-amber-200">
+        <p id={reasonId} role="alert" className="col-span-full text-sm font-bold text-amber-200">
           {OFFLINE_FORM_TEXT}
         </p>
       )}

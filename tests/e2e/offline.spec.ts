@@ -191,6 +191,41 @@ test('the open page says it is offline, holds its money form, and resumes with t
   expect(posted).toBe(0)
 })
 
+test('the bet slip: offline, ยืนยันแทง waits with the reason; back online it can be sent', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/lotto/stake?lotto=hanoi')
+  await hydrated(page)
+  for (const label of ['3 ตัวบน', '3 ตัวโต๊ด', '2 ตัวบน', '2 ตัวล่าง', 'วิ่งบน', 'วิ่งล่าง']) {
+    const box = page.getByRole('checkbox', { name: new RegExp(`^${label}`) })
+    if (label === '2 ตัวบน') await box.check()
+    else await box.uncheck()
+  }
+  await page.getByLabel('เลขที่แทง').fill('47')
+  await page.getByLabel('ยอดต่อเลข (บาท)').fill('20')
+  await page.getByRole('button', { name: 'เพิ่มเลข', exact: true }).click()
+  await page.getByRole('button', { name: 'ตรวจสอบและยืนยันโพย', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'ยืนยันการแทง' })
+  const place = dialog.getByRole('button', { name: 'ยืนยันแทง' })
+  await expect(place).toBeEnabled()
+
+  await context.setOffline(true)
+  await expect(place).toBeDisabled()
+  await expect(place).toHaveAccessibleDescription(/ออฟไลน์อยู่/)
+  await expect(dialog.getByText('ออฟไลน์อยู่ จึงยังทำรายการนี้ไม่ได้', { exact: false })).toBeVisible()
+  // Back online the page's data is loaded again (the review is asked for again, as
+  // after a return to the tab), and the slip goes through.
+  const revalidated = page.waitForResponse((r) => r.url().includes('.data'))
+  await context.setOffline(false)
+  await revalidated
+  await page.getByRole('button', { name: 'ตรวจสอบและยืนยันโพย', exact: true }).click()
+  await expect(place).toBeEnabled()
+  await place.click()
+  await expect(page.getByText(/แทงหวยสำเร็จ โพยเลขที่ \d+/)).toBeVisible()
+})
+
 test.describe('a new release', () => {
   let server: AppServer | undefined
   let port = 0
