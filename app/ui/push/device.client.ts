@@ -2,21 +2,19 @@
  * This device's web push, in the browser (loaded with import() when the
  * member taps, never with the page): the permission asked then and only
  * then, the subscription made with the backend's VAPID key through the
- * app's service worker (/sw.js), and the subscription ended. The page's
- * action saves or removes it at the backend.
+ * app's service worker (~/lib/service-worker.client), and the subscription
+ * ended. The page's action saves or removes it at the backend.
  */
-
-/** Where the app's service worker is served. */
-export const SW_URL = '/sw.js'
+import { serviceWorkerRegistration } from '~/lib/service-worker.client'
 
 export type TurnOn =
   | { ok: true; subscription: PushSubscriptionJSON }
   | { ok: false; reason: 'denied' | 'dismissed' | 'unsupported' | 'failed' }
 
-/** The app's service worker registration, registering it when the page has not yet. */
+/** The app's service worker, active (registered now if the page has not yet). */
 async function registration(): Promise<ServiceWorkerRegistration> {
-  const existing = await navigator.serviceWorker.getRegistration('/')
-  if (!existing) await navigator.serviceWorker.register(SW_URL, { scope: '/' })
+  const registered = await serviceWorkerRegistration()
+  if (!registered) throw new Error('no service worker')
   return navigator.serviceWorker.ready
 }
 
