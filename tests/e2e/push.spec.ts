@@ -1,0 +1,272 @@
+/**
+ * Web push on a phone (docs/backend-api.md, "Push notifications"). Chromium
+ * here cannot reach a real push service, so the page's pushManager gets its
+ * subscription from a local one (web-push-testing, started by the test):
+ * the demo backend pushes to it for real (encrypted, signed), the test reads
+ * the decrypted payload back, and hands it to the app's service worker with
+ * the CDP's ServiceWorker.deliverPushMessage, as a push service would.
+ */
+import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test'
+import { APP_URL, MOCK_URL } from '../../playwright.config'
+import { startPushService, type PushService, type TestSubscription } from '../support/push-service'
+import { clientAddress, hydrated } from './support/accounts'
+import { mock } from './support/mock'
+import { loginAs } from './support/session'
+
+test.use({ extraHTTPHeaders: clientAddress(127) })
+
+let service: PushService
+test.beforeAll(async () => {
+  service = await startPushService()
+})
+test.afterAll(async () => {
+  await service.close()
+})
+test.beforeEach(async () => {
+  await mock.reset()
+})
+
+async function backend<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${MOCK_URL}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { data: T }).data
+}
+
+async function savedEndpoints(username = 'demo'): Promise<string[]> {
+  const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=${username}`)
+  const { data } = (await res.json()) as { data: { items: { endpoint: string }[] } }
+  return data.items.map((item) => item.endpoint)
+}
+
+/**
+ * The page's pushManager subscribes at the local push service (through the
+ * test), keeps the subscription across loads (localStorage) and ends it;
+ * Notification.requestPermission is counted.
+ */
+async function fakePushManager(context: BrowserContext, made: TestSubscription[]) {
+  await context.exposeBinding('testPushSubscribe', async (_source, key: string) => {
+    const subscription = await service.subscribe(key)
+    made.push(subscription)
+    const { endpoint, keys } = subscription
+    return { endpoint, expirationTime: null, keys }
+  })
+  await context.addInitScript(() => {
+    type Json = { endpoint: string; expirationTime: null; keys: Record<string, string> }
+    const STORED = 'test-push-subscription'
+    const w = window as unknown as {
+      testPushSubscribe(key: string): Promise<Json>
+      testPermissionAsked: number
+    }
+    w.testPermissionAsked = 0
+    const ask = Notification.requestPermission.bind(Notification)
+    Notification.requestPermission = (...args) => {
+      w.testPermissionAsked++
+      return ask(...args)
+    }
+    const toBase64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '')
+    const fromBase64url = (text: string) =>
+      Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0))
+    const subscriptionOf = (json: Json, key: string) => ({
+      endpoint: json.endpoint,
+      expirationTime: null,
+      options: { userVisibleOnly: true, applicationServerKey: fromBase64url(key).buffer },
+      toJSON: () => json,
+      getKey: () => null,
+      unsubscribe: async () => {
+        localStorage.removeItem(STORED)
+        return true
+      },
+    })
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      const key = toBase64url(new Uint8Array(options?.applicationServerKey as ArrayBuffer))
+      const json = await w.testPushSubscribe(key)
+      localStorage.setItem(STORED, JSON.stringify({ json, key }))
+      return subscriptionOf(json, key) as unknown as PushSubscription
+    }
+    PushManager.prototype.getSubscription = async function () {
+      const stored = localStorage.getItem(STORED)
+      if (!stored) return null
+      const { json, key } = JSON.parse(stored) as { json: Json; key: string }
+      return subscriptionOf(json, key) as unknown as PushSubscription
+    }
+  })
+}
+
+/** The app's service worker, active and controlling the page. */
+async function appWorker(page: Page): Promise<Worker> {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true)
+  const worker = page
+    .context()
+    .serviceWorkers()
+    .find((w) => w.url().endsWith('/sw.js'))
+  if (!worker) throw new Error('no service worker')
+  return worker
+}
+
+/** Delivers `data` to the page's service worker as a push (the CDP). */
+async function deliverPush(page: Page, data: string) {
+  const cdp = await page.context().newCDPSession(page)
+  const registrationId = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((r) => r.scopeURL === `${APP_URL}/` && !r.isDeleted)
+      if (found) resolve(found.registrationId)
+    })
+  })
+  await cdp.send('ServiceWorker.enable')
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: APP_URL,
+    registrationId: await registrationId,
+    data,
+  })
+  await cdp.detach()
+}
+
+function shownNotifications(page: Page) {
+  return page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready
+    return (await registration.getNotifications()).map((n) => ({
+      title: n.title,
+      body: n.body,
+      tag: n.tag,
+      data: n.data as unknown,
+    }))
+  })
+}
+
+test('turned on from /notifications after a tap, a settled win is pushed in Thai, a tap opens its page, turned off', async ({
+  page,
+  context,
+}) => {
+  const made: TestSubscription[] = []
+  await fakePushManager(context, made)
+  await context.grantPermissions(['notifications'], { origin: APP_URL })
+  const { accessToken } = await loginAs(context, 'demo')
+
+  await page.goto('/notifications')
+  await hydrated(page)
+  const panel = page.getByTestId('push-panel')
+  await expect(panel.getByRole('heading', { name: 'การแจ้งเตือนบนเครื่องนี้' })).toBeVisible()
+  const turnOn = panel.getByRole('button', { name: 'เปิดการแจ้งเตือน' })
+  await expect(turnOn).toBeEnabled()
+  // Nothing is asked on load.
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { testPermissionAsked: number }).testPermissionAsked,
+    ),
+  ).toBe(0)
+
+  await turnOn.click()
+  await expect(panel.getByText('เครื่องนี้เปิดการแจ้งเตือนไว้แล้ว')).toBeVisible()
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { testPermissionAsked: number }).testPermissionAsked,
+    ),
+  ).toBe(1)
+  expect(made).toHaveLength(1)
+  const device = made[0]!
+  await expect.poll(() => savedEndpoints()).toEqual([device.endpoint])
+
+  // A win settled at the backend: pushed to the device, encrypted; decrypted here.
+  const types = await backend<{ id: string; nextDraw: { id: string } | null }[]>(
+    '/lotto/types',
+    accessToken,
+  )
+  const drawId = types.find((t) => t.id === 'hanoi')?.nextDraw?.id
+  if (!drawId) throw new Error('no open hanoi draw')
+  await backend('/lotto/stakes', accessToken, {
+    drawId,
+    idempotencyKey: 'push-spec-win',
+    lines: [{ kind: 'twoBottom', number: '45', amount: 10 }],
+  })
+  await mock.post('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
+  await expect.poll(() => service.messages(device.clientHash)).toHaveLength(1)
+  const [text] = await service.messages(device.clientHash)
+  const payload = JSON.parse(text!) as Record<string, unknown>
+  expect(payload).toEqual({
+    title: 'ถูกรางวัลหวยฮานอย',
+    body: expect.stringMatching(/^โพย #\d+ ได้รับ ฿920\.00$/),
+    url: '/lotto?tab=history',
+    tag: expect.stringMatching(/^stake-won-\d+$/),
+    kind: 'win',
+  })
+  expect(text).not.toContain(accessToken)
+  expect(text).not.toContain('1001')
+
+  // The service worker shows it.
+  const worker = await appWorker(page)
+  await deliverPush(page, text!)
+  await expect
+    .poll(() => shownNotifications(page))
+    .toEqual([
+      {
+        title: 'ถูกรางวัลหวยฮานอย',
+        body: payload.body,
+        tag: payload.tag,
+        data: { url: '/lotto?tab=history' },
+      },
+    ])
+
+  // A tap: the open window of the app goes to the win's page.
+  await worker.evaluate(async () => {
+    const sw = self as unknown as ServiceWorkerGlobalScope
+    const [notification] = await sw.registration.getNotifications()
+    sw.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }))
+  })
+  await expect(page).toHaveURL('/lotto?tab=history')
+  await expect.poll(() => shownNotifications(page)).toEqual([])
+
+  // Off through the UI: the device's subscription ends and the backend forgets it.
+  await page.goto('/notifications')
+  await hydrated(page)
+  await panel.getByRole('button', { name: 'ปิดการแจ้งเตือนบนเครื่องนี้' }).click()
+  await expect(panel.getByRole('button', { name: 'เปิดการแจ้งเตือน' })).toBeVisible()
+  await expect.poll(() => savedEndpoints()).toEqual([])
+})
+
+test('the kinds are a form that works without the browser code; a tampered subscription gets a Thai error', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/notifications')
+  await hydrated(page)
+  const kinds = page.getByTestId('push-kinds')
+  await kinds.getByLabel('เงินฝากเข้า').uncheck()
+  await kinds.getByRole('button', { name: 'บันทึก' }).click()
+  await expect(kinds.getByText('บันทึกประเภทการแจ้งเตือนแล้ว')).toBeVisible()
+  const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=demo`)
+  expect(((await res.json()) as { data: { kinds: unknown } }).data.kinds).toEqual({
+    win: true,
+    deposit: false,
+    withdrawal: true,
+    cashback: true,
+  })
+  await page.reload()
+  await expect(kinds.getByLabel('เงินฝากเข้า')).not.toBeChecked()
+  await expect(kinds.getByLabel('ถูกรางวัล')).toBeChecked()
+
+  // A subscription that is not the browser's: Thai, 400, nothing saved.
+  const answer = await page.evaluate(async () => {
+    const res = await fetch('/notifications.data', {
+      method: 'POST',
+      body: new URLSearchParams({
+        intent: 'push-on',
+        subscription: '{"endpoint":"http://10.0.0.1/x","keys":{}}',
+      }),
+    })
+    return { status: res.status, text: await res.text() }
+  })
+  expect(answer.status).toBe(400)
+  expect(answer.text).toContain('ข้อมูลการแจ้งเตือนของเครื่องนี้ไม่ถูกต้อง')
+  expect(await savedEndpoints()).toEqual([])
+})
