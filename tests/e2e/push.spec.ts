@@ -11,6 +11,7 @@ import { APP_URL, MOCK_URL } from '../../playwright.config'
 import { startPushService, type PushService, type TestSubscription } from '../support/push-service'
 import { clientAddress, hydrated } from './support/accounts'
 import { mock } from './support/mock'
+import { mockStaffOtp, STAFF } from './support/staff'
 import { loginAs } from './support/session'
 
 test.use({ extraHTTPHeaders: clientAddress(127) })
@@ -233,7 +234,7 @@ test('turned on from /notifications after a tap, a settled win is pushed in Thai
   await expect.poll(() => savedEndpoints()).toEqual([])
 })
 
-test('the kinds are a form that works without the browser code; a tampered subscription gets a Thai error', async ({
+test('the member’s kinds are saved and shown again; a tampered subscription gets a Thai error, nothing saved', async ({
   page,
   context,
 }) => {
@@ -269,4 +270,64 @@ test('the kinds are a form that works without the browser code; a tampered subsc
   expect(answer.status).toBe(400)
   expect(answer.text).toContain('ข้อมูลการแจ้งเตือนของเครื่องนี้ไม่ถูกต้อง')
   expect(await savedEndpoints()).toEqual([])
+})
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false })
+
+  test('the kinds still save as a plain form, and the panel says turning on needs JavaScript', async ({
+    page,
+    context,
+  }) => {
+    await loginAs(context, 'demo')
+    await page.goto('/notifications')
+    const panel = page.getByTestId('push-panel')
+    // In <noscript> (Playwright's locators skip it; the page without scripts shows it).
+    expect(await panel.innerHTML()).toMatch(
+      /<noscript><p[^>]*>ต้องเปิด JavaScript ก่อนจึงจะเปิดการแจ้งเตือนบนเครื่องนี้ได้<\/p><\/noscript>/,
+    )
+    await expect(panel.getByRole('button', { name: 'เปิดการแจ้งเตือน' })).toHaveCount(0)
+    await panel.getByLabel('มียอดคืนยอดเสีย').uncheck()
+    await panel.getByRole('button', { name: 'บันทึก' }).click()
+    await expect(panel.getByText('บันทึกประเภทการแจ้งเตือนแล้ว')).toBeVisible()
+    await expect(panel.getByLabel('มียอดคืนยอดเสีย')).not.toBeChecked()
+    const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=demo`)
+    expect(
+      ((await res.json()) as { data: { kinds: { cashback: boolean } } }).data.kinds.cashback,
+    ).toBe(false)
+  })
+})
+
+test('a watcher sees the panel and can change nothing', async ({ page }) => {
+  await page.goto('/staff/login')
+  await page.getByLabel('ชื่อผู้ใช้เจ้าหน้าที่').fill(STAFF.support.username)
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(STAFF.support.password)
+  await page
+    .getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน')
+    .fill(await mockStaffOtp(STAFF.support.username))
+  await page.getByRole('button', { name: 'เข้าสู่ระบบเจ้าหน้าที่' }).click()
+  await expect(page).toHaveURL(/\/staff$/)
+  await page.goto('/staff/members/1001')
+  await page.getByLabel('เหตุผลที่ต้องดูหน้าจอสมาชิก').fill('สมาชิกแจ้งว่าไม่ได้รับการแจ้งเตือน')
+  await page.getByLabel('เลขที่เรื่อง (ticket)').fill(`T-push-${Date.now().toString(36)}`)
+  await page.getByRole('button', { name: 'ดูหน้าจอสมาชิก' }).click()
+  await expect(page).toHaveURL(`${APP_URL}/`)
+
+  await page.goto('/notifications')
+  await hydrated(page)
+  const panel = page.getByTestId('push-panel')
+  await expect(panel.getByText('โหมดดูอย่างเดียว: เปลี่ยนการแจ้งเตือนไม่ได้')).toBeVisible()
+  await expect(panel.getByRole('button', { name: 'บันทึก' })).toBeDisabled()
+  await expect(panel.getByLabel('ถูกรางวัล')).toBeDisabled()
+  // A post made anyway is refused before the backend.
+  const status = await page.evaluate(async () => {
+    const res = await fetch('/notifications.data', {
+      method: 'POST',
+      body: new URLSearchParams({ intent: 'push-kinds' }),
+    })
+    return res.status
+  })
+  expect(status).toBe(403)
+  const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=demo`)
+  expect(((await res.json()) as { data: { kinds: { win: boolean } } }).data.kinds.win).toBe(true)
 })
