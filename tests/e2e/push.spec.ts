@@ -331,3 +331,60 @@ test('a watcher sees the panel and can change nothing', async ({ page }) => {
   const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=demo`)
   expect(((await res.json()) as { data: { kinds: { win: boolean } } }).data.kinds.win).toBe(true)
 })
+
+test.describe('what a device that cannot be told hears', () => {
+  test('an iPhone outside the home-screen app is told to add the app first (iOS 16.4+)', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      ...test.info().project.use,
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      extraHTTPHeaders: clientAddress(127),
+    })
+    // Safari in a tab has no PushManager.
+    await context.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager
+    })
+    await loginAs(context, 'demo')
+    const page = await context.newPage()
+    await page.goto('/notifications')
+    await hydrated(page)
+    const panel = page.getByTestId('push-panel')
+    await expect(panel.getByTestId('push-note')).toContainText(
+      'บน iPhone ต้องเพิ่มแอปไปยังหน้าจอโฮมก่อน (iOS 16.4 ขึ้นไป)',
+    )
+    await expect(panel.getByRole('button', { name: 'เปิดการแจ้งเตือน' })).toHaveCount(0)
+    await context.close()
+  })
+
+  test('a browser without push says so', async ({ page, context }) => {
+    await context.addInitScript(() => {
+      delete (window as { PushManager?: unknown }).PushManager
+    })
+    await loginAs(context, 'demo')
+    await page.goto('/notifications')
+    await hydrated(page)
+    await expect(page.getByTestId('push-note')).toHaveText(
+      'เบราว์เซอร์นี้ไม่รองรับการแจ้งเตือน ลองใช้ Chrome หรือ Safari รุ่นใหม่',
+    )
+  })
+
+  test('a member who blocks the permission is told where to allow it, and nothing is saved', async ({
+    page,
+    context,
+  }) => {
+    // The member answers the browser's question with "Block".
+    await context.addInitScript(() => {
+      let permission: NotificationPermission = 'default'
+      Object.defineProperty(Notification, 'permission', { get: () => permission })
+      Notification.requestPermission = async () => (permission = 'denied')
+    })
+    await loginAs(context, 'demo')
+    await page.goto('/notifications')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'เปิดการแจ้งเตือน' }).click()
+    await expect(page.getByTestId('push-note')).toContainText('เบราว์เซอร์นี้ปิดการแจ้งเตือนของเว็บไว้')
+    expect(await savedEndpoints()).toEqual([])
+  })
+})
