@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest'
-import { appPath, FALLBACK, installPush, NOTIFICATION_ICON, readPush } from './push'
+import {
+  appPath,
+  FALLBACK,
+  installPush,
+  NOTIFICATION_ICON,
+  PUSH_ACTION_PATH,
+  readPush,
+  resubscribe,
+} from './push'
 
 const ORIGIN = 'https://member.example'
 
@@ -110,5 +118,65 @@ describe('installPush', () => {
       notification: { close: vi.fn(), data: { url: 'https://evil.example/' } },
     })
     expect(sw.clients.openWindow).toHaveBeenCalledWith(`${ORIGIN}/notifications`)
+  })
+})
+
+describe('a subscription the browser replaced', () => {
+  const subscription = (endpoint: string) =>
+    ({
+      endpoint,
+      options: { applicationServerKey: new Uint8Array([4, 1, 2]).buffer },
+      toJSON: () => ({ endpoint, keys: { p256dh: 'p', auth: 'a' } }),
+    }) as unknown as PushSubscription
+
+  it('tells the page’s action: the old endpoint off, the new subscription on', async () => {
+    const posts: [string, Record<string, string>][] = []
+    vi.stubGlobal('fetch', async (url: URL, init: RequestInit) => {
+      posts.push([url.href, Object.fromEntries(init.body as URLSearchParams)])
+      return new Response('{}')
+    })
+    const sw = { location: { origin: ORIGIN } } as unknown as ServiceWorkerGlobalScope
+    await resubscribe(
+      sw,
+      subscription('https://push.example/old'),
+      subscription('https://push.example/new'),
+    )
+    vi.unstubAllGlobals()
+    expect(posts).toEqual([
+      [
+        `${ORIGIN}${PUSH_ACTION_PATH}`,
+        { intent: 'push-off', endpoint: 'https://push.example/old' },
+      ],
+      [
+        `${ORIGIN}${PUSH_ACTION_PATH}`,
+        {
+          intent: 'push-on',
+          subscription: JSON.stringify({
+            endpoint: 'https://push.example/new',
+            keys: { p256dh: 'p', auth: 'a' },
+          }),
+        },
+      ],
+    ])
+  })
+
+  it('subscribes again with the old key when the browser gave no new subscription', async () => {
+    const posts: Record<string, string>[] = []
+    vi.stubGlobal('fetch', async (_url: URL, init: RequestInit) => {
+      posts.push(Object.fromEntries(init.body as URLSearchParams))
+      return new Response('{}')
+    })
+    const subscribe = vi.fn(async () => subscription('https://push.example/again'))
+    const sw = {
+      location: { origin: ORIGIN },
+      registration: { pushManager: { subscribe } },
+    } as unknown as ServiceWorkerGlobalScope
+    await resubscribe(sw, subscription('https://push.example/old'), null)
+    vi.unstubAllGlobals()
+    expect(subscribe).toHaveBeenCalledWith({
+      userVisibleOnly: true,
+      applicationServerKey: expect.any(ArrayBuffer),
+    })
+    expect(posts.map((p) => p.intent)).toEqual(['push-off', 'push-on'])
   })
 })

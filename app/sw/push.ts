@@ -6,8 +6,11 @@
  * shows one (a push must be seen), leading to /notifications.
  * `notificationclick`: the app opens on the event's page: an open window of
  * the app is focused and sent there, else a new one opens. Only paths of the
- * app's own origin are opened. `installPush` is called once by
- * app/sw/index.ts when the worker starts.
+ * app's own origin are opened. `pushsubscriptionchange` (the browser
+ * replaced the device's subscription): the page's action is told, as the
+ * member's turn off and on would (the session cookie goes with it; a device
+ * whose member has logged out stays unsaved until turned on again).
+ * `installPush` is called once by app/sw/index.ts when the worker starts.
  */
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png'
@@ -67,6 +70,37 @@ export async function openApp(sw: ServiceWorkerGlobalScope, path: string): Promi
   await sw.clients.openWindow(url)
 }
 
+/** Where the worker tells the backend of a replaced subscription: /notifications' action (data request). */
+export const PUSH_ACTION_PATH = '/notifications.data'
+
+async function tellApp(sw: ServiceWorkerGlobalScope, fields: Record<string, string>) {
+  await fetch(new URL(PUSH_ACTION_PATH, sw.location.origin), {
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    credentials: 'same-origin',
+  })
+}
+
+/** The browser replaced the device's subscription: the old one goes, the new one is saved. */
+export async function resubscribe(
+  sw: ServiceWorkerGlobalScope,
+  old: PushSubscription | null,
+  fresh: PushSubscription | null,
+): Promise<void> {
+  const next =
+    fresh ??
+    (old?.options.applicationServerKey
+      ? await sw.registration.pushManager.subscribe({
+          userVisibleOnly: true,
+          applicationServerKey: old.options.applicationServerKey,
+        })
+      : null)
+  if (old && old.endpoint !== next?.endpoint) {
+    await tellApp(sw, { intent: 'push-off', endpoint: old.endpoint })
+  }
+  if (next) await tellApp(sw, { intent: 'push-on', subscription: JSON.stringify(next.toJSON()) })
+}
+
 export function installPush(sw: ServiceWorkerGlobalScope): void {
   sw.addEventListener('push', (event) => {
     const shown = readPush(event.data?.text() ?? null, sw.location.origin)
@@ -91,5 +125,11 @@ export function installPush(sw: ServiceWorkerGlobalScope): void {
     } catch {
       // An event dispatched by a script (not a tap) cannot be waited on; the page still opens.
     }
+  })
+
+  sw.addEventListener('pushsubscriptionchange', (event) => {
+    event.waitUntil(
+      resubscribe(sw, event.oldSubscription, event.newSubscription).catch(() => undefined),
+    )
   })
 }
