@@ -177,6 +177,10 @@ test('turned on from /notifications after a tap, a settled win is pushed in Thai
   const device = made[0]!
   await expect.poll(() => savedEndpoints()).toEqual([device.endpoint])
 
+  // The member goes on elsewhere (the notification centre would mark the win read at once).
+  await page.goto('/')
+  await hydrated(page)
+
   // A win settled at the backend: pushed to the device, encrypted; decrypted here.
   const types = await backend<{ id: string; nextDraw: { id: string } | null }[]>(
     '/lotto/types',
@@ -225,6 +229,10 @@ test('turned on from /notifications after a tap, a settled win is pushed in Thai
   })
   await expect(page).toHaveURL('/lotto?tab=history')
   await expect.poll(() => shownNotifications(page)).toEqual([])
+  // The bell counts the same win.
+  await expect(page.getByRole('link', { name: /^การแจ้งเตือน/ })).toHaveAccessibleName(
+    'การแจ้งเตือน ยังไม่อ่าน 1 รายการ',
+  )
 
   // Off through the UI: the device's subscription ends and the backend forgets it.
   await page.goto('/notifications')
