@@ -27,6 +27,7 @@ import { RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
 import { heldRevalidation, revealed } from '~/lib/held-revalidation'
+import { afterInteractive } from '~/lib/after-interactive'
 
 export const links: LinksFunction = () => [
   // The faces most of every page is set in (Thai text, its headings, Latin
@@ -120,9 +121,27 @@ function usePageChange() {
   }, [location])
 }
 
+/**
+ * The service worker (app/sw/index.ts) registers once the page is
+ * interactive; its module loads with import(), outside the first-load bundle.
+ */
+function useServiceWorker() {
+  useEffect(
+    () =>
+      afterInteractive(() => {
+        import('~/lib/service-worker.client').then(
+          (m) => m.registerServiceWorker(),
+          () => {},
+        )
+      }),
+    [],
+  )
+}
+
 export default function App() {
   useFocusRevalidation()
   usePageChange()
+  useServiceWorker()
   // Fresh root data (the balance): a revalidation held for a reveal is done.
   const rootData = useLoaderData<typeof loader>()
   useEffect(() => revealed(), [rootData])

@@ -14,6 +14,7 @@
  *   it): goes on with that origin's host, so Remix's check agrees (publicHostFor);
  * - a build script or style sheet: sent as the build step compressed it
  *   (server/build-assets.server.ts);
+ * - the service worker, /sw.js, never cached without asking (server/service-worker.server.ts);
  * - every request: its clock for Server-Timing starts (server/server-timing.server.ts),
  *   and a graceful shutdown waits for it (server/shutdown.server.ts).
  */
@@ -31,6 +32,7 @@ import { redactUrl } from '~/lib/redact'
 import { noteArrival } from '~/server/request-context.server'
 import { trackRequest } from '~/server/shutdown.server'
 import { serveBuildAsset } from '~/server/build-assets.server'
+import { serveServiceWorker } from '~/server/service-worker.server'
 import { newRequestId } from '~/lib/request-id'
 import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
@@ -178,6 +180,7 @@ export function frontDoor(
   )
   if (door) return answer(req, res, door)
   if (serveBuildAsset(req, res)) return
+  if (serveServiceWorker(req, res)) return
   // A write from one of APP_ORIGIN's pages reached us under another Host (a proxy rewrote it):
   // Remix's own origin check and the request's URL get the public host (publicHostFor).
   const publicHost = publicHostFor(req, env().APP_ORIGINS)
