@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { MemberEvent } from '~/backend/events.schemas'
-import { notificationText, toastFor } from './event-text.server'
+import { pushPayloadSchema } from '~/backend/push.schemas'
+import { notificationText, pushPayloadOf, toastFor } from './event-text.server'
 
 const at = '2026-11-27T15:28:00+07:00'
 
@@ -64,5 +65,47 @@ describe('event texts', () => {
       tone: 'bad',
     })
     expect(notificationText({ type: 'cashback', at, amount: 55 }).to).toBe('/cashback')
+  })
+
+  it('makes a push of a win, a paid deposit, a withdrawal and cashback: the list’s words, its link, the toast’s tag', () => {
+    const win: MemberEvent = {
+      type: 'stake',
+      at,
+      stakeId: 7,
+      lottoName: 'หวยฮานอย',
+      status: 'won',
+      winnings: 920,
+    }
+    expect(pushPayloadOf(win)).toEqual({
+      title: 'ถูกรางวัลหวยฮานอย',
+      body: 'โพย #7 ได้รับ ฿920.00',
+      url: '/lotto?tab=history',
+      tag: 'stake-won-7',
+      kind: 'win',
+    })
+    const others: MemberEvent[] = [
+      { type: 'order', at, orderId: 3, status: 'paid', amount: 300 },
+      { type: 'withdrawal', at, withdrawalId: 'T1', status: 'paid', amount: 500 },
+      { type: 'withdrawal', at, withdrawalId: 'T2', status: 'rejected', amount: 500 },
+      { type: 'cashback', at, amount: 12.5 },
+    ]
+    expect(others.map((event) => pushPayloadOf(event)?.kind)).toEqual([
+      'deposit',
+      'withdrawal',
+      'withdrawal',
+      'cashback',
+    ])
+    for (const event of [win, ...others]) pushPayloadSchema.strict().parse(pushPayloadOf(event))
+  })
+
+  it('pushes no balance change, lost slip, expired order, promotion progress or support watch', () => {
+    const quiet: MemberEvent[] = [
+      { type: 'balance', at, balance: 1 },
+      { type: 'stake', at, stakeId: 1, lottoName: 'x', status: 'lost', winnings: 0 },
+      { type: 'order', at, orderId: 3, status: 'expired', amount: 300 },
+      { type: 'promotion', at, promotionId: 'p', title: 'โปร', progress: 10 },
+      { type: 'support-watch', at, ticket: 'T-1', startedAt: at, endedAt: at },
+    ]
+    for (const event of quiet) expect(pushPayloadOf(event)).toBeNull()
   })
 })

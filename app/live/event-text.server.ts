@@ -4,9 +4,11 @@
  * events that matter to money, the toast a tab shows when it arrives (the
  * hub adds it to the event it sends the tab; decision 0129). A balance
  * change shows in the header instead; a lost slip and promotion progress
- * only in the list. The browser gets sentences, not rules.
+ * only in the list. The browser gets sentences, not rules. The backend's
+ * web push (docs/backend-api.md, "Push notifications") says the same.
  */
 import type { MemberEvent } from '~/backend/events.schemas'
+import type { PushKind, PushPayload } from '~/backend/push.schemas'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
@@ -150,4 +152,35 @@ export function toastFor(event: MemberEvent): FlashToast | null {
     case 'support-watch':
       return null
   }
+}
+
+/** The kind of push an event is, or null when the member is not pushed for it. */
+export function pushKindOf(event: MemberEvent): PushKind | null {
+  switch (event.type) {
+    case 'stake':
+      return event.status === 'won' ? 'win' : null
+    case 'order':
+      return event.status === 'paid' ? 'deposit' : null
+    case 'withdrawal':
+      return 'withdrawal'
+    case 'cashback':
+      return 'cashback'
+    case 'balance':
+    case 'promotion':
+    case 'support-watch':
+      return null
+  }
+}
+
+/**
+ * The push of an event, or null: the notification centre's title, text and
+ * link, tagged like its toast (one notification per event). Only the event's
+ * own amount: no token, member id or balance.
+ */
+export function pushPayloadOf(event: MemberEvent): PushPayload | null {
+  const kind = pushKindOf(event)
+  const tag = toastFor(event)?.id
+  if (kind === null || tag === undefined) return null
+  const { title, text, to } = notificationText(event)
+  return { title, body: text, url: to, tag, kind }
 }

@@ -3,6 +3,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { once } from 'node:events'
 import { fileURLToPath } from 'node:url'
 import { afterEach, describe, expect, it } from 'vitest'
+import webpush from 'web-push'
 import { claimsOf, clientFor } from './helpers'
 
 const CLI = fileURLToPath(new URL('./cli.ts', import.meta.url))
@@ -129,6 +130,27 @@ describe('the demo backend CLI', { timeout: 30_000 }, () => {
     const started = Date.now()
     expect(await exitOf(child)).toBe(0)
     expect(Date.now() - started).toBeLessThan(3000)
+  })
+
+  it('pushes with the VAPID keys of VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY', async () => {
+    const keys = webpush.generateVAPIDKeys()
+    const { url } = await start({
+      VAPID_PUBLIC_KEY: keys.publicKey,
+      VAPID_PRIVATE_KEY: keys.privateKey,
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+    })
+    const client = clientFor(url)
+    const { accessToken } = await client.login('demo')
+    const res = await client.get<{ data: { publicKey: string } }>('/member/push/key', accessToken)
+    expect(res.body.data.publicKey).toBe(keys.publicKey)
+  })
+
+  it('refuses half a VAPID key pair with exit 2 and a message naming it', async () => {
+    const child = run({ VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey })
+    let stderr = ''
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    expect(await exitOf(child)).toBe(2)
+    expect(stderr).toContain('VAPID')
   })
 
   it.each([

@@ -13,6 +13,8 @@
  *   MOCK_TOKEN_PADDING   make tokens about this many bytes longer (default 0)
  *   MOCK_JWT_SECRET      HS256 key (default: a fixed development string)
  *   MOCK_PARENT_PID      exit when this process no longer exists
+ *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY  web push's keys (default: a pair made at start)
+ *   VAPID_SUBJECT        web push's contact, mailto: or https: (default mailto:push@member-app.example)
  */
 import { type MockOptions, OptionsError } from './options'
 import { startMockBackend } from './server'
@@ -46,6 +48,11 @@ function optionsFromEnv(): Partial<MockOptions> {
     reuseGraceMs: intFromEnv('MOCK_REUSE_GRACE_MS'),
     tokenPadding: intFromEnv('MOCK_TOKEN_PADDING'),
     jwtSecret: process.env.MOCK_JWT_SECRET || undefined,
+    vapid: {
+      publicKey: process.env.VAPID_PUBLIC_KEY?.trim() || undefined,
+      privateKey: process.env.VAPID_PRIVATE_KEY?.trim() || undefined,
+      subject: process.env.VAPID_SUBJECT?.trim() || undefined,
+    },
   }
 }
 

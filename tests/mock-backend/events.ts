@@ -65,6 +65,8 @@ export class EventBook {
   readonly #dropped = new Map<number, number>()
   readonly #listeners = new Map<number, Set<Listener>>()
   readonly #streams = new Set<OpenStream>()
+  /** Told of every event recorded, whoever it is for (the push desk, push.ts). */
+  readonly #recorders = new Set<Listener>()
   heartbeatMs = DEFAULT_HEARTBEAT_MS
 
   /** The newest id given to any event (0: none yet). */
@@ -94,6 +96,7 @@ export class EventBook {
     }
     this.#log.set(memberId, log)
     for (const listener of this.#listeners.get(memberId) ?? []) listener(stored)
+    for (const recorder of this.#recorders) recorder(stored)
     return stored
   }
 
@@ -133,6 +136,11 @@ export class EventBook {
       set.delete(listener)
       if (set.size === 0) this.#listeners.delete(memberId)
     }
+  }
+
+  /** Calls `listener` with every event recorded from now on, for any member. */
+  onRecord(listener: Listener): void {
+    this.#recorders.add(listener)
   }
 
   opened(stream: OpenStream): () => void {

@@ -29,6 +29,8 @@ export interface MockOptions extends TokenConfig {
    * the reuse grace window. Tests give one they move themselves.
    */
   clock?: () => number
+  /** Web push's VAPID keys and subject (push.ts); without keys it makes its own at start. */
+  vapid?: { publicKey?: string; privateKey?: string; subject?: string }
 }
 
 export const DEV_JWT_SECRET = 'mock-backend-dev-secret-not-for-production'

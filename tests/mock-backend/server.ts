@@ -37,6 +37,7 @@ import { type MockOptions, resolveOptions } from './options'
 import { profileRoutes } from './profile'
 import { orderRoutes } from './orders'
 import { promotionRoutes } from './promotions'
+import { pushRoutes, vapidKeysOf } from './push'
 import { dispatch, type Route } from './router'
 import { Sessions } from './sessions'
 import { staffRoutes } from './staff'
@@ -74,6 +75,7 @@ const ROUTES: readonly Route[] = [
   ...promotionRoutes,
   ...czipzRoutes,
   ...eventRoutes,
+  ...pushRoutes,
   ...yeekeeRoutes,
   ...staffRoutes,
   ...controlRoutes,
@@ -187,6 +189,7 @@ function listen(server: Server, port: number): Promise<number> {
 export async function startMockBackend(options: Partial<MockOptions> = {}): Promise<MockBackend> {
   const resolved = resolveOptions(options)
   const state = new MockState(resolved, resolved.clock)
+  state.push.vapid = vapidKeysOf(resolved.vapid)
   if (resolved.logOtp) state.sms = (line) => console.error(`[mock-backend] ${line}`)
   const app: App = {
     state,

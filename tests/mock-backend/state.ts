@@ -12,6 +12,7 @@ import { CashbackBook } from './cashback'
 import { CouponBook } from './coupons'
 import { RewardGameBook } from './czipz'
 import { EventBook } from './events'
+import { PushDesk } from './push'
 import { YeekeeBook } from './yeekee'
 import { Ledger } from './ledger'
 import { LottoCalendar } from './lotto-catalog'
@@ -268,6 +269,8 @@ export class MockState {
   readonly events = new EventBook(() => this.clock())
   /** Every movement of a member's balance (ledger.ts). */
   readonly ledger = new Ledger(this.events)
+  /** Push subscriptions and the pushes of the members' events (push.ts). */
+  readonly push = new PushDesk(this.events, () => this.clock())
   /** Placed slips and their outcomes (lotto-stakes.ts). */
   readonly lottoStakes = new StakeBook(this.ledger)
   /** Deposit orders (orders.ts). */
@@ -341,6 +344,7 @@ export class MockState {
     this.czipz.reset()
     this.yeekee.reset()
     this.staff.reset()
+    this.push.reset()
     for (const [memberId, account] of SEED_BANK_ACCOUNTS)
       this.bankAccounts.set(memberId, { ...account })
     this.wallet.reset()

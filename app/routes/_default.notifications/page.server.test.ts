@@ -3,6 +3,23 @@ import type { RouteContext } from '~/session/guard'
 import { MALFORMED_FORM_MESSAGE } from '~/server/form-data.server'
 
 const marked = vi.hoisted(() => ({ calls: [] as number[] }))
+const pushCalls = vi.hoisted(() => ({ calls: [] as [string, unknown][] }))
+vi.mock('~/backend/push.server', () => ({
+  vapidPublicKey: vi.fn(),
+  pushKinds: vi.fn(),
+  savePushSubscription: vi.fn(async (_ctx: unknown, subscription: unknown) => {
+    pushCalls.calls.push(['save', subscription])
+    return { id: 'ps-1', endpoint: 'x', createdAt: '2026-11-28T10:00:00+07:00' }
+  }),
+  removePushSubscription: vi.fn(async (_ctx: unknown, endpoint: string) => {
+    pushCalls.calls.push(['remove', endpoint])
+    return true
+  }),
+  savePushKinds: vi.fn(async (_ctx: unknown, kinds: unknown) => {
+    pushCalls.calls.push(['kinds', kinds])
+    return kinds
+  }),
+}))
 vi.mock('~/backend/notifications.server', () => ({
   notifications: vi.fn(),
   markNotificationsRead: vi.fn(async (_ctx: unknown, upTo: number) => {
@@ -11,7 +28,7 @@ vi.mock('~/backend/notifications.server', () => ({
   }),
 }))
 
-const { NOTIFICATIONS_READ_LIMIT, parseUpTo, submit } = await import('./page.server')
+const { NOTIFICATIONS_READ_LIMIT, PUSH_MESSAGES, parseUpTo, submit } = await import('./page.server')
 
 /** The read post of member `mid` with this form body. */
 function post(mid: number, body: string): RouteContext {
@@ -41,6 +58,7 @@ async function refusal(ctx: RouteContext): Promise<Response> {
 
 afterEach(() => {
   marked.calls = []
+  pushCalls.calls = []
 })
 
 describe('the notifications read post', () => {
@@ -73,5 +91,81 @@ describe('the notifications read post', () => {
     expect(marked.calls).toHaveLength(NOTIFICATIONS_READ_LIMIT.limit)
     await submit(post(43, 'upTo=5'))
     expect(marked.calls).toHaveLength(NOTIFICATIONS_READ_LIMIT.limit + 1)
+  })
+})
+
+const KEYS = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }
+const SUBSCRIPTION = { endpoint: 'https://push.example/send/abc', expirationTime: null, keys: KEYS }
+
+async function answer(ctx: RouteContext) {
+  const result = (await submit(ctx)) as unknown as {
+    data: unknown
+    init: { status?: number } | null
+  }
+  return { body: result.data, status: result.init?.status ?? 200 }
+}
+
+describe('the push posts', () => {
+  it('saves the device’s subscription', async () => {
+    const sent = new URLSearchParams({
+      intent: 'push-on',
+      subscription: JSON.stringify(SUBSCRIPTION),
+    })
+    expect(await answer(post(1, sent.toString()))).toEqual({
+      body: { push: { ok: PUSH_MESSAGES.on } },
+      status: 200,
+    })
+    expect(pushCalls.calls).toEqual([['save', SUBSCRIPTION]])
+  })
+
+  it.each([
+    ['not JSON', '{'],
+    ['no keys', JSON.stringify({ endpoint: SUBSCRIPTION.endpoint })],
+    ['a script URL', JSON.stringify({ ...SUBSCRIPTION, endpoint: 'javascript:alert(1)' })],
+    [
+      'an http endpoint elsewhere',
+      JSON.stringify({ ...SUBSCRIPTION, endpoint: 'http://10.0.0.1/x' }),
+    ],
+    [
+      'a key that is no base64url',
+      JSON.stringify({ ...SUBSCRIPTION, keys: { ...KEYS, auth: '<script>'.repeat(3) } }),
+    ],
+    ['an array', '[]'],
+  ])(
+    'answers a tampered subscription (%s) in Thai with a 400, and saves nothing',
+    async (_name, text) => {
+      const sent = new URLSearchParams({ intent: 'push-on', subscription: text })
+      expect(await answer(post(1, sent.toString()))).toEqual({
+        body: { push: { error: PUSH_MESSAGES.badSubscription } },
+        status: 400,
+      })
+      expect(pushCalls.calls).toEqual([])
+    },
+  )
+
+  it('answers an unknown intent or a missing field in Thai with a 400', async () => {
+    for (const body of ['intent=push-everything', 'intent=push-on', 'intent=push-off']) {
+      expect(await answer(post(1, body))).toEqual({
+        body: { push: { error: MALFORMED_FORM_MESSAGE } },
+        status: 400,
+      })
+    }
+    expect(pushCalls.calls).toEqual([])
+  })
+
+  it('removes the device’s subscription by its endpoint', async () => {
+    const sent = new URLSearchParams({ intent: 'push-off', endpoint: SUBSCRIPTION.endpoint })
+    expect((await answer(post(1, sent.toString()))).body).toEqual({
+      push: { ok: PUSH_MESSAGES.off },
+    })
+    expect(pushCalls.calls).toEqual([['remove', SUBSCRIPTION.endpoint]])
+  })
+
+  it('saves the kinds from the checkboxes: a box not sent is off', async () => {
+    await answer(post(1, 'intent=push-kinds&win=on&cashback=on'))
+    expect(pushCalls.calls).toEqual([
+      ['kinds', { win: true, deposit: false, withdrawal: false, cashback: true }],
+    ])
+    expect((await answer(post(1, 'intent=push-kinds&win=yes'))).status).toBe(400)
   })
 })

@@ -9,9 +9,25 @@
  * space or `0x`) and is limited per member like the other writes
  * (NOTIFICATIONS_READ_LIMIT, shared by every instance through Redis): the
  * page sends one per new item shown, so the limit is far above any member's.
+ *
+ * The page also turns web push on and off for the device (docs/backend-api.md,
+ * "Push notifications"): posts with an `intent` (`push-on` with the browser's
+ * subscription as JSON, `push-off` with its endpoint, `push-kinds` with the
+ * kinds' checkboxes), checked by one zod union; anything else is answered in
+ * Thai with a 400, never a 500. A backend without push: no panel.
  */
 import { data } from '@remix-run/node'
+import { z } from 'zod'
+import { BackendError } from '~/backend/client.server'
 import { markNotificationsRead, notifications } from '~/backend/notifications.server'
+import { PUSH_KINDS, pushSubscriptionSchema, type PushKinds } from '~/backend/push.schemas'
+import {
+  pushKinds,
+  removePushSubscription,
+  savePushKinds,
+  savePushSubscription,
+  vapidPublicKey,
+} from '~/backend/push.server'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
@@ -32,9 +48,103 @@ function rows(list: Awaited<ReturnType<typeof notifications>>): NotificationRow[
   }))
 }
 
+/** What the page's push panel needs: the key the browser subscribes with, the member's kinds. */
+export interface PushPanelData {
+  publicKey: string
+  kinds: PushKinds
+}
+
+/** A backend without the push calls (404, 405, 501): the page goes on without its panel. */
+const hasNoPush = (error: unknown) =>
+  error instanceof BackendError && [404, 405, 501].includes(error.status)
+
+async function loadPush(ctx: RouteContext): Promise<PushPanelData | null> {
+  try {
+    const [publicKey, kinds] = await Promise.all([vapidPublicKey(ctx), pushKinds(ctx)])
+    return { publicKey, kinds }
+  } catch (error) {
+    if (hasNoPush(error)) return null
+    throw error
+  }
+}
+
 export async function loadPage(ctx: RouteContext) {
-  const list = await notifications(ctx)
-  return { unread: list.unread, rows: rows(list) }
+  const [list, push] = await Promise.all([notifications(ctx), loadPush(ctx)])
+  return { unread: list.unread, rows: rows(list), push }
+}
+
+export const PUSH_MESSAGES = {
+  on: 'เปิดการแจ้งเตือนบนเครื่องนี้แล้ว',
+  off: 'ปิดการแจ้งเตือนบนเครื่องนี้แล้ว',
+  kinds: 'บันทึกประเภทการแจ้งเตือนแล้ว',
+  badSubscription: 'ข้อมูลการแจ้งเตือนของเครื่องนี้ไม่ถูกต้อง กรุณากดเปิดการแจ้งเตือนอีกครั้ง',
+} as const
+
+export type PushActionData = { push: { ok: string } } | { push: { error: string } }
+
+const checkbox = z.literal('on').optional()
+const pushPostSchema = z.discriminatedUnion('intent', [
+  z.object({ intent: z.literal('push-on'), subscription: z.string().max(4096) }),
+  z.object({ intent: z.literal('push-off'), endpoint: z.string().min(1).max(2048) }),
+  z.object({
+    intent: z.literal('push-kinds'),
+    win: checkbox,
+    deposit: checkbox,
+    withdrawal: checkbox,
+    cashback: checkbox,
+  }),
+])
+
+/** The browser's subscription (PushSubscription.toJSON(), as JSON text), or null when it is not one. */
+export function parseSubscription(text: string) {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const parsed = pushSubscriptionSchema.safeParse(json)
+  return parsed.success ? parsed.data : null
+}
+
+/** A refusal of the backend for a push post that the member can fix by trying again: Thai, 400. */
+const refusedPush = (error: unknown) =>
+  error instanceof BackendError && error.status === 400
+    ? data<PushActionData>({ push: { error: PUSH_MESSAGES.badSubscription } }, 400)
+    : null
+
+async function submitPush(ctx: RouteContext, form: FormData) {
+  const parsed = pushPostSchema.safeParse(Object.fromEntries(form))
+  if (!parsed.success) {
+    return data<PushActionData>({ push: { error: MALFORMED_FORM_MESSAGE } }, 400)
+  }
+  const post = parsed.data
+  try {
+    switch (post.intent) {
+      case 'push-on': {
+        const subscription = parseSubscription(post.subscription)
+        if (subscription === null) {
+          return data<PushActionData>({ push: { error: PUSH_MESSAGES.badSubscription } }, 400)
+        }
+        await savePushSubscription(ctx, subscription)
+        return data<PushActionData>({ push: { ok: PUSH_MESSAGES.on } })
+      }
+      case 'push-off':
+        await removePushSubscription(ctx, post.endpoint)
+        return data<PushActionData>({ push: { ok: PUSH_MESSAGES.off } })
+      case 'push-kinds': {
+        const kinds = Object.fromEntries(
+          PUSH_KINDS.map((kind) => [kind, post[kind] === 'on']),
+        ) as PushKinds
+        await savePushKinds(ctx, kinds)
+        return data<PushActionData>({ push: { ok: PUSH_MESSAGES.kinds } })
+      }
+    }
+  } catch (error) {
+    const refusal = refusedPush(error)
+    if (refusal) return refusal
+    throw error
+  }
 }
 
 /** Read posts per member and window: one per new item shown, so far above any member's. */
@@ -55,6 +165,7 @@ export function parseUpTo(value: FormDataEntryValue | null): number | null {
 export async function submit(ctx: RouteContext) {
   const { request } = ctx
   const form = await readFormData(request)
+  if (form.has('intent')) return submitPush(ctx, form)
   const upTo = parseUpTo(form.get('upTo'))
   if (upTo === null) throw httpError(400, MALFORMED_FORM_MESSAGE)
   const hit = await readPosts.hit(await memberIdOf(ctx))

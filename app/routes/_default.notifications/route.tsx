@@ -3,7 +3,8 @@
  * cashback, promotions) in Thai with Buddhist-era times, newest first,
  * each leading to its page. The backend keeps what was read: the page marks
  * them read once shown (a post; without JavaScript, its button), and new
- * ones arrive live. The server side is ./page.server.ts.
+ * ones arrive live. Below them, the device's web push (./push-panel.tsx).
+ * The server side is ./page.server.ts.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
@@ -15,6 +16,7 @@ import { NOTIFYING, useLiveRevalidation } from '~/ui/live/live-events'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState } from '~/ui/states'
 import { loadPage, submit, type NotificationRow } from './page.server'
+import { PushPanel } from './push-panel'
 
 const page = PAGES.notifications
 const rules = { access: page.access } as const
@@ -28,7 +30,7 @@ export const meta = pageMeta(page.title)
 const TONE = { good: 'text-gold-300', bad: 'text-danger', info: 'text-slate-100' } as const
 
 export default function Notifications() {
-  const { rows, unread } = useLoaderData<typeof loader>()
+  const { rows, unread, push } = useLoaderData<typeof loader>()
   const watched = useWatchedMember() !== null
   const newest = rows[0]?.id ?? 0
   const fetcher = useFetcher()
@@ -63,6 +65,7 @@ export default function Notifications() {
           ))}
         </ul>
       )}
+      {push ? <PushPanel push={push} watched={watched} /> : null}
     </section>
   )
 }
