@@ -18,7 +18,7 @@ async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)
 }
 
-/** What the worker that controls the page says of itself (empty while none does). */
+/** What the worker that controls the page says of itself (empty while none does, or it is replaced). */
 async function workerRelease(page: Page): Promise<{ release: string; cache: string }> {
   return page.evaluate(
     () =>
@@ -28,6 +28,8 @@ async function workerRelease(page: Page): Promise<{ release: string; cache: stri
         const channel = new MessageChannel()
         channel.port1.onmessage = (event) => resolve(event.data)
         worker.postMessage({ type: 'release' }, [channel.port2])
+        // A worker that a newer one has just replaced never answers: ask again.
+        setTimeout(() => resolve({ release: '', cache: '' }), 1000)
       }),
   )
 }
