@@ -2,7 +2,8 @@
  * Server rendering: streamed HTML, the CSP nonce and security headers (data
  * answers get them too), `Cache-Control: private, no-store` unless a route
  * says otherwise, the request id (header, page and log line), Server-Timing
- * (server/server-timing.server.ts), one log line per request.
+ * (server/server-timing.server.ts) with the server's release (decision 0143),
+ * one log line per request.
  *
  * It also hands the server (server.mjs) the app's pieces of the pipeline:
  * the front door (server/front-door.server.ts), Thai answers for what Node's
@@ -33,6 +34,8 @@ import { RequestIdContext } from '~/lib/request-id-context'
 import { requestIdFor } from '~/server/request-context.server'
 import { newNonce, setSecurityHeaders } from '~/server/security-headers.server'
 import { setServerTiming } from '~/server/server-timing.server'
+import { serverRelease } from '~/server/release.server'
+import { releaseTiming } from '~/lib/release'
 
 export { frontDoor } from '~/server/front-door.server'
 export { mayContinue, onCheckExpectation, onClientError } from '~/server/client-error.server'
@@ -105,6 +108,8 @@ export default function handleRequest(
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           responseHeaders.set(REQUEST_ID_HEADER, requestId)
           setServerTiming(responseHeaders, loadContext.timing)
+          // The release: a page tells old code from new (docs/decisions/0143).
+          responseHeaders.append('Server-Timing', releaseTiming(serverRelease()))
           // The image host is another origin: its connection opens with the page's, not at the
           // first picture (a header: no bytes in the page's scripts).
           if (imageHostOrigin)
@@ -144,6 +149,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   const requestId = requestIdFor(request, context)
   response.headers.set(REQUEST_ID_HEADER, requestId)
   setServerTiming(response.headers, context.timing)
+  response.headers.append('Server-Timing', releaseTiming(serverRelease()))
   if (!response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
   }

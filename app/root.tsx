@@ -8,6 +8,7 @@ import {
   ScrollRestoration,
   useLoaderData,
   useLocation,
+  useNavigation,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
 import { useContext, useEffect, useRef, type ReactNode } from 'react'
@@ -28,6 +29,8 @@ import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
 import { heldRevalidation, revealed } from '~/lib/held-revalidation'
 import { afterInteractive } from '~/lib/after-interactive'
+import { claimChunkReload } from '~/lib/load-chunk'
+import { OfflineBanner } from '~/ui/offline-banner'
 
 export const links: LinksFunction = () => [
   // The faces most of every page is set in (Thai text, its headings, Latin
@@ -123,25 +126,62 @@ function usePageChange() {
 
 /**
  * The service worker (app/sw/index.ts) registers once the page is
- * interactive; its module loads with import(), outside the first-load bundle.
+ * interactive; its module loads with import(), outside the first-load bundle,
+ * and watches for a new release (docs/decisions/0143).
  */
 function useServiceWorker() {
-  useEffect(
-    () =>
-      afterInteractive(() => {
-        import('~/lib/service-worker.client').then(
-          (m) => m.registerServiceWorker(),
-          () => {},
-        )
-      }),
-    [],
-  )
+  useEffect(() => {
+    let stop: (() => void) | undefined
+    let gone = false
+    const cancel = afterInteractive(() => {
+      import('~/lib/service-worker.client').then(
+        (m) => {
+          if (gone) return
+          void m.registerServiceWorker()
+          stop = m.watchRelease()
+        },
+        () => {},
+      )
+    })
+    return () => {
+      gone = true
+      cancel()
+      stop?.()
+    }
+  }, [])
+}
+
+/**
+ * A page that runs older code than its server (a new build was deployed:
+ * `<html data-release="stale">`, set by service-worker.client.ts) loads the
+ * next page it goes to from the server instead of with its old code, at
+ * most once a minute (the chunk reload rule, decision 0005). A page the
+ * browser brings back from its back/forward cache is loaded again: it may
+ * show a balance, or a member who has since logged out (docs/decisions/0143).
+ */
+function useReleaseReload() {
+  const navigation = useNavigation()
+  useEffect(() => {
+    if (navigation.state !== 'loading' || navigation.formMethod) return
+    if (document.documentElement.dataset.release !== 'stale') return
+    if (!claimChunkReload(window.sessionStorage, Date.now())) return
+    const { pathname, search, hash } = navigation.location
+    window.location.assign(pathname + search + hash)
+  }, [navigation])
+  useEffect(() => {
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) window.location.reload()
+    }
+    window.addEventListener('pageshow', onShow)
+    return () => window.removeEventListener('pageshow', onShow)
+  }, [])
 }
 
 export default function App() {
   useFocusRevalidation()
   usePageChange()
   useServiceWorker()
+  useReleaseReload()
   // Fresh root data (the balance): a revalidation held for a reveal is done.
   const rootData = useLoaderData<typeof loader>()
   useEffect(() => revealed(), [rootData])
@@ -149,7 +189,12 @@ export default function App() {
     // Tests (and support) can tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
-  return <Outlet />
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+    </>
+  )
 }
 
 export const ErrorBoundary = RootErrorBoundary

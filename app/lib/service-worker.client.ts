@@ -6,6 +6,8 @@
  * the browser has no service workers or registering failed), for the code
  * that needs it (web push's subscription, the check for a new build).
  */
+import { isOtherRelease, releaseFromTimings } from '~/lib/release'
+
 export const SERVICE_WORKER_URL = '/sw.js'
 
 let registration: Promise<ServiceWorkerRegistration | null> | null = null
@@ -33,4 +35,43 @@ export function registerServiceWorker(
 /** The worker's registration, once registered (registers it if nobody has yet). */
 export function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | null> {
   return registerServiceWorker()
+}
+
+/** `<html data-release="stale">`: the page runs older code than its server (read by the root). */
+export const STALE_RELEASE_ATTRIBUTE = 'release'
+
+/**
+ * Watches for a new release (docs/decisions/0143): the page's own is its
+ * document's (Server-Timing `release`); a later answer (route data, a
+ * revalidation) naming another, or a new worker taking over this page, marks
+ * the page stale (`<html data-release="stale">`) and asks the browser to
+ * check for the new worker at once. The root reloads a stale page at its
+ * next navigation (useReleaseReload).
+ */
+export function watchRelease(win: Window = window): () => void {
+  const doc = win.document
+  const markStale = () => {
+    if (doc.documentElement.dataset[STALE_RELEASE_ATTRIBUTE] === 'stale') return
+    doc.documentElement.dataset[STALE_RELEASE_ATTRIBUTE] = 'stale'
+    void serviceWorkerRegistration().then((r) => r?.update().catch(() => undefined))
+  }
+  const [document] = win.performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
+  const own = releaseFromTimings(document?.serverTiming)
+  const stops: (() => void)[] = []
+  if (own && typeof PerformanceObserver !== 'undefined') {
+    const observer = new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceResourceTiming[]) {
+        if (isOtherRelease(own, releaseFromTimings(entry.serverTiming))) markStale()
+      }
+    })
+    observer.observe({ type: 'resource', buffered: true })
+    stops.push(() => observer.disconnect())
+  }
+  const container = win.navigator.serviceWorker
+  // A page that had a worker and gets another: a new build took over.
+  if (container?.controller) {
+    container.addEventListener('controllerchange', markStale)
+    stops.push(() => container.removeEventListener('controllerchange', markStale))
+  }
+  return () => stops.forEach((stop) => stop())
 }

@@ -10,7 +10,8 @@
  * loader's request signal to it, and the backend client counts a call made
  * with that signal. Calls made without a member's signal (the lists kept a
  * minute for everyone, a token refresh shared by a member's requests) count
- * as the app's time.
+ * as the app's time. entry.server.tsx adds `release;desc="…"`, the server's
+ * release (server/release.server.ts, docs/decisions/0143).
  * Not an AsyncLocalStorage: on Node 20 its promise hooks cost 3-9 % of the
  * CPU of a page (docs/decisions/0089). The same clock starts the request's
  * one backend deadline (client.server.ts `timeLeft`, decision 0092).

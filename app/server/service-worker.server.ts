@@ -5,24 +5,35 @@
  * found at once. Scope `/`: the file is at the root. Read once and kept (the
  * build does not change while the server runs). Without the file (a build
  * made without the step) the request goes on to Remix's 404.
+ *
+ * The server's release (server/release.server.ts: the build and APP_COMMIT)
+ * comes first, `self.APP_RELEASE="…";`: a deploy of a new commit is a new
+ * worker too, and the worker can say which release it belongs to
+ * (docs/decisions/0143).
  */
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
+import { serverRelease } from '~/server/release.server'
 
 export const SERVICE_WORKER_PATH = '/sw.js'
 
-let cached: { file: string; body: Buffer | null } | null = null
+let cached: { file: string; release: string; body: Buffer | null } | null = null
 
-function workerFile(file: string): Buffer | null {
-  if (cached?.file === file) return cached.body
+/** The worker's bytes: the release first, then the bundle (pure). */
+export function workerSource(bundle: Buffer, release: string): Buffer {
+  return Buffer.concat([Buffer.from(`self.APP_RELEASE=${JSON.stringify(release)};\n`), bundle])
+}
+
+function workerFile(file: string, release: string): Buffer | null {
+  if (cached?.file === file && cached.release === release) return cached.body
   let body: Buffer | null
   try {
-    body = readFileSync(file)
+    body = workerSource(readFileSync(file), release)
   } catch {
     body = null
   }
-  cached = { file, body }
+  cached = { file, release, body }
   return body
 }
 
@@ -31,10 +42,11 @@ export function serveServiceWorker(
   req: IncomingMessage,
   res: ServerResponse,
   file = resolve('build/sw.js'),
+  release?: string,
 ): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   if ((req.url ?? '').split('?')[0] !== SERVICE_WORKER_PATH) return false
-  const body = workerFile(file)
+  const body = workerFile(file, release ?? serverRelease())
   if (!body) return false
   res.writeHead(200, {
     'Content-Type': 'text/javascript; charset=utf-8',

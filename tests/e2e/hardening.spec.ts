@@ -470,7 +470,7 @@ test.describe('member pages and data are private', () => {
     }
   })
 
-  test('documents and .data answers say the backend time and the app time (Server-Timing)', async ({
+  test('documents and .data answers say the backend time, the app time and the release (Server-Timing)', async ({
     page,
     context,
   }) => {
@@ -483,9 +483,11 @@ test.describe('member pages and data are private', () => {
       (await context.request.get('/profile.data?_routes=routes/_default.profile')).headers(),
     ]
     for (const headers of answers) {
-      const timing = /^backend;dur=(\d+\.\d), app;dur=(\d+\.\d)$/.exec(
-        headers['server-timing'] ?? '',
-      )
+      // The release (decision 0143): the build's version and the commit.
+      const timing =
+        /^backend;dur=(\d+\.\d), app;dur=(\d+\.\d), release;desc="[A-Za-z0-9]+\.[^"]+"$/.exec(
+          headers['server-timing'] ?? '',
+        )
       expect(timing, headers['server-timing']).not.toBeNull()
       // The member's profile came from the demo backend on every one of them.
       expect(Number(timing?.[1])).toBeGreaterThan(0)

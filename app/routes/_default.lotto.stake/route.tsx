@@ -29,6 +29,7 @@ import { PAGES } from '~/lib/pages'
 import { Countdown } from '~/ui/countdown'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
+import { IdempotencyField } from '~/forms/idempotency-field'
 import { guard } from '~/session/guard'
 import { submit, loadPage, validLotto, type SlipActionData } from './page.server'
 
@@ -585,7 +586,7 @@ function Confirm({
           preventScrollReset
           className="grid grid-cols-2 gap-2"
         >
-          <input type="hidden" name="key" value={review.key} />
+          <IdempotencyField name="key" value={review.key} />
           <input type="hidden" name="drawId" value={review.drawId} />
           <input type="hidden" name="slip" value={review.slip} />
           <Link to={back} className="btn-ghost" preventScrollReset>

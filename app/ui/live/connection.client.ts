@@ -4,7 +4,9 @@
  * hands every event to the registry (live-events.tsx), shows the toast the
  * server wrote for a money event, and reports the stream's state. A stream
  * that fails for good (the server answered an error) is opened again later,
- * doubling the wait.
+ * doubling the wait. Offline (the `offline` event) the stream is closed: it
+ * can bring nothing, and the page says it is down; when the network returns
+ * (`online`) it opens again at once, without waiting (docs/decisions/0143).
  */
 import type { ToastRequest } from '~/ui/toast-host'
 import { notify } from '~/ui/toast-host'
@@ -64,9 +66,26 @@ export function connect(connection: Connection): () => void {
       reopen = setTimeout(open, Math.min(MAX_REOPEN_MS, REOPEN_MS * 2 ** (failures - 1)))
     }
   }
+  const onOnline = () => {
+    if (closed || source?.readyState === EventSource.OPEN) return
+    clearTimeout(reopen)
+    source?.close()
+    failures = 0
+    open()
+  }
+  const onOffline = () => {
+    if (closed) return
+    clearTimeout(reopen)
+    source?.close()
+    connection.onDown()
+  }
+  window.addEventListener('online', onOnline)
+  window.addEventListener('offline', onOffline)
   open()
   return () => {
     closed = true
+    window.removeEventListener('online', onOnline)
+    window.removeEventListener('offline', onOffline)
     clearTimeout(reopen)
     source?.close()
     connection.onDown()

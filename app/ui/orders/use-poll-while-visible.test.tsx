@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, renderHook } from '@testing-library/react'
+import { act, cleanup, renderHook } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 const revalidate = vi.fn()
@@ -11,7 +11,10 @@ vi.mock('@remix-run/react', () => ({
 const { usePollWhileVisible } = await import('./use-poll-while-visible')
 
 let visibility: DocumentVisibilityState = 'visible'
+let onLine = true
 beforeEach(() => {
+  onLine = true
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => onLine)
   vi.useFakeTimers()
   revalidate.mockReset()
   state = 'idle'
@@ -28,7 +31,26 @@ function setVisibility(value: DocumentVisibilityState) {
   document.dispatchEvent(new Event('visibilitychange'))
 }
 
+function setOnline(value: boolean) {
+  onLine = value
+  act(() => {
+    window.dispatchEvent(new Event(value ? 'online' : 'offline'))
+  })
+}
+
 describe('usePollWhileVisible', () => {
+  it('waits while the tab is offline (a reload would fail), and goes on with the network', () => {
+    renderHook(() => usePollWhileVisible(true, 3000))
+    setOnline(false)
+    vi.advanceTimersByTime(30_000)
+    setVisibility('hidden')
+    setVisibility('visible')
+    expect(revalidate).not.toHaveBeenCalled()
+    setOnline(true)
+    vi.advanceTimersByTime(3000)
+    expect(revalidate).toHaveBeenCalledTimes(1)
+  })
+
   it('asks every interval while active and visible', () => {
     renderHook(() => usePollWhileVisible(true, 3000))
     vi.advanceTimersByTime(9000)

@@ -1,5 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
+import { useOnline } from '~/lib/online'
 import { useLiveConnected, useLiveOpened, useLiveRevalidation } from '~/ui/live/live-events'
 
 /** How often a pending order's page asks again. */
@@ -12,12 +13,16 @@ export const ORDER_POLL_MS = 3000
  * browser, a proxy that cuts it), every `everyMs` while `active`,
  * only while the tab is visible: hidden, it waits; shown again, it asks at
  * once and goes on. A revalidation still running is not doubled. Stops for
- * good when `active` turns false (the order is final).
+ * good when `active` turns false (the order is final). Offline it waits (a
+ * reload would fail); when the network returns, the root's
+ * useFocusRevalidation reloads the page's data at once and this goes on
+ * (docs/decisions/0143).
  */
 export function usePollWhileVisible(active: boolean, everyMs = ORDER_POLL_MS): void {
   useLiveRevalidation(active ? ['order'] : [])
   const live = useLiveConnected()
-  const polling = active && !live
+  const online = useOnline()
+  const polling = active && !live && online
   const revalidator = useRevalidator()
   const latest = useRef(revalidator)
   latest.current = revalidator
