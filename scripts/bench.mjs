@@ -196,7 +196,7 @@ function printSizes(pages) {
       `${pad('gzip-9', 11)}${pad('br', 11)}${pad('budget', 13)}  result`,
   )
   for (const page of pages) {
-    const label = `${page.path}${page.member ? ' *' : ''}`
+    const label = `${page.shown}${page.member ? ' *' : ''}`
     for (const kind of ['js', 'css']) {
       const t = totals(page[kind])
       const budget = budgetFor(page.path, kind)
@@ -218,8 +218,9 @@ function printSizes(pages) {
   const over = pages.filter((p) =>
     ['js', 'css'].some((k) => totals(p[k]).gzipServed > budgetFor(p.path, k)),
   )
+  const named = (p) => `${p.shown}${p.member ? ' *' : ''}`
   console.log(
-    `\nbudgets: ${over.length ? `OVER on ${over.map((p) => p.path).join(', ')}` : `PASS on all ${pages.length} pages`}`,
+    `\nbudgets: ${over.length ? `OVER on ${over.map(named).join(', ')}` : `PASS on all ${pages.length} pages`}`,
   )
   const lazyLists = new Map()
   for (const page of pages) {
@@ -236,11 +237,12 @@ async function sizes(appUrl, backendUrl) {
   await prepareMeasuredPages(backendUrl)
   const cookie = await memberCookie(appUrl)
   const pages = []
-  for (const { path, member } of MEASURED_PAGES) {
-    const page = await firstLoad(appUrl, path, { cookie: member ? cookie : undefined })
-    pages.push({ ...page, member })
+  for (const { path, member, follow } of MEASURED_PAGES) {
+    const page = await firstLoad(appUrl, path, { cookie: member ? cookie : undefined, follow })
+    pages.push({ ...page, member, shown: follow ? `${path} (round)` : path })
   }
   printSizes(pages)
+  printRequests(pages)
   report.sizes = pages.map((p) => ({
     path: p.path,
     member: p.member,
@@ -250,7 +252,35 @@ async function sizes(appUrl, backendUrl) {
     document: { raw: p.document.raw, gzip: p.document.gzipServed, br: p.document.brServed },
     jsFiles: p.js.map((f) => ({ url: new URL(f.url).pathname, raw: f.raw, gzip: f.gzipServed })),
     lazy: p.lazy.map((u) => new URL(u).pathname),
+    requests: p.requests,
   }))
+}
+
+/**
+ * Issue 27: how many module scripts and font files a first load asks for
+ * before its first paint (decision 0148): the document's modulepreload links,
+ * its module scripts, the JS files of its static import graph, and its font
+ * preloads.
+ */
+function printRequests(pages) {
+  heading('First-load requests')
+  console.log(
+    'Counted in each document\'s HTML: <link rel=modulepreload>, <script type=module> (with a\n' +
+      'src or inline) and <link rel=preload as=font>; "JS files": the static import graph\n' +
+      'of the first load (the files of the table above).',
+  )
+  console.log(
+    `\n${padEnd('page', PAGE_COL)}${pad('modulepreload', 14)}${pad('module scripts', 16)}` +
+      `${pad('JS files', 10)}${pad('font preloads', 15)}`,
+  )
+  for (const page of pages) {
+    const label = `${page.shown}${page.member ? ' *' : ''}`
+    const r = page.requests
+    console.log(
+      `${padEnd(label, PAGE_COL)}${pad(r.modulepreload, 14)}${pad(r.moduleScripts, 16)}` +
+        `${pad(page.js.length, 10)}${pad(r.fontPreload, 15)}`,
+    )
+  }
 }
 
 const cpu = (ms) => (ms === null || Number.isNaN(ms) ? '-' : `${ms.toFixed(2)} ms`)
