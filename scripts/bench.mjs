@@ -265,7 +265,7 @@ async function sizes(appUrl, backendUrl) {
 function printRequests(pages) {
   heading('First-load requests')
   console.log(
-    'Counted in each document\'s HTML: <link rel=modulepreload>, <script type=module> (with a\n' +
+    "Counted in each document's HTML: <link rel=modulepreload>, <script type=module> (with a\n" +
       'src or inline) and <link rel=preload as=font>; "JS files": the static import graph\n' +
       'of the first load (the files of the table above).',
   )
