@@ -310,7 +310,15 @@ async function fontsSection(appUrl) {
       'text for each; "preloaded": the faces the document\'s <link rel=preload as=font> name.',
   )
   const cookie = await memberCookie(appUrl)
-  const browser = await launchChromium()
+  let browser
+  try {
+    browser = await launchChromium()
+  } catch (error) {
+    console.log(
+      `skipped: no Chromium to read the pages with (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+    )
+    return
+  }
   report.fonts = []
   try {
     for (const { path, member } of FONT_PAGES) {
