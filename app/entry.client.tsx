@@ -20,3 +20,6 @@ startTransition(() => {
     </StrictMode>,
   )
 })
+
+// The first load's shared modules, reached from the entry too: one chunk (app/first-load.ts).
+export { firstLoad } from '~/first-load'

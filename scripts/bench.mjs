@@ -5,11 +5,13 @@
  * profiled app 5304;
  * BENCH_PORT moves them).
  *
- *   1. first-load JS and CSS of every page of issue 8 (`MEASURED_PAGES` in
+ *   1. first-load JS and CSS of every page of issues 8, 9 and 27 (`MEASURED_PAGES` in
  *      scripts/bench/sizes.mjs; member pages with a demo member's session
  *      cookie from the app's own /login): raw, gzip and br as the app's
  *      server (server.mjs) sends them, gzip -9; budgets on the gzip the
- *      server sends (JS 105 KB on `/` and `/login`, 110 KB on the others)
+ *      server sends (JS 105 KB on `/` and `/login`, 110 KB on the others);
+ *      then each document's modulepreload links, module scripts, first-load
+ *      JS files and font preloads (decision 0148)
  *   2. the logged-in home page (`GET /` with a demo member's cookie) beside a
  *      near-empty Remix v2 page (scripts/bench/near-empty.mjs, built and
  *      served by remix-serve in the same run): req/s, CPU per request,
@@ -72,7 +74,11 @@
  *      loaded at the same time, max(--rounds, 5) rounds (target: the median
  *      of the rounds' on/off ratios at most 3 % fewer req/s)
  *
- * Options: --only=sizes,home,profile,throughput,storm,cluster,cluster-streams,live,lighthouse,soak,timeline  --no-lighthouse
+ *   1b. `fonts`: the web-font faces each page's first screen draws with
+ *      (Chromium, 360 x 780) beside the faces its document preloads
+ *      (scripts/bench/fonts.mjs, decision 0148)
+ *
+ * Options: --only=sizes,fonts,home,profile,throughput,storm,cluster,cluster-streams,live,lighthouse,soak,timeline  --no-lighthouse
  *          --seconds=6 --connections=10 --rounds=1 (more rounds: medians)
  *          --runs=5 (Lighthouse runs per page)  --pages=/,/login (only these
  *          of LIGHTHOUSE_PAGES)  --soak-seconds=60
@@ -108,6 +114,7 @@ import {
   totals,
 } from './bench/sizes.mjs'
 import { profileLoad } from './bench/profile.mjs'
+import { firstScreenFaces, launchChromium } from './bench/fonts.mjs'
 import { refreshStorm, STORM_SIZE } from './bench/storm.mjs'
 import { hasRedisServer, recordCost, startRedisServer } from './bench/timeline.mjs'
 import { buildNearEmpty, removeNearEmpty } from './bench/near-empty.mjs'
@@ -126,7 +133,7 @@ const { values: opts } = parseArgs({
   options: {
     only: {
       type: 'string',
-      default: 'sizes,home,profile,throughput,storm,cluster,cluster-streams,live,lighthouse',
+      default: 'sizes,fonts,home,profile,throughput,storm,cluster,cluster-streams,live,lighthouse',
     },
     'crowd-members': { type: 'string', default: '2000' },
     'crowd-tabs': { type: 'string', default: '5' },
@@ -196,7 +203,7 @@ function printSizes(pages) {
       `${pad('gzip-9', 11)}${pad('br', 11)}${pad('budget', 13)}  result`,
   )
   for (const page of pages) {
-    const label = `${page.path}${page.member ? ' *' : ''}`
+    const label = `${page.shown}${page.member ? ' *' : ''}`
     for (const kind of ['js', 'css']) {
       const t = totals(page[kind])
       const budget = budgetFor(page.path, kind)
@@ -218,8 +225,9 @@ function printSizes(pages) {
   const over = pages.filter((p) =>
     ['js', 'css'].some((k) => totals(p[k]).gzipServed > budgetFor(p.path, k)),
   )
+  const named = (p) => `${p.shown}${p.member ? ' *' : ''}`
   console.log(
-    `\nbudgets: ${over.length ? `OVER on ${over.map((p) => p.path).join(', ')}` : `PASS on all ${pages.length} pages`}`,
+    `\nbudgets: ${over.length ? `OVER on ${over.map(named).join(', ')}` : `PASS on all ${pages.length} pages`}`,
   )
   const lazyLists = new Map()
   for (const page of pages) {
@@ -236,11 +244,12 @@ async function sizes(appUrl, backendUrl) {
   await prepareMeasuredPages(backendUrl)
   const cookie = await memberCookie(appUrl)
   const pages = []
-  for (const { path, member } of MEASURED_PAGES) {
-    const page = await firstLoad(appUrl, path, { cookie: member ? cookie : undefined })
-    pages.push({ ...page, member })
+  for (const { path, member, follow } of MEASURED_PAGES) {
+    const page = await firstLoad(appUrl, path, { cookie: member ? cookie : undefined, follow })
+    pages.push({ ...page, member, shown: follow ? `${path} (round)` : path })
   }
   printSizes(pages)
+  printRequests(pages)
   report.sizes = pages.map((p) => ({
     path: p.path,
     member: p.member,
@@ -250,7 +259,93 @@ async function sizes(appUrl, backendUrl) {
     document: { raw: p.document.raw, gzip: p.document.gzipServed, br: p.document.brServed },
     jsFiles: p.js.map((f) => ({ url: new URL(f.url).pathname, raw: f.raw, gzip: f.gzipServed })),
     lazy: p.lazy.map((u) => new URL(u).pathname),
+    requests: p.requests,
   }))
+}
+
+/**
+ * Issue 27: how many module scripts and font files a first load asks for
+ * before its first paint (decision 0148): the document's modulepreload links,
+ * its module scripts, the JS files of its static import graph, and its font
+ * preloads.
+ */
+function printRequests(pages) {
+  heading('First-load requests')
+  console.log(
+    "Counted in each document's HTML: <link rel=modulepreload>, <script type=module> (with a\n" +
+      'src or inline) and <link rel=preload as=font>; "JS files": the static import graph\n' +
+      'of the first load (the files of the table above).',
+  )
+  console.log(
+    `\n${padEnd('page', PAGE_COL)}${pad('modulepreload', 14)}${pad('module scripts', 16)}` +
+      `${pad('JS files', 10)}${pad('font preloads', 15)}`,
+  )
+  for (const page of pages) {
+    const label = `${page.shown}${page.member ? ' *' : ''}`
+    const r = page.requests
+    console.log(
+      `${padEnd(label, PAGE_COL)}${pad(r.modulepreload, 14)}${pad(r.moduleScripts, 16)}` +
+        `${pad(page.js.length, 10)}${pad(r.fontPreload, 15)}`,
+    )
+  }
+}
+
+/** The pages whose first screen's font faces are read (decision 0148). */
+const FONT_PAGES = [
+  { path: '/', member: false },
+  { path: '/login', member: false },
+  { path: '/', member: true },
+  { path: '/lotto/stake?lotto=thai', member: true },
+]
+
+/**
+ * Issue 27: the web-font faces each page's first screen draws with (Chromium,
+ * 360 x 780), beside the faces the document preloads.
+ */
+async function fontsSection(appUrl) {
+  heading('Fonts of the first screen')
+  console.log(
+    'Faces of Noto Sans Thai (Thai / Latin subset, 400 / 700) that the text of the first\n' +
+      'screen (360 x 780) needs, read in Chromium (scripts/bench/fonts.mjs), with an example\n' +
+      'text for each; "preloaded": the faces the document\'s <link rel=preload as=font> name.',
+  )
+  const cookie = await memberCookie(appUrl)
+  let browser
+  try {
+    browser = await launchChromium()
+  } catch (error) {
+    console.log(
+      `skipped: no Chromium to read the pages with (${error instanceof Error ? error.message.split('\n')[0] : error})`,
+    )
+    return
+  }
+  report.fonts = []
+  try {
+    for (const { path, member } of FONT_PAGES) {
+      const url = new URL(path, appUrl).href
+      const faces = await firstScreenFaces(browser, url, { cookie: member ? cookie : undefined })
+      const html = (
+        await request(url, { headers: member ? { Cookie: cookie } : {} })
+      ).body.toString()
+      const preloaded = [...html.matchAll(/<link[^>]*rel="preload"[^>]*as="font"[^>]*>/g)]
+        .map((m) => /noto-sans-thai-(thai|latin)-(\d+)-normal/.exec(m[0]))
+        .filter(Boolean)
+        .map((m) => `${m[1]}-${m[2]}`)
+        .sort()
+      const used = Object.keys(faces)
+        .filter((f) => !f.includes(' '))
+        .sort()
+      console.log(`\n${path}${member ? ' *' : ''}: preloaded ${preloaded.join(', ') || 'none'}`)
+      for (const [face, texts] of Object.entries(faces).sort()) {
+        console.log(
+          `  ${padEnd(face, 26)}${pad(texts.length, 4)} texts, e.g. ${JSON.stringify(texts[0])}`,
+        )
+      }
+      report.fonts.push({ path, member, used, preloaded })
+    }
+  } finally {
+    await browser.close()
+  }
 }
 
 const cpu = (ms) => (ms === null || Number.isNaN(ms) ? '-' : `${ms.toFixed(2)} ms`)
@@ -1066,6 +1161,7 @@ async function main() {
   const { url: appUrl, child: app } = await startApp(PORTS.app, backendUrl)
   console.log(`app ${appUrl} (server.mjs, production build), demo backend ${backendUrl}`)
   if (sections.has('sizes')) await sizes(appUrl, backendUrl)
+  if (sections.has('fonts')) await fontsSection(appUrl)
   if (sections.has('home')) await home(appUrl, app.pid)
   if (sections.has('profile')) {
     mkdirSync('bench-results', { recursive: true })

@@ -4,7 +4,7 @@
  */
 import type { NewsItem, Promotion } from '~/backend/content.schemas'
 import { keepNumbersWhole } from '~/lib/line-breaks'
-import { bangkokDate, formatThaiShortDate } from '~/lib/thai-date'
+import { bangkokDate, formatThaiShortDate } from '~/lib/thai-date-format'
 
 export const thaiDay = (iso: string) => formatThaiShortDate(bangkokDate(iso))
 

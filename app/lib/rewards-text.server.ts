@@ -3,7 +3,12 @@
  * browser gets the text, not date-fns): Buddhist-era Thai dates, Bangkok time.
  */
 import type { CashbackPeriod } from '~/backend/rewards.schemas'
-import { bangkokDate, calendarDate, formatThaiDate, formatThaiDateTime } from '~/lib/thai-date'
+import {
+  bangkokDate,
+  calendarDate,
+  formatThaiDate,
+  formatThaiDateTime,
+} from '~/lib/thai-date-format'
 
 /** "สัปดาห์ 16–22 พ.ย. 2569", "สัปดาห์ 30 พ.ย.–6 ธ.ค. 2569", "เดือนพฤศจิกายน 2569". */
 export function cashbackPeriodLabel(period: Pick<CashbackPeriod, 'kind' | 'startsOn' | 'endsOn'>) {

@@ -7,7 +7,12 @@ import { format } from 'date-fns'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { LottoType } from '~/backend/lotto.schemas'
 import { closingDraws } from '~/lotto/draws'
-import { bangkokDate, formatThaiDate, formatThaiDay, formatThaiShortDate } from '~/lib/thai-date'
+import {
+  bangkokDate,
+  formatThaiDate,
+  formatThaiDay,
+  formatThaiShortDate,
+} from '~/lib/thai-date-format'
 
 vi.mock('date-fns', async (importOriginal) => {
   const original = await importOriginal<typeof dateFns>()

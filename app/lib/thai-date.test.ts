@@ -15,7 +15,7 @@ import {
   readDateChoice,
   toBuddhistYear,
   withIsoDates,
-} from '~/lib/thai-date'
+} from '~/lib/thai-date-format'
 
 describe('Buddhist-era year', () => {
   it.each([

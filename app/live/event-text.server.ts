@@ -11,7 +11,7 @@ import type { MemberEvent } from '~/backend/events.schemas'
 import type { PushKind, PushPayload } from '~/backend/push.schemas'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import type { FlashToast } from '~/server/toast.server'
 
 export interface NotificationRow {

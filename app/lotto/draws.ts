@@ -4,7 +4,7 @@
  * "ปิดรับเร็วๆ นี้" list).
  */
 import type { Draw, LottoType } from '~/backend/lotto.schemas'
-import { formatThaiShortDay } from '~/lib/thai-date'
+import { formatThaiShortDay } from '~/lib/thai-date-format'
 
 /** "งวด 1 ธ.ค. 69", or "ยี่กี รอบที่ 49" for a round of the day. */
 export function drawLabel(draw: Pick<Draw, 'drawDate' | 'round'>): string {

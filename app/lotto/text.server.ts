@@ -5,7 +5,7 @@
  */
 import type { Draw } from '~/backend/lotto.schemas'
 import { drawLabelLong } from '~/lotto/draws'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 
 export interface DrawText {
   /** "งวด 1 ธ.ค. 69" / "รอบที่ 49 · 23 พ.ย. 69". */

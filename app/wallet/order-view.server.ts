@@ -7,7 +7,7 @@
  */
 import type { Order } from '~/backend/orders.schemas'
 import { memberOrder, memberOrders } from '~/backend/orders.server'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import type { RouteContext } from '~/session/guard'
 
 export interface OrderView extends Order {

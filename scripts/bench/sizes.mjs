@@ -24,6 +24,10 @@ export function budgetFor(path, kind) {
  */
 export const MEASURED_PAGES = [
   { path: '/', member: false },
+  // Issue 27: the logged-in home and an open yeekee round (`/lotto/yeekee`
+  // redirects to the round open now; `follow` measures where it leads).
+  { path: '/', member: true },
+  { path: '/lotto/yeekee', member: true, follow: true },
   { path: '/login', member: false },
   { path: '/games', member: true },
   { path: '/casino', member: true },
@@ -95,6 +99,27 @@ export function importsOf(code) {
   }
 }
 
+/**
+ * What a document's head and body ask for before the first paint can be
+ * judged: its `<link rel=modulepreload>`s, its module scripts (with a `src` or
+ * inline) and its font preloads, as counted in the HTML.
+ */
+export function documentRequests(html) {
+  let modulepreload = 0
+  let fontPreload = 0
+  let moduleScripts = 0
+  for (const m of html.matchAll(TAG)) {
+    const attrs = attributesOf(m[2])
+    const rel = (attrs.rel ?? '').toLowerCase().split(/\s+/)
+    if (m[1].toLowerCase() === 'link') {
+      if (rel.includes('modulepreload')) modulepreload++
+      if (rel.includes('preload') && attrs.as === 'font') fontPreload++
+    }
+    if (m[1].toLowerCase() === 'script' && attrs.type === 'module') moduleScripts++
+  }
+  return { modulepreload, moduleScripts, fontPreload }
+}
+
 /** The JS and CSS URLs (absolute) a document asks for as it loads. */
 export function documentAssets(html, documentUrl) {
   const js = new Set()
@@ -150,8 +175,14 @@ async function measure(url, cookie) {
  * Every JS file of the first load (the static import graph) and every CSS
  * file; the document is fetched with `cookie` (a member's session) if given.
  */
-export async function firstLoad(appUrl, path, { cookie } = {}) {
-  const pageUrl = new URL(path, appUrl).href
+export async function firstLoad(appUrl, path, { cookie, follow = false } = {}) {
+  let pageUrl = new URL(path, appUrl).href
+  if (follow) {
+    const res = await request(pageUrl, { headers: cookie ? { Cookie: cookie } : {} })
+    if (res.status >= 300 && res.status < 400 && res.headers.location) {
+      pageUrl = new URL(res.headers.location, pageUrl).href
+    }
+  }
   const page = await measure(pageUrl, cookie)
   const html = page.body.toString('utf8')
   const { js, css } = documentAssets(html, pageUrl)
@@ -176,7 +207,14 @@ export async function firstLoad(appUrl, path, { cookie } = {}) {
   for (const url of seen) lazy.delete(url)
   const cssFiles = []
   for (const url of css) cssFiles.push(await measure(url))
-  return { path, document: page, js: jsFiles, css: cssFiles, lazy: [...lazy] }
+  return {
+    path,
+    document: page,
+    requests: documentRequests(html),
+    js: jsFiles,
+    css: cssFiles,
+    lazy: [...lazy],
+  }
 }
 
 export function totals(files) {

@@ -46,7 +46,7 @@ import {
   type WatchEndHow,
 } from '../../app/backend/staff.schemas'
 import { notificationText } from '../../app/live/event-text.server'
-import { formatThaiDay } from '../../app/lib/thai-date'
+import { formatThaiDay } from '../../app/lib/thai-date-format'
 import { ApiError, dataReply } from './http'
 import { bangkokIso } from './lotto-catalog'
 import { jsonBody, type RequestContext, type Route } from './router'

@@ -14,7 +14,7 @@ import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.serv
 import { maskName } from '~/lib/mask'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { formatThaiDay } from '~/lib/thai-date'
+import { formatThaiDay } from '~/lib/thai-date-format'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { publicOrigin } from '~/session/line.server'

@@ -13,7 +13,7 @@ import { readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { maskName } from '~/lib/mask'
 import { PAGES } from '~/lib/pages'
-import { formatThaiDay } from '~/lib/thai-date'
+import { formatThaiDay } from '~/lib/thai-date-format'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 

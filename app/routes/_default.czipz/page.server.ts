@@ -17,7 +17,7 @@ import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { REVEAL_LATER } from '~/lib/held-revalidation'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import type { RouteContext } from '~/session/guard'
 
 export async function loadPage(ctx: RouteContext) {

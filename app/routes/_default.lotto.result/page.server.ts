@@ -13,7 +13,7 @@ import type { DayResults, Draw, LottoGroup } from '~/backend/lotto.schemas'
 import { lottoTypes } from '~/backend/lotto.server'
 import { parseResultQuery, prizeLabel, RESULT_MESSAGES } from '~/lotto/results'
 import { PAGES } from '~/lib/pages'
-import { bangkokDay, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date'
+import { bangkokDay, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date-format'
 import type { RouteContext } from '~/session/guard'
 
 const page = PAGES.lottoResult

@@ -36,7 +36,7 @@ import { httpError } from '~/server/http-error.server'
 import { isBetKind } from '~/lotto/numbers'
 import { parseWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { bangkokDay, bangkokTime, formatThaiShortDay } from '~/lib/thai-date'
+import { bangkokDay, bangkokTime, formatThaiShortDay } from '~/lib/thai-date-format'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 

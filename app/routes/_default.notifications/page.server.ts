@@ -30,7 +30,7 @@ import {
 } from '~/backend/push.server'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import type { RouteContext } from '~/session/guard'
 import { memberIdOf } from '~/session/member-api.server'
 import { minutesToWait, retryAfterHeader, sharedRateLimiter } from '~/session/rate-limit.server'

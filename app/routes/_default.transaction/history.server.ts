@@ -28,7 +28,7 @@ import {
   formatThaiDay,
   readDateChoice,
   withIsoDates,
-} from '~/lib/thai-date'
+} from '~/lib/thai-date-format'
 import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 import { KIND_LABELS, ledgerAmount } from './history-labels'
 import type { RouteContext } from '~/session/guard'

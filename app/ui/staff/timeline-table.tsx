@@ -5,7 +5,7 @@
  * how long it took, which instance, the error code shown, the device).
  * A table that scrolls sideways on a phone.
  */
-import { bangkokClock, bangkokDate, formatThaiShortDate } from '~/lib/thai-date'
+import { bangkokClock, bangkokDate, formatThaiShortDate } from '~/lib/thai-date-format'
 import { isFailure, type Device, type TimelineEntry } from '~/lib/timeline'
 
 const DEVICE_TEXT: Readonly<Record<Device, string>> = {

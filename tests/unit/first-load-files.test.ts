@@ -1,0 +1,102 @@
+/**
+ * Decision 0148: what keeps the first load in few files. The patched
+ * classic compiler's route shims re-export app/first-load*.ts, a route's
+ * `.server` stand-in is its own module, thai-date.ts loads no date library,
+ * and the bench counts a document's module scripts and font preloads.
+ */
+import { createRequire } from 'node:module'
+import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { documentRequests } from '../../scripts/bench/sizes.mjs'
+
+const require = createRequire(import.meta.url)
+const appDirectory = resolve('app')
+
+type OnResolve = (args: { path: string; resolveDir: string }) => { path: string } | undefined
+type OnLoad = (args: { path: string }) => Promise<{ contents: string }>
+
+/** The callbacks an esbuild plugin registers, without esbuild. */
+function setUp(plugin: { setup: (build: unknown) => unknown }) {
+  const found: { resolve?: OnResolve; load?: OnLoad } = {}
+  void plugin.setup({
+    onResolve: (_: unknown, fn: OnResolve) => (found.resolve = fn),
+    onLoad: (_: unknown, fn: OnLoad) => (found.load = fn),
+  })
+  return found
+}
+
+describe('the browser shim of a route module (patches/@remix-run+dev)', () => {
+  const { browserRouteModulesPlugin } = require('@remix-run/dev/dist/compiler/js/plugins/routes.js')
+  const routes = {
+    'routes/_default._index': {
+      id: 'routes/_default._index',
+      file: 'routes/_default._index/route.tsx',
+    },
+    'routes/_guest.login': { id: 'routes/_guest.login', file: 'routes/_guest.login/route.tsx' },
+  }
+  const ctx = {
+    config: { appDirectory, routes },
+    fileWatchCache: { getOrSet: async () => ({ cacheValue: ['default', 'meta'] }) },
+  }
+  const shim = (file: string) => {
+    const { load } = setUp(browserRouteModulesPlugin(ctx, /\?browser$/))
+    return load!({ path: `${file}?browser` }).then((r) => r.contents)
+  }
+
+  it('re-exports the first load shared by every page', async () => {
+    const contents = await shim('routes/_guest.login/route.tsx')
+    expect(contents).toContain('export { default, meta } from "./routes/_guest.login/route.tsx";')
+    expect(contents).toContain('export { firstLoad as __firstLoad } from "./first-load";')
+    // The guest layout has no first-load file of its own.
+    expect(contents).not.toContain('__layoutFirstLoad')
+  })
+
+  it("re-exports the member shell's first load on the shell's pages", async () => {
+    const contents = await shim('routes/_default._index/route.tsx')
+    expect(contents).toContain(
+      'export { firstLoad as __layoutFirstLoad } from "./first-load._default";',
+    )
+  })
+})
+
+describe('a route\'s ".server" stand-in (patches/@remix-run+dev)', () => {
+  const { emptyModulesPlugin } = require('@remix-run/dev/dist/compiler/plugins/emptyModules.js')
+  const { resolve: resolveEmpty } = setUp(
+    emptyModulesPlugin({ config: { appDirectory } }, /\.server(\.[jt]sx?)?$/),
+  )
+
+  it("is keyed by the file, so two routes' ./page.server are two modules", () => {
+    const one = resolveEmpty!({
+      path: './page.server',
+      resolveDir: join(appDirectory, 'routes/_default._index'),
+    })
+    const two = resolveEmpty!({
+      path: './page.server',
+      resolveDir: join(appDirectory, 'routes/_default.lotto._index'),
+    })
+    expect(one?.path).toBe(join('routes/_default._index', 'page.server'))
+    expect(two?.path).not.toBe(one?.path)
+  })
+})
+
+describe('app/lib/thai-date.ts', () => {
+  it('imports no date library (pages showing a clock load none)', () => {
+    const source = readFileSync(join(appDirectory, 'lib/thai-date.ts'), 'utf8')
+    expect(source).not.toMatch(/from\s+['"]date-fns/)
+  })
+})
+
+describe("the bench's count of a document's requests", () => {
+  it('counts modulepreloads, module scripts and font preloads', () => {
+    const html = [
+      '<link rel="preload" href="/build/_assets/a.woff2" as="font" type="font/woff2" crossorigin="anonymous"/>',
+      '<link rel="stylesheet" href="/build/_assets/t.css"/>',
+      '<link rel="modulepreload" href="/build/entry.client.js"/>',
+      '<link rel="modulepreload" href="/build/root.js"/>',
+      '<script>window.__remixContext = {}</script>',
+      '<script type="module" async="">import "/build/manifest.js";</script>',
+    ].join('')
+    expect(documentRequests(html)).toEqual({ modulepreload: 2, moduleScripts: 1, fontPreload: 1 })
+  })
+})
