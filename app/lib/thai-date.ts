@@ -15,6 +15,7 @@ export function toBuddhistYear(gregorianYear: number): number {
 /**
  * Formats a date in Thai. `pattern` is a date-fns pattern in which the token
  * `BBBB` stands for the Buddhist-era year (and `BB` for its last two digits).
+ * Its parts are joined by no-break spaces (NBSP): a date never breaks across lines.
  * Times are shown in the given time zone offset-free (the server and the
  * member are both on Asia/Bangkok; callers pass Dates already in that zone).
  */
@@ -28,11 +29,16 @@ export function formatThaiDate(date: Date | number, pattern = 'd MMMM BBBB'): st
   const year = String(toBuddhistYear(value.getFullYear()))
   // Buddhist-era tokens become quoted literals before date-fns sees the pattern.
   const withYear = pattern.replace(/BBBB/g, `'${year}'`).replace(/BB/g, `'${year.slice(-2)}'`)
-  const text = format(value, withYear, { locale: th })
+  // One date is one unit on the screen: no-break spaces keep "28 พ.ย. 2569" on one line
+  // wherever it is shown (a line broke it as "28|พ.ย. 2569" on a phone).
+  const text = format(value, withYear, { locale: th }).replaceAll(' ', NBSP)
   if (formatted.size >= MAX_FORMATTED) formatted.clear()
   formatted.set(key, text)
   return text
 }
+
+/** The no-break space between a date's parts. */
+export const NBSP = '\u00a0'
 
 /** Dates already formatted, by moment and pattern (cleared when full). */
 const formatted = new Map<string, string>()

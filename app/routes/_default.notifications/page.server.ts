@@ -22,10 +22,21 @@ import { notificationText, type NotificationRow } from '~/live/event-text.server
 
 export type { NotificationRow }
 
-function rows(list: Awaited<ReturnType<typeof notifications>>): NotificationRow[] {
+/** A row of the page: `fresh` when it is new on this visit (unread when the visit began). */
+export type ShownRow = NotificationRow & { fresh: boolean }
+
+/**
+ * `?new=<id>`: the items from this id on were new when the visit began. The
+ * read form (without JavaScript) posts to it, so the page it answers with
+ * still marks them "ใหม่" though they are read now. Digits only, as upTo.
+ */
+export const NEW_FROM_PARAM = 'new'
+
+function rows(list: Awaited<ReturnType<typeof notifications>>, newFrom: number | null): ShownRow[] {
   return list.items.map(({ id, read, event }) => ({
     id,
     read,
+    fresh: !read || (newFrom !== null && id >= newFrom),
     ...notificationText(event),
     at: formatThaiDateTime(bangkokDate(event.at)),
     iso: event.at,
@@ -34,7 +45,8 @@ function rows(list: Awaited<ReturnType<typeof notifications>>): NotificationRow[
 
 export async function loadPage(ctx: RouteContext) {
   const list = await notifications(ctx)
-  return { unread: list.unread, rows: rows(list) }
+  const newFrom = parseUpTo(ctx.url.searchParams.get(NEW_FROM_PARAM))
+  return { unread: list.unread, rows: rows(list, newFrom) }
 }
 
 /** Read posts per member and window: one per new item shown, so far above any member's. */
