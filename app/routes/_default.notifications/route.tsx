@@ -3,7 +3,10 @@
  * cashback, promotions) in Thai with Buddhist-era times, newest first,
  * each leading to its page. The backend keeps what was read: the page marks
  * them read once shown (a post; without JavaScript, its button), and new
- * ones arrive live. The server side is ./page.server.ts.
+ * ones arrive live. What was unread when the visit began (or arrived live
+ * during it) keeps a "ใหม่" marker for the rest of the visit though it is read
+ * now; without JavaScript the read form's address (`?new=<id>`) carries it.
+ * The server side is ./page.server.ts.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
