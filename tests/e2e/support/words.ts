@@ -122,6 +122,8 @@ export function brokenLabels(page: Page): Promise<string[]> {
         )
           continue
         if (!parent.checkVisibility?.()) continue
+        // Text drawn in an SVG (a chart) never wraps.
+        if (!(parent instanceof HTMLElement)) continue
         for (const match of node.data.matchAll(date)) {
           if (broken(node, match.index, match.index + match[0].length))
             found.push(`the date "${match[0]}" (${parent.tagName.toLowerCase()})`)
