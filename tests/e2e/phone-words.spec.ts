@@ -32,6 +32,14 @@ for (const as of ['visitor', 'member'] as const) {
     expect(await emojiShown(page)).toEqual([])
     expect(await brokenWords(page)).toEqual([])
     expect(await brokenLabels(page)).toEqual([])
+    // A word kept whole still fits its tile.
+    const overflowing = await services
+      .getByRole('link')
+      .evaluateAll((links) =>
+        links.filter((link) => link.scrollWidth > link.clientWidth).map((link) => link.textContent),
+      )
+    expect(overflowing).toEqual([])
+    await services.screenshot({ path: test.info().outputPath(`home-services-${as}.png`) })
   })
 }
 

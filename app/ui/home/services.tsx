@@ -8,14 +8,15 @@ import { PAGES, type PageKey } from '~/lib/pages'
 import { AppIcon, type IconName } from '~/ui/icons'
 import { Words } from '~/ui/words'
 
-// The app's own icons (an emoji is a box on a phone without an emoji font).
+// The app's own icons (an emoji is a box on a phone without an emoji font). The blurbs may
+// wrap only between words: at a space or a ZERO WIDTH SPACE (~/ui/words).
 const SERVICES: readonly { key: PageKey; icon: IconName; blurb: string }[] = [
-  { key: 'lotto', icon: 'ticket', blurb: 'หวยรัฐบาล ลาว ฮานอย หุ้น และยี่กี' },
-  { key: 'slot', icon: 'slot', blurb: 'สล็อตค่ายดังกว่า 1,000 เกม' },
+  { key: 'lotto', icon: 'ticket', blurb: 'หวยรัฐบาล ลาว ฮานอย หุ้น และ\u200bยี่กี' },
+  { key: 'slot', icon: 'slot', blurb: 'สล็อต\u200bค่ายดัง\u200bกว่า 1,000 เกม' },
   { key: 'casino', icon: 'cards', blurb: 'บาคาร่า รูเล็ต ไฮโลสด' },
-  { key: 'sport', icon: 'ball', blurb: 'ฟุตบอลและกีฬาทั่วโลก' },
-  { key: 'promotion', icon: 'gift', blurb: 'โบนัสและสิทธิพิเศษ' },
-  { key: 'lottoResult', icon: 'results', blurb: 'ตรวจผลหวยทุกงวด' },
+  { key: 'sport', icon: 'ball', blurb: 'ฟุตบอล\u200bและ\u200bกีฬา\u200bทั่วโลก' },
+  { key: 'promotion', icon: 'gift', blurb: 'โบนัส\u200bและ\u200bสิทธิพิเศษ' },
+  { key: 'lottoResult', icon: 'results', blurb: 'ตรวจผล\u200bหวย\u200bทุกงวด' },
 ]
 
 export function Services({ withBlurbs }: { withBlurbs: boolean }) {

@@ -138,7 +138,8 @@ export function brokenLabels(page: Page): Promise<string[]> {
           label = label.parentElement
         const text = label.innerText.trim()
         if (text.length > short) continue
-        for (const match of node.data.matchAll(/\S+/g)) {
+        // A run between spaces, or between a space and a ZERO WIDTH SPACE (a break allowed).
+        for (const match of node.data.matchAll(/[^\s\u200b]+/g)) {
           if (!/[\u0E00-\u0E7F\d]/.test(match[0]) || match[0].length < 2) continue
           if (broken(node, match.index, match.index + match[0].length))
             found.push(`"${match[0]}" in "${text}" (${label.tagName.toLowerCase()})`)
