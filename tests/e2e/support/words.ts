@@ -87,7 +87,8 @@ const SHORT_LABEL = 40
  *   is one date read as two);
  * - in an element whose text is SHORT_LABEL characters or fewer, each run
  *   between spaces (a Thai word or phrase, a number) is on one line: a tile's
- *   blurb may wrap between its words, never inside one ("และยี่|กี").
+ *   blurb may wrap between its words, never inside one ("และยี่|กี"); a ZERO
+ *   WIDTH SPACE marks a break between two words the text allows.
  * Text set in `translate="no"` (names the backend gives) is left to the browser.
  */
 export function brokenLabels(page: Page): Promise<string[]> {
