@@ -13,7 +13,7 @@ import { refusalFor, memberCall, type MemberContext } from '~/backend/client.ser
 import { KEY_REUSED_MESSAGE } from '~/server/idempotency.server'
 
 export const AFFILIATE_MESSAGES = {
-  noCommission: 'ยังไม่มีค่าคอมมิชชั่นที่ถอนได้',
+  noCommission: 'ยังไม่มีค่าคอมมิชชันที่ถอนได้',
   keyReused: KEY_REUSED_MESSAGE,
 } as const
 

@@ -14,8 +14,8 @@ describe('bangkokDate', () => {
 
 describe('thaiDay', () => {
   it('gives the short Buddhist-era date in Bangkok', () => {
-    expect(thaiDay('2026-12-01T00:00:00+07:00')).toBe('1 ธ.ค. 69')
-    expect(thaiDay('2026-11-30T23:59:00+07:00')).toBe('30 พ.ย. 69')
+    expect(thaiDay('2026-12-01T00:00:00+07:00')).toBe('1\u00a0ธ.ค.\u00a069')
+    expect(thaiDay('2026-11-30T23:59:00+07:00')).toBe('30\u00a0พ.ย.\u00a069')
   })
 })
 
@@ -29,9 +29,9 @@ describe('promotionCard', () => {
   }
   it('shows the end date when there is one, else the start', () => {
     expect(promotionCard({ ...base, endsAt: '2026-12-31T23:59:00+07:00' }).period).toBe(
-      'ถึง 31 ธ.ค. 69',
+      'ถึง 31\u00a0ธ.ค.\u00a069',
     )
-    expect(promotionCard({ ...base, endsAt: null }).period).toBe('ตั้งแต่ 1 พ.ย. 69')
+    expect(promotionCard({ ...base, endsAt: null }).period).toBe('ตั้งแต่ 1\u00a0พ.ย.\u00a069')
   })
 })
 
@@ -44,7 +44,7 @@ describe('newsEntry', () => {
       body: 'ย่อหน้าแรก\n\n  ย่อหน้าสอง \n\n\n',
     })
     expect(entry.paragraphs).toEqual(['ย่อหน้าแรก', 'ย่อหน้าสอง'])
-    expect(entry.date).toBe('22 พ.ย. 69')
+    expect(entry.date).toBe('22\u00a0พ.ย.\u00a069')
   })
 })
 

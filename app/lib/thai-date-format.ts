@@ -7,13 +7,14 @@
  */
 import { format } from 'date-fns'
 import { th } from 'date-fns/locale/th'
-import { calendarDate, toBuddhistYear } from '~/lib/thai-date'
+import { calendarDate, NBSP, toBuddhistYear } from '~/lib/thai-date'
 
 export * from '~/lib/thai-date'
 
 /**
  * Formats a date in Thai. `pattern` is a date-fns pattern in which the token
  * `BBBB` stands for the Buddhist-era year (and `BB` for its last two digits).
+ * Its parts are joined by no-break spaces (NBSP): a date never breaks across lines.
  * Times are shown in the given time zone offset-free (the server and the
  * member are both on Asia/Bangkok; callers pass Dates already in that zone).
  */
@@ -27,7 +28,9 @@ export function formatThaiDate(date: Date | number, pattern = 'd MMMM BBBB'): st
   const year = String(toBuddhistYear(value.getFullYear()))
   // Buddhist-era tokens become quoted literals before date-fns sees the pattern.
   const withYear = pattern.replace(/BBBB/g, `'${year}'`).replace(/BB/g, `'${year.slice(-2)}'`)
-  const text = format(value, withYear, { locale: th })
+  // One date is one unit on the screen: no-break spaces keep "28 พ.ย. 2569" on one line
+  // wherever it is shown (a line broke it as "28|พ.ย. 2569" on a phone).
+  const text = format(value, withYear, { locale: th }).replaceAll(' ', NBSP)
   if (formatted.size >= MAX_FORMATTED) formatted.clear()
   formatted.set(key, text)
   return text

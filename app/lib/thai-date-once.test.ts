@@ -29,7 +29,7 @@ describe('formatThaiDate made once per moment and pattern', () => {
   it('formats a moment again without date-fns, with the same text', () => {
     const moment = bangkokDate('2031-03-04T10:00:00+07:00')
     const first = formatThaiShortDate(moment)
-    expect(first).toBe('4 มี.ค. 74')
+    expect(first).toBe('4\u00a0มี.ค.\u00a074')
     expect(formatCalls()).toBe(1)
     expect(formatThaiShortDate(new Date(moment.getTime()))).toBe(first)
     expect(formatThaiShortDate(moment.getTime())).toBe(first)
@@ -38,11 +38,13 @@ describe('formatThaiDate made once per moment and pattern', () => {
 
   it('keeps patterns and moments apart', () => {
     const moment = bangkokDate('2031-05-06T20:55:00+07:00')
-    expect(formatThaiDate(moment, 'd MMM BB')).toBe('6 พ.ค. 74')
-    expect(formatThaiDate(moment, 'd MMMM BBBB')).toBe('6 พฤษภาคม 2574')
-    expect(formatThaiDate(moment, 'd MMM BBBB HH:mm')).toBe('6 พ.ค. 2574 20:55')
-    expect(formatThaiDate(moment.getTime() + 60_000, 'd MMM BBBB HH:mm')).toBe('6 พ.ค. 2574 20:56')
-    expect(formatThaiDay('2031-05-07', 'd MMM BB')).toBe('7 พ.ค. 74')
+    expect(formatThaiDate(moment, 'd MMM BB')).toBe('6\u00a0พ.ค.\u00a074')
+    expect(formatThaiDate(moment, 'd MMMM BBBB')).toBe('6\u00a0พฤษภาคม\u00a02574')
+    expect(formatThaiDate(moment, 'd MMM BBBB HH:mm')).toBe('6\u00a0พ.ค.\u00a02574\u00a020:55')
+    expect(formatThaiDate(moment.getTime() + 60_000, 'd MMM BBBB HH:mm')).toBe(
+      '6\u00a0พ.ค.\u00a02574\u00a020:56',
+    )
+    expect(formatThaiDay('2031-05-07', 'd MMM BB')).toBe('7\u00a0พ.ค.\u00a074')
     expect(formatCalls()).toBe(5)
   })
 })
@@ -78,8 +80,8 @@ describe('closingDraws', () => {
     ]
     const shown = closingDraws(types, 2)
     expect(shown.map((d) => [d.lottoId, d.drawLabel])).toEqual([
-      ['b', 'งวด 11 ม.ค. 75'],
-      ['d', 'งวด 12 ม.ค. 75'],
+      ['b', 'งวด 11\u00a0ม.ค.\u00a075'],
+      ['d', 'งวด 12\u00a0ม.ค.\u00a075'],
     ])
     expect(formatCalls()).toBe(2)
   })

@@ -31,16 +31,16 @@ describe('formatThaiDate', () => {
   const date = new Date(2026, 10, 22, 20, 55) // 22 Nov 2026, local time
 
   it('uses Thai month names and the Buddhist-era year by default', () => {
-    expect(formatThaiDate(date)).toBe('22 พฤศจิกายน 2569')
+    expect(formatThaiDate(date)).toBe('22\u00a0พฤศจิกายน\u00a02569')
   })
   it('short form has the abbreviated month and two-digit BE year', () => {
-    expect(formatThaiShortDate(date)).toBe('22 พ.ย. 69')
+    expect(formatThaiShortDate(date)).toBe('22\u00a0พ.ย.\u00a069')
   })
   it('date and time', () => {
-    expect(formatThaiDateTime(date)).toBe('22 พ.ย. 2569 20:55')
+    expect(formatThaiDateTime(date)).toBe('22\u00a0พ.ย.\u00a02569\u00a020:55')
   })
   it('accepts a timestamp and a pattern with literal text', () => {
-    expect(formatThaiDate(date.getTime(), "'ปี' BBBB")).toBe('ปี 2569')
+    expect(formatThaiDate(date.getTime(), "'ปี' BBBB")).toBe('ปี\u00a02569')
   })
   it('the year turns at the Gregorian new year', () => {
     expect(formatThaiDate(new Date(2025, 11, 31), 'BBBB')).toBe('2568')
@@ -61,7 +61,9 @@ describe('Bangkok time', () => {
     expect([d.getFullYear(), d.getMonth(), d.getDate(), d.getHours(), d.getMinutes()]).toEqual([
       2026, 11, 1, 15, 0,
     ])
-    expect(formatThaiDateTime(bangkokDate('2026-11-30T23:59:00+07:00'))).toBe('30 พ.ย. 2569 23:59')
+    expect(formatThaiDateTime(bangkokDate('2026-11-30T23:59:00+07:00'))).toBe(
+      '30\u00a0พ.ย.\u00a02569\u00a023:59',
+    )
   })
 })
 
@@ -73,12 +75,12 @@ describe('calendar days', () => {
     expect(isIsoDate('16/11/2026')).toBe(false)
   })
   it('writes a day or a month in Thai with the Buddhist-era year', () => {
-    expect(formatThaiDay('2026-11-16')).toBe('16 พฤศจิกายน 2569')
-    expect(formatThaiDay('2026-11-16', 'd MMM BB')).toBe('16 พ.ย. 69')
-    expect(formatThaiShortDay('2026-11-16')).toBe('16 พ.ย. 69')
-    expect(formatThaiShortDay('2025-01-05')).toBe('5 ม.ค. 68')
-    expect(formatThaiDay('2026-11', 'MMMM BBBB')).toBe('พฤศจิกายน 2569')
-    expect(formatThaiDay('2025-01', 'MMMM BBBB')).toBe('มกราคม 2568')
+    expect(formatThaiDay('2026-11-16')).toBe('16\u00a0พฤศจิกายน\u00a02569')
+    expect(formatThaiDay('2026-11-16', 'd MMM BB')).toBe('16\u00a0พ.ย.\u00a069')
+    expect(formatThaiShortDay('2026-11-16')).toBe('16\u00a0พ.ย.\u00a069')
+    expect(formatThaiShortDay('2025-01-05')).toBe('5\u00a0ม.ค.\u00a068')
+    expect(formatThaiDay('2026-11', 'MMMM BBBB')).toBe('พฤศจิกายน\u00a02569')
+    expect(formatThaiDay('2025-01', 'MMMM BBBB')).toBe('มกราคม\u00a02568')
     expect(calendarDate('2026-11-16').getDate()).toBe(16)
   })
 })

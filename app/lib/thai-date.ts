@@ -13,6 +13,9 @@ export function toBuddhistYear(gregorianYear: number): number {
   return gregorianYear + BUDDHIST_ERA_OFFSET
 }
 
+/** The no-break space between a date's parts: a date never breaks across lines. */
+export const NBSP = '\u00a0'
+
 // ---------------------------------------------------------------------------
 // Bangkok time: UTC+7 all year (no daylight saving), whatever the server's or
 // the browser's own zone. Backend moments are ISO 8601 with an offset.

@@ -26,9 +26,11 @@ function type(id: string, closesAt: string | null, status: 'open' | 'closed' = '
 
 describe('drawLabel', () => {
   it('reads a draw date in the Buddhist era, a round by its number', () => {
-    expect(drawLabel({ drawDate: '2026-12-01', round: null })).toBe('งวด 1 ธ.ค. 69')
+    expect(drawLabel({ drawDate: '2026-12-01', round: null })).toBe('งวด 1\u00a0ธ.ค.\u00a069')
     expect(drawLabel({ drawDate: '2026-11-23', round: 49 })).toBe('ยี่กี รอบที่ 49')
-    expect(drawLabelLong({ drawDate: '2026-11-23', round: 49 })).toBe('รอบที่ 49 · 23 พ.ย. 69')
+    expect(drawLabelLong({ drawDate: '2026-11-23', round: 49 })).toBe(
+      'รอบที่ 49 · 23\u00a0พ.ย.\u00a069',
+    )
   })
 })
 
@@ -55,7 +57,7 @@ describe('closingDraws', () => {
         lottoName: 'หวย lao',
         drawId: 'lao-20261201',
         closesAt: Date.parse('2026-11-23T20:00:00+07:00'),
-        drawLabel: 'งวด 1 ธ.ค. 69',
+        drawLabel: 'งวด 1\u00a0ธ.ค.\u00a069',
       },
     ])
   })

@@ -34,11 +34,11 @@ describe('chartRows', () => {
 
 describe('BarChart', () => {
   it('is one image named in Thai with every value, and a table of the numbers', () => {
-    render(<BarChart title="ค่าคอมมิชชั่นรายเดือน" bars={bars} headers={['เดือน', 'คอมมิชชั่น']} />)
+    render(<BarChart title="ค่าคอมมิชชันรายเดือน" bars={bars} headers={['เดือน', 'คอมมิชชัน']} />)
     const image = screen.getByRole('img')
-    expect(image.getAttribute('aria-label')).toBe(chartLabel('ค่าคอมมิชชั่นรายเดือน', bars))
+    expect(image.getAttribute('aria-label')).toBe(chartLabel('ค่าคอมมิชชันรายเดือน', bars))
     expect(image.getAttribute('aria-label')).toContain('ตุลาคม 2569 ฿50.00')
-    const table = screen.getByRole('table', { name: 'ค่าคอมมิชชั่นรายเดือน' })
+    const table = screen.getByRole('table', { name: 'ค่าคอมมิชชันรายเดือน' })
     expect(table.className).toContain('sr-only')
     expect(within(table).getByRole('rowheader', { name: 'ตุลาคม 2569' })).toBeTruthy()
     expect(

@@ -7,8 +7,10 @@
  * shown is Gregorian (no visible text, placeholder or native date field:
  * support/gregorian.ts), and the skip link is the first stop of the keyboard
  * and leads into <main>. Words (support/words.ts): no button, link, label,
- * chip or tab breaks a word across lines, and no English a member reads
- * (names, codes and a short allow-list aside). The tabs a page's plain
+ * chip or tab breaks a word across lines, no date anywhere and no word of a
+ * short label (a tile's title or blurb, a badge) breaks either, no emoji
+ * stands in for an icon, and no English a member reads (names, codes and a
+ * short allow-list aside). The tabs a page's plain
  * address does not open (MORE) are walked too.
  *
  * Not walked:
@@ -26,7 +28,7 @@ import { hydrated } from './support/accounts'
 import { gregorianDates } from './support/gregorian'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
-import { brokenWords, englishWords } from './support/words'
+import { brokenLabels, brokenWords, emojiShown, englishWords } from './support/words'
 
 test.use({ viewport: { width: 360, height: 740 } })
 // Each walk loads a page, runs axe and the keyboard: more than the default 30 s on a busy machine.
@@ -92,6 +94,8 @@ async function walk(page: Page, info: PageInfo, as: 'visitor' | 'member', query?
   expect(await gregorianDates(page), `${url}: no Gregorian date shown`).toEqual([])
   // Words: none broken inside a control or a label, no English (support/words.ts).
   expect.soft(await brokenWords(page), `${url}: a word broken across lines`).toEqual([])
+  expect.soft(await brokenLabels(page), `${url}: a date or short label broken`).toEqual([])
+  expect.soft(await emojiShown(page), `${url}: emoji (boxes without an emoji font)`).toEqual([])
   expect.soft(await englishWords(page), `${url}: English a member reads`).toEqual([])
 
   // The skip link: the first Tab stop, visible, and it leads into <main>.

@@ -78,7 +78,7 @@ test.describe('without JavaScript', () => {
       '/register',
     )
     await expect(page.getByRole('heading', { name: 'โปรโมชั่นแนะนำ' })).toBeVisible()
-    await expect(page.getByText('แนะนำเพื่อนรับค่าคอมมิชชั่น').first()).toBeVisible()
+    await expect(page.getByText('แนะนำเพื่อนรับค่าคอมมิชชัน').first()).toBeVisible()
     // News opens in place.
     const news = page.getByRole('group').filter({ hasText: 'กำหนดออกรางวัลหวยรัฐบาล' })
     await expect(news.getByText('ปิดรับแทงเวลา 15:20 น.')).toBeHidden()

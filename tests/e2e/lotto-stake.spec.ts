@@ -12,6 +12,7 @@ import { MOCK_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
+import { brokenLabels, brokenWords } from './support/words'
 
 test.use({ extraHTTPHeaders: clientAddress(40) })
 
@@ -399,6 +400,11 @@ test('the countdown reaching closing time disables the slip with a Thai message'
   })
   await expect(button(page, 'แทงไม่ได้ในขณะนี้')).toBeDisabled()
   await expect(page.getByRole('link', { name: 'ไปงวดถัดไป' })).toBeVisible()
+  // On a 360 px phone the notice's link and dates keep their words whole.
+  await page.setViewportSize({ width: 360, height: 740 })
+  await expect(page.getByRole('link', { name: 'ไปงวดถัดไป' })).toBeVisible()
+  expect(await brokenWords(page)).toEqual([])
+  expect(await brokenLabels(page)).toEqual([])
 })
 
 test('?set= pours a saved set into the slip; an unknown set leaves it as it was', async ({

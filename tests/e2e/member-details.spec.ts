@@ -117,10 +117,10 @@ test('commission by month is drawn, named with the table’s own numbers', async
     }),
   )
   expect(rows.length).toBeGreaterThan(1)
-  const chart = page.getByRole('img', { name: /^ค่าคอมมิชชั่นรายเดือน: / })
+  const chart = page.getByRole('img', { name: /^ค่าคอมมิชชันรายเดือน: / })
   await expect(chart).toHaveAttribute(
     'aria-label',
-    `ค่าคอมมิชชั่นรายเดือน: ${rows.map((r) => `${r.month} ${r.commission}`).join(', ')}`,
+    `ค่าคอมมิชชันรายเดือน: ${rows.map((r) => `${r.month} ${r.commission}`).join(', ')}`,
   )
   await expect(chart).toHaveAttribute('aria-describedby', 'commission-table')
   const amounts = rows.map((r) => Number(r.commission.replace(/[฿,]/g, '')))

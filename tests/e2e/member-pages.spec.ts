@@ -160,7 +160,7 @@ test.describe('affiliate', () => {
     await page.goto('/affiliate')
     await hydrated(page)
     await button(page, 'ถอนเข้ากระเป๋าเงิน').click()
-    await expect(page.getByText('ถอนค่าคอมมิชชั่น ฿130.75 เข้ากระเป๋าเงินแล้ว')).toBeVisible()
+    await expect(page.getByText('ถอนค่าคอมมิชชัน ฿130.75 เข้ากระเป๋าเงินแล้ว')).toBeVisible()
     await expect(balance(page)).toHaveText('฿1,651.25')
   })
 })

@@ -244,6 +244,42 @@ test('the history’s Thai date choices filter a range of days once the page is 
   await expect(from.getByLabel('ปี พ.ศ.', { exact: true })).toHaveValue(String(y + 543))
 })
 
+for (const javaScriptEnabled of [true, false]) {
+  test(`a reversed date range says so and keeps the six choices${javaScriptEnabled ? '' : ' (without JavaScript)'}`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      javaScriptEnabled,
+      extraHTTPHeaders: clientAddress(73),
+    })
+    await loginAs(context)
+    const page = await context.newPage()
+    await page.goto(HISTORY)
+    if (javaScriptEnabled) await hydrated(page)
+    const from = bangkokDaysAgo(2)
+    const to = bangkokDaysAgo(20)
+    await chooseDate(page, 'ตั้งแต่วันที่', from)
+    await chooseDate(page, 'ถึงวันที่', to)
+    await button(page, 'กรองรายการ').click()
+    await expect(page).toHaveURL(`${HISTORY}&kind=&status=&from=${from}&to=${to}`)
+    await expect(page.getByText('วันที่เริ่มต้นต้องไม่หลังวันที่สิ้นสุด ระบบจึงไม่ได้กรองตามช่วงวันที่')).toBeVisible()
+    // Not filtered by the range: the whole first page.
+    await expect(page.getByTestId('history-line')).toHaveCount(20)
+    // The member's six choices are still there, to correct one of them.
+    for (const [legend, day] of [
+      ['ตั้งแต่วันที่', from],
+      ['ถึงวันที่', to],
+    ] as const) {
+      const group = page.getByRole('group', { name: legend, exact: true })
+      const [y = 0, m = 0, d = 0] = day.split('-').map(Number)
+      await expect(group.getByLabel('วันที่', { exact: true })).toHaveValue(String(d))
+      await expect(group.getByLabel('เดือน', { exact: true })).toHaveValue(String(m))
+      await expect(group.getByLabel('ปี พ.ศ.', { exact: true })).toHaveValue(String(y + 543))
+    }
+    await context.close()
+  })
+}
+
 test('tampered history links and a backend failure give Thai messages, not a 500', async ({
   page,
   context,

@@ -97,7 +97,7 @@ export class AffiliateBook {
     const line = this.ledger.post(member, {
       kind: 'commission',
       amount,
-      note: 'ถอนค่าคอมมิชชั่นแนะนำเพื่อนเข้ากระเป๋า',
+      note: 'ถอนค่าคอมมิชชันแนะนำเพื่อนเข้ากระเป๋า',
       ref: `AFF-${key}`,
       at: now,
     })

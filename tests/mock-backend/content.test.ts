@@ -43,7 +43,7 @@ describe('GET /content/promotions', () => {
     expect(res.status).toBe(200)
     const { data } = promotionsResponseSchema.parse(res.body)
     expect(data.map((p) => p.title)).toEqual(
-      expect.arrayContaining(['คืนยอดเสีย 5% ทุกสัปดาห์', 'แนะนำเพื่อนรับค่าคอมมิชชั่น']),
+      expect.arrayContaining(['คืนยอดเสีย 5% ทุกสัปดาห์', 'แนะนำเพื่อนรับค่าคอมมิชชัน']),
     )
     const now = Date.now()
     for (const promotion of data) {

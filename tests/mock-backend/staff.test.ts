@@ -251,7 +251,7 @@ describe('GET /staff/members/:id', () => {
     })
     expect(detail.orders[0]).toMatchObject({ amount: 500, status: 'pending' })
     expect(detail.stakes[0]).toMatchObject({ amount: 20, status: 'pending' })
-    expect(detail.stakes[0]?.title).toMatch(/^หวยรัฐบาลไทย งวด \d{1,2} [ก-๙.]+ 25\d\d$/)
+    expect(detail.stakes[0]?.title).toMatch(/^หวยรัฐบาลไทย งวด \d{1,2}\s[ก-๙.]+\s25\d\d$/)
     expect(detail.withdrawals.length).toBeGreaterThan(0)
     expect(detail.withdrawals.every((w) => w.amount > 0)).toBe(true)
     expect(detail.notifications[0]).toMatchObject({ title: 'มียอดคืนยอดเสียให้รับ', read: false })

@@ -75,7 +75,7 @@ export async function submit(ctx: RouteContext) {
     const { amount } = await withdrawCommission(ctx, key)
     return redirectWithToast(PAGES.affiliate.path, {
       type: 'success',
-      message: `ถอนค่าคอมมิชชั่น ${formatBaht(amount)} เข้ากระเป๋าเงินแล้ว`,
+      message: `ถอนค่าคอมมิชชัน ${formatBaht(amount)} เข้ากระเป๋าเงินแล้ว`,
     })
   } catch (error) {
     const message = withdrawRefusal(error)

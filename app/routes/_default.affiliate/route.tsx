@@ -32,7 +32,7 @@ export default function Affiliate() {
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
       <p className="text-sm text-slate-300">
-        ชวนเพื่อนสมัครผ่านลิงก์ของคุณ รับค่าคอมมิชชั่น {view.ratePercent}% จากยอดเล่นของเพื่อนทุกเดือน
+        ชวนเพื่อนสมัครผ่านลิงก์ของคุณ รับค่าคอมมิชชัน {view.ratePercent}% จากยอดเล่นของเพื่อนทุกเดือน
       </p>
       <ReferralLink view={view} />
       <Commission view={view} />
@@ -82,7 +82,7 @@ function Commission({ view }: { view: AffiliateView }) {
   return (
     <section className="card space-y-3" aria-labelledby="commission-title">
       <h2 id="commission-title" className="font-bold">
-        ค่าคอมมิชชั่น
+        ค่าคอมมิชชัน
       </h2>
       <dl className="grid grid-cols-2 gap-2 text-center">
         <div className="rounded-xl bg-night-800 p-3">
@@ -98,7 +98,7 @@ function Commission({ view }: { view: AffiliateView }) {
       </dl>
       <FormError id="commission-error" message={reply?.error} />
       {watched ? (
-        <Notice tone="warning">โหมดผู้ดูแล: ดูได้อย่างเดียว ไม่สามารถถอนค่าคอมมิชชั่นได้</Notice>
+        <Notice tone="warning">โหมดผู้ดูแล: ดูได้อย่างเดียว ไม่สามารถถอนค่าคอมมิชชันได้</Notice>
       ) : null}
       <Form method="post" replace>
         <fieldset disabled={watched || view.available <= 0}>
@@ -109,20 +109,20 @@ function Commission({ view }: { view: AffiliateView }) {
           </button>
         </fieldset>
       </Form>
-      <h3 className="pt-2 font-bold">ค่าคอมมิชชั่นรายเดือน</h3>
+      <h3 className="pt-2 font-bold">ค่าคอมมิชชันรายเดือน</h3>
       {view.periods.length === 0 ? (
-        <p className="text-sm text-slate-300">ยังไม่มีค่าคอมมิชชั่น</p>
+        <p className="text-sm text-slate-300">ยังไม่มีค่าคอมมิชชัน</p>
       ) : (
         <>
           {/* Newest month first, as in the table below (its numbers). */}
           <BarChart
-            title="ค่าคอมมิชชั่นรายเดือน"
+            title="ค่าคอมมิชชันรายเดือน"
             bars={view.periods.map((p) => ({
               label: p.month,
               value: p.commission,
               text: formatBaht(p.commission),
             }))}
-            headers={['เดือน', 'คอมมิชชั่น']}
+            headers={['เดือน', 'คอมมิชชัน']}
             tableId="commission-table"
           />
           <table id="commission-table" className="w-full text-sm">
@@ -135,7 +135,7 @@ function Commission({ view }: { view: AffiliateView }) {
                   ยอดเล่นของเพื่อน
                 </th>
                 <th scope="col" className="py-1 text-right font-normal">
-                  คอมมิชชั่น
+                  คอมมิชชัน
                 </th>
               </tr>
             </thead>
@@ -163,7 +163,7 @@ function Referred({ referred }: { referred: AffiliateView['referred'] }) {
       </h2>
       {referred.length === 0 ? (
         <EmptyState title="ยังไม่มีเพื่อนที่สมัครผ่านลิงก์ของคุณ">
-          แชร์ลิงก์ด้านบนให้เพื่อนเพื่อเริ่มรับค่าคอมมิชชั่น
+          แชร์ลิงก์ด้านบนให้เพื่อนเพื่อเริ่มรับค่าคอมมิชชัน
         </EmptyState>
       ) : (
         <ul className="card divide-y divide-night-700 py-1" data-testid="referred-list">

@@ -30,6 +30,7 @@ import { Countdown } from '~/ui/countdown'
 import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { IdempotencyField } from '~/forms/idempotency-field'
+import { Words } from '~/ui/words'
 import { guard } from '~/session/guard'
 import { submit, loadPage, validLotto, type SlipActionData } from './page.server'
 
@@ -137,7 +138,7 @@ function ClosedNotice({ here }: { here: string }) {
     <Notice tone="warning" urgent>
       {CLOSED_TEXT} โพยของคุณยังอยู่ครบ{' '}
       <Link to={here} className="link underline">
-        ไปงวดถัดไป
+        <Words text="ไปงวดถัดไป" />
       </Link>
     </Notice>
   )

@@ -21,14 +21,22 @@ vi.mock('~/backend/push.server', () => ({
   }),
 }))
 vi.mock('~/backend/notifications.server', () => ({
-  notifications: vi.fn(),
+  notifications: vi.fn(async () => ({
+    unread: 1,
+    items: [3, 2, 1].map((id) => ({
+      id,
+      read: id < 3,
+      event: { type: 'cashback', at: '2026-11-27T08:28:00+00:00', amount: 12 },
+    })),
+  })),
   markNotificationsRead: vi.fn(async (_ctx: unknown, upTo: number) => {
     marked.calls.push(upTo)
     return { unread: 0, items: [] }
   }),
 }))
 
-const { NOTIFICATIONS_READ_LIMIT, PUSH_MESSAGES, parseUpTo, submit } = await import('./page.server')
+const { NOTIFICATIONS_READ_LIMIT, PUSH_MESSAGES, loadPage, parseUpTo, submit } =
+  await import('./page.server')
 
 /** The read post of member `mid` with this form body. */
 function post(mid: number, body: string): RouteContext {
@@ -167,5 +175,32 @@ describe('the push posts', () => {
       ['kinds', { win: true, deposit: false, withdrawal: false, cashback: true }],
     ])
     expect((await answer(post(1, 'intent=push-kinds&win=yes'))).status).toBe(400)
+  })
+})
+
+describe('the rows new on this visit', () => {
+  const load = (query: string) =>
+    loadPage({
+      url: new URL(`http://app.example/notifications${query}`),
+    } as unknown as RouteContext)
+  const fresh = async (query: string) =>
+    (await load(query)).rows.map((row) => [row.id, row.fresh] as const)
+
+  it('marks what is unread new, and what the read form says was new (?new=) after it is read', async () => {
+    expect(await fresh('')).toEqual([
+      [3, true],
+      [2, false],
+      [1, false],
+    ])
+    expect(await fresh('?new=2')).toEqual([
+      [3, true],
+      [2, true],
+      [1, false],
+    ])
+  })
+
+  it('ignores a ?new= it cannot read', async () => {
+    for (const query of ['?new=x', '?new=-1', '?new=0x2', '?new='])
+      expect((await fresh(query)).filter(([, isNew]) => isNew)).toEqual([[3, true]])
   })
 })

@@ -38,10 +38,21 @@ import { notificationText, type NotificationRow } from '~/live/event-text.server
 
 export type { NotificationRow }
 
-function rows(list: Awaited<ReturnType<typeof notifications>>): NotificationRow[] {
+/** A row of the page: `fresh` when it is new on this visit (unread when the visit began). */
+export type ShownRow = NotificationRow & { fresh: boolean }
+
+/**
+ * `?new=<id>`: the items from this id on were new when the visit began. The
+ * read form (without JavaScript) posts to it, so the page it answers with
+ * still marks them "ใหม่" though they are read now. Digits only, as upTo.
+ */
+export const NEW_FROM_PARAM = 'new'
+
+function rows(list: Awaited<ReturnType<typeof notifications>>, newFrom: number | null): ShownRow[] {
   return list.items.map(({ id, read, event }) => ({
     id,
     read,
+    fresh: !read || (newFrom !== null && id >= newFrom),
     ...notificationText(event),
     at: formatThaiDateTime(bangkokDate(event.at)),
     iso: event.at,
@@ -70,7 +81,8 @@ async function loadPush(ctx: RouteContext): Promise<PushPanelData | null> {
 
 export async function loadPage(ctx: RouteContext) {
   const [list, push] = await Promise.all([notifications(ctx), loadPush(ctx)])
-  return { unread: list.unread, rows: rows(list), push }
+  const newFrom = parseUpTo(ctx.url.searchParams.get(NEW_FROM_PARAM))
+  return { unread: list.unread, rows: rows(list, newFrom), push }
 }
 
 export const PUSH_MESSAGES = {

@@ -3,19 +3,22 @@
  * cashback, promotions) in Thai with Buddhist-era times, newest first,
  * each leading to its page. The backend keeps what was read: the page marks
  * them read once shown (a post; without JavaScript, its button), and new
- * ones arrive live. Below them, the device's web push (./push-panel.tsx).
+ * ones arrive live. What was unread when the visit began (or arrived live
+ * during it) keeps a "ใหม่" marker for the rest of the visit though it is read
+ * now; without JavaScript the read form's address (`?new=<id>`) carries it.
+ * Below them, the device's web push (./push-panel.tsx).
  * The server side is ./page.server.ts.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { NOTIFYING, useLiveRevalidation } from '~/ui/live/live-events'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState } from '~/ui/states'
-import { loadPage, submit, type NotificationRow } from './page.server'
+import { loadPage, NEW_FROM_PARAM, submit, type ShownRow } from './page.server'
 import { PushPanel } from './push-panel'
 
 const page = PAGES.notifications
@@ -33,6 +36,12 @@ export default function Notifications() {
   const { rows, unread, push } = useLoaderData<typeof loader>()
   const watched = useWatchedMember() !== null
   const newest = rows[0]?.id ?? 0
+  // The oldest item new on this visit: the read form (without JavaScript) keeps it in its address.
+  const newFrom = rows.reduce<number | null>(
+    (oldest, row) => (!row.read && (oldest === null || row.id < oldest) ? row.id : oldest),
+    null,
+  )
+  const fresh = useNewOnThisVisit(rows)
   const fetcher = useFetcher()
   // A new event while the page is open: it shows at the top.
   useLiveRevalidation(NOTIFYING)
@@ -46,7 +55,11 @@ export default function Notifications() {
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
       {unread > 0 && !watched ? (
-        <Form method="post" className="flex items-center justify-between gap-3">
+        <Form
+          method="post"
+          action={newFrom === null ? undefined : `${page.path}?${NEW_FROM_PARAM}=${newFrom}`}
+          className="flex items-center justify-between gap-3"
+        >
           <p className="text-sm text-slate-300">ยังไม่อ่าน {unread} รายการ</p>
           <input type="hidden" name="upTo" value={newest} />
           <button type="submit" className="btn-ghost min-h-9 py-1 text-sm">
@@ -61,7 +74,7 @@ export default function Notifications() {
       ) : (
         <ul className="card divide-y divide-night-700 p-0" data-testid="notifications">
           {rows.map((row) => (
-            <Row key={row.id} row={row} />
+            <Row key={row.id} row={row} fresh={row.fresh || fresh.has(row.id)} />
           ))}
         </ul>
       )}
@@ -70,7 +83,24 @@ export default function Notifications() {
   )
 }
 
-function Row({ row }: { row: NotificationRow }) {
+/**
+ * The ids new on this visit: every row that came unread (on load, or live
+ * while the page is open) stays new until the member leaves, though the
+ * page marks it read at once.
+ */
+function useNewOnThisVisit(rows: readonly ShownRow[]): ReadonlySet<number> {
+  const [seen, setSeen] = useState<ReadonlySet<number>>(
+    () => new Set(rows.filter((row) => row.fresh).map((row) => row.id)),
+  )
+  const arrived = rows.filter((row) => row.fresh && !seen.has(row.id)).map((row) => row.id)
+  useEffect(() => {
+    if (arrived.length > 0) setSeen((known) => new Set([...known, ...arrived]))
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [arrived.join()])
+  return seen
+}
+
+function Row({ row, fresh }: { row: ShownRow; fresh: boolean }) {
   return (
     <li data-testid="notification" data-read={row.read}>
       <Link to={row.to} className="flex gap-3 px-4 py-3 hover:bg-night-800">
@@ -81,6 +111,11 @@ function Row({ row }: { row: NotificationRow }) {
         <span className="min-w-0">
           <span className={`block font-bold ${TONE[row.tone]}`}>
             {row.read ? null : <span className="sr-only">ยังไม่อ่าน: </span>}
+            {fresh ? (
+              <span className="mr-2 inline-block whitespace-nowrap rounded-full bg-gold-400 px-2 text-xs font-bold text-night-900">
+                ใหม่
+              </span>
+            ) : null}
             {row.title}
           </span>
           <span className="block text-sm text-slate-300">{row.text}</span>

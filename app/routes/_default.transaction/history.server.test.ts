@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { HISTORY_MESSAGES, historyHref, readHistoryQuery } from './history.server'
+import { appliedRange, HISTORY_MESSAGES, historyHref, readHistoryQuery } from './history.server'
 
 const read = (query: string) =>
   readHistoryQuery(new URL(`http://x/transaction?tab=history&${query}`))
@@ -46,10 +46,17 @@ describe('readHistoryQuery', () => {
     })
   })
 
-  it('drops a range that ends before it starts', () => {
+  it('keeps a range that ends before it starts for the form, and filters by neither day', () => {
     const { filters, notes } = read('from=2026-11-20&to=2026-11-01')
-    expect(filters).toMatchObject({ from: null, to: null })
+    // What the member chose stays chosen (the six selects show it again) ...
+    expect(filters).toMatchObject({ from: '2026-11-20', to: '2026-11-01' })
     expect(notes).toEqual([HISTORY_MESSAGES.range])
+    // ... and the backend is asked without the range.
+    expect(appliedRange(filters)).toEqual({ from: null, to: null })
+    expect(appliedRange({ ...filters, from: '2026-11-01', to: '2026-11-20' })).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-20',
+    })
   })
 })
 

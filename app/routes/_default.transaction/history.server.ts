@@ -43,10 +43,11 @@ export const HISTORY_MESSAGES = {
   range: 'วันที่เริ่มต้นต้องไม่หลังวันที่สิ้นสุด ระบบจึงไม่ได้กรองตามช่วงวันที่',
 } as const
 
+/** What the member chose (the form shows it again); appliedRange gives the days the query uses. */
 export interface HistoryFilters {
   kind: TransactionKind | null
   status: TransactionStatus | null
-  /** YYYY-MM-DD (Bangkok days, inclusive). */
+  /** YYYY-MM-DD (Bangkok days, inclusive); a reversed pair is kept but not applied. */
   from: string | null
   to: string | null
 }
@@ -85,16 +86,20 @@ export function readHistoryQuery(url: URL): {
     notes.add(HISTORY_MESSAGES.ignored)
     return null
   }
-  let from = day('from')
-  let to = day('to')
-  if (from && to && from > to) {
-    notes.add(HISTORY_MESSAGES.range)
-    from = null
-    to = null
-  }
+  const from = day('from')
+  const to = day('to')
+  // A range that ends before it starts stays chosen (the form shows it again, to be
+  // corrected) but filters nothing: appliedRange leaves it out of the query.
+  if (from && to && from > to) notes.add(HISTORY_MESSAGES.range)
   const page =
     pick('page', (v) => /^\d{1,5}$/.test(v) && Number(v) >= 1 && Number(v) <= MAX_PAGE, Number) ?? 1
   return { filters: { kind, status, from, to }, page, notes: [...notes] }
+}
+
+/** The days the backend is asked for: none of a range that ends before it starts. */
+export function appliedRange(filters: HistoryFilters): { from: string | null; to: string | null } {
+  const { from, to } = filters
+  return from && to && from > to ? { from: null, to: null } : { from, to }
 }
 
 /** A link to another page of the same filters. */
@@ -128,11 +133,12 @@ export async function loadHistory(ctx: RouteContext) {
   const canonical = withIsoDates(url, ['from', 'to'])
   if (canonical) throw redirect(canonical)
   const { filters, page, notes } = readHistoryQuery(url)
+  const range = appliedRange(filters)
   const query: HistoryQuery = {
     kind: filters.kind ?? undefined,
     status: filters.status ?? undefined,
-    from: filters.from ?? undefined,
-    to: filters.to ?? undefined,
+    from: range.from ?? undefined,
+    to: range.to ?? undefined,
     page,
     perPage: HISTORY_PAGE_SIZE,
   }
@@ -144,8 +150,8 @@ export async function loadHistory(ctx: RouteContext) {
     filtered: Object.values(filters).some((value) => value !== null),
     years: choiceYears(bangkokDay(Date.now()), CHOICE_YEARS),
     rangeText:
-      filters.from || filters.to
-        ? `${filters.from ? dayText(filters.from) : 'เริ่มต้น'} – ${filters.to ? dayText(filters.to) : 'ปัจจุบัน'}`
+      range.from || range.to
+        ? `${range.from ? dayText(range.from) : 'เริ่มต้น'} – ${range.to ? dayText(range.to) : 'ปัจจุบัน'}`
         : null,
     error: answer.error,
     result: answer.value && {

@@ -75,6 +75,104 @@ export function brokenWords(page: Page): Promise<string[]> {
   }, CONTROLS)
 }
 
+/** A Thai date as the app formats it: "28 พ.ย. 2569", "22 พฤศจิกายน 2569 20:55", "22 พ.ย. 69". */
+const THAI_DATE_SOURCE =
+  '\\d{1,2}[\\s\\u00a0]+(?:[\\u0E00-\\u0E7F]{1,3}\\.[\\u0E00-\\u0E7F]{1,2}\\.|[\\u0E00-\\u0E7F]{2,}(?:คม|ยน|พันธ์))[\\s\\u00a0]+\\d{2,4}(?:[\\s\\u00a0]+\\d{1,2}:\\d{2})?'
+/** A short label: a text this long or shorter (a tile's title and blurb, a badge, a name). */
+const SHORT_LABEL = 40
+
+/**
+ * Every date and every short label the page shows, not only controls:
+ * - each date (THAI_DATE_SOURCE) in any text is on one line ("28|พ.ย. 2569"
+ *   is one date read as two);
+ * - in an element whose text is SHORT_LABEL characters or fewer, each run
+ *   between spaces (a Thai word or phrase, a number) is on one line: a tile's
+ *   blurb may wrap between its words, never inside one ("และยี่|กี"); a ZERO
+ *   WIDTH SPACE marks a break between two words the text allows.
+ * Text set in `translate="no"` (names the backend gives) is left to the browser.
+ */
+export function brokenLabels(page: Page): Promise<string[]> {
+  return page.evaluate(
+    ({ dateSource, short }) => {
+      const found: string[] = []
+      const lines = (range: Range) => {
+        const boxes = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0)
+        const rows: { top: number; bottom: number }[] = []
+        for (const box of boxes) {
+          const mid = (box.top + box.bottom) / 2
+          if (!rows.some((row) => mid > row.top && mid < row.bottom)) rows.push(box)
+        }
+        return rows.length
+      }
+      const broken = (node: Text, start: number, end: number) => {
+        const range = document.createRange()
+        range.setStart(node, start)
+        range.setEnd(node, end)
+        return lines(range) > 1
+      }
+      const date = new RegExp(dateSource, 'g')
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      while (walker.nextNode()) {
+        const node = walker.currentNode as Text
+        const parent = node.parentElement
+        if (!parent || !node.data.trim()) continue
+        if (
+          parent.closest(
+            'script, style, noscript, template, [translate="no"], [aria-hidden="true"]',
+          )
+        )
+          continue
+        if (!parent.checkVisibility?.()) continue
+        // Text drawn in an SVG (a chart) never wraps.
+        if (!(parent instanceof HTMLElement)) continue
+        for (const match of node.data.matchAll(date)) {
+          if (broken(node, match.index, match.index + match[0].length))
+            found.push(`the date "${match[0]}" (${parent.tagName.toLowerCase()})`)
+        }
+        // The label: the nearest element that is not an inline piece of a longer text.
+        let label: HTMLElement = parent
+        while (
+          label.parentElement &&
+          getComputedStyle(label).display === 'inline' &&
+          label.parentElement !== document.body
+        )
+          label = label.parentElement
+        const text = label.innerText.trim()
+        if (text.length > short) continue
+        // A run between spaces, or between a space and a ZERO WIDTH SPACE (a break allowed).
+        for (const match of node.data.matchAll(/[^\s\u200b]+/g)) {
+          if (!/[\u0E00-\u0E7F\d]/.test(match[0]) || match[0].length < 2) continue
+          if (broken(node, match.index, match.index + match[0].length))
+            found.push(`"${match[0]}" in "${text}" (${label.tagName.toLowerCase()})`)
+        }
+      }
+      return found
+    },
+    { dateSource: THAI_DATE_SOURCE, short: SHORT_LABEL },
+  )
+}
+
+/**
+ * Emoji a member's phone may show as boxes (a phone without an emoji font):
+ * the app draws its own icons. Each emoji in the page's visible text.
+ */
+export function emojiShown(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = []
+    // Drawn from an emoji font: emoji presentation by default, or asked for with U+FE0F
+    // (▶ or © alone are text, drawn by the text's own font).
+    const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\u{FE0F}/gu
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+    while (walker.nextNode()) {
+      const node = walker.currentNode as Text
+      if (node.parentElement?.closest('script, style, template')) continue
+      for (const [emoji] of node.data.matchAll(EMOJI))
+        found.push(`${emoji} in "${node.data.trim().slice(0, 40)}"`)
+    }
+    return found
+  })
+}
+
 /**
  * Latin words that are not English to translate: names Thai members read as
  * they are written: LINE, PromptPay, QR, OTP, SMS, THB, ID, PIN.

@@ -1,0 +1,85 @@
+/**
+ * /notifications on a phone: opening it marks everything read (the bell goes
+ * quiet), and the items that were unread when the page opened keep a "ใหม่"
+ * marker for this visit, with and without JavaScript; the next visit shows
+ * none.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { clientAddress, hydrated } from './support/accounts'
+import { mock } from './support/mock'
+import { loginAs } from './support/session'
+
+test.use({ extraHTTPHeaders: clientAddress(98) })
+
+test.beforeEach(async () => {
+  await mock.reset()
+})
+
+const items = (page: Page) => page.getByTestId('notification')
+const NEW_MARK = 'ใหม่'
+
+async function twoNewEvents() {
+  // Whatever the seed holds is read first: only these two are new on the visit.
+  await mock.raiseEvent('demo', { type: 'cashback', amount: 12 })
+  await mock.raiseEvent('demo', {
+    type: 'stake',
+    stakeId: 7,
+    lottoName: 'หวยฮานอย',
+    status: 'won',
+    winnings: 920,
+  })
+}
+
+test('the items new on this visit keep their "ใหม่" marker once read', async ({ page, context }) => {
+  await loginAs(context, 'demo')
+  // An earlier visit read everything there was.
+  await page.goto('/notifications')
+  await hydrated(page)
+  await page.reload()
+  await hydrated(page)
+  await expect(items(page).getByText(NEW_MARK, { exact: true })).toHaveCount(0)
+
+  await twoNewEvents()
+  await page.goto('/notifications')
+  await hydrated(page)
+  // Read once shown: the bell goes quiet ...
+  await expect(page.getByRole('link', { name: 'การแจ้งเตือน', exact: true })).toBeVisible()
+  await expect(items(page).first()).toHaveAttribute('data-read', 'true')
+  // ... and the two that were new still say so, the older ones do not.
+  await expect(items(page).nth(0).getByText(NEW_MARK, { exact: true })).toBeVisible()
+  await expect(items(page).nth(1).getByText(NEW_MARK, { exact: true })).toBeVisible()
+  await expect(items(page).getByText(NEW_MARK, { exact: true })).toHaveCount(2)
+
+  // The next visit: nothing is new.
+  await page.reload()
+  await hydrated(page)
+  await expect(items(page).first()).toHaveAttribute('data-read', 'true')
+  await expect(items(page).getByText(NEW_MARK, { exact: true })).toHaveCount(0)
+})
+
+test('without JavaScript the new items are marked, and stay marked after "อ่านทั้งหมดแล้ว"', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: clientAddress(98),
+  })
+  await loginAs(context, 'demo')
+  const page = await context.newPage()
+  // An earlier visit read whatever the seed left unread.
+  await page.goto('/notifications')
+  const readAll = page.getByRole('button', { name: 'อ่านทั้งหมดแล้ว' })
+  if (await readAll.isVisible()) await readAll.click()
+  await page.goto('/notifications')
+  await expect(readAll).toHaveCount(0)
+  await expect(items(page).getByText(NEW_MARK, { exact: true })).toHaveCount(0)
+
+  await twoNewEvents()
+  await page.goto('/notifications')
+  await expect(items(page).getByText(NEW_MARK, { exact: true })).toHaveCount(2)
+  await page.getByRole('button', { name: 'อ่านทั้งหมดแล้ว' }).click()
+  await expect(page.getByRole('button', { name: 'อ่านทั้งหมดแล้ว' })).toHaveCount(0)
+  await expect(items(page).first()).toHaveAttribute('data-read', 'true')
+  await expect(items(page).getByText(NEW_MARK, { exact: true })).toHaveCount(2)
+  await context.close()
+})
