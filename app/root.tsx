@@ -194,7 +194,10 @@ function useInstallOffer(wanted: boolean): ComponentType | null {
   const [Offer, setOffer] = useState<ComponentType | null>(null)
   useEffect(() => holdInstallPrompt(), [])
   useEffect(() => {
-    if (!wanted) return
+    if (!wanted) {
+      // Tests (and support) can tell the offer is not coming on this page.
+      return afterInteractive(() => (document.documentElement.dataset.installOffer = 'off'))
+    }
     return afterInteractive(() => {
       import('~/ui/install-offer').then(
         (m) => setOffer(() => m.default),
