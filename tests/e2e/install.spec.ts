@@ -322,3 +322,43 @@ test('never to support watching a member', async ({ page, context }) => {
   await dispatchInstallPrompt(page)
   await expect(offer(page)).toHaveCount(0)
 })
+
+test('in the home-screen app: LINE login returns, a game leaves and comes back, no offer', async ({
+  page,
+}) => {
+  // What the installed app reports: headless Chromium has no app window (nor
+  // an emulation of display-mode), so the page is told as the app would be.
+  await page.addInitScript(() => {
+    const real = window.matchMedia.bind(window)
+    window.matchMedia = (query: string) =>
+      /display-mode:\s*standalone/.test(query)
+        ? ({ ...real(query), matches: true, media: query } as MediaQueryList)
+        : real(query)
+  })
+  await seasoned(page)
+  await page.goto('/login?redirectTo=%2Flotto')
+  await hydrated(page)
+  expect(await page.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(true)
+  // LINE's authorize page is outside the scope; its return, /line/callback, inside.
+  await page.getByRole('button', { name: 'เข้าสู่ระบบด้วย LINE' }).click()
+  await expect(page.getByRole('heading', { name: 'อนุญาตให้เข้าสู่ระบบด้วย LINE' })).toBeVisible()
+  await page.getByRole('button', { name: 'อนุญาต' }).click()
+  await expect(page).toHaveURL('/lotto')
+  await expect(page.getByText('สมหญิง รักไทย').first()).toBeVisible()
+  await offerReady(page)
+  await dispatchInstallPrompt(page)
+  // Already installed: no offer, though this browser qualifies.
+  await expect(offer(page)).toHaveCount(0)
+
+  // A game leaves the app's scope and Back comes home to the lobby.
+  await page.goto('/slot?q=mahjong')
+  await hydrated(page)
+  await page
+    .getByRole('link', { name: /Mahjong Ways 2/ })
+    .first()
+    .click()
+  await page.waitForURL((url) => url.pathname === '/play')
+  await page.goBack()
+  await expect(page).toHaveURL('/slot?q=mahjong')
+  await expect(page.locator('h1')).toHaveText('สล็อต')
+})
