@@ -42,3 +42,16 @@ export function onInstallPromptChange(listener: () => void): () => void {
   listeners.add(listener)
   return () => listeners.delete(listener)
 }
+
+/** What the install offer's lazily loaded sheet is given (see app/ui/install-offer.tsx). */
+export interface InstallPrompts {
+  held: typeof heldInstallPrompt
+  release: typeof releaseInstallPrompt
+  onChange: typeof onInstallPromptChange
+}
+
+export const installPrompts: InstallPrompts = {
+  held: heldInstallPrompt,
+  release: releaseInstallPrompt,
+  onChange: onInstallPromptChange,
+}

@@ -18,18 +18,14 @@ import {
   updateOfferState,
   type OfferKind,
 } from '~/lib/install-offer'
-import {
-  heldInstallPrompt,
-  onInstallPromptChange,
-  releaseInstallPrompt,
-} from '~/lib/install-prompt'
+import type { InstallPrompts } from '~/lib/install-prompt'
 
 function standalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean }
   return nav.standalone === true || window.matchMedia('(display-mode: standalone)').matches
 }
 
-function decide(path: string): OfferKind | null {
+function decide(path: string, prompts: InstallPrompts): OfferKind | null {
   return offerToShow({
     state: readOfferState(),
     visit: currentVisit(),
@@ -38,16 +34,20 @@ function decide(path: string): OfferKind | null {
     standalone: standalone(),
     watched: false,
     ios: isIos(navigator.userAgent, navigator.maxTouchPoints),
-    canPrompt: heldInstallPrompt() !== null,
+    canPrompt: prompts.held() !== null,
   })
 }
 
-export default function InstallOffer() {
+/**
+ * `prompts` (the root's held event) is passed in rather than imported, so this
+ * lazily loaded chunk shares no module with the root's (no extra first-load chunk).
+ */
+export default function InstallOffer({ prompts }: { prompts: InstallPrompts }) {
   const { pathname } = useLocation()
   const [kind, setKind] = useState<OfferKind | null>(null)
 
   useEffect(() => {
-    const update = () => setKind(decide(pathname))
+    const update = () => setKind(decide(pathname, prompts))
     update()
     const installed = () => {
       updateOfferState({ installedAt: Date.now() })
@@ -55,7 +55,7 @@ export default function InstallOffer() {
     }
     window.addEventListener(MONEY_STEP_EVENT, update)
     window.addEventListener('appinstalled', installed)
-    const stop = onInstallPromptChange(update)
+    const stop = prompts.onChange(update)
     // Tests (and support) can tell the offer's code has loaded and decided.
     document.documentElement.dataset.installOffer = 'ready'
     return () => {
@@ -63,7 +63,7 @@ export default function InstallOffer() {
       window.removeEventListener(MONEY_STEP_EVENT, update)
       window.removeEventListener('appinstalled', installed)
     }
-  }, [pathname])
+  }, [pathname, prompts])
 
   if (!kind) return null
 
@@ -72,9 +72,9 @@ export default function InstallOffer() {
     setKind(null)
   }
   const install = async () => {
-    const event = heldInstallPrompt()
+    const event = prompts.held()
     if (!event) return dismiss()
-    releaseInstallPrompt()
+    prompts.release()
     try {
       await event.prompt()
       const choice = await event.userChoice
