@@ -31,7 +31,7 @@ import { heldRevalidation, revealed } from '~/lib/held-revalidation'
 import { afterInteractive } from '~/lib/after-interactive'
 import { claimChunkReload } from '~/lib/load-chunk'
 import { OfflineBanner } from '~/ui/offline-banner'
-import { holdInstallPrompt } from '~/lib/install-prompt'
+import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/lib/install-prompt'
 
 export const links: LinksFunction = () => [
   // The faces most of every page is set in (Thai text, its headings, Latin
@@ -190,8 +190,8 @@ function useReleaseReload() {
  * held from hydration on; the sheet's code loads with import() once the page
  * is interactive, for a member (never for support watching one).
  */
-function useInstallOffer(wanted: boolean): ComponentType | null {
-  const [Offer, setOffer] = useState<ComponentType | null>(null)
+function useInstallOffer(wanted: boolean): ComponentType<{ prompts: InstallPrompts }> | null {
+  const [Offer, setOffer] = useState<ComponentType<{ prompts: InstallPrompts }> | null>(null)
   useEffect(() => holdInstallPrompt(), [])
   useEffect(() => {
     if (!wanted) {
@@ -225,7 +225,7 @@ export default function App() {
     <>
       <OfflineBanner />
       <Outlet />
-      {InstallOffer ? <InstallOffer /> : null}
+      {InstallOffer ? <InstallOffer prompts={installPrompts} /> : null}
     </>
   )
 }

@@ -8,7 +8,7 @@
  * Loaded with import() by the root once the page is interactive.
  */
 import { Link, useLocation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Component, useEffect, useState, type ReactNode } from 'react'
 import {
   currentVisit,
   isIos,
@@ -41,8 +41,30 @@ function decide(path: string, prompts: InstallPrompts): OfferKind | null {
 /**
  * `prompts` (the root's held event) is passed in rather than imported, so this
  * lazily loaded chunk shares no module with the root's (no extra first-load chunk).
+ * A fault in the sheet hides the sheet, never the page.
  */
 export default function InstallOffer({ prompts }: { prompts: InstallPrompts }) {
+  return (
+    <OfferBoundary>
+      <Offer prompts={prompts} />
+    </OfferBoundary>
+  )
+}
+
+class OfferBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+  componentDidCatch(error: unknown) {
+    console.warn('[install-offer]', error)
+  }
+  render() {
+    return this.state.failed ? null : this.props.children
+  }
+}
+
+function Offer({ prompts }: { prompts: InstallPrompts }) {
   const { pathname } = useLocation()
   const [kind, setKind] = useState<OfferKind | null>(null)
 
