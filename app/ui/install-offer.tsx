@@ -135,13 +135,13 @@ function Offer({ prompts }: { prompts: InstallPrompts }) {
             )}
           </div>
         </div>
-        <div className="flex flex-wrap gap-2">
+        <div className="grid grid-cols-[1fr_auto] gap-2 whitespace-nowrap">
           {kind === 'prompt' ? (
-            <button type="button" className="btn-primary min-h-11 flex-1" onClick={install}>
+            <button type="button" className="btn-primary col-span-2 min-h-11" onClick={install}>
               ติดตั้งแอป
             </button>
           ) : null}
-          <Link to="/notifications" className="btn-ghost min-h-11 flex-1" onClick={dismiss}>
+          <Link to="/notifications" className="btn-ghost min-h-11" onClick={dismiss}>
             เปิดการแจ้งเตือน
           </Link>
           <button type="button" className="btn-ghost min-h-11" onClick={dismiss}>

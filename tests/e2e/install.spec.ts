@@ -11,7 +11,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { chromium, expect, test, type Page } from '@playwright/test'
+import { chromium, expect, test, type Locator, type Page } from '@playwright/test'
 import { APP_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
 import { mock } from './support/mock'
@@ -172,6 +172,14 @@ const storedOffer = (page: Page) =>
     () => JSON.parse(localStorage.getItem('install-offer') ?? '{}') as Record<string, unknown>,
   )
 
+/** How many lines the text of `control` takes. */
+const lineCount = (control: Locator) =>
+  control.evaluate((element) => {
+    const range = document.createRange()
+    range.selectNodeContents(element)
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size
+  })
+
 async function placeSmallSlip(page: Page) {
   await page.goto('/lotto/stake?lotto=hanoi')
   await hydrated(page)
@@ -211,8 +219,13 @@ test('the offer: not on the first visit, then after a stake the prompt on a tap,
   const later = await context.newPage()
   await later.goto('/')
   await offerReady(later)
+  await later.setViewportSize({ width: 360, height: 740 })
   await dispatchInstallPrompt(later)
   await expect(offer(later)).toBeVisible()
+  // At 360 px no control's words break across lines.
+  for (const control of await offer(later).locator('a, button').all()) {
+    expect(await lineCount(control), (await control.textContent()) ?? '').toBe(1)
+  }
   await expect(offer(later).getByRole('link', { name: 'เปิดการแจ้งเตือน' })).toHaveAttribute(
     'href',
     '/notifications',
