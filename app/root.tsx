@@ -11,7 +11,7 @@ import {
   useNavigation,
   type ShouldRevalidateFunction,
 } from '@remix-run/react'
-import { useContext, useEffect, useRef, type ReactNode } from 'react'
+import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useNonce } from '~/lib/nonce'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { siteMeta } from '~/lib/meta'
@@ -31,6 +31,7 @@ import { heldRevalidation, revealed } from '~/lib/held-revalidation'
 import { afterInteractive } from '~/lib/after-interactive'
 import { claimChunkReload } from '~/lib/load-chunk'
 import { OfflineBanner } from '~/ui/offline-banner'
+import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/lib/install-prompt'
 
 export const links: LinksFunction = () => [
   // The faces most of every page is set in (Thai text, its headings, Latin
@@ -47,6 +48,7 @@ export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icons/apple-touch-icon.png', sizes: '180x180' },
 ]
 
 export const meta: MetaFunction = ({ error }) =>
@@ -86,6 +88,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#070b16" />
+        {/* The home-screen app on iOS: standalone, a black status bar above the
+            night shell (the page starts below it), its short Thai name. */}
+        <meta name="mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-capable" content="yes" />
+        <meta name="apple-mobile-web-app-status-bar-style" content="black" />
+        <meta name="apple-mobile-web-app-title" content="สมาชิก" />
         {requestId ? <meta name="request-id" content={requestId} /> : null}
         <Meta />
         <Links />
@@ -177,6 +185,29 @@ function useReleaseReload() {
   }, [])
 }
 
+/**
+ * The install offer (app/ui/install-offer.tsx): Chromium's install event is
+ * held from hydration on; the sheet's code loads with import() once the page
+ * is interactive, for a member (never for support watching one).
+ */
+function useInstallOffer(wanted: boolean): ComponentType<{ prompts: InstallPrompts }> | null {
+  const [Offer, setOffer] = useState<ComponentType<{ prompts: InstallPrompts }> | null>(null)
+  useEffect(() => holdInstallPrompt(), [])
+  useEffect(() => {
+    if (!wanted) {
+      // Tests (and support) can tell the offer is not coming on this page.
+      return afterInteractive(() => (document.documentElement.dataset.installOffer = 'off'))
+    }
+    return afterInteractive(() => {
+      import('~/ui/install-offer').then(
+        (m) => setOffer(() => m.default),
+        () => {},
+      )
+    })
+  }, [wanted])
+  return wanted ? Offer : null
+}
+
 export default function App() {
   useFocusRevalidation()
   usePageChange()
@@ -184,6 +215,7 @@ export default function App() {
   useReleaseReload()
   // Fresh root data (the balance): a revalidation held for a reveal is done.
   const rootData = useLoaderData<typeof loader>()
+  const InstallOffer = useInstallOffer(Boolean(rootData.member) && !rootData.watch)
   useEffect(() => revealed(), [rootData])
   useEffect(() => {
     // Tests (and support) can tell a hydrated page from server HTML.
@@ -193,6 +225,7 @@ export default function App() {
     <>
       <OfflineBanner />
       <Outlet />
+      {InstallOffer ? <InstallOffer prompts={installPrompts} /> : null}
     </>
   )
 }

@@ -23,6 +23,7 @@ import {
   lineRate,
   lineAmount,
 } from '~/lotto/slip'
+import { noteMoneyStep } from '~/lib/install-offer'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
@@ -155,6 +156,8 @@ function Outcome({ result, here }: { result: SlipActionData | undefined; here: s
   const box = useRef<HTMLDivElement>(null)
   useEffect(() => {
     if (!result?.placed || !box.current) return
+    // A placed slip: the install offer's moment.
+    if (result.ok) noteMoneyStep()
     box.current.focus({ preventScroll: true })
     box.current.scrollIntoView({ block: 'center' })
   }, [result])

@@ -12,6 +12,8 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { useEffect } from 'react'
+import { noteMoneyStep } from '~/lib/install-offer'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
@@ -23,6 +25,7 @@ import { OrderList } from '~/ui/orders/order-list'
 import type { OrderView } from '~/wallet/order-view.server'
 import { promptPayFileName, promptPayPngPath } from '~/ui/orders/promptpay-file-name'
 import { Notice } from '~/ui/states'
+import { useWatchedMember } from '~/ui/member'
 import { loadPage } from './page.server'
 
 const page = PAGES.orderPayment
@@ -57,6 +60,11 @@ function ToPay({ orders }: { orders: readonly OrderView[] }) {
 
 function Payment({ order, qrSvg, now }: { order: OrderView; qrSvg: string | null; now: number }) {
   const pending = useFollowOrder(order)
+  // A deposit reached its payment page: the install offer's moment (not a watcher's).
+  const watched = useWatchedMember() !== null
+  useEffect(() => {
+    if (!watched) noteMoneyStep()
+  }, [watched])
   const orderLink = `${PAGES.order.path}/${order.id}`
   return (
     <section className="space-y-4">
