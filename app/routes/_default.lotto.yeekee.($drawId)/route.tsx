@@ -9,7 +9,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useRef, useState } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { shotFields } from '~/forms/yeekee-form'
@@ -18,7 +18,7 @@ import { pageMeta } from '~/lib/meta'
 import { formatCount } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { bangkokClock } from '~/lib/thai-date'
-import { YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
+import { shotAfterGap, withShots, YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
 import { guard } from '~/session/guard'
 import { Countdown } from '~/ui/countdown'
 import { useLiveYeekee } from '~/ui/live/live-events'
@@ -41,12 +41,6 @@ const NO_SCRIPT_OPEN_SECONDS = 20
 
 type Shot = { seq: number; number: string; by: string; time: string }
 
-/** The shots with a new one first, unless it is there already. */
-function withShot(shots: Shot[], shot: Shot): Shot[] {
-  if (shots.some((s) => s.seq === shot.seq)) return shots
-  return [shot, ...shots].sort((a, b) => b.seq - a.seq).slice(0, 100)
-}
-
 export default function YeekeeRound() {
   const view = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
@@ -55,8 +49,11 @@ export default function YeekeeRound() {
   const busy = useNavigation().state === 'submitting'
   const { revalidate } = useRevalidator()
   const form = useRuleForm('yeekee-shot', shotFields, reply?.result)
-  const [shots, setShots] = useState<Shot[]>(round.shots)
-  useEffect(() => setShots(round.shots), [round.shots])
+  // Shots that came live: joined to the loaded ones, so a load that began before them never hides them.
+  const live = useRef<{ drawId: string; shots: Shot[] }>({ drawId: round.drawId, shots: [] })
+  if (live.current.drawId !== round.drawId) live.current = { drawId: round.drawId, shots: [] }
+  const [, setLiveShots] = useState<Shot[]>([])
+  const shots = withShots(round.shots, live.current.shots)
   // Seq numbers the shots in the round: the newest is how many there are.
   const shotCount = Math.max(round.shotCount, shots[0]?.seq ?? 0)
 
@@ -64,10 +61,12 @@ export default function YeekeeRound() {
     round.drawId,
     (event) => {
       if (event.type !== 'shot') return revalidate()
-      // A shot after a gap (the stream was away): the page asks for the round again.
-      const newest = shots[0]?.seq
-      if (newest !== undefined && event.shot.seq > newest + 1) revalidate()
-      setShots((current) => withShot(current, { ...event.shot, time: bangkokClock(event.shot.at) }))
+      const known = withShots(round.shots, live.current.shots)
+      const shot = { ...event.shot, time: bangkokClock(event.shot.at) }
+      live.current = { drawId: round.drawId, shots: withShots(live.current.shots, [shot]) }
+      setLiveShots(live.current.shots)
+      // Only a shot after a gap (the stream was away) asks for the round again.
+      if (shotAfterGap(known, shot.seq)) revalidate()
     },
     revalidate,
   )
