@@ -73,16 +73,19 @@ test("members' shots join the list as they come, without the page asking for the
   context,
 }) => {
   await loginAs(context, 'demo')
+  const roundStream = page.waitForResponse((r) => r.url().includes('/events?round='))
   await page.goto('/lotto/yeekee')
   const drawId = page.url().split('/').pop()!
   await hydrated(page)
   await expect(page.locator('header[data-live="open"]')).toBeVisible()
-  // The app follows the round's events from the backend (a shot before that came on no stream).
+  // The page's stream for the round is open, and the app follows the round's events from the backend.
+  await roundStream
   await expect
-    .poll(async () =>
-      (await mock.calls(`/lotto/yeekee/rounds/${drawId}/events`)).some((c) => c.endedAt === null),
-    )
-    .toBe(true)
+    .poll(async () => {
+      const response = await fetch(`${MOCK_URL}/__mock/yeekee/streams?drawId=${drawId}`)
+      return ((await response.json()) as { data: { count: number } }).data.count
+    })
+    .toBeGreaterThan(0)
   // A first shot arrives on the round's stream: it is open, and its opening's reload is done.
   await mock.post('yeekee/shots', { drawId, shots: [{ number: '10001' }] })
   await expect(shots(page).first()).toContainText('10001')
@@ -112,6 +115,26 @@ test("members' shots join the list as they come, without the page asking for the
   await expect(shots(page).first()).toContainText('#8')
   await expect(shots(page).first()).toContainText('20003')
   expect(dataRequests).toEqual([])
+})
+
+test("between two rounds, /lotto/yeekee and /lotto's link say when the next round opens, with its countdown", async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/lotto/yeekee')
+  const drawId = page.url().split('/').pop()!
+  // The round closes early: the next one has not opened yet.
+  await mock.post('lotto/close', { drawId })
+  await page.goto('/lotto')
+  await page.getByRole('link', { name: 'ยิงเลขยี่กีรอบนี้' }).click()
+  await expect(page).toHaveURL(/\/lotto\/yeekee$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ยิงเลขยี่กี')
+  const next = page.getByTestId('next-round')
+  await expect(next).toContainText(/รอบถัดไป รอบที่ \d+ เปิดให้ยิงเลขเวลา \d{2}:\d{2} น\./)
+  await expect(next.getByRole('timer')).toHaveAttribute('aria-label', /^เปิดให้ยิงเลขใน /)
+  await expect(page.getByText('ไม่พบหน้าที่ต้องการ')).toHaveCount(0)
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
 })
 
 test('a drawn round shows its working, on its page and on the results page; its stakes settle', async ({

@@ -41,8 +41,47 @@ const NO_SCRIPT_OPEN_SECONDS = 20
 
 type Shot = { seq: number; number: string; by: string; time: string }
 
-export default function YeekeeRound() {
+export default function YeekeePage() {
   const view = useLoaderData<typeof loader>()
+  return view.kind === 'between' ? <BetweenRounds {...view} /> : <YeekeeRound view={view} />
+}
+
+type LoadedView = ReturnType<typeof useLoaderData<typeof loader>>
+
+/** No round takes shots now (the last one settled or closed early): when the next one opens. */
+function BetweenRounds({ next, now }: Extract<LoadedView, { kind: 'between' }>) {
+  const { revalidate } = useRevalidator()
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{page.title}</h1>
+      {/* Without JavaScript the page looks again now and then: it goes to the round once it opens. */}
+      <NoScriptRefresh seconds={NO_SCRIPT_OPEN_SECONDS} />
+      <div className="card space-y-2" data-testid="next-round">
+        <p>
+          ยังไม่เปิดรอบใหม่ รอบถัดไป{next.round === null ? '' : ` รอบที่ ${next.round}`} เปิดให้ยิงเลขเวลา{' '}
+          <span className="whitespace-nowrap">{next.opensText} น.</span>
+        </p>
+        <p className="flex items-center justify-between gap-3">
+          <span className="text-slate-300">เปิดในอีก</span>
+          <Countdown
+            until={next.opensAtMs}
+            now={now}
+            label="เปิดให้ยิงเลขใน"
+            endedText="เปิดรอบใหม่แล้ว"
+            // Open: the page asks again and goes to the round.
+            onEnd={revalidate}
+            className="font-bold text-gold-300"
+          />
+        </p>
+      </div>
+      <Link to={PAGES.lotto.path} className="btn-ghost w-full">
+        กลับไปหน้าหวย
+      </Link>
+    </section>
+  )
+}
+
+function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> }) {
   const reply = useActionData<typeof action>()
   const { round } = view
   const watched = useWatchedMember() !== null
