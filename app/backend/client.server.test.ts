@@ -138,6 +138,20 @@ describe('callBackend', () => {
     expect(error.message).toBe(BACKEND_MESSAGES.generic)
   })
 
+  it("keeps a refusal's Retry-After seconds (a wait the member is told)", async () => {
+    handler = (_req, res) => {
+      res.writeHead(429, { 'Content-Type': 'application/json', 'Retry-After': '2' })
+      res.end(JSON.stringify({ message: 'Too soon', code: 'SHOT_TOO_SOON' }))
+    }
+    const { callBackend } = await client()
+    const error = await failure(callBackend({ method: 'POST', path: '/x', schema: itemSchema }))
+    expect(error.code).toBe('SHOT_TOO_SOON')
+    expect(error.retryAfterSeconds).toBe(2)
+    handler = json(409, { message: 'Taken', code: 'TAKEN' })
+    const without = await failure(callBackend({ method: 'POST', path: '/x', schema: itemSchema }))
+    expect(without.retryAfterSeconds).toBeNull()
+  })
+
   it('maps 401 and 429 to their own Thai messages', async () => {
     const { callBackend } = await client()
     handler = json(401, { message: 'no', code: 'INVALID_TOKEN' })

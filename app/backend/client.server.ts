@@ -33,12 +33,21 @@ export class BackendError extends Error {
   readonly code: string
   /** The backend's own message (English, for logs), when it sent one. */
   readonly backendMessage: string | undefined
-  constructor(status: number, code: string, message: string, backendMessage?: string) {
+  /** The refusal's `Retry-After` in seconds (a wait the member is told), or null when it sent none. */
+  readonly retryAfterSeconds: number | null
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    backendMessage?: string,
+    retryAfterSeconds: number | null = null,
+  ) {
     super(message)
     this.name = 'BackendError'
     this.status = status
     this.code = code
     this.backendMessage = backendMessage
+    this.retryAfterSeconds = retryAfterSeconds
   }
 }
 
@@ -200,6 +209,13 @@ type CallLimit = ReturnType<typeof callLimit>
 interface BackendAnswer {
   status: number
   body: unknown
+  /** The answer's Retry-After in whole seconds (a date or anything else reads as none). */
+  retryAfterSeconds: number | null
+}
+
+function retryAfter(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header
+  return value !== undefined && /^\d{1,6}$/.test(value.trim()) ? Number(value.trim()) : null
 }
 
 async function send(req: BackendRequest<z.ZodTypeAny>, limit: CallLimit): Promise<BackendAnswer> {
@@ -221,7 +237,11 @@ async function send(req: BackendRequest<z.ZodTypeAny>, limit: CallLimit): Promis
   }
   // A body that is not JSON (or breaks off) reads as none: the status and the schema decide.
   const body: unknown = await answer.body.json().catch(() => undefined)
-  return { status: answer.statusCode, body }
+  return {
+    status: answer.statusCode,
+    body,
+    retryAfterSeconds: retryAfter(answer.headers['retry-after']),
+  }
 }
 
 /** One backend call: the validated `data` of the answer, or a BackendError. */
@@ -233,14 +253,22 @@ export async function callBackend<S extends z.ZodTypeAny>(
   if (left <= 0) throw timeoutError()
   // Backend time (Server-Timing) is the answer's arrival and its body; checking it is the app's.
   const limit = callLimit(left, req.signal)
-  const { status: answered, body } = await timedBackendCall(req.signal, () =>
-    send(req, limit),
-  ).finally(() => limit.done())
+  const {
+    status: answered,
+    body,
+    retryAfterSeconds,
+  } = await timedBackendCall(req.signal, () => send(req, limit)).finally(() => limit.done())
   if (answered < 200 || answered > 299) {
     const parsed = errorBodySchema.safeParse(body)
     const code = parsed.success ? parsed.data.code : 'UNKNOWN'
     const status = statusForBackend(answered)
-    throw new BackendError(status, code, messageForStatus(status), parsed.data?.message)
+    throw new BackendError(
+      status,
+      code,
+      messageForStatus(status),
+      parsed.data?.message,
+      retryAfterSeconds,
+    )
   }
   const parsed = req.schema.safeParse(body)
   if (!parsed.success) {

@@ -48,7 +48,7 @@ export const lottoTypeSchema = z.object({
   image: z.string().startsWith('/'),
   /** `closed`: no stakes taken for now (ปิดรับชั่วคราว), whatever the draw times say. */
   status: z.enum(['open', 'closed']),
-  /** The next draw still taking stakes, null when none is scheduled. */
+  /** The next draw taking stakes (between two draws: the next to open, its opensAt ahead); null when none. */
   nextDraw: drawSchema.nullable(),
 })
 export type LottoType = z.infer<typeof lottoTypeSchema>

@@ -2,7 +2,13 @@
  * Yeekee shooting: docs/backend-api.md, "Yeekee shooting". A round's state
  * and shots, and a member's shot; each refusal of a shot maps to Thai.
  */
-import { memberCall, orNotFound, refusalFor, type MemberContext } from '~/backend/client.server'
+import {
+  BackendError,
+  memberCall,
+  orNotFound,
+  refusalFor,
+  type MemberContext,
+} from '~/backend/client.server'
 import { errorCodes } from '~/backend/schemas'
 import { SHOT_NUMBER_MESSAGE } from '~/lib/yeekee-number'
 import {
@@ -44,8 +50,18 @@ export function shoot(
   })
 }
 
+/** A shot too soon, with the seconds to wait when the backend said them (Retry-After). */
+export const tooSoonMessage = (seconds: number) => `ยิงเลขถี่เกินไป กรุณารออีก ${seconds} วินาทีแล้วยิงใหม่`
+
 /** A refused shot in Thai, or null when the error is no refusal of the shot. */
 export function shotRefusal(error: unknown): string | null {
+  if (
+    error instanceof BackendError &&
+    error.code === errorCodes.shotTooSoon &&
+    error.retryAfterSeconds !== null
+  ) {
+    return tooSoonMessage(Math.max(1, error.retryAfterSeconds))
+  }
   return refusalFor(error, {
     [errorCodes.roundClosed]: SHOT_MESSAGES.closed,
     [errorCodes.shotLimit]: SHOT_MESSAGES.limit,

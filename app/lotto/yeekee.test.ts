@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { yeekeeWorking } from './yeekee'
+import { shotAfterGap, withShots, yeekeeWorking } from './yeekee'
 
 const shots = (n: number, f: (i: number) => number) =>
   Array.from({ length: n }, (_, i) => String(f(i)).padStart(5, '0'))
@@ -26,5 +26,32 @@ describe('yeekeeWorking', () => {
 
   it('has no result before the 16th shot', () => {
     expect(yeekeeWorking(shots(15, (i) => i))).toBeNull()
+  })
+})
+
+describe('withShots', () => {
+  const shot = (seq: number) => ({ seq, number: String(10000 + seq) })
+
+  it('joins the loaded and the live shots by their number, newest first, each once', () => {
+    expect(
+      withShots([shot(3), shot(2), shot(1)], [shot(5), shot(4), shot(3)]).map((s) => s.seq),
+    ).toEqual([5, 4, 3, 2, 1])
+  })
+
+  it('keeps the newest 100', () => {
+    const many = Array.from({ length: 120 }, (_, i) => shot(120 - i))
+    const joined = withShots(many, [shot(121)])
+    expect(joined).toHaveLength(100)
+    expect(joined[0]?.seq).toBe(121)
+  })
+})
+
+describe('shotAfterGap', () => {
+  it('is a gap only when a shot skips a number after the newest known', () => {
+    expect(shotAfterGap([], 1)).toBe(false)
+    expect(shotAfterGap([], 3)).toBe(true)
+    expect(shotAfterGap([{ seq: 6 }], 7)).toBe(false)
+    expect(shotAfterGap([{ seq: 7 }], 7)).toBe(false)
+    expect(shotAfterGap([{ seq: 5 }], 7)).toBe(true)
   })
 })

@@ -38,3 +38,26 @@ export function yeekeeWorking(numbers: readonly string[]): YeekeeWorking | null 
     twoBottom: digits.slice(-5, -3),
   }
 }
+
+/** How many of a round's newest shots a page lists. */
+export const SHOWN_SHOTS = 100
+
+/**
+ * A round's shots as a page lists them: the loaded ones and those that came
+ * live since, each once (by `seq`, its number in the round), newest first,
+ * the newest 100. Loaded data never takes away a shot that came live after
+ * the load began (decision 0129).
+ */
+export function withShots<T extends { seq: number }>(
+  loaded: readonly T[],
+  live: readonly T[],
+): T[] {
+  const bySeq = new Map<number, T>()
+  for (const shot of [...loaded, ...live]) if (!bySeq.has(shot.seq)) bySeq.set(shot.seq, shot)
+  return [...bySeq.values()].sort((a, b) => b.seq - a.seq).slice(0, SHOWN_SHOTS)
+}
+
+/** A live shot skips one after the newest the page knows (newest first): the page missed some. */
+export function shotAfterGap(known: readonly { seq: number }[], seq: number): boolean {
+  return seq > (known[0]?.seq ?? 0) + 1
+}

@@ -56,6 +56,8 @@ const auth: Check = (ctx) => {
     throw httpError(403, WATCHER_REFUSED_MESSAGE)
   }
   if (access === 'member' && !session.loggedIn) {
+    // Ended from elsewhere: the login page itself says why (no toast that is gone in 2 s).
+    if (session.endedElsewhere) throw redirect(loginPath(url, 'ended-elsewhere'))
     throw session.expired ? sessionEndedRedirect(url) : redirect(loginPath(url))
   }
   // A member opening a guest page goes home; a post there (a login, a

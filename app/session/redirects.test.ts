@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { loginPath, RETURN_PATH_MAX, safeReturnPath, visiblePath } from '~/session/redirects'
+import {
+  backPath,
+  loginPath,
+  loginPurpose,
+  loginReasonText,
+  RETURN_PATH_MAX,
+  safeReturnPath,
+  visiblePath,
+} from '~/session/redirects'
 
 describe('safeReturnPath', () => {
   it.each([
@@ -97,5 +105,47 @@ describe('a remembered path has a size bound (docs/decisions/0131)', () => {
     for (const n of [1, 50, 56, 57, 100, 227]) {
       expect(safeReturnPath(`/a?q=${'ก'.repeat(n)}`).length).toBeLessThanOrEqual(RETURN_PATH_MAX)
     }
+  })
+})
+
+describe('loginPath with a reason', () => {
+  it('adds the reason after the remembered page, or alone', () => {
+    expect(loginPath(new URL('http://x.test/profile'), 'ended-elsewhere')).toBe(
+      '/login?redirectTo=%2Fprofile&reason=ended-elsewhere',
+    )
+    expect(loginPath(new URL('http://x.test/'), 'ended-elsewhere')).toBe(
+      '/login?reason=ended-elsewhere',
+    )
+  })
+
+  it('reads only the reasons it knows', () => {
+    expect(loginReasonText('ended-elsewhere')).toMatch(/^คุณออกจากระบบบนอุปกรณ์นี้แล้ว/)
+    expect(loginReasonText('toString')).toBeNull()
+    expect(loginReasonText(null)).toBeNull()
+  })
+})
+
+describe('loginPurpose', () => {
+  it('says what the visitor was doing by the page to return to', () => {
+    expect(loginPurpose('/games/launch?game=pg-1')).toBe('เข้าสู่ระบบเพื่อเล่นเกม')
+    expect(loginPurpose('/lotto/stake?lotto=thai')).toBe('เข้าสู่ระบบเพื่อแทงหวย')
+    expect(loginPurpose('/profile')).toBeNull()
+    expect(loginPurpose('//evil.test/games/launch')).toBeNull()
+    expect(loginPurpose(null)).toBeNull()
+  })
+})
+
+describe('backPath', () => {
+  const origin = 'http://x.test'
+  it('is the same-site page the visitor came from', () => {
+    expect(backPath('http://x.test/slot?q=mahjong', origin)).toBe('/slot?q=mahjong')
+    expect(backPath('http://x.test/', origin)).toBe('/')
+  })
+
+  it('is none for another site, a login page or garbage', () => {
+    expect(backPath('http://evil.test/slot', origin)).toBeNull()
+    expect(backPath('http://x.test/login?redirectTo=%2F', origin)).toBeNull()
+    expect(backPath('not a url', origin)).toBeNull()
+    expect(backPath(null, origin)).toBeNull()
   })
 })

@@ -41,9 +41,60 @@ export function boundedPath(path: string): string {
   return bare.length <= RETURN_PATH_MAX ? bare : HOME_PATH
 }
 
-/** /login, remembering where the member wanted to go (unless that is /login itself). */
-export function loginPath(url: URL): string {
-  return rememberingLogin(url, LOGIN_PATH)
+/**
+ * Why a device was sent to /login (`?reason=`), said on the page itself:
+ * its session was ended from elsewhere (a password change, "ออกจากระบบทุกอุปกรณ์").
+ */
+export const LOGIN_REASONS = {
+  'ended-elsewhere':
+    'คุณออกจากระบบบนอุปกรณ์นี้แล้ว เพราะมีการเปลี่ยนรหัสผ่านหรือออกจากระบบทุกอุปกรณ์ กรุณาเข้าสู่ระบบอีกครั้ง',
+} as const
+export type LoginReason = keyof typeof LOGIN_REASONS
+
+/** The Thai sentence of a `reason` query value, or null for none or one we do not know. */
+export function loginReasonText(value: string | null): string | null {
+  return value !== null && Object.hasOwn(LOGIN_REASONS, value)
+    ? LOGIN_REASONS[value as LoginReason]
+    : null
+}
+
+/** /login, remembering where the member wanted to go (unless that is /login itself), and why. */
+export function loginPath(url: URL, reason?: LoginReason): string {
+  const login = rememberingLogin(url, LOGIN_PATH)
+  if (!reason) return login
+  return `${login}${login.includes('?') ? '&' : '?'}${new URLSearchParams({ reason })}`
+}
+
+/** What a visitor sent to /login was doing, by the page they are to return to. */
+const PURPOSES: readonly { path: string; text: string }[] = [
+  { path: '/games/launch', text: 'เข้าสู่ระบบเพื่อเล่นเกม' },
+  { path: '/lotto/launch', text: 'เข้าสู่ระบบเพื่อเล่นหวย' },
+  { path: '/lotto/stake', text: 'เข้าสู่ระบบเพื่อแทงหวย' },
+]
+
+/** "เข้าสู่ระบบเพื่อเล่นเกม" for a login that returns to a game's launch, …; null for other pages. */
+export function loginPurpose(redirectTo: string | null): string | null {
+  if (!redirectTo) return null
+  const path = safeReturnPath(redirectTo).replace(/[?#].*$/s, '')
+  return PURPOSES.find((p) => path === p.path || path.startsWith(`${p.path}/`))?.text ?? null
+}
+
+/**
+ * The page the visitor came from (the Referer of their way to /login: a
+ * browser keeps it through the redirect), as a same-site path to go back
+ * to; null when it is none, another site's, or a login page.
+ */
+export function backPath(referer: string | null, origin: string): string | null {
+  if (!referer) return null
+  let url: URL
+  try {
+    url = new URL(referer)
+  } catch {
+    return null
+  }
+  if (url.origin !== origin) return null
+  const path = safeReturnPath(visiblePath(url))
+  return path === HOME_PATH && url.pathname !== HOME_PATH ? null : path
 }
 
 /** The staff console's first page and its login (docs/decisions/0139). */

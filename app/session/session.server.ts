@@ -20,6 +20,7 @@
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { env } from '~/server/env.server'
+import { errorCodes } from '~/backend/schemas'
 import { REFRESH_TOKEN_LIFETIME_S } from '~/lib/constants'
 import {
   readSessionCookie,
@@ -55,6 +56,12 @@ export interface MemberSession {
   readonly asRead: SessionPayload | null
   /** The backend's error code when it ended the session during this request (`end`). */
   readonly endedBy: string | null
+  /**
+   * The session was ended from elsewhere: a password change or
+   * "ออกจากระบบทุกอุปกรณ์" (found on reading the cookie), or the backend
+   * refused its tokens as revoked. The login page tells the member why.
+   */
+  readonly endedElsewhere: boolean
   /**
    * Tokens too large for the cookie go to the shared store (tracked: the
    * response waits for the write). Throws SessionTooLargeError, changing
@@ -157,13 +164,17 @@ export async function endEverySessionButThis(
   session.set({ ...payload, sid: newSessionId(), mid: memberId, iat: now })
 }
 
-/** Whether the session was ended: logged out, or issued before its member's "end everything". */
-async function isEnded(payload: SessionPayload): Promise<boolean> {
+/** How a session was ended: logged out, or issued before its member's "end everything". */
+type Ended = false | 'logged-out' | 'ended-everywhere'
+
+/** Whether the session was ended, and how. */
+async function isEnded(payload: SessionPayload): Promise<Ended> {
   const [byId, before] = await Promise.all([
     endedSessions.get(payload.sid),
     payload.mid === undefined ? undefined : endedBefore.get(payload.mid),
   ])
-  return byId === true || (before !== undefined && (payload.iat ?? 0) < before)
+  if (before !== undefined && (payload.iat ?? 0) < before) return 'ended-everywhere'
+  return byId === true ? 'logged-out' : false
 }
 
 /** A cookie's reference whose tokens the store had: kept while the session id stays the same. */
@@ -194,6 +205,7 @@ class CookieSession implements MemberSession {
   readonly #expiredOnRead: boolean
   #endedByBackend = false
   #endedBy: string | null = null
+  readonly #endedEverywhere: boolean
   readonly asRead: SessionPayload | null
   /** The store entry the browser's cookie points at, if any (decision 0134). */
   #stored: StoredRef | null
@@ -201,7 +213,7 @@ class CookieSession implements MemberSession {
 
   constructor(
     read: ReturnType<typeof readSessionCookie>,
-    ended: boolean,
+    ended: Ended,
     store: TokenStore,
     { stored = null, missing = false }: { stored?: StoredRef | null; missing?: boolean } = {},
   ) {
@@ -212,6 +224,7 @@ class CookieSession implements MemberSession {
     this.#stored = stored
     // A reference whose tokens are gone (run out, Redis lost them) is a session that ended.
     this.#expiredOnRead = missing || (payload !== null && !ended && isSessionExpired(payload))
+    this.#endedEverywhere = ended === 'ended-everywhere'
     this.#payload = ended || this.#expiredOnRead ? null : payload
     // A cookie we cannot open (tampered, old secret, garbage), an ended or a dead session is cleared.
     this.#changed = present && this.#payload === null
@@ -245,6 +258,9 @@ class CookieSession implements MemberSession {
   }
   get endedBy() {
     return this.#endedBy
+  }
+  get endedElsewhere() {
+    return this.#endedEverywhere || this.#endedBy === errorCodes.tokenRevoked
   }
   end(code?: string) {
     this.#endedByBackend = true

@@ -149,6 +149,10 @@ test.describe('a stolen session cookie ends', () => {
     expect(await replay(browser, stolen)).toBe('/login')
     await otherDevice.page.goto('/profile')
     await expect(otherDevice.page).toHaveURL(/\/login/)
+    // The device is told why, on the login page itself.
+    await expect(otherDevice.page.getByTestId('login-reason')).toHaveText(
+      'คุณออกจากระบบบนอุปกรณ์นี้แล้ว เพราะมีการเปลี่ยนรหัสผ่านหรือออกจากระบบทุกอุปกรณ์ กรุณาเข้าสู่ระบบอีกครั้ง',
+    )
     await otherDevice.context.close()
     // This browser stays logged in.
     await page.reload()
@@ -175,6 +179,10 @@ test.describe('a stolen session cookie ends', () => {
     expect(await replay(browser, stolen)).toBe('/login')
     await otherDevice.page.goto('/profile')
     await expect(otherDevice.page).toHaveURL(/\/login/)
+    // The device is told why, on the login page itself.
+    await expect(otherDevice.page.getByTestId('login-reason')).toHaveText(
+      'คุณออกจากระบบบนอุปกรณ์นี้แล้ว เพราะมีการเปลี่ยนรหัสผ่านหรือออกจากระบบทุกอุปกรณ์ กรุณาเข้าสู่ระบบอีกครั้ง',
+    )
     await otherDevice.context.close()
     await page.reload()
     await expect(page.locator('h1')).toHaveText('โปรไฟล์')
@@ -193,6 +201,14 @@ test.describe('a stolen session cookie ends', () => {
     await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์', exact: true }).click()
     await expect(page).toHaveURL('/profile')
     expect(await replay(browser, stolen)).toBe('/login')
+    // The copy's page says why, without JavaScript.
+    const copy = await browser.newContext({ javaScriptEnabled: false })
+    await copy.addCookies(stolen.map(({ name, value }) => ({ name, value, url: APP_URL })))
+    const copyPage = await copy.newPage()
+    await copyPage.goto('/profile')
+    await expect(copyPage).toHaveURL(/\/login/)
+    await expect(copyPage.getByTestId('login-reason')).toContainText('ออกจากระบบทุกอุปกรณ์')
+    await copy.close()
     await page.reload()
     await expect(page.locator('h1')).toHaveText('โปรไฟล์')
     await context.close()

@@ -48,6 +48,12 @@ test('a visitor picks a game: log in, then the game opens', async ({ page }) => 
   await page.goto('/slot?q=mahjong')
   await page.getByTestId('game-tile').filter({ hasText: 'Mahjong Ways 2' }).click()
   await expect(page).toHaveURL(/\/login\?redirectTo=/)
+  // The login page says what the visitor was doing, and keeps a way back.
+  await expect(page.getByTestId('login-purpose')).toHaveText('เข้าสู่ระบบเพื่อเล่นเกม')
+  await expect(page.getByRole('link', { name: 'ย้อนกลับ' })).toHaveAttribute(
+    'href',
+    '/slot?q=mahjong',
+  )
   await submitLogin(page)
   await page.waitForURL((url) => url.href.startsWith(`${MOCK_URL}/play?`))
   await expect(page.locator('h1')).toHaveText('กำลังเข้าสู่เกม Mahjong Ways 2')
@@ -64,6 +70,10 @@ test('a visitor sees the lotto types; staking asks for a login and comes back', 
   const href = (await stake.getAttribute('href'))!
   await stake.click()
   await expect(page).toHaveURL(`/login?${new URLSearchParams({ redirectTo: href })}`)
+  await expect(page.getByTestId('login-purpose')).toHaveText('เข้าสู่ระบบเพื่อแทงหวย')
+  await page.getByRole('link', { name: 'ย้อนกลับ' }).click()
+  await expect(page).toHaveURL('/lotto')
+  await stake.click()
   await submitLogin(page)
   await expect(page).toHaveURL(href)
   await expect(page.getByTestId('balance')).toBeVisible()

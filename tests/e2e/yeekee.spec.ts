@@ -61,11 +61,80 @@ test('two members in one round see each other shots as they come', async ({
   // B's page was never loaded again: the shot arrived on its stream.
   expect(await b.evaluate(() => (window as unknown as { mark?: number }).mark)).toBe(1)
 
-  // A second shot at once: the pause, in Thai, and the number stays in the field.
+  // A second shot at once: the pause, in Thai with its seconds, and the number stays in the field.
   await shoot(a, '11111')
-  await expect(a.getByText('ยิงเลขถี่เกินไป กรุณารอสักครู่แล้วยิงใหม่')).toBeVisible()
+  await expect(a.getByText(/^ยิงเลขถี่เกินไป กรุณารออีก [1-3] วินาทีแล้วยิงใหม่$/)).toBeVisible()
   await expect(a.getByLabel('เลขที่ยิง', { exact: true })).toHaveValue('11111')
   await somsri.close()
+})
+
+test("members' shots join the list as they come, without the page asking for the round again", async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  const roundStream = page.waitForResponse((r) => r.url().includes('/events?round='))
+  await page.goto('/lotto/yeekee')
+  const drawId = page.url().split('/').pop()!
+  await hydrated(page)
+  await expect(page.locator('header[data-live="open"]')).toBeVisible()
+  // The page's stream for the round is open, and the app follows the round's events from the backend.
+  await roundStream
+  await expect
+    .poll(async () => {
+      const response = await fetch(`${MOCK_URL}/__mock/yeekee/streams?drawId=${drawId}`)
+      return ((await response.json()) as { data: { count: number } }).data.count
+    })
+    .toBeGreaterThan(0)
+  // A first shot arrives on the round's stream: it is open, and its opening's reload is done.
+  await mock.post('yeekee/shots', { drawId, shots: [{ number: '10001' }] })
+  await expect(shots(page).first()).toContainText('10001')
+  await page.waitForFunction(() => {
+    const router = (window as unknown as { __remixRouter: { state: Record<string, unknown> } })
+      .__remixRouter
+    return router.state.revalidation === 'idle' && router.state.fetchers instanceof Map
+  })
+  // Every data request the page starts from here on (Remix asks with ?_data=).
+  const dataRequests: string[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).searchParams.has('_data')) dataRequests.push(request.url())
+  })
+
+  // Members shoot one after another, and then three at once (one tick of the page).
+  for (const [i, number] of ['10002', '10003', '10004', '10005'].entries()) {
+    await mock.post('yeekee/shots', { drawId, shots: [{ number }] })
+    await expect(shots(page).first()).toContainText(number)
+    await expect(page.getByTestId('shot-count')).toHaveText(`ทั้งหมด ${i + 2} ครั้ง`)
+  }
+  await mock.post('yeekee/shots', {
+    drawId,
+    shots: [{ number: '20001' }, { number: '20002' }, { number: '20003' }],
+  })
+  await expect(page.getByTestId('shot-count')).toHaveText('ทั้งหมด 8 ครั้ง')
+  await expect(shots(page)).toHaveCount(8)
+  await expect(shots(page).first()).toContainText('#8')
+  await expect(shots(page).first()).toContainText('20003')
+  expect(dataRequests).toEqual([])
+})
+
+test("between two rounds, /lotto/yeekee and /lotto's link say when the next round opens, with its countdown", async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/lotto/yeekee')
+  const drawId = page.url().split('/').pop()!
+  // The round closes early: the next one has not opened yet.
+  await mock.post('lotto/close', { drawId })
+  await page.goto('/lotto')
+  await page.getByRole('link', { name: 'ยิงเลขยี่กีรอบนี้' }).click()
+  await expect(page).toHaveURL(/\/lotto\/yeekee$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('ยิงเลขยี่กี')
+  const next = page.getByTestId('next-round')
+  await expect(next).toContainText(/รอบถัดไป รอบที่ \d+ เปิดให้ยิงเลขเวลา \d{2}:\d{2} น\./)
+  await expect(next.getByRole('timer')).toHaveAttribute('aria-label', /^เปิดให้ยิงเลขใน /)
+  await expect(page.getByText('ไม่พบหน้าที่ต้องการ')).toHaveCount(0)
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0)
 })
 
 test('a drawn round shows its working, on its page and on the results page; its stakes settle', async ({

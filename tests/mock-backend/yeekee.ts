@@ -11,12 +11,13 @@
  * is the same every time it is asked.
  *
  * Every shot, the close and the result go to the round's open
- * `GET /lotto/yeekee/rounds/:drawId/events` streams (ids are shot numbers in
- * the round; `Last-Event-ID` replays what a stream missed).
+ * `GET /lotto/yeekee/rounds/:drawId/events` streams (ids grow within the
+ * round; `Last-Event-ID` replays what a stream missed).
  *
  * Controls: POST /__mock/yeekee/bots `{ enabled }`, POST /__mock/yeekee/shots
  * `{ drawId, shots: [{ username?, number }] }` (shots as members or bots, no
- * limits), POST /__mock/yeekee/tick (the clock's work now: close, draw).
+ * limits), POST /__mock/yeekee/tick (the clock's work now: close, draw),
+ * GET /__mock/yeekee/streams?drawId= (how many event streams follow a round).
  */
 import { createHash } from 'node:crypto'
 import type { ServerResponse } from 'node:http'
@@ -105,8 +106,15 @@ export class YeekeeBook {
     return round
   }
 
+  /**
+   * The last event id given. Ids grow within a round, and never start over,
+   * not even at a reset: an app that followed a round before the reset has
+   * seen ids up to where it was, and takes only newer ones.
+   */
+  #lastEventId = 0
+
   #emit(drawId: string, round: Round, event: YeekeeEvent) {
-    const id = round.log.length + 1
+    const id = ++this.#lastEventId
     round.log.push({ id, event })
     for (const listener of this.#listeners.get(drawId) ?? []) listener(id, event)
   }
@@ -226,7 +234,12 @@ export class YeekeeBook {
   }
 
   lastId(drawId: string): number {
-    return this.#rounds.get(drawId)?.log.length ?? 0
+    return this.#rounds.get(drawId)?.log.at(-1)?.id ?? 0
+  }
+
+  /** How many event streams follow the round now. */
+  streams(drawId: string): number {
+    return this.#listeners.get(drawId)?.size ?? 0
   }
 
   subscribe(drawId: string, listener: Listener): () => void {
@@ -376,6 +389,12 @@ function addShots(ctx: RequestContext) {
   return dataReply(countSchema, { data: { count: shots.length } })
 }
 
+/** GET /__mock/yeekee/streams?drawId=…: how many event streams follow the round now. */
+function roundStreams(ctx: RequestContext) {
+  const drawId = ctx.url.searchParams.get('drawId') ?? ''
+  return dataReply(countSchema, { data: { count: ctx.state.yeekee.streams(drawId) } })
+}
+
 function tick(ctx: RequestContext) {
   yeekeeTick(ctx.state)
   return dataReply(countSchema, { data: { count: 1 } })
@@ -388,4 +407,5 @@ export const yeekeeRoutes: readonly Route[] = [
   { method: 'POST', path: '/__mock/yeekee/bots', handler: setBots },
   { method: 'POST', path: '/__mock/yeekee/shots', handler: addShots },
   { method: 'POST', path: '/__mock/yeekee/tick', handler: tick },
+  { method: 'GET', path: '/__mock/yeekee/streams', handler: roundStreams },
 ]

@@ -1,7 +1,8 @@
 /**
  * The yeekee round page's server side: the round (its state, the newest
  * shots, the member's count and pause, the working once drawn) and the
- * shot post. `/lotto/yeekee` without a round goes to the round open now. A
+ * shot post. `/lotto/yeekee` without a round goes to the round open now, or
+ * between two rounds says when the next one opens. A
  * shot that passes is a redirect back with a toast (post, redirect, get: a
  * reload never shoots twice); a refusal is a Thai message on the field.
  */
@@ -13,7 +14,7 @@ import { lottoTypes } from '~/backend/lotto.server'
 import { shoot, shotRefusal, yeekeeRound } from '~/backend/yeekee.server'
 import { shotFields } from '~/forms/yeekee-form'
 import { parseForm } from '~/forms/zod'
-import { bangkokClock } from '~/lib/thai-date'
+import { bangkokClock, bangkokTime } from '~/lib/thai-date'
 import { PAGES } from '~/lib/pages'
 import { withDrawText } from '~/lotto/text.server'
 import { readFormData } from '~/server/form-data.server'
@@ -41,13 +42,24 @@ const roundPath = (drawId: string) => `${page.path}/${drawId}`
 export async function loadPage(ctx: RouteContext) {
   const drawId = ctx.params.drawId
   if (drawId === undefined) {
-    const open = (await lottoTypes(ctx.request.signal)).find((t) => t.id === 'yeekee')?.nextDraw
-    if (!open) throw httpError(404, NOT_FOUND_MESSAGE)
-    throw redirect(roundPath(open.id))
+    const next = (await lottoTypes(ctx.request.signal)).find((t) => t.id === 'yeekee')?.nextDraw
+    if (!next) throw httpError(404, NOT_FOUND_MESSAGE)
+    const now = Date.now()
+    const opensAtMs = Date.parse(next.opensAt)
+    // Between two rounds (the last settled or closed early): when the next one opens.
+    if (opensAtMs > now) {
+      return {
+        kind: 'between' as const,
+        next: { round: next.round, opensAtMs, opensText: bangkokTime(next.opensAt) },
+        now,
+      }
+    }
+    throw redirect(roundPath(next.id))
   }
   const round = await yeekeeRound(ctx, drawId)
   const { label } = withDrawText(round)
   return {
+    kind: 'round' as const,
     round: {
       ...round,
       shots: round.shots.map((shot) => ({ ...shot, time: bangkokClock(shot.at) })),

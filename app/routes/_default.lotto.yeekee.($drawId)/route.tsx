@@ -9,7 +9,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useRef, useState } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { shotFields } from '~/forms/yeekee-form'
@@ -18,7 +18,7 @@ import { pageMeta } from '~/lib/meta'
 import { formatCount } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { bangkokClock } from '~/lib/thai-date'
-import { YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
+import { shotAfterGap, withShots, YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
 import { guard } from '~/session/guard'
 import { Countdown } from '~/ui/countdown'
 import { useLiveYeekee } from '~/ui/live/live-events'
@@ -41,22 +41,58 @@ const NO_SCRIPT_OPEN_SECONDS = 20
 
 type Shot = { seq: number; number: string; by: string; time: string }
 
-/** The shots with a new one first, unless it is there already. */
-function withShot(shots: Shot[], shot: Shot): Shot[] {
-  if (shots.some((s) => s.seq === shot.seq)) return shots
-  return [shot, ...shots].sort((a, b) => b.seq - a.seq).slice(0, 100)
+export default function YeekeePage() {
+  const view = useLoaderData<typeof loader>()
+  return view.kind === 'between' ? <BetweenRounds {...view} /> : <YeekeeRound view={view} />
 }
 
-export default function YeekeeRound() {
-  const view = useLoaderData<typeof loader>()
+type LoadedView = ReturnType<typeof useLoaderData<typeof loader>>
+
+/** No round takes shots now (the last one settled or closed early): when the next one opens. */
+function BetweenRounds({ next, now }: Extract<LoadedView, { kind: 'between' }>) {
+  const { revalidate } = useRevalidator()
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-bold">{page.title}</h1>
+      {/* Without JavaScript the page looks again now and then: it goes to the round once it opens. */}
+      <NoScriptRefresh seconds={NO_SCRIPT_OPEN_SECONDS} />
+      <div className="card space-y-2" data-testid="next-round">
+        <p>
+          ยังไม่เปิดรอบใหม่ รอบถัดไป{next.round === null ? '' : ` รอบที่ ${next.round}`} เปิดให้ยิงเลขเวลา{' '}
+          <span className="whitespace-nowrap">{next.opensText} น.</span>
+        </p>
+        <p className="flex items-center justify-between gap-3">
+          <span className="text-slate-300">เปิดในอีก</span>
+          <Countdown
+            until={next.opensAtMs}
+            now={now}
+            label="เปิดให้ยิงเลขใน"
+            endedText="เปิดรอบใหม่แล้ว"
+            // Open: the page asks again and goes to the round.
+            onEnd={revalidate}
+            className="font-bold text-gold-300"
+          />
+        </p>
+      </div>
+      <Link to={PAGES.lotto.path} className="btn-ghost w-full">
+        กลับไปหน้าหวย
+      </Link>
+    </section>
+  )
+}
+
+function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> }) {
   const reply = useActionData<typeof action>()
   const { round } = view
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
   const { revalidate } = useRevalidator()
   const form = useRuleForm('yeekee-shot', shotFields, reply?.result)
-  const [shots, setShots] = useState<Shot[]>(round.shots)
-  useEffect(() => setShots(round.shots), [round.shots])
+  // Shots that came live: joined to the loaded ones, so a load that began before them never hides them.
+  const live = useRef<{ drawId: string; shots: Shot[] }>({ drawId: round.drawId, shots: [] })
+  if (live.current.drawId !== round.drawId) live.current = { drawId: round.drawId, shots: [] }
+  const [, setLiveShots] = useState<Shot[]>([])
+  const shots = withShots(round.shots, live.current.shots)
   // Seq numbers the shots in the round: the newest is how many there are.
   const shotCount = Math.max(round.shotCount, shots[0]?.seq ?? 0)
 
@@ -64,10 +100,12 @@ export default function YeekeeRound() {
     round.drawId,
     (event) => {
       if (event.type !== 'shot') return revalidate()
-      // A shot after a gap (the stream was away): the page asks for the round again.
-      const newest = shots[0]?.seq
-      if (newest !== undefined && event.shot.seq > newest + 1) revalidate()
-      setShots((current) => withShot(current, { ...event.shot, time: bangkokClock(event.shot.at) }))
+      const known = withShots(round.shots, live.current.shots)
+      const shot = { ...event.shot, time: bangkokClock(event.shot.at) }
+      live.current = { drawId: round.drawId, shots: withShots(live.current.shots, [shot]) }
+      setLiveShots(live.current.shots)
+      // Only a shot after a gap (the stream was away) asks for the round again.
+      if (shotAfterGap(known, shot.seq)) revalidate()
     },
     revalidate,
   )

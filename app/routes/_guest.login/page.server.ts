@@ -1,5 +1,5 @@
 /**
- * The server side of /login: the form's post (the LINE button, or username
+ * The server side of /login: what the page says above the form, the form's post (the LINE button, or username
  * and password checked against the login limits, then the session and a
  * welcome toast).
  */
@@ -11,8 +11,21 @@ import { redirectWithToast } from '~/server/toast.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
 import { loginLimitMessage, loginLimitsFor } from '~/session/login-limits.server'
 import type { RouteContext } from '~/session/guard'
-import { safeReturnPath } from '~/session/redirects'
+import { backPath, loginPurpose, loginReasonText, safeReturnPath } from '~/session/redirects'
 import { LoginError, loginLocal } from '~/session/strategies.server'
+
+/**
+ * What the page says above the form: why this device was logged out (a
+ * password change or "ออกจากระบบทุกอุปกรณ์" elsewhere), what the visitor was
+ * doing (playing, staking), and the page to go back to.
+ */
+export function loadPage({ url, request }: RouteContext) {
+  return {
+    reason: loginReasonText(url.searchParams.get('reason')),
+    purpose: loginPurpose(url.searchParams.get('redirectTo')),
+    back: backPath(request.headers.get('Referer'), url.origin),
+  }
+}
 
 /** The password never comes back in an answer. */
 const HIDDEN = ['password']

@@ -1,5 +1,12 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
+import {
+  Form,
+  Link,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react'
 import { LOGIN_LABELS as LABELS, loginFields } from '~/forms/login-form'
 import {
   FormAlert,
@@ -12,10 +19,11 @@ import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
 import { guard } from '~/session/guard'
-import { submit } from './page.server'
+import { Notice } from '~/ui/states'
+import { loadPage, submit } from './page.server'
 
 const page = PAGES.login
-export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, () => null)
+export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
 export const meta = pageMeta(page.title)
 
@@ -25,6 +33,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function Login() {
   const lastResult = useActionData<typeof action>()
+  const { reason, purpose, back } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
   // No conform in the browser here: the page's first-load budget (docs/decisions/0111).
@@ -37,7 +46,22 @@ export default function Login() {
 
   return (
     <div className="space-y-5">
+      {back ? (
+        <Link to={back} className="link inline-block text-sm">
+          ‹ ย้อนกลับ
+        </Link>
+      ) : null}
       <h1 className="text-center text-xl font-bold">{page.title}</h1>
+      {purpose ? (
+        <p className="text-center text-slate-300" data-testid="login-purpose">
+          {purpose}
+        </p>
+      ) : null}
+      {reason ? (
+        <div data-testid="login-reason">
+          <Notice tone="warning">{reason}</Notice>
+        </div>
+      ) : null}
       <Form method="post" className="space-y-4" {...form.props}>
         <FormAlert id={form.errorId} errors={form.errors} />
         <input type="hidden" name="redirectTo" value={redirectTo} />
