@@ -281,7 +281,10 @@ test('log out everywhere on one instance: the other devices and old copies are o
         maxRedirects: 0,
       })
       expect(replayed.status()).toBe(302)
-      expect(replayed.headers()['location']).toBe('/login?redirectTo=%2Fprofile')
+      // The login page says why this device is out (decision 0146).
+      expect(replayed.headers()['location']).toBe(
+        '/login?redirectTo=%2Fprofile&reason=ended-elsewhere',
+      )
       // Ended by the shared store before any backend call: no "session expired" toast.
       expect(replayed.headers()['set-cookie'] ?? '').not.toMatch(/app\.toast=/)
     }
