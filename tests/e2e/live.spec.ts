@@ -7,10 +7,9 @@
  * sees a token on this path either.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { MOCK_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { mock } from './support/mock'
+import { backend, mock } from './support/mock'
 import { loginAs } from './support/session'
 
 test.use({ extraHTTPHeaders: clientAddress(120) })
@@ -18,16 +17,6 @@ test.use({ extraHTTPHeaders: clientAddress(120) })
 test.beforeEach(async () => {
   await mock.reset()
 })
-
-async function backend<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${MOCK_URL}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-  return ((await res.json()) as { data: T }).data
-}
 
 /** Marks the document: the mark is gone if the page is loaded again. */
 async function markDocument(page: Page) {

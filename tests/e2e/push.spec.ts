@@ -7,10 +7,10 @@
  * the CDP's ServiceWorker.deliverPushMessage, as a push service would.
  */
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test'
-import { APP_URL, MOCK_URL } from '../../playwright.config'
+import { APP_URL } from '../../playwright.config'
 import { startPushService, type PushService, type TestSubscription } from '../support/push-service'
 import { clientAddress, hydrated } from './support/accounts'
-import { mock } from './support/mock'
+import { backend, mock } from './support/mock'
 import { mockStaffOtp, STAFF } from './support/staff'
 import { loginAs } from './support/session'
 
@@ -27,20 +27,8 @@ test.beforeEach(async () => {
   await mock.reset()
 })
 
-async function backend<T>(path: string, token: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${MOCK_URL}${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
-  return ((await res.json()) as { data: T }).data
-}
-
 async function savedEndpoints(username = 'demo'): Promise<string[]> {
-  const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=${username}`)
-  const { data } = (await res.json()) as { data: { items: { endpoint: string }[] } }
-  return data.items.map((item) => item.endpoint)
+  return (await mock.pushSubscriptions(username)).items.map((item) => item.endpoint)
 }
 
 /**
@@ -253,8 +241,7 @@ test('the member’s kinds are saved and shown again; a tampered subscription ge
   await kinds.getByLabel('เงินฝากเข้า').uncheck()
   await kinds.getByRole('button', { name: 'บันทึก' }).click()
   await expect(kinds.getByText('บันทึกประเภทการแจ้งเตือนแล้ว')).toBeVisible()
-  const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=demo`)
-  expect(((await res.json()) as { data: { kinds: unknown } }).data.kinds).toEqual({
+  expect((await mock.pushSubscriptions()).kinds).toEqual({
     win: true,
     deposit: false,
     withdrawal: true,
@@ -299,10 +286,7 @@ test.describe('without JavaScript', () => {
     await panel.getByRole('button', { name: 'บันทึก' }).click()
     await expect(panel.getByText('บันทึกประเภทการแจ้งเตือนแล้ว')).toBeVisible()
     await expect(panel.getByLabel('มียอดคืนยอดเสีย')).not.toBeChecked()
-    const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=demo`)
-    expect(
-      ((await res.json()) as { data: { kinds: { cashback: boolean } } }).data.kinds.cashback,
-    ).toBe(false)
+    expect((await mock.pushSubscriptions()).kinds.cashback).toBe(false)
   })
 })
 
@@ -336,8 +320,7 @@ test('a watcher sees the panel and can change nothing', async ({ page }) => {
     return res.status
   })
   expect(status).toBe(403)
-  const res = await fetch(`${MOCK_URL}/__mock/push/subscriptions?username=demo`)
-  expect(((await res.json()) as { data: { kinds: { win: boolean } } }).data.kinds.win).toBe(true)
+  expect((await mock.pushSubscriptions()).kinds.win).toBe(true)
 })
 
 test.describe('what a device that cannot be told hears', () => {

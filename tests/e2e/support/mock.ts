@@ -11,6 +11,21 @@ async function control(path: string, body?: unknown, method = 'POST') {
   return response.status === 204 ? null : response.json()
 }
 
+/**
+ * A call to the demo backend's member API as a member's own client would make
+ * it (a test setting something up the way the member's app would): GET, or a
+ * JSON POST when there is a body; its `data`.
+ */
+export async function backend<T>(path: string, token: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${MOCK_URL}${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`)
+  return ((await res.json()) as { data: T }).data
+}
+
 export interface MockCall {
   method: string
   path: string
@@ -68,4 +83,11 @@ export const mock = {
     limits?: Record<string, unknown>
     support?: Record<string, unknown>
   }) => control('app-config', change),
+  /** A member's saved push subscriptions and chosen kinds, as the demo backend keeps them. */
+  pushSubscriptions: async (username = 'demo') =>
+    (
+      (await control(`push/subscriptions?username=${username}`, undefined, 'GET')) as {
+        data: { items: { endpoint: string }[]; kinds: Record<string, boolean> }
+      }
+    ).data,
 }
