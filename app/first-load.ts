@@ -18,11 +18,13 @@ import { GUEST_PAGES } from '~/lib/guest-pages'
 import { heldRevalidation } from '~/lib/held-revalidation'
 import { guardRouteModuleReloads } from '~/lib/load-chunk'
 import { siteMeta } from '~/lib/meta'
+import { isOnline } from '~/lib/online'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { installRequestIds } from '~/lib/request-id.client'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { RootErrorBoundary } from '~/ui/error-page'
+import { Notice } from '~/ui/states'
 import { LoadingBar } from '~/ui/loading-bar'
 import { useOptionalMember } from '~/ui/member'
 import { SupportLink } from '~/ui/support-link'
@@ -35,7 +37,9 @@ export const firstLoad = [
   guardRouteModuleReloads,
   heldRevalidation,
   installRequestIds,
+  isOnline,
   LoadingBar,
+  Notice,
   PAGES,
   RequestIdContext,
   RootErrorBoundary,
