@@ -13,6 +13,7 @@
  * page-table modules that every page but /login loads (49 bytes more on
  * /login, two files fewer on every other page).
  */
+import { afterInteractive } from '~/lib/after-interactive'
 import { describeError } from '~/lib/error-text'
 import { GUEST_PAGES } from '~/lib/guest-pages'
 import { heldRevalidation } from '~/lib/held-revalidation'
@@ -31,6 +32,7 @@ import { SupportLink } from '~/ui/support-link'
 import { ToastHost } from '~/ui/toast-host'
 
 export const firstLoad = [
+  afterInteractive,
   describeError,
   formatBaht,
   GUEST_PAGES,

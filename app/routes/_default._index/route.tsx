@@ -1,15 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
 import { MemberSummary } from '~/ui/home/member-summary'
-import { NewsList } from '~/ui/home/news-list'
-import { PromotionStrip } from '~/ui/home/promotion-strip'
 import { RecentGames } from '~/ui/home/recent-games'
+import { PromotionStrip } from '~/ui/home/promotion-strip'
 import { Services } from '~/ui/home/services'
 import { useOptionalMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -17,6 +16,9 @@ import { loadPage } from './page.server'
 import { useLiveRevalidation } from '~/ui/live/live-events'
 
 const page = PAGES.home
+
+// The news is below the first screen on a phone, visitor or member: not in the first load.
+const NewsList = lazy(() => import('~/ui/home/below-fold').then((m) => ({ default: m.NewsList })))
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
@@ -126,14 +128,16 @@ export default function Home() {
         more={{ to: PAGES.promotion.path, label: 'ดูทั้งหมด' }}
       >
         {promotions.ok ? (
-          <PromotionStrip promotions={promotions.items} />
+          <PromotionStrip promotions={promotions.items} promotionPath={PAGES.promotion.path} />
         ) : (
           <Unavailable what="โปรโมชั่น" message={promotions.message} />
         )}
       </Section>
       <Section id="home-news" title="ข่าวสารล่าสุด" more={{ to: PAGES.news.path, label: 'ข่าวทั้งหมด' }}>
         {news.ok ? (
-          <NewsList news={news.items} />
+          <Suspense fallback={null}>
+            <NewsList news={news.items} newsPath={PAGES.news.path} />
+          </Suspense>
         ) : (
           <Unavailable what="ข่าวสาร" message={news.message} />
         )}

@@ -1,13 +1,19 @@
 /** Current promotions as a sideways strip (scroll-snap, no script), each leading to /promotion. */
 import { Link } from '@remix-run/react'
-import { PAGES } from '~/lib/pages'
 import { HostImage } from '~/ui/host-image'
 import type { PromotionCard } from '~/lib/content-text.server'
 
 const CARD_WIDTH = 256
 const CARD_HEIGHT = 144
 
-export function PromotionStrip({ promotions }: { promotions: PromotionCard[] }) {
+/** `promotionPath`: /promotion (PAGES.promotion.path), passed in as NewsList's path is. */
+export function PromotionStrip({
+  promotions,
+  promotionPath,
+}: {
+  promotions: PromotionCard[]
+  promotionPath: string
+}) {
   if (promotions.length === 0) {
     return <p className="text-sm text-slate-300">ยังไม่มีโปรโมชั่นในขณะนี้</p>
   }
@@ -16,7 +22,7 @@ export function PromotionStrip({ promotions }: { promotions: PromotionCard[] }) 
       {promotions.map((promotion) => (
         <li key={promotion.id} className="w-64 max-w-[80%] shrink-0 snap-start">
           <Link
-            to={`${PAGES.promotion.path}#${encodeURIComponent(promotion.id)}`}
+            to={`${promotionPath}#${encodeURIComponent(promotion.id)}`}
             className="card block h-full overflow-hidden p-0 hover:border-gold-500"
           >
             <HostImage
