@@ -14,7 +14,7 @@ import { afterInteractive } from '~/lib/after-interactive'
 import { loadChunk } from '~/lib/load-chunk'
 import { HostImage } from '~/ui/host-image'
 import { carouselOptions } from '~/ui/home/carousel-options'
-import type { createSwiper, Swiper } from '~/ui/home/swiper.client'
+import type { startCarousel, Swiper } from '~/ui/home/swiper.client'
 
 /** Shown width on the widest layout (max-w-app 40rem minus the page's padding). */
 const BANNER_WIDTH = 608
@@ -47,35 +47,19 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
         // Evaluating the module was one task; building the swiper waits for
         // the next idle time, so the two are never one long task.
         cancelInit = afterInteractive(() => {
-          if (!cancelled) start(swiperModule.createSwiper)
+          if (!cancelled) start(swiperModule.startCarousel)
         })
       })
     })
-    const start = (build: typeof createSwiper) => {
+    const start = (build: typeof startCarousel) => {
       const reducedMotion = window.matchMedia(REDUCED_MOTION).matches
       // Where a native swipe left the strip before swiper came.
       const width = container.clientWidth || 1
       const initialSlide = Math.min(count - 1, Math.round(container.scrollLeft / width))
-      container.scrollLeft = 0
-      const swiper = build(container, carouselOptions({ reducedMotion, initialSlide }))
-      swiperRef.current = swiper
-      // Focus moving into a slide must not scroll the box under swiper's own offset.
-      const unscroll = () => {
-        if (container.scrollLeft !== 0) container.scrollLeft = 0
-      }
-      container.addEventListener('scroll', unscroll)
-      swiper.on('destroy', () => container.removeEventListener('scroll', unscroll))
-      const sync = () => {
-        swiper.slides.forEach((slide, index) => {
-          slide.inert = index !== swiper.realIndex
-        })
-        setActive(swiper.realIndex)
-      }
-      swiper.on('slideChange', sync)
-      swiper.on('autoplayStart', () => setPlaying(true))
-      swiper.on('autoplayStop', () => setPlaying(false))
-      sync()
-      setPlaying(swiper.autoplay?.running ?? false)
+      swiperRef.current = build(container, carouselOptions({ reducedMotion, initialSlide }), {
+        slide: setActive,
+        playing: setPlaying,
+      })
       setReady(true)
     }
     return () => {
