@@ -8,8 +8,8 @@ import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
 import { MemberSummary } from '~/ui/home/member-summary'
 import { RecentGames } from '~/ui/home/recent-games'
-import { PromotionStrip } from '~/ui/home/promotion-strip'
 import { Services } from '~/ui/home/services'
+import { HostImage } from '~/ui/host-image'
 import { useOptionalMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { loadPage } from './page.server'
@@ -17,8 +17,11 @@ import { useLiveRevalidation } from '~/ui/live/live-events'
 
 const page = PAGES.home
 
-// The news is below the first screen on a phone, visitor or member: not in the first load.
+// Below the first screen on a phone, visitor or member: not in the first load.
 const NewsList = lazy(() => import('~/ui/home/below-fold').then((m) => ({ default: m.NewsList })))
+const PromotionStrip = lazy(() =>
+  import('~/ui/home/below-fold').then((m) => ({ default: m.PromotionStrip })),
+)
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
@@ -128,7 +131,13 @@ export default function Home() {
         more={{ to: PAGES.promotion.path, label: 'ดูทั้งหมด' }}
       >
         {promotions.ok ? (
-          <PromotionStrip promotions={promotions.items} promotionPath={PAGES.promotion.path} />
+          <Suspense fallback={null}>
+            <PromotionStrip
+              promotions={promotions.items}
+              promotionPath={PAGES.promotion.path}
+              Image={HostImage}
+            />
+          </Suspense>
         ) : (
           <Unavailable what="โปรโมชั่น" message={promotions.message} />
         )}
