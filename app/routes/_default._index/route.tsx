@@ -7,11 +7,10 @@ import { guard } from '~/session/guard'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
 import { MemberSummary } from '~/ui/home/member-summary'
-import { RecentGames } from '~/ui/home/recent-games'
 import { Services } from '~/ui/home/services'
 import { HostImage } from '~/ui/host-image'
 import { useOptionalMember } from '~/ui/member'
-import { Notice } from '~/ui/states'
+import { EmptyState, Notice } from '~/ui/states'
 import { loadPage } from './page.server'
 import { useLiveRevalidation } from '~/ui/live/live-events'
 
@@ -19,6 +18,9 @@ const page = PAGES.home
 
 // Below the first screen on a phone, visitor or member: not in the first load.
 const NewsList = lazy(() => import('~/ui/home/below-fold').then((m) => ({ default: m.NewsList })))
+const RecentGames = lazy(() =>
+  import('~/ui/home/below-fold').then((m) => ({ default: m.RecentGames })),
+)
 const PromotionStrip = lazy(() =>
   import('~/ui/home/below-fold').then((m) => ({ default: m.PromotionStrip })),
 )
@@ -102,7 +104,18 @@ export default function Home() {
             {play?.recentGames.ok === false ? (
               <Unavailable what="เกมที่เล่นล่าสุด" message={play.recentGames.message} />
             ) : (
-              <RecentGames games={play?.recentGames.items ?? []} />
+              <Suspense fallback={null}>
+                <RecentGames
+                  games={play?.recentGames.items ?? []}
+                  empty={
+                    <EmptyState title="ยังไม่มีเกมที่เล่นล่าสุด">
+                      <Link to="/games" className="link">
+                        เลือกเกมที่อยากเล่น
+                      </Link>
+                    </EmptyState>
+                  }
+                />
+              </Suspense>
             )}
           </Section>
           <Services withBlurbs={false} />
