@@ -12,18 +12,26 @@ import { HostImage } from '~/ui/host-image'
 import { useOptionalMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { loadPage } from './page.server'
+import * as belowFoldOnServer from './below-fold.server'
+import type * as LowerPartsModule from '~/ui/home/below-fold'
 import { useLiveRevalidation } from '~/ui/live/live-events'
 
 const page = PAGES.home
 
 // Below the first screen on a phone, visitor or member: not in the first load.
-const NewsList = lazy(() => import('~/ui/home/below-fold').then((m) => ({ default: m.NewsList })))
-const RecentGames = lazy(() =>
-  import('~/ui/home/below-fold').then((m) => ({ default: m.RecentGames })),
-)
-const PromotionStrip = lazy(() =>
-  import('~/ui/home/below-fold').then((m) => ({ default: m.PromotionStrip })),
-)
+// The server renders them from its own static import (./below-fold.server;
+// empty in the browser's build), the browser loads them with import().
+type LowerParts = typeof LowerPartsModule
+function lowerPart<K extends keyof LowerParts>(name: K): LowerParts[K] {
+  const onServer = (belowFoldOnServer as Partial<LowerParts>)[name]
+  if (typeof document === 'undefined' && onServer) return onServer
+  return lazy(() =>
+    import('~/ui/home/below-fold').then((m) => ({ default: m[name] })),
+  ) as unknown as LowerParts[K]
+}
+const NewsList = lowerPart('NewsList')
+const RecentGames = lowerPart('RecentGames')
+const PromotionStrip = lowerPart('PromotionStrip')
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
