@@ -7,6 +7,6 @@
  */
 import { AppShell } from '~/ui/app-shell'
 import { Countdown } from '~/ui/countdown'
-import { Notice } from '~/ui/states'
+import { Words } from '~/ui/words'
 
-export const firstLoad = [AppShell, Countdown, Notice]
+export const firstLoad = [AppShell, Countdown, Words]

@@ -3,11 +3,18 @@
  * shift), a `srcset` for sharp pictures on 2x screens, and lazy loading unless
  * it is the page's main picture (`priority`: eager, fetched first).
  */
+import { useRouteLoaderData } from '@remix-run/react'
 import { imageSrcSet, imageUrl } from '~/lib/images'
-import { useRootData } from '~/ui/member'
+import type { loader as rootLoader } from '~/root'
 
+/**
+ * The image host, from the root's data. Read directly, not through
+ * ~/ui/member: the home's lazily loaded parts draw pictures, and a lazily
+ * loaded chunk importing ~/ui/member would take it out of the first-load
+ * file (decision 0148).
+ */
 export function useImageHost(): string | null {
-  return useRootData()?.env.IMAGE_HOST_URL ?? null
+  return useRouteLoaderData<typeof rootLoader>('root')?.env.IMAGE_HOST_URL ?? null
 }
 
 export function HostImage({

@@ -5,6 +5,7 @@
  */
 import { useRouteLoaderData } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
+import { TOAST } from '~/lib/constants'
 import { loadChunk } from '~/lib/load-chunk'
 import type { loader as rootLoader } from '~/root'
 
@@ -75,7 +76,7 @@ export function ToastHost() {
   if (!useWanted()) return null
   return (
     <Suspense fallback={null}>
-      <Toaster attach={attachToaster} />
+      <Toaster attach={attachToaster} options={TOAST} />
     </Suspense>
   )
 }

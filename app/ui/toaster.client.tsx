@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 import { Toaster as Sonner, toast } from 'sonner'
-import { TOAST } from '~/lib/constants'
+import type { TOAST } from '~/lib/constants'
 
 const TOAST_BOTTOM_OFFSET = 'calc(72px + env(safe-area-inset-bottom))'
 
@@ -12,9 +12,14 @@ export interface ToasterProps {
   attach: (
     show: (toast: { type: 'success' | 'error' | 'info'; message: string }) => void,
   ) => () => void
+  /**
+   * Where and how long toasts show (TOAST in app/lib/constants.ts), passed in
+   * for the same reason: the constants stay in the first-load file.
+   */
+  options: typeof TOAST
 }
 
-export default function Toaster({ attach }: ToasterProps) {
+export default function Toaster({ attach, options }: ToasterProps) {
   useEffect(
     () =>
       attach(({ type, message }) => {
@@ -24,14 +29,14 @@ export default function Toaster({ attach }: ToasterProps) {
   )
   return (
     <Sonner
-      position={TOAST.position}
-      duration={TOAST.durationMs}
+      position={options.position}
+      duration={options.durationMs}
       // Above the bottom navigation that phones show (56 px + the safe area).
       offset={{ bottom: TOAST_BOTTOM_OFFSET }}
       mobileOffset={{ bottom: TOAST_BOTTOM_OFFSET }}
       theme="dark"
       richColors
-      style={{ '--width': `${TOAST.widthPx}px` } as React.CSSProperties}
+      style={{ '--width': `${options.widthPx}px` } as React.CSSProperties}
       toastOptions={{ className: 'font-sans' }}
     />
   )

@@ -27,8 +27,19 @@ for (const as of ['visitor', 'member'] as const) {
     await hydrated(page)
     const services = page.getByRole('navigation', { name: 'บริการทั้งหมด' })
     await expect(services.getByRole('link')).toHaveCount(6)
-    // Each tile draws an icon of the app (inline SVG), not a character of a font.
-    await expect(services.locator('svg')).toHaveCount(6)
+    // Each tile draws an icon of the app (its SVG as a CSS mask), not a character of a font.
+    const icons = services.locator('[data-icon]')
+    await expect(icons).toHaveCount(6)
+    const drawn = await icons.evaluateAll((spans) =>
+      spans.map((span) => {
+        const style = getComputedStyle(span)
+        const mask = style.maskImage || style.getPropertyValue('-webkit-mask-image')
+        return (
+          mask.startsWith('url("data:image/svg+xml') && span.getBoundingClientRect().width === 28
+        )
+      }),
+    )
+    expect(drawn).toEqual(Array(6).fill(true))
     expect(await emojiShown(page)).toEqual([])
     expect(await brokenWords(page)).toEqual([])
     expect(await brokenLabels(page)).toEqual([])

@@ -1,22 +1,37 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import type { ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
 import { MemberSummary } from '~/ui/home/member-summary'
-import { NewsList } from '~/ui/home/news-list'
-import { PromotionStrip } from '~/ui/home/promotion-strip'
-import { RecentGames } from '~/ui/home/recent-games'
 import { Services } from '~/ui/home/services'
+import { HostImage } from '~/ui/host-image'
 import { useOptionalMember } from '~/ui/member'
-import { Notice } from '~/ui/states'
+import { EmptyState, Notice } from '~/ui/states'
 import { loadPage } from './page.server'
+import * as belowFoldOnServer from './below-fold.server'
+import type * as LowerPartsModule from '~/ui/home/below-fold'
 import { useLiveRevalidation } from '~/ui/live/live-events'
 
 const page = PAGES.home
+
+// Below the first screen on a phone, visitor or member: not in the first load.
+// The server renders them from its own static import (./below-fold.server;
+// empty in the browser's build), the browser loads them with import().
+type LowerParts = typeof LowerPartsModule
+function lowerPart<K extends keyof LowerParts>(name: K): LowerParts[K] {
+  const onServer = (belowFoldOnServer as Partial<LowerParts>)[name]
+  if (typeof document === 'undefined' && onServer) return onServer
+  return lazy(() =>
+    import('~/ui/home/below-fold').then((m) => ({ default: m[name] })),
+  ) as unknown as LowerParts[K]
+}
+const NewsList = lowerPart('NewsList')
+const RecentGames = lowerPart('RecentGames')
+const PromotionStrip = lowerPart('PromotionStrip')
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
@@ -97,7 +112,18 @@ export default function Home() {
             {play?.recentGames.ok === false ? (
               <Unavailable what="เกมที่เล่นล่าสุด" message={play.recentGames.message} />
             ) : (
-              <RecentGames games={play?.recentGames.items ?? []} />
+              <Suspense fallback={null}>
+                <RecentGames
+                  games={play?.recentGames.items ?? []}
+                  empty={
+                    <EmptyState title="ยังไม่มีเกมที่เล่นล่าสุด">
+                      <Link to="/games" className="link">
+                        เลือกเกมที่อยากเล่น
+                      </Link>
+                    </EmptyState>
+                  }
+                />
+              </Suspense>
             )}
           </Section>
           <Services withBlurbs={false} />
@@ -126,14 +152,22 @@ export default function Home() {
         more={{ to: PAGES.promotion.path, label: 'ดูทั้งหมด' }}
       >
         {promotions.ok ? (
-          <PromotionStrip promotions={promotions.items} />
+          <Suspense fallback={null}>
+            <PromotionStrip
+              promotions={promotions.items}
+              promotionPath={PAGES.promotion.path}
+              Image={HostImage}
+            />
+          </Suspense>
         ) : (
           <Unavailable what="โปรโมชั่น" message={promotions.message} />
         )}
       </Section>
       <Section id="home-news" title="ข่าวสารล่าสุด" more={{ to: PAGES.news.path, label: 'ข่าวทั้งหมด' }}>
         {news.ok ? (
-          <NewsList news={news.items} />
+          <Suspense fallback={null}>
+            <NewsList news={news.items} newsPath={PAGES.news.path} />
+          </Suspense>
         ) : (
           <Unavailable what="ข่าวสาร" message={news.message} />
         )}

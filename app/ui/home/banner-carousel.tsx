@@ -10,10 +10,11 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import type { Banner } from '~/backend/content.schemas'
+import { afterInteractive } from '~/lib/after-interactive'
 import { loadChunk } from '~/lib/load-chunk'
 import { HostImage } from '~/ui/host-image'
 import { carouselOptions } from '~/ui/home/carousel-options'
-import type { createSwiper, Swiper } from '~/ui/home/swiper.client'
+import type { startCarousel, Swiper } from '~/ui/home/swiper.client'
 
 /** Shown width on the widest layout (max-w-app 40rem minus the page's padding). */
 const BANNER_WIDTH = 608
@@ -21,24 +22,6 @@ const BANNER_HEIGHT = BANNER_WIDTH / 2
 const BANNER_SIZES = '(min-width: 640px) 608px, calc(100vw - 32px)'
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
-
-/** Runs `task` once the page has loaded and the main thread is idle. */
-function whenIdle(task: () => void): () => void {
-  let idle: number | undefined
-  let timer: number | undefined
-  const schedule = () => {
-    if (typeof window.requestIdleCallback === 'function')
-      idle = window.requestIdleCallback(task, { timeout: 2000 })
-    else timer = window.setTimeout(task, 200)
-  }
-  if (document.readyState === 'complete') schedule()
-  else window.addEventListener('load', schedule, { once: true })
-  return () => {
-    window.removeEventListener('load', schedule)
-    if (idle !== undefined) window.cancelIdleCallback(idle)
-    if (timer !== undefined) window.clearTimeout(timer)
-  }
-}
 
 export const slideLabel = (index: number, count: number) => `${index + 1} จาก ${count}`
 
@@ -58,41 +41,25 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     if (!container || count < 2) return
     let cancelled = false
     let cancelInit = () => {}
-    const cancelIdle = whenIdle(() => {
+    const cancelIdle = afterInteractive(() => {
       void loadChunk(() => import('~/ui/home/swiper.client')).then((swiperModule) => {
         if (cancelled) return
         // Evaluating the module was one task; building the swiper waits for
         // the next idle time, so the two are never one long task.
-        cancelInit = whenIdle(() => {
-          if (!cancelled) start(swiperModule.createSwiper)
+        cancelInit = afterInteractive(() => {
+          if (!cancelled) start(swiperModule.startCarousel)
         })
       })
     })
-    const start = (build: typeof createSwiper) => {
+    const start = (build: typeof startCarousel) => {
       const reducedMotion = window.matchMedia(REDUCED_MOTION).matches
       // Where a native swipe left the strip before swiper came.
       const width = container.clientWidth || 1
       const initialSlide = Math.min(count - 1, Math.round(container.scrollLeft / width))
-      container.scrollLeft = 0
-      const swiper = build(container, carouselOptions({ reducedMotion, initialSlide }))
-      swiperRef.current = swiper
-      // Focus moving into a slide must not scroll the box under swiper's own offset.
-      const unscroll = () => {
-        if (container.scrollLeft !== 0) container.scrollLeft = 0
-      }
-      container.addEventListener('scroll', unscroll)
-      swiper.on('destroy', () => container.removeEventListener('scroll', unscroll))
-      const sync = () => {
-        swiper.slides.forEach((slide, index) => {
-          slide.inert = index !== swiper.realIndex
-        })
-        setActive(swiper.realIndex)
-      }
-      swiper.on('slideChange', sync)
-      swiper.on('autoplayStart', () => setPlaying(true))
-      swiper.on('autoplayStop', () => setPlaying(false))
-      sync()
-      setPlaying(swiper.autoplay?.running ?? false)
+      swiperRef.current = build(container, carouselOptions({ reducedMotion, initialSlide }), {
+        slide: setActive,
+        playing: setPlaying,
+      })
       setReady(true)
     }
     return () => {

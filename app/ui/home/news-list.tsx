@@ -4,10 +4,10 @@
  * links its own page (/news/:id) to read or share it.
  */
 import { Link } from '@remix-run/react'
-import { PAGES } from '~/lib/pages'
 import type { NewsEntry } from '~/lib/content-text.server'
 
-export function NewsList({ news }: { news: NewsEntry[] }) {
+/** `newsPath`: /news (PAGES.news.path), passed in so this lazily loaded part keeps ~/lib/pages in the first-load file (decision 0148). */
+export function NewsList({ news, newsPath }: { news: NewsEntry[]; newsPath: string }) {
   if (news.length === 0) return <p className="text-sm text-slate-300">ยังไม่มีข่าวสารใหม่</p>
   return (
     <ul className="card divide-y divide-night-700 p-0">
@@ -33,7 +33,7 @@ export function NewsList({ news }: { news: NewsEntry[] }) {
                 <p key={index}>{paragraph}</p>
               ))}
               <p>
-                <Link to={`${PAGES.news.path}/${encodeURIComponent(item.id)}`} className="link">
+                <Link to={`${newsPath}/${encodeURIComponent(item.id)}`} className="link">
                   อ่านข่าวนี้ในหน้าข่าวสาร
                 </Link>
               </p>

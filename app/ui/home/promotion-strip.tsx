@@ -1,13 +1,25 @@
 /** Current promotions as a sideways strip (scroll-snap, no script), each leading to /promotion. */
 import { Link } from '@remix-run/react'
-import { PAGES } from '~/lib/pages'
-import { HostImage } from '~/ui/host-image'
+import type { HostImage } from '~/ui/host-image'
 import type { PromotionCard } from '~/lib/content-text.server'
 
 const CARD_WIDTH = 256
 const CARD_HEIGHT = 144
 
-export function PromotionStrip({ promotions }: { promotions: PromotionCard[] }) {
+/**
+ * `promotionPath` (/promotion, PAGES.promotion.path) and `Image` (HostImage,
+ * which reads the image host from the root's data) are passed in: this part
+ * loads with import() and imports no module of the first-load file (decision 0148).
+ */
+export function PromotionStrip({
+  promotions,
+  promotionPath,
+  Image,
+}: {
+  promotions: PromotionCard[]
+  promotionPath: string
+  Image: typeof HostImage
+}) {
   if (promotions.length === 0) {
     return <p className="text-sm text-slate-300">ยังไม่มีโปรโมชั่นในขณะนี้</p>
   }
@@ -16,10 +28,10 @@ export function PromotionStrip({ promotions }: { promotions: PromotionCard[] }) 
       {promotions.map((promotion) => (
         <li key={promotion.id} className="w-64 max-w-[80%] shrink-0 snap-start">
           <Link
-            to={`${PAGES.promotion.path}#${encodeURIComponent(promotion.id)}`}
+            to={`${promotionPath}#${encodeURIComponent(promotion.id)}`}
             className="card block h-full overflow-hidden p-0 hover:border-gold-500"
           >
-            <HostImage
+            <Image
               path={promotion.image}
               width={CARD_WIDTH}
               height={CARD_HEIGHT}

@@ -1,18 +1,14 @@
 /** "เล่นล่าสุด": the games the member played last, one tap from playing again. */
-import { Link } from '@remix-run/react'
+import type { ReactNode } from 'react'
 import { GameTile, type TileGame } from '~/ui/games/game-tile'
-import { EmptyState } from '~/ui/states'
 
-export function RecentGames({ games }: { games: TileGame[] }) {
-  if (games.length === 0) {
-    return (
-      <EmptyState title="ยังไม่มีเกมที่เล่นล่าสุด">
-        <Link to="/games" className="link">
-          เลือกเกมที่อยากเล่น
-        </Link>
-      </EmptyState>
-    )
-  }
+/**
+ * Loaded with import() with the home's other parts below its summary
+ * (./below-fold.tsx): `empty` (what shows when there is none, an EmptyState)
+ * is given by the page, so this chunk imports no module of the first-load file.
+ */
+export function RecentGames({ games, empty }: { games: TileGame[]; empty: ReactNode }) {
+  if (games.length === 0) return <>{empty}</>
   return (
     <ul className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto px-4 pb-1 [scrollbar-width:none]">
       {games.map((game) => (

@@ -9,7 +9,6 @@
  * (`online`) it opens again at once, without waiting (docs/decisions/0143).
  */
 import type { ToastRequest } from '~/ui/toast-host'
-import { notify } from '~/ui/toast-host'
 
 export interface Connection {
   url: string
@@ -21,6 +20,12 @@ export interface Connection {
   onReset(): void
   /** The session is over: the page asks the server (and follows), then may open again. */
   onSessionEnded(): void
+  /**
+   * Shows a toast (notify() of app/ui/toast-host.tsx): passed in rather than
+   * imported, so this lazily loaded chunk shares no module with the first
+   * load and the toast host stays in the first-load file (decision 0148).
+   */
+  notify(toast: ToastRequest): void
 }
 
 const REOPEN_MS = 5000
@@ -50,7 +55,7 @@ export function connect(connection: Connection): () => void {
         }
         connection.onEvent(name, data)
         const toast = (data as { toast?: ToastRequest }).toast
-        if (toast) notify(toast)
+        if (toast) connection.notify(toast)
       })
     }
     current.addEventListener('reset', () => connection.onReset())

@@ -20,6 +20,7 @@ import type { MemberEvent, MemberEventType } from '~/backend/events.schemas'
 import type { YeekeeEvent } from '~/backend/yeekee.schemas'
 import { revealPending } from '~/lib/held-revalidation'
 import { loadChunk } from '~/lib/load-chunk'
+import { notify } from '~/ui/toast-host'
 
 export const LIVE_PATH = '/events'
 
@@ -94,6 +95,7 @@ export function LiveEvents({ active }: { active: boolean }) {
           reopenAfterRevalidation.current = true
           revalidateRef.current()
         },
+        notify,
       })
     })
     return () => {
