@@ -7,6 +7,7 @@ const pushCalls = vi.hoisted(() => ({ calls: [] as [string, unknown][] }))
 vi.mock('~/backend/push.server', () => ({
   vapidPublicKey: vi.fn(),
   pushKinds: vi.fn(),
+  pushSubscriptions: vi.fn(async () => []),
   savePushSubscription: vi.fn(async (_ctx: unknown, subscription: unknown) => {
     pushCalls.calls.push(['save', subscription])
     return { id: 'ps-1', endpoint: 'x', createdAt: '2026-11-28T10:00:00+07:00' }

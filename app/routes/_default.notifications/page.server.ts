@@ -28,6 +28,7 @@ import {
 } from '~/backend/push.schemas'
 import {
   pushKinds,
+  pushSubscriptions,
   removePushSubscription,
   savePushKinds,
   savePushSubscription,
@@ -64,10 +65,17 @@ function rows(list: Awaited<ReturnType<typeof notifications>>, newFrom: number |
   }))
 }
 
-/** What the page's push panel needs: the key the browser subscribes with, the member's kinds. */
+/**
+ * What the page's push panel needs: the key the browser subscribes with, the
+ * member's kinds, and the endpoints the backend holds for the member. The
+ * device is "on" only when its subscription is one of them: one left by a
+ * member who logged out here (the backend dropped it with that login) is
+ * ended in the browser, never shown as this member's.
+ */
 export interface PushPanelData {
   publicKey: string
   kinds: PushKinds
+  endpoints: string[]
 }
 
 /** A backend without the push calls (404, 405, 501): the page goes on without its panel. */
@@ -76,8 +84,12 @@ const hasNoPush = (error: unknown) =>
 
 async function loadPush(ctx: RouteContext): Promise<PushPanelData | null> {
   try {
-    const [publicKey, kinds] = await Promise.all([vapidPublicKey(ctx), pushKinds(ctx)])
-    return { publicKey, kinds }
+    const [publicKey, kinds, saved] = await Promise.all([
+      vapidPublicKey(ctx),
+      pushKinds(ctx),
+      pushSubscriptions(ctx),
+    ])
+    return { publicKey, kinds, endpoints: saved.map((s) => s.endpoint) }
   } catch (error) {
     if (hasNoPush(error)) return null
     throw error
