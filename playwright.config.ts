@@ -65,6 +65,8 @@ export function appEnv(
     IMAGE_HOST_URL: backendUrl,
     CONFIG_SERVICE_URL: backendUrl,
     CONFIG_TTL_MS: '0',
+    // The push tests' local push service (http on 127.0.0.1): refused without it.
+    PUSH_ALLOW_LOCAL_SERVICE: '1',
   }
 }
 

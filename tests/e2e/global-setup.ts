@@ -23,7 +23,13 @@ async function startDemo(name: string): Promise<Demo> {
   const [command = '', ...args] = MOCK_COMMAND
   const child: ChildProcess = spawn(command, args, {
     // It exits by itself if this runner dies without a teardown.
-    env: { ...process.env, MOCK_PORT: '0', MOCK_PARENT_PID: String(process.pid) },
+    env: {
+      ...process.env,
+      MOCK_PORT: '0',
+      MOCK_PARENT_PID: String(process.pid),
+      // The push tests' local push service (http on 127.0.0.1).
+      PUSH_ALLOW_LOCAL_SERVICE: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${name}] ${chunk.toString()}`))

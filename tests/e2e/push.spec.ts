@@ -7,9 +7,10 @@
  * the CDP's ServiceWorker.deliverPushMessage, as a push service would.
  */
 import { expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test'
-import { APP_URL } from '../../playwright.config'
+import { APP_URL, MOCK_URL } from '../../playwright.config'
 import { startPushService, type PushService, type TestSubscription } from '../support/push-service'
 import { clientAddress, hydrated } from './support/accounts'
+import { loginThroughForm, submitLogin } from './support/login'
 import { backend, mock } from './support/mock'
 import { mockStaffOtp, STAFF } from './support/staff'
 import { loginAs } from './support/session'
@@ -228,6 +229,68 @@ test('turned on from /notifications after a tap, a settled win is pushed in Thai
   await panel.getByRole('button', { name: 'ปิดการแจ้งเตือนบนเครื่องนี้' }).click()
   await expect(panel.getByRole('button', { name: 'เปิดการแจ้งเตือน' })).toBeVisible()
   await expect.poll(() => savedEndpoints()).toEqual([])
+})
+
+/** A won hanoi slip of the member (its token's), settled at the backend. */
+async function settleWin(accessToken: string, key: string) {
+  const types = await backend<{ id: string; nextDraw: { id: string } | null }[]>(
+    '/lotto/types',
+    accessToken,
+  )
+  const drawId = types.find((t) => t.id === 'hanoi')?.nextDraw?.id
+  if (!drawId) throw new Error('no open hanoi draw')
+  await backend('/lotto/stakes', accessToken, {
+    drawId,
+    idempotencyKey: key,
+    lines: [{ kind: 'twoBottom', number: '45', amount: 10 }],
+  })
+  await mock.post('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
+}
+
+test('a logout ends the device’s pushes: the next member on the phone sees them off, the first member’s wins are not pushed there', async ({
+  page,
+  context,
+}) => {
+  const made: TestSubscription[] = []
+  await fakePushManager(context, made)
+  await context.grantPermissions(['notifications'], { origin: APP_URL })
+  await loginThroughForm(page)
+  await page.goto('/notifications')
+  await hydrated(page)
+  const panel = page.getByTestId('push-panel')
+  await panel.getByRole('button', { name: 'เปิดการแจ้งเตือน' }).click()
+  await expect(panel.getByText('เครื่องนี้เปิดการแจ้งเตือนไว้แล้ว')).toBeVisible()
+  const device = made[0]!
+  await expect.poll(() => savedEndpoints('demo')).toEqual([device.endpoint])
+
+  // สมชาย logs out on the shared phone: the backend drops what that login saved.
+  await page.getByLabel('เมนู', { exact: true }).click()
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+  await expect(page).toHaveURL('/login')
+  await expect.poll(() => savedEndpoints('demo')).toEqual([])
+
+  // สมศรี logs in there: the panel is off, and the browser's old subscription is ended.
+  await submitLogin(page, 'somsri', 'somsri1234')
+  await expect(page).toHaveURL('/')
+  await page.goto('/notifications')
+  await hydrated(page)
+  await expect(panel.getByRole('button', { name: 'เปิดการแจ้งเตือน' })).toBeEnabled()
+  await expect(panel.getByText('เครื่องนี้เปิดการแจ้งเตือนไว้แล้ว')).toHaveCount(0)
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('test-push-subscription')))
+    .toBeNull()
+  expect(await savedEndpoints('somsri')).toEqual([])
+
+  // A win of สมชาย's (from another device): nothing is pushed to this phone.
+  const login = await fetch(`${MOCK_URL}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
+  })
+  const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data
+  await settleWin(accessToken, 'push-spec-after-logout')
+  expect(await mock.pushSent('demo')).toEqual([])
+  expect(await service.messages(device.clientHash)).toEqual([])
 })
 
 test('the member’s kinds are saved and shown again; a tampered subscription gets a Thai error, nothing saved', async ({

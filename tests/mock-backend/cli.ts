@@ -15,7 +15,9 @@
  *   MOCK_PARENT_PID      exit when this process no longer exists
  *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY  web push's keys (default: a pair made at start)
  *   VAPID_SUBJECT        web push's contact, mailto: or https: (default mailto:push@member-app.example)
+ *   PUSH_ALLOW_LOCAL_SERVICE  1 = take push endpoints on this machine (tests' local push service)
  */
+import { localPushServiceAllowed } from '../../app/backend/push.schemas'
 import { type MockOptions, OptionsError } from './options'
 import { startMockBackend } from './server'
 import { staffStartLines } from './staff-accounts'
@@ -53,6 +55,7 @@ function optionsFromEnv(): Partial<MockOptions> {
       privateKey: process.env.VAPID_PRIVATE_KEY?.trim() || undefined,
       subject: process.env.VAPID_SUBJECT?.trim() || undefined,
     },
+    allowLocalPushService: localPushServiceAllowed(process.env),
   }
 }
 

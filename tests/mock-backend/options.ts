@@ -31,6 +31,12 @@ export interface MockOptions extends TokenConfig {
   clock?: () => number
   /** Web push's VAPID keys and subject (push.ts); without keys it makes its own at start. */
   vapid?: { publicKey?: string; privateKey?: string; subject?: string }
+  /**
+   * Take push endpoints of a push service on this machine (http or https on
+   * localhost, 127.x, [::1]): the tests' local one. Off unless asked for
+   * (PUSH_ALLOW_LOCAL_SERVICE=1): public https push services only.
+   */
+  allowLocalPushService?: boolean
 }
 
 export const DEV_JWT_SECRET = 'mock-backend-dev-secret-not-for-production'

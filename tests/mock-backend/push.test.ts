@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import webpush from 'web-push'
 import { stakeRulesResponseSchema } from '../../app/backend/lotto.schemas'
-import { pushPayloadSchema, vapidKeyResponseSchema } from '../../app/backend/push.schemas'
+import {
+  isPushEndpoint,
+  pushPayloadSchema,
+  vapidKeyResponseSchema,
+} from '../../app/backend/push.schemas'
 import { startPushService, type PushService } from '../support/push-service'
 import { expectError, useBackend } from './helpers'
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, vapidKeysOf } from './push'
 
-const setup = useBackend()
+// The local push service (http on 127.0.0.1) is taken only when asked for.
+const setup = useBackend({ allowLocalPushService: true })
 const api = () => setup.client()
 
 let service: PushService
@@ -149,6 +154,133 @@ describe('push subscriptions', () => {
       body: JSON.stringify({ win: false }),
     })
     expectError(partial, 400, 'BAD_REQUEST')
+  })
+})
+
+describe('a subscription lives as long as the login that saved it', () => {
+  const endpointsOf = async (username: string) =>
+    (await saved(username)).items.map((item) => item.endpoint)
+
+  it('POST /auth/logout drops the subscriptions that login saved, not the member’s other devices', async () => {
+    const phone = await api().login('demo')
+    const laptop = await api().login('demo')
+    const shared = await subscribe(phone.accessToken)
+    const own = await subscribe(laptop.accessToken)
+    expect(await endpointsOf('demo')).toEqual([shared.endpoint, own.endpoint])
+
+    const out = await api().post('/auth/logout', { refreshToken: phone.refreshToken })
+    expect(out.status).toBe(200)
+    expect(await endpointsOf('demo')).toEqual([own.endpoint])
+
+    // A deposit after the logout reaches only the device still logged in.
+    await raise('demo', { type: 'order', orderId: 41, status: 'paid', amount: 500 })
+    expect((await sent('demo')).map((s) => s.endpoint)).toEqual([own.endpoint])
+    expect(await received(shared.clientHash)).toEqual([])
+  })
+
+  for (const [name, end] of [
+    [
+      'a password change',
+      (token: string) =>
+        api().post(
+          '/user/password',
+          { currentPassword: 'demo1234', newPassword: 'newpass123' },
+          token,
+        ),
+    ],
+    [
+      'POST /auth/logout-others',
+      (token: string) => api().post('/auth/logout-others', undefined, token),
+    ],
+  ] as const) {
+    it(`${name} drops the subscriptions of every other login of the member, keeps the caller’s and other members’`, async () => {
+      const here = await api().login('demo')
+      const elsewhere = await api().login('demo')
+      const somsri = await api().login('somsri')
+      const mine = await subscribe(here.accessToken)
+      await subscribe(elsewhere.accessToken)
+      const theirs = await subscribe(somsri.accessToken)
+      expect(await endpointsOf('demo')).toHaveLength(2)
+
+      expect((await end(here.accessToken)).status).toBe(200)
+      expect(await endpointsOf('demo')).toEqual([mine.endpoint])
+      expect(await endpointsOf('somsri')).toEqual([theirs.endpoint])
+      const list = await api().get<{ data: { items: { endpoint: string }[] } }>(
+        '/member/push/subscriptions',
+        here.accessToken,
+      )
+      expect(list.body.data.items.map((item) => item.endpoint)).toEqual([mine.endpoint])
+    })
+  }
+})
+
+describe('which endpoints are taken', () => {
+  it.each([
+    'http://127.0.0.1:9/x',
+    'http://localhost/x',
+    'http://[::1]/x',
+    'https://10.0.0.1/x',
+    'https://192.168.1.1/x',
+    'https://172.16.0.1/x',
+    'https://169.254.169.254/latest',
+    'https://127.0.0.1/x',
+    'https://0x7f.1/x',
+    'https://2130706433/x',
+    'https://localhost/x',
+    'https://push.localhost/x',
+    'https://[::1]/x',
+    'https://[fd00::1]/x',
+    'https://intranet/x',
+    'https://user:pw@fcm.googleapis.com/x',
+    'http://fcm.googleapis.com/fcm/send/abc',
+    'ftp://fcm.googleapis.com/x',
+  ])('refuses %s', (endpoint) => {
+    expect(isPushEndpoint(endpoint)).toBe(false)
+  })
+
+  it.each([
+    'https://fcm.googleapis.com/fcm/send/abc:def',
+    'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
+    'https://web.push.apple.com/QGx',
+    'https://wns2-par02p.notify.windows.com/w/?token=abc',
+  ])('takes %s', (endpoint) => {
+    expect(isPushEndpoint(endpoint)).toBe(true)
+  })
+
+  it('takes a push service on this machine only with the test setting', () => {
+    for (const local of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'https://[::1]:9/x']) {
+      expect(isPushEndpoint(local)).toBe(false)
+      expect(isPushEndpoint(local, true)).toBe(true)
+    }
+    // Still never another host of the network, nor http elsewhere.
+    expect(isPushEndpoint('http://10.0.0.1/x', true)).toBe(false)
+    expect(isPushEndpoint('https://192.168.1.1/x', true)).toBe(false)
+    expect(isPushEndpoint('http://fcm.googleapis.com/x', true)).toBe(false)
+  })
+})
+
+describe('a demo backend started without the test setting', () => {
+  const plain = useBackend()
+
+  it('refuses the local push service’s endpoint (400), takes a public one', async () => {
+    const { accessToken } = await plain.client().login('demo')
+    const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }
+    const local = await plain
+      .client()
+      .post('/member/push/subscriptions', { endpoint: 'http://127.0.0.1:9/x', keys }, accessToken)
+    expectError(local, 400, 'BAD_REQUEST')
+    const internal = await plain
+      .client()
+      .post('/member/push/subscriptions', { endpoint: 'https://10.0.0.1/x', keys }, accessToken)
+    expectError(internal, 400, 'BAD_REQUEST')
+    const pub = await plain
+      .client()
+      .post(
+        '/member/push/subscriptions',
+        { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys },
+        accessToken,
+      )
+    expect(pub.status).toBe(200)
   })
 })
 

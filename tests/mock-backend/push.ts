@@ -10,6 +10,18 @@
  * JSON encrypted and signed by `web-push` (RFC 8291, VAPID). A push service
  * that answers 404 or 410 has dropped the subscription: it is removed.
  *
+ * A subscription belongs to the login that saved it (its token family):
+ * when that login ends (POST /auth/logout, logout-others, a password change
+ * that ends the member's other logins, a revoked family), its subscriptions
+ * are gone: nothing more is pushed to a device its member logged out of.
+ * An expired login keeps them (the device is still the member's; another
+ * member logging in there unsubscribes the browser, and the push service's
+ * 410 removes it).
+ *
+ * An endpoint must be https on a public host name (push.schemas.ts);
+ * `allowLocalService` (PUSH_ALLOW_LOCAL_SERVICE=1, tests only) also takes a
+ * push service on this machine.
+ *
  * The VAPID keys come from the options (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT for the CLI); without them the desk makes its own at start
  * (they live as long as the process: subscriptions made with the old key
@@ -25,7 +37,7 @@ import { envelope } from '../../app/backend/schemas'
 import {
   pushKindsResponseSchema,
   pushKindsSchema,
-  pushSubscriptionSchema,
+  pushSubscriptionSchemaOf,
   removedResponseSchema,
   removeSubscriptionSchema,
   savedSubscriptionResponseSchema,
@@ -60,6 +72,8 @@ const SENT_KEPT = 200
 export interface StoredSubscription extends PushSubscriptionInput {
   id: string
   memberId: number
+  /** The login (token family) that saved it: it lives as long as that login. */
+  familyId: string
   createdAt: string
 }
 
@@ -101,10 +115,14 @@ export class PushDesk {
   readonly #pending = new Set<Promise<void>>()
   sent: SentPush[] = []
   vapid: VapidKeys = vapidKeysOf()
+  /** Endpoints of a push service on this machine are taken (tests only). */
+  allowLocalService = false
 
   constructor(
     events: EventBook,
     private readonly clock: () => number = Date.now,
+    /** Whether the login (token family) of this id has ended. */
+    private readonly loginEnded: (familyId: string) => boolean = () => false,
   ) {
     events.onRecord((stored) => this.#onEvent(stored))
   }
@@ -115,11 +133,17 @@ export class PushDesk {
     this.sent = []
   }
 
+  /** The member's subscriptions whose login goes on (those of ended logins are dropped here). */
   subscriptionsOf(memberId: number): StoredSubscription[] {
-    return [...(this.#subscriptions.get(memberId)?.values() ?? [])]
+    const mine = this.#subscriptions.get(memberId)
+    if (!mine) return []
+    for (const [endpoint, subscription] of mine) {
+      if (this.loginEnded(subscription.familyId)) mine.delete(endpoint)
+    }
+    return [...mine.values()]
   }
 
-  save(memberId: number, input: PushSubscriptionInput): StoredSubscription {
+  save(memberId: number, familyId: string, input: PushSubscriptionInput): StoredSubscription {
     const mine = this.#subscriptions.get(memberId) ?? new Map<string, StoredSubscription>()
     // An endpoint is one device's: another member's login on it takes it over.
     for (const [other, theirs] of this.#subscriptions) {
@@ -131,6 +155,7 @@ export class PushDesk {
       ...input,
       id: before?.id ?? `ps-${this.#nextId++}`,
       memberId,
+      familyId,
       createdAt: before?.createdAt ?? bangkokIso(this.clock()),
     }
     mine.set(input.endpoint, stored)
@@ -144,7 +169,8 @@ export class PushDesk {
   }
 
   remove(memberId: number, endpoint: string): boolean {
-    return this.#subscriptions.get(memberId)?.delete(endpoint) ?? false
+    const known = this.subscriptionsOf(memberId).some((s) => s.endpoint === endpoint)
+    return known && (this.#subscriptions.get(memberId)?.delete(endpoint) ?? false)
   }
 
   kindsOf(memberId: number): PushKinds {
@@ -229,9 +255,10 @@ async function list(ctx: RequestContext) {
 }
 
 async function save(ctx: RequestContext) {
-  const member = await ctx.sessions.authenticate(ctx.headers.authorization)
-  const input = jsonBody(ctx, pushSubscriptionSchema)
-  const stored = ctx.state.push.save(member.id, input)
+  const { member, family } = await ctx.sessions.caller(ctx.headers.authorization)
+  const { push } = ctx.state
+  const input = jsonBody(ctx, pushSubscriptionSchemaOf(push.allowLocalService))
+  const stored = push.save(member.id, family.id, input)
   return dataReply(savedSubscriptionResponseSchema, { data: listed(stored) })
 }
 

@@ -190,6 +190,7 @@ export async function startMockBackend(options: Partial<MockOptions> = {}): Prom
   const resolved = resolveOptions(options)
   const state = new MockState(resolved, resolved.clock)
   state.push.vapid = vapidKeysOf(resolved.vapid)
+  state.push.allowLocalService = resolved.allowLocalPushService ?? false
   if (resolved.logOtp) state.sms = (line) => console.error(`[mock-backend] ${line}`)
   const app: App = {
     state,

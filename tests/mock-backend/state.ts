@@ -270,7 +270,12 @@ export class MockState {
   /** Every movement of a member's balance (ledger.ts). */
   readonly ledger = new Ledger(this.events)
   /** Push subscriptions and the pushes of the members' events (push.ts). */
-  readonly push = new PushDesk(this.events, () => this.clock())
+  readonly push = new PushDesk(
+    this.events,
+    () => this.clock(),
+    // A login ends when its family is revoked (logout, logout-others, a password change).
+    (familyId) => this.families.get(familyId)?.revoked ?? true,
+  )
   /** Placed slips and their outcomes (lotto-stakes.ts). */
   readonly lottoStakes = new StakeBook(this.ledger)
   /** Deposit orders (orders.ts). */

@@ -7,6 +7,7 @@ const pushCalls = vi.hoisted(() => ({ calls: [] as [string, unknown][] }))
 vi.mock('~/backend/push.server', () => ({
   vapidPublicKey: vi.fn(),
   pushKinds: vi.fn(),
+  pushSubscriptions: vi.fn(async () => []),
   savePushSubscription: vi.fn(async (_ctx: unknown, subscription: unknown) => {
     pushCalls.calls.push(['save', subscription])
     return { id: 'ps-1', endpoint: 'x', createdAt: '2026-11-28T10:00:00+07:00' }
@@ -139,6 +140,12 @@ describe('the push posts', () => {
       JSON.stringify({ ...SUBSCRIPTION, keys: { ...KEYS, auth: '<script>'.repeat(3) } }),
     ],
     ['an array', '[]'],
+    ['a local push service', JSON.stringify({ ...SUBSCRIPTION, endpoint: 'http://127.0.0.1:9/x' })],
+    [
+      'an https private address',
+      JSON.stringify({ ...SUBSCRIPTION, endpoint: 'https://10.0.0.1/x' }),
+    ],
+    ['https localhost', JSON.stringify({ ...SUBSCRIPTION, endpoint: 'https://localhost/x' })],
   ])(
     'answers a tampered subscription (%s) in Thai with a 400, and saves nothing',
     async (_name, text) => {
@@ -150,6 +157,18 @@ describe('the push posts', () => {
       expect(pushCalls.calls).toEqual([])
     },
   )
+
+  it('takes a push service on this machine only with PUSH_ALLOW_LOCAL_SERVICE=1 (tests)', async () => {
+    const local = { ...SUBSCRIPTION, endpoint: 'http://127.0.0.1:9/x' }
+    const sent = new URLSearchParams({ intent: 'push-on', subscription: JSON.stringify(local) })
+    vi.stubEnv('PUSH_ALLOW_LOCAL_SERVICE', '1')
+    try {
+      expect((await answer(post(1, sent.toString()))).status).toBe(200)
+    } finally {
+      vi.unstubAllEnvs()
+    }
+    expect(pushCalls.calls).toEqual([['save', local]])
+  })
 
   it('answers an unknown intent or a missing field in Thai with a 400', async () => {
     for (const body of ['intent=push-everything', 'intent=push-on', 'intent=push-off']) {

@@ -20,9 +20,15 @@ import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { BackendError } from '~/backend/client.server'
 import { markNotificationsRead, notifications } from '~/backend/notifications.server'
-import { PUSH_KINDS, pushSubscriptionSchema, type PushKinds } from '~/backend/push.schemas'
+import {
+  localPushServiceAllowed,
+  PUSH_KINDS,
+  pushSubscriptionSchemaOf,
+  type PushKinds,
+} from '~/backend/push.schemas'
 import {
   pushKinds,
+  pushSubscriptions,
   removePushSubscription,
   savePushKinds,
   savePushSubscription,
@@ -59,10 +65,17 @@ function rows(list: Awaited<ReturnType<typeof notifications>>, newFrom: number |
   }))
 }
 
-/** What the page's push panel needs: the key the browser subscribes with, the member's kinds. */
+/**
+ * What the page's push panel needs: the key the browser subscribes with, the
+ * member's kinds, and the endpoints the backend holds for the member. The
+ * device is "on" only when its subscription is one of them: one left by a
+ * member who logged out here (the backend dropped it with that login) is
+ * ended in the browser, never shown as this member's.
+ */
 export interface PushPanelData {
   publicKey: string
   kinds: PushKinds
+  endpoints: string[]
 }
 
 /** A backend without the push calls (404, 405, 501): the page goes on without its panel. */
@@ -71,8 +84,12 @@ const hasNoPush = (error: unknown) =>
 
 async function loadPush(ctx: RouteContext): Promise<PushPanelData | null> {
   try {
-    const [publicKey, kinds] = await Promise.all([vapidPublicKey(ctx), pushKinds(ctx)])
-    return { publicKey, kinds }
+    const [publicKey, kinds, saved] = await Promise.all([
+      vapidPublicKey(ctx),
+      pushKinds(ctx),
+      pushSubscriptions(ctx),
+    ])
+    return { publicKey, kinds, endpoints: saved.map((s) => s.endpoint) }
   } catch (error) {
     if (hasNoPush(error)) return null
     throw error
@@ -115,7 +132,9 @@ export function parseSubscription(text: string) {
   } catch {
     return null
   }
-  const parsed = pushSubscriptionSchema.safeParse(json)
+  // A local push service (http on this machine) only for tests: PUSH_ALLOW_LOCAL_SERVICE=1.
+  const schema = pushSubscriptionSchemaOf(localPushServiceAllowed(process.env))
+  const parsed = schema.safeParse(json)
   return parsed.success ? parsed.data : null
 }
 

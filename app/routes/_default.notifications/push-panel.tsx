@@ -46,15 +46,26 @@ const standalone = () =>
   matchMedia('(display-mode: standalone)').matches ||
   (navigator as { standalone?: boolean }).standalone === true
 
-/** What this device can do, and whether it is subscribed (no permission asked). */
-async function deviceState(): Promise<DeviceState> {
+/**
+ * What this device can do, and whether it is subscribed for this member (no
+ * permission asked). A subscription of the browser that the backend does not
+ * hold for the member was left by a login that ended here (another member's,
+ * or this member's before a logout): it is ended, and the device is off.
+ */
+async function deviceState(saved: readonly string[], watched: boolean): Promise<DeviceState> {
   const supported =
     'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
   if (!supported) return isIos() && !standalone() ? 'ios' : 'unsupported'
   if (Notification.permission === 'denied') return 'denied'
   const found = await navigator.serviceWorker.getRegistration('/')
   const subscription = await found?.pushManager.getSubscription()
-  return subscription && Notification.permission === 'granted' ? 'on' : 'off'
+  if (!subscription) return 'off'
+  if (!saved.includes(subscription.endpoint)) {
+    // A watcher's browser is not the member's device: left as it is.
+    if (!watched) await subscription.unsubscribe().catch(() => false)
+    return 'off'
+  }
+  return Notification.permission === 'granted' ? 'on' : 'off'
 }
 
 export function PushPanel({ push, watched }: { push: PushPanelData; watched: boolean }) {
@@ -65,7 +76,9 @@ export function PushPanel({ push, watched }: { push: PushPanelData; watched: boo
   const navigation = useNavigation()
 
   useEffect(() => {
-    void deviceState().then(setState, () => setState('unsupported'))
+    void deviceState(push.endpoints, watched).then(setState, () => setState('unsupported'))
+    // Once, on the endpoints the page came with.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
   // The backend's answer to a turn on/off: only then is the device on (or off).

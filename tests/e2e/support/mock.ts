@@ -90,4 +90,11 @@ export const mock = {
         data: { items: { endpoint: string }[]; kinds: Record<string, boolean> }
       }
     ).data,
+  /** What the demo backend pushed for a member (once the pushes under way have their answers). */
+  pushSent: async (username = 'demo') =>
+    (
+      (await control(`push/sent?username=${username}`, undefined, 'GET')) as {
+        data: { items: { endpoint: string; payload: Record<string, unknown>; status: number }[] }
+      }
+    ).data.items,
 }
