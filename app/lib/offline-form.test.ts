@@ -62,3 +62,46 @@ describe('holdForm', () => {
     expect(submitted).toBe(1)
   })
 })
+
+describe('holdForm and the disabled state React owns', () => {
+  it('leaves disabled a button that was disabled before the hold', () => {
+    const { form, waiting } = setUp()
+    const release = holdForm(form, 'reason')
+    expect(waiting.hasAttribute('data-offline-held')).toBe(false)
+    release()
+    expect(waiting.disabled).toBe(true)
+  })
+
+  it('enables after the hold a button it disabled itself', () => {
+    const { form, plain, outside } = setUp()
+    const release = holdForm(form, 'reason')
+    expect(plain.hasAttribute('data-offline-held')).toBe(true)
+    release()
+    expect(plain.disabled).toBe(false)
+    expect(outside.disabled).toBe(false)
+    expect(plain.hasAttribute('data-offline-held')).toBe(false)
+  })
+
+  it('leaves disabled a button React disables while held (a draw closing offline)', async () => {
+    const { form, plain, outside } = setUp()
+    const release = holdForm(form, 'reason')
+    // React writes a `disabled` prop that became true as an attribute.
+    plain.setAttribute('disabled', '')
+    await Promise.resolve()
+    outside.setAttribute('disabled', '') // not yet seen by the observer when released
+    release()
+    expect(plain.disabled).toBe(true)
+    expect(outside.disabled).toBe(true)
+  })
+
+  it('keeps held, then enables, a button React enables while held (busy ended offline)', async () => {
+    const { form, waiting } = setUp()
+    const release = holdForm(form, 'reason')
+    waiting.removeAttribute('disabled')
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(waiting.disabled).toBe(true)
+    expect(waiting.hasAttribute('data-offline-held')).toBe(true)
+    release()
+    expect(waiting.disabled).toBe(false)
+  })
+})

@@ -43,7 +43,8 @@ export const STALE_RELEASE_ATTRIBUTE = 'release'
 /**
  * Watches for a new release (docs/decisions/0143): the page's own is its
  * document's (Server-Timing `release`); a later answer (route data, a
- * revalidation) naming another, or a new worker taking over this page, marks
+ * revalidation) naming another, or a worker of another release taking over
+ * this page, marks
  * the page stale (`<html data-release="stale">`) and asks the browser to
  * check for the new worker at once. The root reloads a stale page at its
  * next navigation (useReleaseReload).
@@ -68,10 +69,57 @@ export function watchRelease(win: Window = window): () => void {
     stops.push(() => observer.disconnect())
   }
   const container = win.navigator.serviceWorker
-  // A page that had a worker and gets another: a new build took over.
+  // A page that had a worker and gets another: a new build may have taken
+  // over. The page is stale only if that worker runs another release than
+  // the page's own (a page loaded from the new release while the old worker
+  // still controlled it is not); unknown (no own release, no answer) is stale.
   if (container?.controller) {
-    container.addEventListener('controllerchange', markStale)
-    stops.push(() => container.removeEventListener('controllerchange', markStale))
+    let stopped = false
+    const onControllerChange = () => {
+      const worker = container.controller
+      if (!own || !worker) return markStale()
+      void askRelease(worker).then((release) => {
+        if (stopped) return
+        if (release === null || isOtherRelease(own, release)) markStale()
+      })
+    }
+    container.addEventListener('controllerchange', onControllerChange)
+    stops.push(() => {
+      stopped = true
+      container.removeEventListener('controllerchange', onControllerChange)
+    })
   }
   return () => stops.forEach((stop) => stop())
+}
+
+/** How long the page waits for a worker to name its release. */
+export const RELEASE_ANSWER_MS = 3000
+
+/**
+ * Asks `worker` which release it runs (app/sw/index.ts answers a
+ * `{ type: 'release' }` message on the port it is given); null when it
+ * does not answer within `timeoutMs`.
+ */
+export function askRelease(
+  worker: Pick<ServiceWorker, 'postMessage'>,
+  timeoutMs: number = RELEASE_ANSWER_MS,
+): Promise<string | null> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    const done = (release: string | null) => {
+      clearTimeout(timer)
+      channel.port1.close()
+      resolve(release)
+    }
+    const timer = setTimeout(() => done(null), timeoutMs)
+    channel.port1.onmessage = (event: MessageEvent<{ release?: unknown } | null>) => {
+      const release = event.data?.release
+      done(typeof release === 'string' && release ? release : null)
+    }
+    try {
+      worker.postMessage({ type: 'release' }, [channel.port2])
+    } catch {
+      done(null)
+    }
+  })
 }

@@ -94,10 +94,10 @@ test("members' shots join the list as they come, without the page asking for the
       .__remixRouter
     return router.state.revalidation === 'idle' && router.state.fetchers instanceof Map
   })
-  // Every data request the page starts from here on (Remix asks with ?_data=).
+  // Every data request the page starts from here on (single fetch asks for `….data`).
   const dataRequests: string[] = []
   page.on('request', (request) => {
-    if (new URL(request.url()).searchParams.has('_data')) dataRequests.push(request.url())
+    if (new URL(request.url()).pathname.endsWith('.data')) dataRequests.push(request.url())
   })
 
   // Members shoot one after another, and then three at once (one tick of the page).

@@ -1,0 +1,76 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { askRelease, watchRelease } from '~/lib/service-worker.client'
+
+/** A worker that answers the release message like app/sw/index.ts (or never, with null). */
+function worker(release: string | null): ServiceWorker {
+  return {
+    postMessage(_message: unknown, transfer: MessagePort[]) {
+      if (release !== null) transfer[0]?.postMessage({ release, build: 'b', cache: 'c' })
+    },
+  } as unknown as ServiceWorker
+}
+
+/** A window whose document names `own` and whose worker container can change controller. */
+function tab(own: string | null) {
+  const container = new EventTarget() as EventTarget & { controller: ServiceWorker | null }
+  container.controller = worker('old.one')
+  const win = {
+    document,
+    navigator: { serviceWorker: container },
+    performance: {
+      getEntriesByType: () => [
+        { serverTiming: own ? [{ name: 'release', description: own, duration: 0 }] : [] },
+      ],
+    },
+  } as unknown as Window
+  const takeOver = (next: ServiceWorker) => {
+    container.controller = next
+    container.dispatchEvent(new Event('controllerchange'))
+  }
+  return { win, takeOver }
+}
+
+const stale = () => document.documentElement.dataset.release === 'stale'
+const settled = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+afterEach(() => {
+  delete document.documentElement.dataset.release
+})
+
+describe('watchRelease and a new worker taking over', () => {
+  it('keeps fresh a page already of the new worker’s release', async () => {
+    const { win, takeOver } = tab('new.two')
+    const stop = watchRelease(win)
+    takeOver(worker('new.two'))
+    await settled()
+    expect(stale()).toBe(false)
+    stop()
+  })
+
+  it('marks stale a page of another release than the new worker’s', async () => {
+    const { win, takeOver } = tab('old.one')
+    const stop = watchRelease(win)
+    takeOver(worker('new.two'))
+    await expect.poll(stale).toBe(true)
+    stop()
+  })
+
+  it('marks stale when the page does not know its own release', async () => {
+    const { win, takeOver } = tab(null)
+    const stop = watchRelease(win)
+    takeOver(worker('new.two'))
+    await expect.poll(stale).toBe(true)
+    stop()
+  })
+})
+
+describe('askRelease', () => {
+  it('gives the release the worker names', async () => {
+    await expect(askRelease(worker('new.two'))).resolves.toBe('new.two')
+  })
+
+  it('gives null when the worker does not answer in time', async () => {
+    await expect(askRelease(worker(null), 10)).resolves.toBeNull()
+  })
+})
