@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { askRelease, watchRelease } from '~/lib/service-worker.client'
+import { askRelease, checkForUpdate, watchRelease } from '~/lib/service-worker.client'
 
 /** A worker that answers the release message like app/sw/index.ts (or never, with null). */
 function worker(release: string | null): ServiceWorker {
@@ -72,5 +72,32 @@ describe('askRelease', () => {
 
   it('gives null when the worker does not answer in time', async () => {
     await expect(askRelease(worker(null), 10)).resolves.toBeNull()
+  })
+})
+
+describe('checkForUpdate', () => {
+  it('tries a failed check again, and stops at the first that goes through', async () => {
+    let calls = 0
+    const registration = {
+      update: async () => {
+        calls += 1
+        if (calls < 3) throw new TypeError('Failed to update a ServiceWorker')
+        return undefined as never
+      },
+    }
+    expect(await checkForUpdate(registration, 3, 0)).toBe(true)
+    expect(calls).toBe(3)
+  })
+
+  it('gives up after its tries', async () => {
+    let calls = 0
+    const registration = {
+      update: async () => {
+        calls += 1
+        throw new TypeError('offline')
+      },
+    }
+    expect(await checkForUpdate(registration, 2, 0)).toBe(false)
+    expect(calls).toBe(2)
   })
 })

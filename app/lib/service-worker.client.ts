@@ -54,7 +54,7 @@ export function watchRelease(win: Window = window): () => void {
   const markStale = () => {
     if (doc.documentElement.dataset[STALE_RELEASE_ATTRIBUTE] === 'stale') return
     doc.documentElement.dataset[STALE_RELEASE_ATTRIBUTE] = 'stale'
-    void serviceWorkerRegistration().then((r) => r?.update().catch(() => undefined))
+    void serviceWorkerRegistration().then((r) => (r ? checkForUpdate(r) : undefined))
   }
   const [document] = win.performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
   const own = releaseFromTimings(document?.serverTiming)
@@ -90,6 +90,27 @@ export function watchRelease(win: Window = window): () => void {
     })
   }
   return () => stops.forEach((stop) => stop())
+}
+
+/**
+ * Asks the browser to fetch the worker again now; a check that fails (the
+ * server was restarting, a weak network) is tried again a few times, 2 s
+ * apart, instead of waiting for the browser's own next check.
+ */
+export async function checkForUpdate(
+  registration: Pick<ServiceWorkerRegistration, 'update'>,
+  tries = 3,
+  pauseMs = 2000,
+): Promise<boolean> {
+  for (let attempt = 1; attempt <= tries; attempt++) {
+    try {
+      await registration.update()
+      return true
+    } catch {
+      if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, pauseMs))
+    }
+  }
+  return false
 }
 
 /** How long the page waits for a worker to name its release. */
