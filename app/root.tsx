@@ -16,10 +16,6 @@ import { useNonce } from '~/lib/nonce'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { siteMeta } from '~/lib/meta'
 import { rootLoader } from '~/root-loader.server'
-import latinRegular from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-400-normal.woff2'
-import thaiRegular from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-400-normal.woff2'
-import thaiBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-thai-700-normal.woff2'
-import latinBold from '@fontsource/noto-sans-thai/files/noto-sans-thai-latin-700-normal.woff2'
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
@@ -34,17 +30,11 @@ import { OfflineBanner } from '~/ui/offline-banner'
 import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/lib/install-prompt'
 
 export const links: LinksFunction = () => [
-  // The faces most of every page is set in (Thai text, its headings, Latin
-  // names and figures): fetched with the stylesheet, not after it, so they are
-  // there before the first layout (font-display: optional never swaps later,
-  // and a face arriving in its block period would move the text it lays out).
-  ...[thaiRegular, thaiBold, latinRegular, latinBold].map((href) => ({
-    rel: 'preload',
-    href,
-    as: 'font',
-    type: 'font/woff2',
-    crossOrigin: 'anonymous' as const,
-  })),
+  // No font preloads (decision 0066, update of issue 27): the stylesheet's
+  // faces (font-display: optional) are fetched at the first layout, and the
+  // service worker keeps them with the build's files for every later page. A
+  // preloaded optional face holds the first paint until it arrives, and with
+  // it every script the parser found meanwhile joined the first screen's path.
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
