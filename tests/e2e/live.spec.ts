@@ -9,7 +9,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { clientAddress, hydrated } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { backend, mock } from './support/mock'
+import { backend, mock, settleHanoiWin, stakeHanoiWin } from './support/mock'
 import { loginAs } from './support/session'
 
 test.use({ extraHTTPHeaders: clientAddress(120) })
@@ -42,17 +42,7 @@ test('a win settled through the backend shows on the open slip history and in th
   context,
 }) => {
   const { accessToken } = await loginAs(context, 'demo')
-  const types = await backend<{ id: string; nextDraw: { id: string } | null }[]>(
-    '/lotto/types',
-    accessToken,
-  )
-  const drawId = types.find((t) => t.id === 'hanoi')?.nextDraw?.id
-  if (!drawId) throw new Error('no open hanoi draw')
-  await backend('/lotto/stakes', accessToken, {
-    drawId,
-    idempotencyKey: 'live-spec-win-1',
-    lines: [{ kind: 'twoBottom', number: '45', amount: 10 }],
-  })
+  const drawId = await stakeHanoiWin(accessToken, 'live-spec-win-1')
   await page.goto('/lotto?tab=history')
   const stake = page.getByTestId('stake').first()
   await expect(stake).toContainText('รอผล')
@@ -60,7 +50,7 @@ test('a win settled through the backend shows on the open slip history and in th
   await streamOpen(page)
   await markDocument(page)
 
-  await mock.post('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
+  await settleHanoiWin(drawId)
   await expect(stake).toContainText('ถูกรางวัล')
   await expect(stake.getByTestId('stake-winnings')).toHaveText('ได้รับ ฿920.00')
   await expect(balance(page)).toHaveText('฿2,430.50')

@@ -11,7 +11,7 @@ import { APP_URL, MOCK_URL } from '../../playwright.config'
 import { startPushService, type PushService, type TestSubscription } from '../support/push-service'
 import { clientAddress, hydrated } from './support/accounts'
 import { loginThroughForm, submitLogin } from './support/login'
-import { backend, mock } from './support/mock'
+import { mock, settleHanoiWin, stakeHanoiWin } from './support/mock'
 import { mockStaffOtp, STAFF } from './support/staff'
 import { loginAs } from './support/session'
 
@@ -171,18 +171,7 @@ test('turned on from /notifications after a tap, a settled win is pushed in Thai
   await hydrated(page)
 
   // A win settled at the backend: pushed to the device, encrypted; decrypted here.
-  const types = await backend<{ id: string; nextDraw: { id: string } | null }[]>(
-    '/lotto/types',
-    accessToken,
-  )
-  const drawId = types.find((t) => t.id === 'hanoi')?.nextDraw?.id
-  if (!drawId) throw new Error('no open hanoi draw')
-  await backend('/lotto/stakes', accessToken, {
-    drawId,
-    idempotencyKey: 'push-spec-win',
-    lines: [{ kind: 'twoBottom', number: '45', amount: 10 }],
-  })
-  await mock.post('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
+  await settleHanoiWin(await stakeHanoiWin(accessToken, 'push-spec-win'))
   await expect.poll(() => service.messages(device.clientHash)).toHaveLength(1)
   const [text] = await service.messages(device.clientHash)
   const payload = JSON.parse(text!) as Record<string, unknown>
@@ -231,22 +220,6 @@ test('turned on from /notifications after a tap, a settled win is pushed in Thai
   await expect.poll(() => savedEndpoints()).toEqual([])
 })
 
-/** A won hanoi slip of the member (its token's), settled at the backend. */
-async function settleWin(accessToken: string, key: string) {
-  const types = await backend<{ id: string; nextDraw: { id: string } | null }[]>(
-    '/lotto/types',
-    accessToken,
-  )
-  const drawId = types.find((t) => t.id === 'hanoi')?.nextDraw?.id
-  if (!drawId) throw new Error('no open hanoi draw')
-  await backend('/lotto/stakes', accessToken, {
-    drawId,
-    idempotencyKey: key,
-    lines: [{ kind: 'twoBottom', number: '45', amount: 10 }],
-  })
-  await mock.post('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
-}
-
 test('a logout ends the device’s pushes: the next member on the phone sees them off, the first member’s wins are not pushed there', async ({
   page,
   context,
@@ -288,7 +261,7 @@ test('a logout ends the device’s pushes: the next member on the phone sees the
     body: JSON.stringify({ username: 'demo', password: 'demo1234' }),
   })
   const { accessToken } = ((await login.json()) as { data: { accessToken: string } }).data
-  await settleWin(accessToken, 'push-spec-after-logout')
+  await settleHanoiWin(await stakeHanoiWin(accessToken, 'push-spec-after-logout'))
   expect(await mock.pushSent('demo')).toEqual([])
   expect(await service.messages(device.clientHash)).toEqual([])
 })

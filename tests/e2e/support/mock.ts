@@ -26,6 +26,30 @@ export async function backend<T>(path: string, token: string, body?: unknown): P
   return ((await res.json()) as { data: T }).data
 }
 
+/**
+ * A member's slip on the open หวยฮานอย draw that wins once settled with
+ * `settleHanoiWin` (2 ตัวล่าง 45, ฿10: ฿920): staked the way the member's
+ * app would, with its key. Gives the draw's id.
+ */
+export async function stakeHanoiWin(accessToken: string, idempotencyKey: string): Promise<string> {
+  const types = await backend<{ id: string; nextDraw: { id: string } | null }[]>(
+    '/lotto/types',
+    accessToken,
+  )
+  const drawId = types.find((t) => t.id === 'hanoi')?.nextDraw?.id
+  if (!drawId) throw new Error('no open hanoi draw')
+  await backend('/lotto/stakes', accessToken, {
+    drawId,
+    idempotencyKey,
+    lines: [{ kind: 'twoBottom', number: '45', amount: 10 }],
+  })
+  return drawId
+}
+
+/** Settles the draw with 2 ตัวล่าง 45: the slips of `stakeHanoiWin` win. */
+export const settleHanoiWin = (drawId: string) =>
+  mock.post('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
+
 export interface MockCall {
   method: string
   path: string
