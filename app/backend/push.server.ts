@@ -18,12 +18,24 @@ import {
 
 export type { PushKinds, PushSubscriptionInput, SavedSubscription }
 
-export async function vapidPublicKey(ctx: MemberContext): Promise<string> {
+/** How long this process reuses the backend's VAPID key (the same for every member). */
+export const VAPID_KEY_TTL_MS = 10 * 60 * 1000
+
+let knownKey: { at: number; key: string } | undefined
+
+/**
+ * The backend's VAPID public key. It is one key for the whole service, so
+ * the first member's answer serves every request for VAPID_KEY_TTL_MS
+ * instead of one backend call per /notifications load.
+ */
+export async function vapidPublicKey(ctx: MemberContext, now = Date.now()): Promise<string> {
+  if (knownKey && now - knownKey.at < VAPID_KEY_TTL_MS) return knownKey.key
   const { publicKey } = await memberCall(ctx, {
     method: 'GET',
     path: '/member/push/key',
     schema: vapidKeyResponseSchema,
   })
+  knownKey = { at: now, key: publicKey }
   return publicKey
 }
 

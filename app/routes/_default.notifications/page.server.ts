@@ -78,9 +78,12 @@ export interface PushPanelData {
   endpoints: string[]
 }
 
-/** A backend without the push calls (404, 405, 501): the page goes on without its panel. */
-const hasNoPush = (error: unknown) =>
-  error instanceof BackendError && [404, 405, 501].includes(error.status)
+/**
+ * A backend without the push calls, or failing on them: the page still lists
+ * the notifications, without its push panel (a session that ended is not a
+ * BackendError and still goes to the login).
+ */
+const withoutPush = (error: unknown) => error instanceof BackendError
 
 async function loadPush(ctx: RouteContext): Promise<PushPanelData | null> {
   try {
@@ -91,7 +94,7 @@ async function loadPush(ctx: RouteContext): Promise<PushPanelData | null> {
     ])
     return { publicKey, kinds, endpoints: saved.map((s) => s.endpoint) }
   } catch (error) {
-    if (hasNoPush(error)) return null
+    if (withoutPush(error)) return null
     throw error
   }
 }
