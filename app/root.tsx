@@ -25,6 +25,7 @@ import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
 import { heldRevalidation, revealed } from '~/lib/held-revalidation'
 import { afterInteractive } from '~/lib/after-interactive'
+import { isStaleRelease } from '~/lib/release'
 import { claimChunkReload } from '~/lib/load-chunk'
 import { OfflineBanner } from '~/ui/offline-banner'
 import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/lib/install-prompt'
@@ -161,7 +162,7 @@ function useReleaseReload() {
   const navigation = useNavigation()
   useEffect(() => {
     if (navigation.state !== 'loading' || navigation.formMethod) return
-    if (document.documentElement.dataset.release !== 'stale') return
+    if (!isStaleRelease(document)) return
     if (!claimChunkReload(window.sessionStorage, Date.now())) return
     const { pathname, search, hash } = navigation.location
     window.location.assign(pathname + search + hash)

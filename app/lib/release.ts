@@ -29,3 +29,15 @@ export function releaseFromTimings(
 export function isOtherRelease(own: string | null, seen: string | null): boolean {
   return own !== null && seen !== null && own !== seen
 }
+
+/**
+ * `<html data-release="stale">`: the page runs older code than its server
+ * (set by the release watch, read by the root at the next navigation).
+ */
+export function markStaleRelease(doc: Document): void {
+  doc.documentElement.dataset.release = 'stale'
+}
+
+export function isStaleRelease(doc: Document): boolean {
+  return doc.documentElement.dataset.release === 'stale'
+}

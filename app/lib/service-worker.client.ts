@@ -2,11 +2,11 @@
  * Registers the app's service worker (/sw.js, scope /: app/sw/index.ts).
  * Loaded with import() by the root once the page is interactive (hydrated,
  * `load` fired, the main thread idle), never in the first-load bundle.
- * `serviceWorkerRegistration()` resolves with the registration (null where
+ * `registerServiceWorker()` resolves with the registration (null where
  * the browser has no service workers or registering failed), for the code
  * that needs it (web push's subscription, the check for a new build).
  */
-import { isOtherRelease, releaseFromTimings } from '~/lib/release'
+import { isOtherRelease, isStaleRelease, markStaleRelease, releaseFromTimings } from '~/lib/release'
 
 export const SERVICE_WORKER_URL = '/sw.js'
 
@@ -32,14 +32,6 @@ export function registerServiceWorker(
   return registration
 }
 
-/** The worker's registration, once registered (registers it if nobody has yet). */
-export function serviceWorkerRegistration(): Promise<ServiceWorkerRegistration | null> {
-  return registerServiceWorker()
-}
-
-/** `<html data-release="stale">`: the page runs older code than its server (read by the root). */
-export const STALE_RELEASE_ATTRIBUTE = 'release'
-
 /**
  * Watches for a new release (docs/decisions/0143): the page's own is its
  * document's (Server-Timing `release`); a later answer (route data, a
@@ -52,12 +44,14 @@ export const STALE_RELEASE_ATTRIBUTE = 'release'
 export function watchRelease(win: Window = window): () => void {
   const doc = win.document
   const markStale = () => {
-    if (doc.documentElement.dataset[STALE_RELEASE_ATTRIBUTE] === 'stale') return
-    doc.documentElement.dataset[STALE_RELEASE_ATTRIBUTE] = 'stale'
-    void serviceWorkerRegistration().then((r) => (r ? checkForUpdate(r) : undefined))
+    if (isStaleRelease(doc)) return
+    markStaleRelease(doc)
+    void registerServiceWorker().then((r) => (r ? checkForUpdate(r) : undefined))
   }
-  const [document] = win.performance.getEntriesByType('navigation') as PerformanceNavigationTiming[]
-  const own = releaseFromTimings(document?.serverTiming)
+  const [navigation] = win.performance.getEntriesByType(
+    'navigation',
+  ) as PerformanceNavigationTiming[]
+  const own = releaseFromTimings(navigation?.serverTiming)
   const stops: (() => void)[] = []
   if (own && typeof PerformanceObserver !== 'undefined') {
     const observer = new PerformanceObserver((list) => {

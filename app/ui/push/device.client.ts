@@ -5,7 +5,7 @@
  * app's service worker (~/lib/service-worker.client), and the subscription
  * ended. The page's action saves or removes it at the backend.
  */
-import { serviceWorkerRegistration } from '~/lib/service-worker.client'
+import { registerServiceWorker } from '~/lib/service-worker.client'
 
 export type TurnOn =
   | { ok: true; subscription: PushSubscriptionJSON }
@@ -13,7 +13,7 @@ export type TurnOn =
 
 /** The app's service worker, active (registered now if the page has not yet). */
 async function registration(): Promise<ServiceWorkerRegistration> {
-  const registered = await serviceWorkerRegistration()
+  const registered = await registerServiceWorker()
   if (!registered) throw new Error('no service worker')
   return navigator.serviceWorker.ready
 }
