@@ -25,10 +25,10 @@ function standalone(): boolean {
   return nav.standalone === true || window.matchMedia('(display-mode: standalone)').matches
 }
 
-function decide(path: string, prompts: InstallPrompts): OfferKind | null {
+function decide(path: string, visit: string, prompts: InstallPrompts): OfferKind | null {
   return offerToShow({
     state: readOfferState(),
-    visit: currentVisit(),
+    visit,
     now: Date.now(),
     path,
     standalone: standalone(),
@@ -67,9 +67,11 @@ class OfferBoundary extends Component<{ children: ReactNode }, { failed: boolean
 function Offer({ prompts }: { prompts: InstallPrompts }) {
   const { pathname } = useLocation()
   const [kind, setKind] = useState<OfferKind | null>(null)
+  // This tab's visit: read (and the first one recorded) once, not on every decision.
+  const [visit] = useState(currentVisit)
 
   useEffect(() => {
-    const update = () => setKind(decide(pathname, prompts))
+    const update = () => setKind(decide(pathname, visit, prompts))
     update()
     const installed = () => {
       updateOfferState({ installedAt: Date.now() })
@@ -85,7 +87,7 @@ function Offer({ prompts }: { prompts: InstallPrompts }) {
       window.removeEventListener(MONEY_STEP_EVENT, update)
       window.removeEventListener('appinstalled', installed)
     }
-  }, [pathname, prompts])
+  }, [pathname, visit, prompts])
 
   if (!kind) return null
 
