@@ -9,8 +9,9 @@
 import { expect, test, type Page } from '@playwright/test'
 import { clientAddress, hydrated } from './support/accounts'
 import { seriousViolations } from './support/axe'
-import { backend, mock, settleHanoiWin, stakeHanoiWin } from './support/mock'
+import { backend, mock, settleHanoiWin, stakeHanoiWin, HANOI_WIN_EVENT } from './support/mock'
 import { loginAs } from './support/session'
+import { logOutThroughMenu } from './support/login'
 
 test.use({ extraHTTPHeaders: clientAddress(120) })
 
@@ -110,8 +111,7 @@ test('a logout in one tab ends the other tab stream, and that page follows to /l
   const other = await context.newPage()
   await other.goto('/cashback')
   await hydrated(other)
-  await other.getByLabel('เมนู', { exact: true }).click()
-  await other.getByRole('button', { name: 'ออกจากระบบ' }).click()
+  await logOutThroughMenu(other)
   await expect(other).toHaveURL(/\/login/)
   // No reload, no focus: the first tab learns it from its stream.
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Ftransaction/)
@@ -154,13 +154,7 @@ test('the bell counts a new event live; the notification centre lists it in Thai
   await streamOpen(page)
   const bell = page.getByRole('link', { name: /^การแจ้งเตือน/ })
   await expect(bell).toHaveAccessibleName('การแจ้งเตือน')
-  await mock.raiseEvent('demo', {
-    type: 'stake',
-    stakeId: 7,
-    lottoName: 'หวยฮานอย',
-    status: 'won',
-    winnings: 920,
-  })
+  await mock.raiseEvent('demo', HANOI_WIN_EVENT)
   await expect(bell).toHaveAccessibleName('การแจ้งเตือน ยังไม่อ่าน 1 รายการ')
   await expect(page.getByTestId('unread-count')).toHaveText('1')
 

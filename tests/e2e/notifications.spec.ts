@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { clientAddress, hydrated } from './support/accounts'
-import { mock } from './support/mock'
+import { mock, HANOI_WIN_EVENT } from './support/mock'
 import { loginAs } from './support/session'
 
 test.use({ extraHTTPHeaders: clientAddress(98) })
@@ -21,13 +21,7 @@ const NEW_MARK = 'ใหม่'
 async function twoNewEvents() {
   // Whatever the seed holds is read first: only these two are new on the visit.
   await mock.raiseEvent('demo', { type: 'cashback', amount: 12 })
-  await mock.raiseEvent('demo', {
-    type: 'stake',
-    stakeId: 7,
-    lottoName: 'หวยฮานอย',
-    status: 'won',
-    winnings: 920,
-  })
+  await mock.raiseEvent('demo', HANOI_WIN_EVENT)
 }
 
 test('the items new on this visit keep their "ใหม่" marker once read', async ({ page, context }) => {

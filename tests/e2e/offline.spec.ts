@@ -12,6 +12,7 @@ import { hydrated } from './support/accounts'
 import { startAppServer, type AppServer } from './support/app-server'
 import { freePort } from './support/ports'
 import { loginAs } from './support/session'
+import { logOutThroughMenu } from './support/login'
 
 /** Waits until the app's worker controls the page. */
 async function controlled(page: Page): Promise<void> {
@@ -120,8 +121,7 @@ test('the build files come from the worker cache, and a member page never goes i
   await expect(page.getByTestId('balance')).toBeVisible()
 
   // Logged out: back and a new tab show no member data, they go to /login.
-  await page.getByLabel('เมนู', { exact: true }).click()
-  await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+  await logOutThroughMenu(page)
   await expect(page).toHaveURL('/login')
   await page.goBack()
   await expect(page).toHaveURL(/\/login/)

@@ -10,7 +10,7 @@ import { expect, test, type BrowserContext, type Page, type Worker } from '@play
 import { APP_URL, MOCK_URL } from '../../playwright.config'
 import { startPushService, type PushService, type TestSubscription } from '../support/push-service'
 import { clientAddress, hydrated } from './support/accounts'
-import { loginThroughForm, submitLogin } from './support/login'
+import { loginThroughForm, logOutThroughMenu, submitLogin } from './support/login'
 import { mock, settleHanoiWin, stakeHanoiWin } from './support/mock'
 import { mockStaffOtp, STAFF } from './support/staff'
 import { loginAs } from './support/session'
@@ -237,8 +237,7 @@ test('a logout ends the device’s pushes: the next member on the phone sees the
   await expect.poll(() => savedEndpoints('demo')).toEqual([device.endpoint])
 
   // สมชาย logs out on the shared phone: the backend drops what that login saved.
-  await page.getByLabel('เมนู', { exact: true }).click()
-  await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+  await logOutThroughMenu(page)
   await expect(page).toHaveURL('/login')
   await expect.poll(() => savedEndpoints('demo')).toEqual([])
 

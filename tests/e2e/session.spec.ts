@@ -5,7 +5,13 @@
 import { expect, test, type Page, type Response } from '@playwright/test'
 import { APP_URL, MOCK_URL } from '../../playwright.config'
 import { mock } from './support/mock'
-import { DEMO, openedSession, sessionCookies, submitLogin } from './support/login'
+import {
+  DEMO,
+  logOutThroughMenu,
+  openedSession,
+  sessionCookies,
+  submitLogin,
+} from './support/login'
 import { loginAs, sessionCookieHeader } from './support/session'
 
 const EXPIRED_TOAST = 'เซสชันหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง'
@@ -222,8 +228,7 @@ test.describe('logout', () => {
     await page.goto('/cashback')
     await hydrated(page)
     await mock.clearCalls()
-    await page.getByLabel('เมนู', { exact: true }).click()
-    await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+    await logOutThroughMenu(page)
     await expect(page).toHaveURL('/login')
     expect(await sessionCookies(context)).toBe('')
     // One call, made without waiting for it: the session's token family ends.
@@ -246,8 +251,7 @@ test.describe('logout', () => {
     await mock.fail({ path: '/auth/logout', mode: 'hang' })
     await page.goto('/cashback')
     await hydrated(page)
-    await page.getByLabel('เมนู', { exact: true }).click()
-    await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+    await logOutThroughMenu(page)
     await expect(page).toHaveURL('/login')
     expect(await sessionCookies(context)).toBe('')
   })
@@ -255,8 +259,7 @@ test.describe('logout', () => {
   test('on a public page logout stays on that page', async ({ page, context }) => {
     await loginAs(context, 'demo')
     await page.goto('/promotion')
-    await page.getByLabel('เมนู', { exact: true }).click()
-    await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+    await logOutThroughMenu(page)
     await expect(page).toHaveURL('/promotion')
     await expect(page.getByRole('link', { name: 'เข้าสู่ระบบ' }).first()).toBeVisible()
   })
@@ -270,8 +273,7 @@ test.describe('logout', () => {
     await hydrated(page)
     const other = await context.newPage()
     await other.goto('/cashback')
-    await other.getByLabel('เมนู', { exact: true }).click()
-    await other.getByRole('button', { name: 'ออกจากระบบ' }).click()
+    await logOutThroughMenu(other)
     await expect(other).toHaveURL('/login')
     await page.bringToFront()
     await page.evaluate(() => window.dispatchEvent(new Event('focus')))

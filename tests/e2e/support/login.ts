@@ -5,6 +5,12 @@ import { E2E_SESSION_SECRET } from '../../../playwright.config'
 
 export const DEMO = { username: 'demo', password: 'demo1234', displayName: 'สมชาย ใจดี' }
 
+/** Logs out the way a member does: the menu, then its ออกจากระบบ button. */
+export async function logOutThroughMenu(page: Page) {
+  await page.getByLabel('เมนู', { exact: true }).click()
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+}
+
 /** Fills and sends the login form of the page the browser is on. */
 export async function submitLogin(page: Page, username = DEMO.username, password = DEMO.password) {
   await page.locator('input[name="username"]').fill(username)

@@ -46,6 +46,15 @@ export async function stakeHanoiWin(accessToken: string, idempotencyKey: string)
   return drawId
 }
 
+/** A won หวยฮานอย slip's event (฿920), as the backend raises it when the draw settles. */
+export const HANOI_WIN_EVENT = {
+  type: 'stake',
+  stakeId: 7,
+  lottoName: 'หวยฮานอย',
+  status: 'won',
+  winnings: 920,
+} as const
+
 /** Settles the draw with 2 ตัวล่าง 45: the slips of `stakeHanoiWin` win. */
 export const settleHanoiWin = (drawId: string) =>
   mock.post('lotto/settle', { drawId, threeTop: '123', twoBottom: '45' })
