@@ -8,8 +8,8 @@
  * Commit the PNGs; the manifest declares their sizes.
  */
 import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
-import { chromium } from '@playwright/test'
+import { launchChromium } from './bench/fonts.mjs'
+import { waitForOk } from './bench/http.mjs'
 
 const root = new URL('..', import.meta.url).pathname
 const port = process.env.PORT ?? '3190'
@@ -23,12 +23,10 @@ if (!appUrl) {
     env: { ...process.env, PORT: port },
     stdio: ['ignore', 'inherit', 'inherit'],
   })
-  await waitUntilUp(`${appUrl}/healthz`)
+  await waitForOk(`${appUrl}/healthz`, 60_000)
 }
 
-const browser = await chromium.launch(
-  existsSync('/usr/bin/chromium') ? { executablePath: '/usr/bin/chromium' } : {},
-)
+const browser = await launchChromium()
 try {
   const context = await browser.newContext({
     viewport: { width: 360, height: 740 },
@@ -61,16 +59,4 @@ try {
 } finally {
   await browser.close()
   server?.kill('SIGTERM')
-}
-
-async function waitUntilUp(url) {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(url)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
-  throw new Error(`${url} did not answer`)
 }
