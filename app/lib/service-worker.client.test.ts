@@ -79,9 +79,12 @@ describe('checkForUpdate', () => {
   it('tries a failed check again, and stops at the first that goes through', async () => {
     let calls = 0
     const registration = {
+      installing: null as ServiceWorker | null,
+      waiting: null,
       update: async () => {
         calls += 1
         if (calls < 3) throw new TypeError('Failed to update a ServiceWorker')
+        registration.installing = {} as ServiceWorker
         return undefined as never
       },
     }
@@ -89,9 +92,26 @@ describe('checkForUpdate', () => {
     expect(calls).toBe(3)
   })
 
+  it('checks again when a check finds no new worker (an instance still on the old release)', async () => {
+    let calls = 0
+    const registration = {
+      installing: null,
+      waiting: null as ServiceWorker | null,
+      update: async () => {
+        calls += 1
+        if (calls === 2) registration.waiting = {} as ServiceWorker
+        return undefined as never
+      },
+    }
+    expect(await checkForUpdate(registration, 5, 0)).toBe(true)
+    expect(calls).toBe(2)
+  })
+
   it('gives up after its tries', async () => {
     let calls = 0
     const registration = {
+      installing: null,
+      waiting: null,
       update: async () => {
         calls += 1
         throw new TypeError('offline')

@@ -87,22 +87,25 @@ export function watchRelease(win: Window = window): () => void {
 }
 
 /**
- * Asks the browser to fetch the worker again now; a check that fails (the
- * server was restarting, a weak network) is tried again a few times, 2 s
- * apart, instead of waiting for the browser's own next check.
+ * Asks the browser to fetch the worker again now, until it finds a new one:
+ * a check that fails (the server was restarting, a weak network), or that
+ * finds nothing new (during a rolling deploy it may reach an instance still
+ * on the old release), is tried again a few times, `pauseMs` apart, instead
+ * of waiting for the browser's own next check.
  */
 export async function checkForUpdate(
-  registration: Pick<ServiceWorkerRegistration, 'update'>,
-  tries = 3,
+  registration: Pick<ServiceWorkerRegistration, 'update' | 'installing' | 'waiting'>,
+  tries = 5,
   pauseMs = 2000,
 ): Promise<boolean> {
   for (let attempt = 1; attempt <= tries; attempt++) {
     try {
       await registration.update()
-      return true
+      if (registration.installing || registration.waiting) return true
     } catch {
-      if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, pauseMs))
+      // tried again below
     }
+    if (attempt < tries) await new Promise((resolve) => setTimeout(resolve, pauseMs))
   }
   return false
 }
