@@ -37,6 +37,13 @@ function serverParts(...folders) {
   return folders.flatMap((folder) => [`~/${folder}/*.server`, `../${folder}/*.server`])
 }
 
+/** No test.only, test.skip or test.fixme: every test runs. */
+const NO_FOCUSED_TESTS = {
+  selector:
+    'CallExpression[callee.property.name=/^(only|skip|fixme)$/][callee.object.name=/^(test|it|describe)$/]',
+  message: 'No focused or skipped tests.',
+}
+
 /** The domain folders: rules and server parts of one area each. */
 const DOMAINS = ['lotto', 'wallet', 'games', 'live']
 
@@ -51,6 +58,7 @@ export default tseslint.config(
       '.cache',
       'test-results',
       'playwright-report',
+      'smoke-results',
       'bench-results',
     ],
   },
@@ -69,14 +77,7 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector:
-            'CallExpression[callee.property.name=/^(only|skip|fixme)$/][callee.object.name=/^(test|it|describe)$/]',
-          message: 'No focused or skipped tests.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_FOCUSED_TESTS],
     },
   },
   // The layers are the folders (docs/decisions/0125): each may import only the ones below it.
@@ -122,6 +123,40 @@ export default tseslint.config(
     'app/forms/ (rules and fields) imports the layers below it and app/ui/, never a route.',
     TESTS,
   ),
+  // The smoke suite runs against a preview's real backend (docs/decisions/0150):
+  // no demo backend controls, nothing of the e2e suite's servers.
+  {
+    files: ['tests/smoke/**'],
+    // Its unit tests (Vitest, on this machine) may hold it against the demo backend.
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/e2e/**',
+                '**/playwright.config',
+                '**/mock-backend/*',
+                '!**/mock-backend/smoke-accounts',
+              ],
+              message:
+                'The smoke suite needs nothing but a URL and test accounts: no e2e support, no demo backend (but its smoke accounts, the defaults).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        NO_FOCUSED_TESTS,
+        {
+          selector: 'Literal:not([regex])[value=/__mock/], TemplateElement[value.raw=/__mock/]',
+          message: "The smoke suite never calls the demo backend's test controls (/__mock/).",
+        },
+      ],
+    },
+  },
   layer(
     'app/ui/**',
     above('session', 'server', 'routes'),

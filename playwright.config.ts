@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { launchOptions } from './tests/support/chromium'
 
 /**
  * e2e tests against the production build. Every worker has a demo backend
@@ -80,22 +80,6 @@ export function workerAppEnv(origin: string, demoUrl: string): Record<string, st
   }
 }
 
-const SYSTEM_CHROMIUM = '/usr/bin/chromium'
-const launchOptions = existsSync(SYSTEM_CHROMIUM)
-  ? {
-      executablePath: SYSTEM_CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    }
-  : {}
-
 export default defineConfig({
   testDir: './tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
@@ -126,6 +110,14 @@ export default defineConfig({
       name: 'desktop',
       grep: /@layout/,
       use: { ...devices['Desktop Chrome'], launchOptions },
+    },
+    // The smoke suite of `npm run test:smoke` (playwright.smoke.config.ts), here
+    // against the worker's own app, so that it cannot rot between previews.
+    {
+      name: 'smoke',
+      testDir: './tests/smoke',
+      testMatch: '*.spec.ts',
+      use: { ...devices['Pixel 7'], launchOptions },
     },
   ],
 })

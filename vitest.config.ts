@@ -11,6 +11,7 @@ export default defineConfig({
       'app/**/*.test.{ts,tsx}',
       'tests/unit/**/*.test.{ts,tsx}',
       'tests/mock-backend/**/*.test.ts',
+      'tests/smoke/**/*.test.ts',
     ],
     environment: 'node',
     // Route modules read the validated environment: give them a complete one.

@@ -8,6 +8,7 @@
  */
 import { Secret, TOTP } from 'otpauth'
 import type { Staff, StaffRole } from '../../app/backend/staff.schemas'
+import { SMOKE_STAFF } from './smoke-accounts'
 
 export interface StaffAccount extends Staff {
   password: string
@@ -33,6 +34,7 @@ export const SEED_STAFF: readonly Readonly<StaffAccount>[] = Object.freeze([
     role: 'supervisor' satisfies StaffRole,
     totpSecret: 'EAYI2OMD6LRAPP5BLP6XPOJS5PWDEER6',
   },
+  { ...SMOKE_STAFF, role: 'support' satisfies StaffRole },
 ])
 
 /** TOTP as the contract fixes it: SHA-1, six digits, 30 s. */

@@ -25,6 +25,7 @@ import { ProfileBook } from './profile'
 import { seedWalletHistory, WithdrawalDesk } from './wallet'
 import { PromotionEntries } from './promotions'
 import { StaffDesk } from './staff'
+import { SMOKE_MEMBER } from './smoke-accounts'
 
 export interface DemoMember extends Member {
   /** `null`: no password login (a LINE-only member). */
@@ -88,6 +89,12 @@ export const SEED_MEMBERS: readonly Readonly<DemoMember>[] = Object.freeze([
     scopes: ['member'],
     locked: false,
     isStaff: true,
+  },
+  {
+    ...SMOKE_MEMBER,
+    balance: 500,
+    scopes: ['member'],
+    locked: false,
   },
 ])
 
