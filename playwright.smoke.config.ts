@@ -10,22 +10,24 @@ import { launchOptions } from './tests/support/chromium'
  * `npm start` does, on SMOKE_PORT (3210). A preflight (tests/smoke/preflight.ts)
  * ends the run in one line when the preview is down or the member cannot log
  * in. Traces, screenshots and the HTML report of a failure go to
- * smoke-results/, for CI to upload. The same tests run in `npm test` as the
+ * smoke-results/ (SMOKE_RESULTS), for CI to upload. The same tests run in `npm test` as the
  * `smoke` project of playwright.config.ts. See docs/decisions/0150.
  */
 const port = Number(process.env.SMOKE_PORT || 3210)
+/** Where a run leaves its traces, screenshots and HTML report (CI uploads the folder). */
+const results = process.env.SMOKE_RESULTS || './smoke-results'
 const baseURL = process.env.BASE_URL?.replace(/\/+$/, '') || `http://127.0.0.1:${port}`
 
 export default defineConfig({
   testDir: './tests/smoke',
   testMatch: '*.spec.ts',
   globalSetup: './tests/smoke/preflight.ts',
-  outputDir: './smoke-results/test-results',
+  outputDir: `${results}/test-results`,
   fullyParallel: true,
   workers: 2,
   forbidOnly: true,
   retries: 0,
-  reporter: [['list'], ['html', { outputFolder: './smoke-results/report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: `${results}/report`, open: 'never' }]],
   timeout: 45_000,
   expect: { timeout: 10_000 },
   use: {

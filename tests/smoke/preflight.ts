@@ -33,19 +33,19 @@ export async function previewAnswers(
 ): Promise<{ version: string; commit?: string }> {
   const url = new URL('/healthz', baseURL).href
   const deadline = Date.now() + waitMs
-  let last = 'no answer'
+  let last = 'did not answer'
   for (;;) {
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(ATTEMPT_TIMEOUT_MS) })
       if (response.ok) {
         const health = (await response.json()) as { version?: string; commit?: string }
         if (health.version) return { version: health.version, commit: health.commit }
-        last = 'answered without a version'
+        last = 'answered 200 without a version'
       } else {
         last = `answered ${response.status}`
       }
     } catch (error) {
-      last = reason(error)
+      last = `did not answer (${reason(error)})`
     }
     if (Date.now() + RETRY_MS >= deadline) break
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS))
