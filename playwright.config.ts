@@ -88,7 +88,11 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: true,
   retries: 0,
-  reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : 'list',
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [['html', { open: 'never' }] as const] : []),
+    ['./tests/support/slowest-files.ts'],
+  ],
   timeout: 30_000,
   expect: { timeout: 5_000 },
   use: {

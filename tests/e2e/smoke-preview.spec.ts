@@ -22,11 +22,9 @@ interface SmokeRun {
 }
 
 /** What a CI job has: its PATH, HOME and locale, none of this test runner's own variables. */
-function cleanEnv(): Record<string, string> {
+function cleanEnv(): NodeJS.ProcessEnv {
   const keep = ['PATH', 'HOME', 'LANG', 'TMPDIR', 'FONTCONFIG_FILE']
-  return Object.fromEntries(
-    keep.flatMap((name) => (process.env[name] ? [[name, process.env[name]!]] : [])),
-  )
+  return Object.fromEntries(keep.map((name) => [name, process.env[name]])) as NodeJS.ProcessEnv
 }
 
 /** `npm run test:smoke` against `baseURL`, with `args` for Playwright; its exit code and output. */

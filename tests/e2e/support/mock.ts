@@ -78,6 +78,8 @@ export const mock = {
     status?: number
     count?: number
     mode?: string
+    /** The backend's error code of the refusal (INVALID_CREDENTIALS, ...). */
+    code?: string
   }) => control('fail', options),
   tokens: async (options: {
     username: string

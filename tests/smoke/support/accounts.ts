@@ -25,17 +25,19 @@ export interface SmokeAccounts {
   demo: boolean
 }
 
+type Environment = Readonly<Record<string, string | undefined>>
+
 const STAFF_VARS = ['SMOKE_STAFF_USERNAME', 'SMOKE_STAFF_PASSWORD', 'SMOKE_STAFF_TOTP_SECRET']
 
 /** A setting the run cannot start with; the message names the variable. */
 export class SmokeSettingError extends Error {}
 
-function given(env: NodeJS.ProcessEnv, name: string): string | undefined {
+function given(env: Environment, name: string): string | undefined {
   const value = env[name]?.trim()
   return value ? value : undefined
 }
 
-export function smokeAccounts(env: NodeJS.ProcessEnv = process.env): SmokeAccounts {
+export function smokeAccounts(env: Environment = process.env): SmokeAccounts {
   const username = given(env, 'SMOKE_USERNAME')
   const password = given(env, 'SMOKE_PASSWORD')
   if (Boolean(username) !== Boolean(password)) {
