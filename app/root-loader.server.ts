@@ -13,6 +13,7 @@ import { readToast, type FlashToast } from '~/server/toast.server'
 import { SESSION_EXPIRED_TOAST } from '~/session/checks.server'
 import { guard, memberPart } from '~/session/guard'
 import { getMember } from '~/session/member-api.server'
+import { LOGIN_REASONS } from '~/session/redirects'
 import { accessForPath, isStaffAccess } from '~/lib/pages'
 import { shellWatch } from '~/session/watch.server'
 
@@ -49,7 +50,11 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
     const profile = staffPage ? null : await memberPart(ctx, () => getMember(ctx))
     const member = profile ? shellMember(profile) : null
     let toast: FlashToast | null = flash.toast
-    if (session.expired && !expiredOnRead) {
+    if (session.endedElsewhere) {
+      // A password change or "ออกจากระบบทุกอุปกรณ์" elsewhere, found by this page
+      // (a page visitors see too stays, as a visitor's: it says why here).
+      toast = { type: 'error', message: LOGIN_REASONS['ended-elsewhere'], id: 'session-ended' }
+    } else if (session.expired && !expiredOnRead) {
       toast = { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-ended' }
     } else if (expiredOnRead) {
       toast ??= { type: 'error', message: SESSION_EXPIRED_TOAST, id: 'session-expired' }

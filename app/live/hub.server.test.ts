@@ -250,6 +250,22 @@ describe('LiveHub', () => {
     expect(tab.messages.some((m) => m.event === SESSION_ENDED_EVENT)).toBe(true)
   })
 
+  it('checks its sessions at once when told they may have ended (no wait for the heartbeat)', async () => {
+    const upstream = new FakeUpstream()
+    hub = new LiveHub({ readUpstream: upstream.read, heartbeatMs: 60_000 })
+    const ended = new Set(['gone'])
+    const stillOpen = (sid: string) => async () => !ended.has(sid)
+    const out = new Tab()
+    const stays = new Tab()
+    hub.join('1001', MEMBER, session('gone', 't1', { stillOpen: stillOpen('gone') }), out, null)
+    hub.join('1001', MEMBER, session('kept', 't2', { stillOpen: stillOpen('kept') }), stays, null)
+    await hub.sessionsMayHaveEnded()
+    expect(out.closed).toBe(true)
+    expect(out.messages.map((m) => m.event)).toEqual([SESSION_ENDED_EVENT])
+    expect(stays.closed).toBe(false)
+    expect(stays.messages.filter((m) => m.event === SESSION_ENDED_EVENT)).toEqual([])
+  })
+
   it('polls the balance once per member when the backend has no events call', async () => {
     const upstream = new FakeUpstream()
     upstream.refuse = ['unsupported']

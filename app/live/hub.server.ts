@@ -16,8 +16,9 @@
  *   ends itself when its token runs out (the browser comes back at once, and
  *   the guard renews the token on that request), so the upstream always has
  *   a fresh one; a refused token makes every tab come back for a new one.
- * - A tab whose session ended (logout here at once; elsewhere, or a
- *   password change, within a heartbeat) gets `session-ended` and is closed.
+ * - A tab whose session ended (a logout, a password change or "log out
+ *   everywhere" here at once; on another instance within a heartbeat) gets
+ *   `session-ended` and is closed.
  * - A backend without the events call: the channel asks the member's
  *   profile every POLL_MS instead (one poll per member, never one per tab)
  *   and sends the balance when it moved.
@@ -643,12 +644,29 @@ export class LiveHub {
    * two channels, with one response); a session ended elsewhere ends its tabs.
    */
   async #beat() {
-    const bySid = new Map<string, Tab[]>()
     const beaten = new Set<TabSink>()
     for (const channel of this.#channels.values()) {
       for (const tab of channel.tabs) {
         if (!beaten.has(tab.sink)) this.#put(tab, SSE_HEARTBEAT)
         beaten.add(tab.sink)
+      }
+    }
+    await this.#endClosedSessions()
+  }
+
+  /**
+   * Sessions may have ended elsewhere (a member's password change or "log out
+   * everywhere" on this instance): their tabs are told now, not at the next heartbeat.
+   */
+  sessionsMayHaveEnded(): Promise<void> {
+    return this.#endClosedSessions()
+  }
+
+  /** Ends the tabs of every session that is no longer open (one check per session). */
+  async #endClosedSessions() {
+    const bySid = new Map<string, Tab[]>()
+    for (const channel of this.#channels.values()) {
+      for (const tab of channel.tabs) {
         const list = bySid.get(tab.session.sid) ?? []
         list.push(tab)
         bySid.set(tab.session.sid, list)

@@ -16,7 +16,7 @@ import { onDrain } from '~/server/shutdown.server'
 import { sessionEndsAt } from '~/session/cookie.server'
 import type { RouteContext } from '~/session/guard'
 import { liveAccessToken, profileWith } from '~/session/member-api.server'
-import { isSessionOpen, onSessionEnded } from '~/session/session.server'
+import { isSessionOpen, onMemberSessionsEnded, onSessionEnded } from '~/session/session.server'
 import { writeSse } from '~/lib/sse'
 import {
   LiveHub,
@@ -46,6 +46,7 @@ export function liveHub(): LiveHub {
     },
   })
   onSessionEnded((sid) => created.sessionEnded(sid))
+  onMemberSessionsEnded(() => void created.sessionsMayHaveEnded())
   onDrain(() => created.closeAll())
   hub = created
   return created

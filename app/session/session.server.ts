@@ -162,6 +162,18 @@ export async function endEverySessionButThis(
   const ttlMs = rememberMs(payload, now)
   await Promise.all([endedBefore.set(memberId, now, ttlMs), endSession(payload, now)])
   session.set({ ...payload, sid: newSessionId(), mid: memberId, iat: now })
+  for (const listener of everyEndListeners) listener()
+}
+
+const everyEndListeners = new Set<() => void>()
+
+/**
+ * Called when a member's every other session ended on this instance (whose
+ * sessions, the listener asks each session it holds: its live streams end at once).
+ */
+export function onMemberSessionsEnded(listener: () => void): () => void {
+  everyEndListeners.add(listener)
+  return () => everyEndListeners.delete(listener)
 }
 
 /** How a session was ended: logged out, or issued before its member's "end everything". */

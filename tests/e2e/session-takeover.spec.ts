@@ -9,6 +9,7 @@ import { APP_URL } from '../../playwright.config'
 import { DEMO, openedSession, submitLogin } from './support/login'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
+import { LOGIN_REASONS } from '~/session/redirects'
 
 const SOMSRI = 'สมหญิง รักไทย'
 
@@ -110,6 +111,26 @@ async function loggedInBrowser(
   return { context, page }
 }
 
+/**
+ * Another device where the demo member logged in, its tab closed since (a
+ * phone in a pocket): nothing tells it of what happens meanwhile, so the
+ * page it opens next is the first it hears of it.
+ */
+async function pocketDevice(browser: Browser): Promise<BrowserContext> {
+  const { context, page } = await loggedInBrowser(browser)
+  await page.close()
+  return context
+}
+
+/** The pocket device opens a member page: /login, saying why. */
+async function expectToldOnLogin(device: BrowserContext) {
+  const page = await device.newPage()
+  await page.goto('/profile')
+  await expect(page).toHaveURL(/\/login/)
+  await expect(page.getByTestId('login-reason')).toHaveText(LOGIN_REASONS['ended-elsewhere'])
+  await device.close()
+}
+
 /** The app's cookies of a context, to replay elsewhere. */
 async function savedCookies(context: BrowserContext) {
   return (await context.cookies()).filter((c) => c.name.startsWith('auth.session'))
@@ -137,7 +158,7 @@ test.describe('a stolen session cookie ends', () => {
     await submitLogin(page)
     await expect(page).toHaveURL('/')
     const stolen = await savedCookies(context)
-    const otherDevice = await loggedInBrowser(browser)
+    const otherDevice = await pocketDevice(browser)
     await page.goto('/profile')
     await hydrated(page)
     await page.getByLabel('รหัสผ่านปัจจุบัน').fill(DEMO.password)
@@ -147,13 +168,8 @@ test.describe('a stolen session cookie ends', () => {
     await expect(page.getByText('เปลี่ยนรหัสผ่านเรียบร้อยแล้ว')).toBeVisible()
 
     expect(await replay(browser, stolen)).toBe('/login')
-    await otherDevice.page.goto('/profile')
-    await expect(otherDevice.page).toHaveURL(/\/login/)
     // The device is told why, on the login page itself.
-    await expect(otherDevice.page.getByTestId('login-reason')).toHaveText(
-      'คุณออกจากระบบบนอุปกรณ์นี้แล้ว เพราะมีการเปลี่ยนรหัสผ่านหรือออกจากระบบทุกอุปกรณ์ กรุณาเข้าสู่ระบบอีกครั้ง',
-    )
-    await otherDevice.context.close()
+    await expectToldOnLogin(otherDevice)
     // This browser stays logged in.
     await page.reload()
     await expect(page.locator('h1')).toHaveText('โปรไฟล์')
@@ -170,24 +186,55 @@ test.describe('a stolen session cookie ends', () => {
     await submitLogin(page)
     await expect(page).toHaveURL('/')
     const stolen = await savedCookies(context)
-    const otherDevice = await loggedInBrowser(browser)
+    const otherDevice = await pocketDevice(browser)
     await page.goto('/profile')
     await hydrated(page)
     await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์', exact: true }).click()
     await expect(page.locator('[data-sonner-toast]')).toContainText('ออกจากระบบบนอุปกรณ์อื่นทั้งหมดแล้ว')
 
     expect(await replay(browser, stolen)).toBe('/login')
-    await otherDevice.page.goto('/profile')
-    await expect(otherDevice.page).toHaveURL(/\/login/)
     // The device is told why, on the login page itself.
-    await expect(otherDevice.page.getByTestId('login-reason')).toHaveText(
-      'คุณออกจากระบบบนอุปกรณ์นี้แล้ว เพราะมีการเปลี่ยนรหัสผ่านหรือออกจากระบบทุกอุปกรณ์ กรุณาเข้าสู่ระบบอีกครั้ง',
-    )
-    await otherDevice.context.close()
+    await expectToldOnLogin(otherDevice)
     await page.reload()
     await expect(page.locator('h1')).toHaveText('โปรไฟล์')
     // The backend revoked the other devices' tokens too (docs/backend-api.md).
     expect(await mock.calls('/auth/logout-others')).toHaveLength(1)
+  })
+
+  test("devices with a page open are told at once by their live stream: a member page goes to /login, the home stays as a visitor's", async ({
+    page,
+    browser,
+  }) => {
+    const onHome = await loggedInBrowser(browser)
+    const onProfile = await loggedInBrowser(browser)
+    await onProfile.page.goto('/profile')
+    for (const device of [onHome, onProfile]) {
+      await hydrated(device.page)
+      await expect(device.page.getByRole('banner')).toHaveAttribute('data-live', 'open')
+    }
+    await page.goto('/login')
+    await hydrated(page)
+    await submitLogin(page)
+    await expect(page).toHaveURL('/')
+    await page.goto('/profile')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์', exact: true }).click()
+    await expect(page.locator('[data-sonner-toast]')).toContainText('ออกจากระบบบนอุปกรณ์อื่นทั้งหมดแล้ว')
+
+    // Nobody touches the other devices: their streams tell them.
+    await expect(onProfile.page).toHaveURL(/\/login\?.*reason=ended-elsewhere/)
+    await expect(onProfile.page.getByTestId('login-reason')).toHaveText(
+      LOGIN_REASONS['ended-elsewhere'],
+    )
+    await expect(onHome.page.locator('[data-sonner-toast]')).toContainText(
+      LOGIN_REASONS['ended-elsewhere'],
+    )
+    await expect(onHome.page).toHaveURL(`${APP_URL}/`)
+    await expect(
+      onHome.page.getByRole('banner').getByRole('link', { name: /^ยอดเงิน/ }),
+    ).toHaveCount(0)
+    await onHome.context.close()
+    await onProfile.context.close()
   })
 
   test('without JavaScript too', async ({ browser }) => {
