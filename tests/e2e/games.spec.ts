@@ -211,14 +211,27 @@ test.describe('with JavaScript', () => {
       // Every picture and axe: more than a short journey's time.
       test.slow()
       await page.addInitScript(() => {
-        const w = window as unknown as { __cls: number }
-        w.__cls = 0
+        // Each shift with what moved (a failure names the element, its box before and after).
+        const w = window as unknown as { __shifts: string[] }
+        w.__shifts = []
+        const box = (r: DOMRectReadOnly) => `${r.x},${r.y} ${r.width}x${r.height}`
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as (PerformanceEntry & {
             value: number
             hadRecentInput: boolean
+            sources: { node?: Node; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly }[]
           })[]) {
-            if (!entry.hadRecentInput) w.__cls += entry.value
+            if (entry.hadRecentInput) continue
+            const moved = entry.sources.map((source) => {
+              const node = source.node as Element | undefined
+              const name = node
+                ? `${node.nodeName.toLowerCase()}${node instanceof Element && node.className ? `.${String(node.className).split(' ').join('.')}` : ''}`
+                : '?'
+              return `${name} ${box(source.previousRect)} -> ${box(source.currentRect)}`
+            })
+            w.__shifts.push(
+              `${entry.value.toFixed(5)} at ${Math.round(entry.startTime)} ms: ${moved.join('; ')}`,
+            )
           }
         }).observe({ type: 'layout-shift', buffered: true })
       })
@@ -236,7 +249,9 @@ test.describe('with JavaScript', () => {
           await painted()
         }
       })
-      const cls = await page.evaluate(() => (window as unknown as { __cls: number }).__cls)
+      const shifts = await page.evaluate(
+        () => (window as unknown as { __shifts: string[] }).__shifts,
+      )
       // Then every picture, even those of the sideways provider row.
       await page.evaluate(() => {
         for (const img of document.images) img.loading = 'eager'
@@ -247,7 +262,7 @@ test.describe('with JavaScript', () => {
       )
       expect(broken).toEqual([])
       expect(await page.locator('img').count()).toBeGreaterThan(10)
-      expect(cls).toBe(0)
+      expect(shifts).toEqual([])
       const overflow = await sidewaysOverflow(page)
       expect(overflow).toBeLessThanOrEqual(0)
       const serious = await seriousViolations(page)
