@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { defineConfig, devices } from '@playwright/test'
+import { thaiFontEnv } from './tests/e2e/support/thai-fonts'
 
 /**
  * e2e tests against the production build. Every worker has a demo backend
@@ -81,20 +82,28 @@ export function workerAppEnv(origin: string, demoUrl: string): Record<string, st
 }
 
 const SYSTEM_CHROMIUM = '/usr/bin/chromium'
-const launchOptions = existsSync(SYSTEM_CHROMIUM)
-  ? {
-      executablePath: SYSTEM_CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    }
-  : {}
+/**
+ * E2E_THAI_FONT=tlwg|noto: the browser sees only that kind of Thai system
+ * font (support/thai-fonts.ts, decision 0149); unset, every font of the machine.
+ */
+const fontEnv = thaiFontEnv()
+const launchOptions = {
+  ...(existsSync(SYSTEM_CHROMIUM)
+    ? {
+        executablePath: SYSTEM_CHROMIUM,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-quic',
+          '--no-first-run',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+        ],
+      }
+    : {}),
+  ...(fontEnv ? { env: fontEnv } : {}),
+}
 
 export default defineConfig({
   testDir: './tests/e2e',
