@@ -20,6 +20,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { Page } from '@playwright/test'
 
 export type ThaiFont = 'tlwg' | 'noto'
 
@@ -91,4 +92,100 @@ export function thaiFontEnv(
   return Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   )
+}
+
+/**
+ * How a test has a page drawn, whatever the machine's fonts (decision 0149):
+ * - `phone font`: the web font's files refused, as on a first view whose web
+ *   font missed its `font-display: optional` window: the page is drawn in the
+ *   machine's own Thai font (Noto Sans Thai or TLWG's Loma here, Thonburi on
+ *   an iPhone);
+ * - `web font`: a second view, the web font's files in the browser's cache
+ *   from the first, so the page is drawn in the app's Noto Sans Thai;
+ * - `wider font`: the web font view with every letter spaced 0.12 em apart,
+ *   about a fifth wider: as wide as the widest Thai fonts a member's device
+ *   may draw with (TLWG's Waree bold, Umpush), so what a label needs in any of
+ *   them is tested on every machine.
+ */
+export type Drawing = 'phone font' | 'web font' | 'wider font'
+export const DRAWINGS: readonly Drawing[] = ['phone font', 'web font', 'wider font']
+
+const WEB_FONT_FILES = /\.woff2(\?|$)/
+/** Letter spacing that draws the web font about as wide as the widest Thai system fonts. */
+const WIDER = '0.12em'
+
+/** The fonts the page drew its first visible Thai text in `<main>` with: family, and whether a web font. */
+async function thaiTextFonts(page: Page): Promise<{ family: string; web: boolean }[]> {
+  const marked = await page.evaluate(() => {
+    const walker = document.createTreeWalker(
+      document.querySelector('main') ?? document.body,
+      NodeFilter.SHOW_TEXT,
+    )
+    while (walker.nextNode()) {
+      const parent = walker.currentNode.parentElement
+      if (
+        parent?.checkVisibility() &&
+        /[\u0E01-\u0E5B]/.test(walker.currentNode.textContent ?? '')
+      ) {
+        parent.setAttribute('data-font-probe', '')
+        return true
+      }
+    }
+    return false
+  })
+  if (!marked) return []
+  const cdp = await page.context().newCDPSession(page)
+  try {
+    await cdp.send('DOM.enable')
+    await cdp.send('CSS.enable')
+    const { root } = await cdp.send('DOM.getDocument')
+    const { nodeId } = await cdp.send('DOM.querySelector', {
+      nodeId: root.nodeId,
+      selector: '[data-font-probe]',
+    })
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId })
+    return fonts.map((font) => ({ family: font.familyName, web: font.isCustomFont }))
+  } finally {
+    await cdp.detach()
+    await page.evaluate(() =>
+      document.querySelector('[data-font-probe]')?.removeAttribute('data-font-probe'),
+    )
+  }
+}
+
+/**
+ * Opens `url` drawn as `drawing` says (with `ready` awaited after each
+ * navigation, e.g. hydration) and checks that it was: its first Thai text
+ * is drawn in the web font, or in none. Returns the families it was drawn with.
+ */
+export async function openDrawn(
+  page: Page,
+  url: string,
+  drawing: Drawing,
+  ready: (page: Page) => Promise<void>,
+): Promise<string> {
+  if (drawing === 'phone font') {
+    await page.route(WEB_FONT_FILES, (route) => route.abort())
+    await page.goto(url)
+    await ready(page)
+  } else {
+    // A first view fetches the faces; the next draws with them from the cache.
+    await page.goto(url)
+    await ready(page)
+    await page.evaluate(() => Promise.all([...document.fonts].map((face) => face.load())))
+    await page.goto(url)
+    await ready(page)
+    if (drawing === 'wider font')
+      await page.addStyleTag({
+        content: `*, *::before, *::after { letter-spacing: ${WIDER} !important; }`,
+      })
+  }
+  const fonts = await thaiTextFonts(page)
+  const web = drawing !== 'phone font'
+  if (fonts.length === 0 || fonts.some((font) => font.web !== web))
+    throw new Error(
+      `${url} (${drawing}): its Thai text is drawn in ${JSON.stringify(fonts)}, ` +
+        `not ${web ? 'the web font' : 'a system font'}`,
+    )
+  return fonts.map((font) => font.family).join(', ')
 }
