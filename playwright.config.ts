@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
-import { launchOptions } from './tests/support/chromium'
+import { thaiFontEnv } from './tests/e2e/support/thai-fonts'
+import { launchOptions as chromium } from './tests/support/chromium'
 
 /**
  * e2e tests against the production build. Every worker has a demo backend
@@ -79,6 +80,13 @@ export function workerAppEnv(origin: string, demoUrl: string): Record<string, st
     TRUST_PROXY_HOPS: '1',
   }
 }
+
+/**
+ * E2E_THAI_FONT=tlwg|noto: the browser sees only that kind of Thai system
+ * font (support/thai-fonts.ts, decision 0149); unset, every font of the machine.
+ */
+const fontEnv = thaiFontEnv()
+const launchOptions = fontEnv ? { ...chromium, env: fontEnv } : chromium
 
 export default defineConfig({
   testDir: './tests/e2e',

@@ -147,7 +147,7 @@ function TopBar() {
       className="sticky top-0 z-30 border-b border-night-800 bg-night-950/95 backdrop-blur"
     >
       <div className="mx-auto flex h-14 max-w-app items-center gap-3 px-4">
-        <Link to="/" className="text-lg font-bold text-gold-400">
+        <Link to="/" className="shrink-0 whitespace-nowrap text-lg font-bold text-gold-400">
           {SITE_NAME}
         </Link>
         <div className="ml-auto flex items-center gap-2">
@@ -206,7 +206,13 @@ function LiveBalance({ balance }: { balance: number }) {
   return <>{formatBaht(useLiveBalance(balance))}</>
 }
 
-/** A visitor sees pages a visitor can use; a member the member's sections. */
+/**
+ * A visitor sees pages a visitor can use; a member the member's sections.
+ * Each label is one line, as a chip's or a tab's (decision 0105), in equal
+ * cells of which none is narrower than its label in the font the phone draws
+ * it in: an iPhone's Thonburi or a desktop's Loma is wider than the web font,
+ * and a fifth of 360 px did not hold "สมัครสมาชิก" in Loma (decision 0149).
+ */
 function BottomNav() {
   const member = useOptionalMember()
   const { pathname } = useLocation()
@@ -219,14 +225,14 @@ function BottomNav() {
       aria-label="เมนูด่วน"
       className="fixed inset-x-0 bottom-0 z-30 border-t border-night-800 bg-night-950/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
-      <ul className="mx-auto grid max-w-app grid-cols-5">
+      <ul className="label-cells mx-auto max-w-app">
         {items.map(({ key }) => (
           <li key={key}>
             <Link
               to={PAGES[key].path}
               prefetch="intent"
               aria-current={currentOf(key)}
-              className={`flex min-h-14 items-center justify-center px-1 text-center text-xs ${
+              className={`flex min-h-14 items-center justify-center whitespace-nowrap px-1 text-center text-xs ${
                 active?.key === key ? 'font-bold text-gold-400' : 'text-slate-300'
               }`}
             >

@@ -15,6 +15,7 @@ import { loadPage } from './page.server'
 import * as belowFoldOnServer from './below-fold.server'
 import type * as LowerPartsModule from '~/ui/home/below-fold'
 import { useLiveRevalidation } from '~/ui/live/live-events'
+import { Words } from '~/ui/words'
 
 const page = PAGES.home
 
@@ -132,7 +133,9 @@ export default function Home() {
         <>
           {carousel}
           <div className="card bg-gradient-to-br from-night-800 to-night-900">
-            <p className="text-lg font-bold">หวย สล็อต คาสิโน กีฬา ครบในที่เดียว</p>
+            <p className="text-lg font-bold">
+              <Words text="หวย สล็อต คาสิโน กีฬา ครบในที่เดียว" />
+            </p>
             <p className="mt-1 text-slate-300">เข้าสู่ระบบเพื่อเล่นเกม แทงหวย และรับสิทธิพิเศษของสมาชิก</p>
             <div className="mt-3 flex gap-3">
               <Link to={PAGES.login.path} className="btn-primary flex-1">
@@ -157,6 +160,7 @@ export default function Home() {
               promotions={promotions.items}
               promotionPath={PAGES.promotion.path}
               Image={HostImage}
+              Words={Words}
             />
           </Suspense>
         ) : (
@@ -166,7 +170,7 @@ export default function Home() {
       <Section id="home-news" title="ข่าวสารล่าสุด" more={{ to: PAGES.news.path, label: 'ข่าวทั้งหมด' }}>
         {news.ok ? (
           <Suspense fallback={null}>
-            <NewsList news={news.items} newsPath={PAGES.news.path} />
+            <NewsList news={news.items} newsPath={PAGES.news.path} Words={Words} />
           </Suspense>
         ) : (
           <Unavailable what="ข่าวสาร" message={news.message} />

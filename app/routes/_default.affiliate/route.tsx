@@ -127,7 +127,8 @@ function Commission({ view }: { view: AffiliateView }) {
           />
           <table id="commission-table" className="w-full text-sm">
             <thead>
-              <tr className="text-left text-slate-300">
+              {/* A column's name is one line: the table gives it room (decision 0149). */}
+              <tr className="whitespace-nowrap text-left text-slate-300">
                 <th scope="col" className="py-1 font-normal">
                   เดือน
                 </th>

@@ -17,6 +17,7 @@ import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
 import { submit, loadPage } from './page.server'
+import { Words } from '~/ui/words'
 
 const page = PAGES.coupon
 const rules = { access: page.access, feature: 'coupon' } as const
@@ -95,7 +96,9 @@ export default function Coupon() {
               <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-3">
                 <span className="min-w-0">
                   <span className="block break-all font-bold">{r.code}</span>
-                  <span className="block text-sm text-slate-300">{r.title}</span>
+                  <span className="block text-sm text-slate-300">
+                    <Words text={r.title} />
+                  </span>
                   <time dateTime={r.iso} className="block text-xs text-slate-400">
                     {r.at}
                   </time>

@@ -21,6 +21,7 @@ import { STAKE_STATUS_LABELS } from '~/ui/status-labels'
 import { TabLinks } from '~/ui/tab-links'
 import { useLiveRevalidation } from '~/ui/live/live-events'
 import { loadPage, type ShownStake, type ShownType } from './page.server'
+import { Words } from '~/ui/words'
 
 const page = PAGES.lotto
 
@@ -165,7 +166,7 @@ function History({ stakes }: { stakes: ShownStake[] }) {
       <EmptyState title="ยังไม่มีโพย">
         เลือกหวยที่ต้องการแล้วแทงได้เลย{' '}
         <Link to={page.path} className="link underline">
-          ไปแทงหวย
+          <Words text="ไปแทงหวย" />
         </Link>
       </EmptyState>
     )

@@ -9,7 +9,7 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { BetRule, LimitedNumber } from '~/backend/lotto.schemas'
 import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lotto/numbers'
@@ -189,13 +189,19 @@ function LimitedList({ betRules, limited }: { betRules: BetRule[]; limited: Limi
       reduced: limited.filter((l) => l.kind === rule.kind && l.rate !== null),
     }))
     .filter((k) => k.closed.length + k.reduced.length > 0)
+  // Each number with its rate and comma is one unit; the line may break at the space after the
+  // comma, which is outside the unit (a space inside a nowrap box is no break: the list was one
+  // line that ran off a 360 px screen in a font wider than the web font, decision 0149).
   const numbers = (list: LimitedNumber[], withRate: boolean) =>
     list.map((l, i) => (
-      <span key={l.number} className="whitespace-nowrap">
-        <span className="font-bold tracking-wider">{l.number}</span>
-        {withRate && l.rate !== null ? ` (บาทละ ${rateText(l.rate)})` : ''}
-        {i < list.length - 1 ? ', ' : ''}
-      </span>
+      <Fragment key={l.number}>
+        <span className="whitespace-nowrap">
+          <span className="font-bold tracking-wider">{l.number}</span>
+          {withRate && l.rate !== null ? ` (บาทละ ${rateText(l.rate)})` : ''}
+          {i < list.length - 1 ? ',' : ''}
+        </span>
+        {i < list.length - 1 ? ' ' : ''}
+      </Fragment>
     ))
   return (
     <section aria-labelledby="limited-title" className="card space-y-2" data-testid="limited-list">
@@ -339,19 +345,20 @@ function Entry({
         )}
       </p>
       {hydrated ? <Keypad number={number} put={put} /> : null}
-      <div className="grid grid-cols-3 gap-2">
+      {/* Three one-line labels side by side: none squeezed (.label-cells, decision 0149). */}
+      <div className="label-cells gap-2 whitespace-nowrap">
         <button
           name="intent"
           value="add"
-          className="btn-primary"
+          className="btn-primary px-2"
           disabled={disabled || closedHits.length > 0 || overLimit !== null}
         >
           เพิ่มเลข
         </button>
-        <button name="intent" value="reverse" className="btn-ghost" disabled={disabled}>
+        <button name="intent" value="reverse" className="btn-ghost px-2" disabled={disabled}>
           กลับเลข
         </button>
-        <button name="intent" value="doors" className="btn-ghost" disabled={disabled}>
+        <button name="intent" value="doors" className="btn-ghost px-2" disabled={disabled}>
           19 ประตู
         </button>
       </div>

@@ -12,6 +12,7 @@ import { guard } from '~/session/guard'
 import { EmptyState } from '~/ui/states'
 import { BackLink } from '~/ui/back-link'
 import { loadPage } from './page.server'
+import { Words } from '~/ui/words'
 
 const page = PAGES.news
 const NEWS_ID = /^[A-Za-z0-9_-]{1,64}$/
@@ -43,7 +44,9 @@ export default function News() {
     return (
       <article className="space-y-4">
         <BackLink to={page.path}>{page.title}ทั้งหมด</BackLink>
-        <h1 className="break-words text-2xl font-bold">{item.title}</h1>
+        <h1 className="break-words text-2xl font-bold">
+          <Words text={item.title} />
+        </h1>
         <p className="text-sm text-slate-300">
           เผยแพร่เมื่อ <time dateTime={item.publishedAt}>{item.date}</time>
         </p>
@@ -68,7 +71,9 @@ export default function News() {
                 to={`${page.path}/${encodeURIComponent(entry.id)}`}
                 className="block px-4 py-3 hover:bg-night-800"
               >
-                <span className="block font-bold leading-snug">{entry.title}</span>
+                <span className="block font-bold leading-snug">
+                  <Words text={entry.title} />
+                </span>
                 <time dateTime={entry.publishedAt} className="block text-xs text-slate-300">
                   {entry.date}
                 </time>

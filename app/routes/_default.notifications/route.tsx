@@ -20,6 +20,7 @@ import { useWatchedMember } from '~/ui/member'
 import { EmptyState } from '~/ui/states'
 import { loadPage, NEW_FROM_PARAM, submit, type ShownRow } from './page.server'
 import { PushPanel } from './push-panel'
+import { Words } from '~/ui/words'
 
 const page = PAGES.notifications
 const rules = { access: page.access } as const
@@ -116,7 +117,7 @@ function Row({ row, fresh }: { row: ShownRow; fresh: boolean }) {
                 ใหม่
               </span>
             ) : null}
-            {row.title}
+            <Words text={row.title} />
           </span>
           <span className="block text-sm text-slate-300">{row.text}</span>
           <time dateTime={row.iso} className="block text-xs text-slate-400">

@@ -27,6 +27,7 @@ import {
   type PromotionDetail,
   type PromotionItem,
 } from './page.server'
+import { Words } from '~/ui/words'
 
 const page = PAGES.promotion
 
@@ -64,7 +65,7 @@ function List({ view }: { view: View }) {
           </h2>
           <p>
             <Link to={detailPath(active.promotionId)} className="link font-bold">
-              {active.title}
+              <Words text={active.title} />
             </Link>
           </p>
           <TurnoverBar progress={active} />
@@ -102,7 +103,9 @@ function Card({ promotion, priority }: { promotion: PromotionItem; priority: boo
           className="aspect-video h-auto w-full object-cover"
         />
         <span className="block space-y-1 p-4">
-          <span className="block text-lg font-bold leading-snug">{promotion.title}</span>
+          <span className="block text-lg font-bold leading-snug">
+            <Words text={promotion.title} />
+          </span>
           <span className="block text-sm text-slate-300">{promotion.summary}</span>
           <span className="block text-xs text-gold-300">{promotion.period}</span>
           <span className="block text-sm text-gold-400 underline">ดูรายละเอียดและเงื่อนไข</span>
@@ -126,7 +129,9 @@ function Detail({ view, promotion }: { view: View; promotion: PromotionDetail })
         priority
         className="aspect-video h-auto w-full rounded-2xl object-cover"
       />
-      <h1 className="break-words text-2xl font-bold">{promotion.title}</h1>
+      <h1 className="break-words text-2xl font-bold">
+        <Words text={promotion.title} />
+      </h1>
       <p className="text-slate-200">{promotion.summary}</p>
       <p className="text-sm text-gold-300">ระยะเวลา: {promotion.dates}</p>
       {mine ? (

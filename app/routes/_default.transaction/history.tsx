@@ -3,6 +3,7 @@ import { formatCount } from '~/lib/money'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
 import { EmptyState, Notice } from '~/ui/states'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
+import { Words } from '~/ui/words'
 import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 import { KIND_LABELS, KINDS, STATUSES } from './history-labels'
 import type { HistoryLine, loadHistory } from './history.server'
@@ -79,39 +80,46 @@ const AMOUNT_TONE: Record<HistoryLine['amount']['flow'], string> = {
   none: 'text-slate-300 line-through',
 }
 
+/**
+ * A line of the history. The note (the backend's: "ถอนเข้าบัญชีธนาคารกสิกรไทย")
+ * has the line's whole width to itself, not what the amounts leave beside
+ * them: beside them a phone's own Thai font, wider than the web font, broke it
+ * inside a word (decision 0149). The kind and the note wrap only between their
+ * words (Words).
+ */
 function Line({ line }: { line: HistoryLine }) {
   const { amount } = line
   return (
-    <li
-      className="flex items-start justify-between gap-3 py-3"
-      data-testid="history-line"
-      data-id={line.id}
-    >
-      <div className="min-w-0 space-y-1">
-        <p className="font-bold">
-          {line.kindLabel}{' '}
+    <li className="space-y-1 py-3" data-testid="history-line" data-id={line.id}>
+      <div className="flex items-start justify-between gap-3">
+        <p className="min-w-0 font-bold">
+          <Words text={line.kindLabel} />{' '}
           <span className={`ml-1 rounded-full px-2 py-0.5 text-xs ${STATUS_TONE[line.status]}`}>
             {line.statusLabel}
           </span>
         </p>
-        <p className="break-words text-sm text-slate-300">{line.note}</p>
-        <p className="text-xs text-slate-400">{line.atText}</p>
-      </div>
-      <div className="shrink-0 text-right">
-        <p
-          className={`font-bold tabular-nums ${AMOUNT_TONE[amount.flow]}`}
-          data-testid="history-amount"
-        >
-          {amount.text}
-        </p>
-        {amount.note ? (
-          <p className="text-xs font-bold text-slate-200" data-testid="history-amount-note">
-            {amount.note}
+        <div className="shrink-0 text-right">
+          <p
+            className={`font-bold tabular-nums ${AMOUNT_TONE[amount.flow]}`}
+            data-testid="history-amount"
+          >
+            {amount.text}
           </p>
-        ) : null}
-        {line.balanceAfterText ? (
-          <p className="text-xs text-slate-400">คงเหลือ {line.balanceAfterText}</p>
-        ) : null}
+          {amount.note ? (
+            <p className="text-xs font-bold text-slate-200" data-testid="history-amount-note">
+              {amount.note}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      {line.note ? (
+        <p className="break-words text-sm text-slate-300">
+          <Words text={line.note} />
+        </p>
+      ) : null}
+      <div className="flex flex-wrap items-start justify-between gap-x-3 text-xs text-slate-400">
+        <p>{line.atText}</p>
+        {line.balanceAfterText ? <p>คงเหลือ {line.balanceAfterText}</p> : null}
       </div>
     </li>
   )

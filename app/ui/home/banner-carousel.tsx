@@ -15,6 +15,7 @@ import { loadChunk } from '~/lib/load-chunk'
 import { HostImage } from '~/ui/host-image'
 import { carouselOptions } from '~/ui/home/carousel-options'
 import type { startCarousel, Swiper } from '~/ui/home/swiper.client'
+import { Words } from '~/ui/words'
 
 /** Shown width on the widest layout (max-w-app 40rem minus the page's padding). */
 const BANNER_WIDTH = 608
@@ -170,7 +171,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
                   className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/85 via-black/60 to-transparent px-4 pb-3 pt-8"
                 >
                   <span className="block text-lg font-bold leading-tight text-white">
-                    {banner.title}
+                    <Words text={banner.title} />
                   </span>
                   {banner.subtitle ? (
                     <span className="mt-0.5 block text-sm text-slate-100">{banner.subtitle}</span>

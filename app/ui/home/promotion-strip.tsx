@@ -2,23 +2,27 @@
 import { Link } from '@remix-run/react'
 import type { HostImage } from '~/ui/host-image'
 import type { PromotionCard } from '~/lib/content-text.server'
+import type { Words as WordsType } from '~/ui/words'
 
 const CARD_WIDTH = 256
 const CARD_HEIGHT = 144
 
 /**
- * `promotionPath` (/promotion, PAGES.promotion.path) and `Image` (HostImage,
- * which reads the image host from the root's data) are passed in: this part
- * loads with import() and imports no module of the first-load file (decision 0148).
+ * `promotionPath` (/promotion, PAGES.promotion.path), `Image` (HostImage,
+ * which reads the image host from the root's data) and `Words` (~/ui/words:
+ * a title wraps only between its words) are passed in: this part loads with
+ * import() and imports no module of the first-load file (decision 0148).
  */
 export function PromotionStrip({
   promotions,
   promotionPath,
   Image,
+  Words,
 }: {
   promotions: PromotionCard[]
   promotionPath: string
   Image: typeof HostImage
+  Words: typeof WordsType
 }) {
   if (promotions.length === 0) {
     return <p className="text-sm text-slate-300">ยังไม่มีโปรโมชั่นในขณะนี้</p>
@@ -39,7 +43,9 @@ export function PromotionStrip({
               className="aspect-video w-full object-cover"
             />
             <span className="block p-3">
-              <span className="block font-bold leading-snug">{promotion.title}</span>
+              <span className="block font-bold leading-snug">
+                <Words text={promotion.title} />
+              </span>
               <span className="mt-1 line-clamp-2 block text-sm text-slate-300">
                 {promotion.summary}
               </span>
