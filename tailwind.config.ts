@@ -5,7 +5,7 @@ export default {
   theme: {
     extend: {
       fontFamily: {
-        sans: ['"Noto Sans Thai"', 'system-ui', 'sans-serif'],
+        sans: ['"Noto Sans Thai Web"', '"Noto Sans Thai"', 'system-ui', 'sans-serif'],
       },
       colors: {
         // Dark gaming theme: night-blue surfaces, gold accents. Contrast of

@@ -236,7 +236,9 @@ test.describe('with JavaScript', () => {
         }).observe({ type: 'layout-shift', buffered: true })
       })
       // A first visit (fresh browser context, nothing cached): the web font is
-      // never swapped in under the reader (font-display: optional).
+      // never swapped in under the reader (font-display: optional), and the
+      // text laid out while it loads is laid out again in the same metrics
+      // (the phone's own Noto Sans Thai, where it has one: decision 0066).
       await page.goto(url)
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
       // Bring every lazy image in, then wait for all of them: at each position the
