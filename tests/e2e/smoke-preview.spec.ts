@@ -4,7 +4,8 @@
  * BASE_URL, it fails and says why in one line: within 60 s when nothing
  * listens at the URL, at once when the backend refuses the member's login,
  * and when a page answers 5xx. (That it passes on a sound preview, the
- * `smoke` project of every `npm test` shows.)
+ * `smoke` project of every `npm test` shows.) Two runs at once sign the same
+ * staff person in within one 30 s step: the second waits for the next code.
  */
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -12,6 +13,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { APP_URL } from '../../playwright.config'
+import { SMOKE_STAFF } from '../mock-backend/smoke-accounts'
+import { staffLogIn, staffLogOut } from '../smoke/support/journeys'
+import { STEP_MS } from '../smoke/support/staff-code'
 import { mock } from './support/mock'
 import { freePort } from './support/ports'
 
@@ -82,4 +86,24 @@ test('the smoke suite fails when a page of the preview answers 5xx, naming the p
   expect(run.code, run.output).toBe(1)
   expect(run.output).toContain('GET /lotto/result answered 503')
   expect(run.output).toMatch(/1 failed/)
+})
+
+test('a staff code the backend just took: the second sign-in waits for the next 30 s step, once', async ({
+  browser,
+}) => {
+  test.setTimeout(70_000)
+  // Both sign-ins within one step: the first starts with 10 s of it left at least.
+  await expect
+    .poll(() => STEP_MS - (Date.now() % STEP_MS), { timeout: 25_000, intervals: [250] })
+    .toBeGreaterThan(10_000)
+  const staff = { ...SMOKE_STAFF }
+  const [one, two] = await Promise.all(
+    [0, 1].map(() => browser.newContext({ baseURL: APP_URL }).then((c) => c.newPage())),
+  )
+  expect(await staffLogIn(one!, staff)).toEqual({ tries: 1 })
+  expect(await staffLogIn(two!, staff)).toEqual({ tries: 2 })
+  for (const page of [one!, two!]) {
+    await staffLogOut(page)
+    await page.context().close()
+  }
 })
