@@ -111,6 +111,11 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     locale: 'th-TH',
     timezoneId: 'Asia/Bangkok',
+    // Every test opens a fresh browser, where the service worker would install
+    // and copy each build file into a new cache: about a tenth of a page's CPU
+    // on this machine, for nothing but the specs of the worker itself, which
+    // allow it (offline.spec.ts, push.spec.ts, the smoke suite). Decision 0151.
+    serviceWorkers: 'block',
     launchOptions,
   },
   // The phone runs every journey; the desktop only the tests tagged @layout
@@ -129,7 +134,7 @@ export default defineConfig({
       name: 'smoke',
       testDir: './tests/smoke',
       testMatch: '*.spec.ts',
-      use: { ...devices['Pixel 7'], launchOptions },
+      use: { ...devices['Pixel 7'], serviceWorkers: 'allow', launchOptions },
     },
   ],
 })

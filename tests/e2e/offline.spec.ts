@@ -14,6 +14,9 @@ import { freePort } from './support/ports'
 import { loginAs } from './support/session'
 import { logOutThroughMenu } from './support/login'
 
+// The service worker is what these tests are about (the e2e default blocks it).
+test.use({ serviceWorkers: 'allow' })
+
 /** Waits until the app's worker controls the page. */
 async function controlled(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null)

@@ -15,7 +15,8 @@ import { mock, settleHanoiWin, stakeHanoiWin } from './support/mock'
 import { mockStaffOtp, STAFF } from './support/staff'
 import { loginAs } from './support/session'
 
-test.use({ extraHTTPHeaders: clientAddress(127) })
+// The service worker shows the pushes (the e2e default blocks it).
+test.use({ extraHTTPHeaders: clientAddress(127), serviceWorkers: 'allow' })
 
 let service: PushService
 test.beforeAll(async () => {
