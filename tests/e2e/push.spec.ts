@@ -14,9 +14,18 @@ import { loginThroughForm, logOutThroughMenu, submitLogin } from './support/logi
 import { mock, settleHanoiWin, stakeHanoiWin } from './support/mock'
 import { mockStaffOtp, STAFF } from './support/staff'
 import { loginAs } from './support/session'
+import { fullBrowser } from '../support/chromium'
 
-// The service worker shows the pushes (the e2e default blocks it).
-test.use({ extraHTTPHeaders: clientAddress(127), serviceWorkers: 'allow' })
+// The service worker shows the pushes (the e2e default blocks it), and the
+// full browser has notifications (the headless shell denies them).
+test.use({
+  extraHTTPHeaders: clientAddress(127),
+  serviceWorkers: 'allow',
+  launchOptions: [
+    async ({ launchOptions }, use) => use(fullBrowser(launchOptions)),
+    { scope: 'worker' },
+  ],
+})
 
 let service: PushService
 test.beforeAll(async () => {
