@@ -250,20 +250,38 @@ describe('LiveHub', () => {
     expect(tab.messages.some((m) => m.event === SESSION_ENDED_EVENT)).toBe(true)
   })
 
-  it('checks its sessions at once when told they may have ended (no wait for the heartbeat)', async () => {
+  it("checks a member's sessions at once when told they may have ended (no wait for the heartbeat), and only that member's", async () => {
     const upstream = new FakeUpstream()
     hub = new LiveHub({ readUpstream: upstream.read, heartbeatMs: 60_000 })
-    const ended = new Set(['gone'])
-    const stillOpen = (sid: string) => async () => !ended.has(sid)
+    const ended = new Set(['gone', 'other-gone'])
+    const asked: string[] = []
+    const stillOpen = (sid: string) => async () => {
+      asked.push(sid)
+      return !ended.has(sid)
+    }
     const out = new Tab()
     const stays = new Tab()
+    const otherMember = new Tab()
     hub.join('1001', MEMBER, session('gone', 't1', { stillOpen: stillOpen('gone') }), out, null)
     hub.join('1001', MEMBER, session('kept', 't2', { stillOpen: stillOpen('kept') }), stays, null)
-    await hub.sessionsMayHaveEnded()
+    hub.join(
+      '1002',
+      MEMBER,
+      session('other-gone', 't3', { stillOpen: stillOpen('other-gone') }),
+      otherMember,
+      null,
+    )
+    await hub.sessionsMayHaveEnded('1001')
     expect(out.closed).toBe(true)
     expect(out.messages.map((m) => m.event)).toEqual([SESSION_ENDED_EVENT])
     expect(stays.closed).toBe(false)
     expect(stays.messages.filter((m) => m.event === SESSION_ENDED_EVENT)).toEqual([])
+    // Another member's sessions wait for the heartbeat: one "log out everywhere" asks no more.
+    expect(asked.sort()).toEqual(['gone', 'kept'])
+    expect(otherMember.closed).toBe(false)
+    // A member with no tab here: nothing to ask.
+    await hub.sessionsMayHaveEnded('1003')
+    expect(asked).toHaveLength(2)
   })
 
   it('polls the balance once per member when the backend has no events call', async () => {

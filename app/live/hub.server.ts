@@ -651,21 +651,23 @@ export class LiveHub {
         beaten.add(tab.sink)
       }
     }
-    await this.#endClosedSessions()
+    await this.#endClosedSessions(this.#channels.values())
   }
 
   /**
-   * Sessions may have ended elsewhere (a member's password change or "log out
-   * everywhere" on this instance): their tabs are told now, not at the next heartbeat.
+   * The sessions of channel `key` may have ended (its member's password
+   * change or "log out everywhere" on this instance): their tabs are told
+   * now, not at the next heartbeat. Only that channel's sessions are asked.
    */
-  sessionsMayHaveEnded(): Promise<void> {
-    return this.#endClosedSessions()
+  sessionsMayHaveEnded(key: string): Promise<void> {
+    const channel = this.#channels.get(key)
+    return channel ? this.#endClosedSessions([channel]) : Promise.resolve()
   }
 
-  /** Ends the tabs of every session that is no longer open (one check per session). */
-  async #endClosedSessions() {
+  /** Ends the tabs of every session of `channels` that is no longer open (one check per session). */
+  async #endClosedSessions(channels: Iterable<Channel>) {
     const bySid = new Map<string, Tab[]>()
-    for (const channel of this.#channels.values()) {
+    for (const channel of channels) {
       for (const tab of channel.tabs) {
         const list = bySid.get(tab.session.sid) ?? []
         list.push(tab)

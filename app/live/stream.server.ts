@@ -46,7 +46,7 @@ export function liveHub(): LiveHub {
     },
   })
   onSessionEnded((sid) => created.sessionEnded(sid))
-  onMemberSessionsEnded(() => void created.sessionsMayHaveEnded())
+  onMemberSessionsEnded((memberId) => void created.sessionsMayHaveEnded(memberChannel(memberId)))
   onDrain(() => created.closeAll())
   hub = created
   return created
@@ -64,6 +64,9 @@ const STREAM_HEADERS = {
   // nginx passes it on as it comes (docs/deploy.md).
   'X-Accel-Buffering': 'no',
 }
+
+/** The hub's channel of a member's tabs (or of one old session's, `session:<sid>`). */
+const memberChannel = (memberKey: string) => `member:${memberKey}`
 
 /** The member's events, each with the toast a tab shows for it (none for most). */
 const MEMBER_CHANNEL: ChannelSpec = {
@@ -177,7 +180,7 @@ export async function liveStream(ctx: RouteContext, context: AppLoadContext): Pr
     const hub = liveHub()
     const leaves = [
       hub.join(
-        `member:${memberKey}`,
+        memberChannel(memberKey),
         MEMBER_CHANNEL,
         tabSession,
         sink,

@@ -162,16 +162,16 @@ export async function endEverySessionButThis(
   const ttlMs = rememberMs(payload, now)
   await Promise.all([endedBefore.set(memberId, now, ttlMs), endSession(payload, now)])
   session.set({ ...payload, sid: newSessionId(), mid: memberId, iat: now })
-  for (const listener of everyEndListeners) listener()
+  for (const listener of everyEndListeners) listener(memberId)
 }
 
-const everyEndListeners = new Set<() => void>()
+const everyEndListeners = new Set<(memberId: string) => void>()
 
 /**
- * Called when a member's every other session ended on this instance (whose
- * sessions, the listener asks each session it holds: its live streams end at once).
+ * Called with the member whose every other session ended on this instance
+ * (their live streams here end at once; on other instances, at a heartbeat).
  */
-export function onMemberSessionsEnded(listener: () => void): () => void {
+export function onMemberSessionsEnded(listener: (memberId: string) => void): () => void {
   everyEndListeners.add(listener)
   return () => everyEndListeners.delete(listener)
 }
