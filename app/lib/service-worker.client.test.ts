@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest'
-import { askRelease, checkForUpdate, watchRelease } from '~/lib/service-worker.client'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { askRelease, checkForUpdate, hurryWaiting, watchRelease } from '~/lib/service-worker.client'
 
 /** A worker that answers the release message like app/sw/index.ts (or never, with null). */
 function worker(release: string | null): ServiceWorker {
@@ -119,5 +119,35 @@ describe('checkForUpdate', () => {
     }
     expect(await checkForUpdate(registration, 2, 0)).toBe(false)
     expect(calls).toBe(2)
+  })
+})
+
+describe('hurryWaiting', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('tells a worker still waiting after its install to take over, until it has', async () => {
+    vi.useFakeTimers()
+    const sent: unknown[] = []
+    const worker = { postMessage: (m: unknown) => sent.push(m) } as unknown as ServiceWorker
+    const registration = {
+      installing: worker as ServiceWorker | null,
+      waiting: null as ServiceWorker | null,
+    }
+    const done = hurryWaiting(registration, 5, 1000)
+    // Installing at the first check: nothing to tell yet.
+    await vi.advanceTimersByTimeAsync(1000)
+    expect(sent).toEqual([])
+    // Installed, and stalled: told at each check while it waits.
+    registration.installing = null
+    registration.waiting = worker
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(sent).toEqual([{ type: 'skip-waiting' }, { type: 'skip-waiting' }])
+    // Taken over: no more messages, and no more checks.
+    registration.waiting = null
+    await vi.advanceTimersByTimeAsync(1000)
+    await done
+    expect(sent).toHaveLength(2)
   })
 })

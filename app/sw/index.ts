@@ -81,11 +81,14 @@ self.addEventListener('fetch', (event) => {
   // Anything else goes to the network as if there were no worker.
 })
 
-// The page asks which release the worker runs (the release check, and tests).
+// The page asks which release the worker runs (the release check, and tests), and
+// tells a new worker whose takeover stalled to take over (hurryWaiting).
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null
   if (data?.type === 'release') {
     event.ports[0]?.postMessage({ release: RELEASE, build: BUILD_VERSION, cache: CACHE })
+  } else if (data?.type === 'skip-waiting') {
+    event.waitUntil(self.skipWaiting())
   }
 })
 
