@@ -51,6 +51,21 @@ export interface WatchView {
   path: string
 }
 
+/**
+ * A staff login that the limits slowed down (login-limits): who was tried,
+ * from where, and until when the next try waits; for supervisors.
+ */
+export interface LoginLimitedRecord {
+  type: 'login-limited'
+  at: number
+  staffUsername: string
+  /** The client address, when known (TRUST_PROXY_HOPS). */
+  address: string | null
+  /** Which limit: the (username, address) pair's, or the slower one of the username alone. */
+  scope: 'username-address' | 'username'
+  retryAfterSeconds: number
+}
+
 /** One watch as the record tells it. */
 export interface WatchRecord extends Omit<WatchStartRecord, 'type' | 'at'> {
   startedAt: number
@@ -65,7 +80,7 @@ export const MAX_AUDIT_EVENTS = 10_000
 export const MAX_VIEWS_PER_WATCH = 500
 const AUDIT_KEY = 'all'
 
-type AuditEvent = WatchStartRecord | WatchEndRecord
+type AuditEvent = WatchStartRecord | WatchEndRecord | LoginLimitedRecord
 
 const events = createSharedList<AuditEvent>('watch-audit', {
   maxItems: MAX_AUDIT_EVENTS,
@@ -79,6 +94,14 @@ const ended: TtlStore<WatchEnd> = createSharedStore<WatchEnd>('watch-ended')
 
 export async function recordWatchStart(start: Omit<WatchStartRecord, 'type'>): Promise<void> {
   await events.push(AUDIT_KEY, { type: 'start', ...start })
+}
+
+/** Puts a slowed-down staff login on the record. Never throws. */
+export async function recordLoginLimited(
+  event: Omit<LoginLimitedRecord, 'type' | 'at'>,
+  at = Date.now(),
+): Promise<void> {
+  await events.push(AUDIT_KEY, { type: 'login-limited', at, ...event }).catch(() => undefined)
 }
 
 export async function recordWatchView(watchId: string, path: string, at = Date.now()) {
