@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 import { thaiFontEnv } from './tests/e2e/support/thai-fonts'
 import { launchOptions as chromium } from './tests/support/chromium'
@@ -68,8 +71,13 @@ export function appEnv(
     CONFIG_TTL_MS: '0',
     // The push tests' local push service (http on 127.0.0.1): refused without it.
     PUSH_ALLOW_LOCAL_SERVICE: '1',
+    // The demo backend's development key; each server its own outbox (no event of an earlier run).
+    STAFF_AUDIT_KEY: E2E_STAFF_AUDIT_KEY,
+    AUDIT_OUTBOX_FILE: join(tmpdir(), `e2e-audit-outbox-${randomUUID()}.jsonl`),
   }
 }
+
+export const E2E_STAFF_AUDIT_KEY = 'staff-audit-dev-key-not-for-production'
 
 /** The worker's own app server: `appEnv` plus what the shared journeys need. */
 export function workerAppEnv(origin: string, demoUrl: string): Record<string, string> {

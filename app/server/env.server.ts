@@ -3,6 +3,8 @@
  * variable stops the server with a message naming it. Only `publicEnv()`
  * values ever reach the browser.
  */
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { z } from 'zod'
 import {
   ACCESS_TOKEN_LIFETIME_S,
@@ -14,6 +16,8 @@ import {
 } from '~/lib/constants'
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
+/** The demo backend's audit key (tests/mock-backend/audit.ts DEV_AUDIT_KEY). */
+const DEV_STAFF_AUDIT_KEY = 'staff-audit-dev-key-not-for-production'
 
 const url = z.string().url('must be an absolute URL such as https://api.example.com')
 const optionalUrl = z.preprocess((v) => (v === '' ? undefined : v), url.optional())
@@ -104,6 +108,19 @@ const schema = z
     REFRESH_TOKEN_LIFETIME_S: lifetime(REFRESH_TOKEN_LIFETIME_S),
     APP_VERSION: z.string().min(1).default(DEFAULT_APP_VERSION),
     APP_COMMIT: z.string().min(1).default(DEFAULT_APP_COMMIT),
+    /**
+     * The app's key for writing the staff audit (docs/backend-api.md "Staff audit"); in
+     * development the demo backend's. Unset in production: no watch starts (decision 0152).
+     */
+    STAFF_AUDIT_KEY: z.preprocess(
+      (v) => (v === '' ? undefined : v),
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    /** Watch starts one staff person may make per window (decision 0152). */
+    STAFF_WATCH_START_LIMIT: positiveInt(20),
+    STAFF_WATCH_START_WINDOW_S: positiveInt(600),
+    /** Where this instance keeps audit events the backend has not taken yet (a file; decision 0152). */
+    AUDIT_OUTBOX_FILE: z.string().optional(),
     /** The members' request timeline (docs/decisions/0138); `off` only for the bench's comparison. */
     TIMELINE: z.enum(['on', 'off']).default('on'),
   })
@@ -144,6 +161,10 @@ const schema = z
       ...env,
       BACKEND_URL: env.BACKEND_URL.replace(/\/+$/, ''),
       SESSION_SECRETS: secrets,
+      STAFF_AUDIT_KEY:
+        env.STAFF_AUDIT_KEY ?? (env.NODE_ENV === 'production' ? undefined : DEV_STAFF_AUDIT_KEY),
+      AUDIT_OUTBOX_FILE:
+        env.AUDIT_OUTBOX_FILE || join(tmpdir(), `member-app-audit-outbox-${env.PORT}.jsonl`),
       /** The app's public origins, the canonical one first; empty in development without APP_ORIGIN. */
       APP_ORIGINS: env.APP_ORIGIN,
       COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',

@@ -1,116 +1,106 @@
 /**
- * The record of watches (docs/decisions/0139): every start and end (who,
- * whom, reason, ticket, when, how it ended) and every page seen during a
- * watch, for supervisors at /staff/audit and its CSV. Kept by the app in the
- * shared store (Redis; this process's memory on one instance), because the
- * app is where a watch is seen: a backend without staff accounts has no
- * record of the original's pasted-token watches, which are recorded here too.
+ * The staff audit (decisions 0139, 0152): every watch's start and end (who,
+ * whom, reason, ticket, when, how it ended), every page seen during a watch,
+ * each staff login the limits slowed down and each burst of watch starts
+ * refused. The record is the backend's ("Staff audit" in
+ * docs/backend-api.md): append-only, never capped. The app writes each event
+ * through its outbox (audit-outbox.server.ts), which loses none over a
+ * backend or Redis outage or a restart and delivers each once, and reads the
+ * record back from the backend: when it cannot, the reader says so (a Thai
+ * 503), never an empty list.
  *
- * - `watch-audit` (one list): the starts and ends, newest first, the newest
- *   10,000 for 400 days;
- * - `watch-views` (a list per watch): the pages seen, the newest 500;
- * - `watch-ended` (per watch): how it ended, so an end is recorded once,
- *   whoever learns of it first (the button, a supervisor, the limit).
- * A watch whose end nobody saw (the browser was closed) ended at its limit:
- * the record says so when read.
+ * `watch-ended` (shared store, per watch) is no record: how a watch ended
+ * and who ended it, so an end is written once whoever learns of it first
+ * (the button, a supervisor, the limit) and the staff person is told why.
  */
+import { randomUUID } from 'node:crypto'
+import type { AuditEvent } from '~/backend/audit.schemas'
+import {
+  auditEvents,
+  auditWatches,
+  writeAuditEvents,
+  type AuditFilter,
+  type AuditOrder,
+  type AuditPage,
+  type AuditWatch,
+} from '~/backend/audit.server'
+import type { StaffContext } from '~/backend/staff.server'
 import type { WatchEnd } from '~/lib/watch-text'
-import { createSharedList, createSharedStore, type TtlStore } from '~/server/store.server'
+import { env } from '~/server/env.server'
+import { createSharedStore, type TtlStore } from '~/server/store.server'
+import { createOutbox, fileJournal, type Outbox } from '~/session/audit-outbox.server'
 
 export type WatchKind = 'staff' | 'token'
-export type { WatchEnd }
+export type { AuditFilter, AuditOrder, AuditWatch, WatchEnd }
 
-export interface WatchStartRecord {
-  type: 'start'
-  at: number
-  watchId: string
-  kind: WatchKind
-  memberId: string
-  memberUsername: string
-  /** Null for a pasted-token watch: nobody is known. */
-  staffId: number | null
-  staffUsername: string | null
-  reason: string | null
-  ticket: string | null
-  expiresAt: number | null
-  /** The watch's member-side session id: a supervisor's end ends every copy of its cookie. */
-  sid: string
+type Fields<T extends AuditEvent['type']> = Omit<
+  Extract<AuditEvent, { type: T }>,
+  'id' | 'type' | 'at'
+>
+export type WatchStartRecord = Fields<'watch-start'> & { at: number }
+
+/** A read of the record waits this long for this instance's own events to go first. */
+const READ_FLUSH_MS = 1500
+/** How long the "how it ended" note of a watch is kept (a watch lasts 30 minutes at most). */
+const ENDED_NOTE_MS = 24 * 60 * 60_000
+
+let outbox: Outbox | undefined
+
+/** This instance's outbox (its journal is AUDIT_OUTBOX_FILE). */
+export function auditOutbox(): Outbox {
+  outbox ??= createOutbox({
+    journal: fileJournal(env().AUDIT_OUTBOX_FILE),
+    deliver: (events) => {
+      if (!env().STAFF_AUDIT_KEY) throw new Error('STAFF_AUDIT_KEY is not set')
+      return writeAuditEvents(events)
+    },
+  })
+  return outbox
 }
 
-export interface WatchEndRecord {
-  type: 'end'
-  at: number
-  watchId: string
+/** Tests: another outbox (a memory journal, a deliver of their own). */
+export function useAuditOutbox(replacement: Outbox): void {
+  outbox?.stop()
+  outbox = replacement
+}
+
+/** Whether watches may start: the app can write the record (decision 0152). */
+export function auditWritable(): boolean {
+  return Boolean(env().STAFF_AUDIT_KEY)
+}
+
+function add<T extends AuditEvent['type']>(type: T, fields: Fields<T>, at = Date.now()): void {
+  auditOutbox().add({ id: randomUUID(), type, at, ...fields } as unknown as AuditEvent)
+}
+
+export interface EndedNote {
   how: WatchEnd
-  /** Who ended it, when a person did (a supervisor's username). */
   by: string | null
 }
 
-export interface WatchView {
-  at: number
-  path: string
+const ended: TtlStore<EndedNote> = createSharedStore<EndedNote>('watch-ended')
+
+/** Throws when the event cannot be journaled: a watch does not start off the record. */
+export function recordWatchStart({ at, ...start }: WatchStartRecord): void {
+  add('watch-start', start, at)
 }
 
-/**
- * A staff login that the limits slowed down (login-limits): who was tried,
- * from where, and until when the next try waits; for supervisors.
- */
-export interface LoginLimitedRecord {
-  type: 'login-limited'
-  at: number
-  staffUsername: string
-  /** The client address, when known (TRUST_PROXY_HOPS). */
-  address: string | null
-  /** Which limit: the (username, address) pair's, or the slower one of the username alone. */
-  scope: 'username-address' | 'username'
-  retryAfterSeconds: number
+/** A page seen; an event that cannot be journaled is logged (the page is already the member's). */
+export function recordWatchView(watchId: string, path: string, at = Date.now()): void {
+  try {
+    add('watch-view', { watchId, path }, at)
+  } catch (error) {
+    console.error(
+      `[audit] a page seen by watch ${watchId} could not be journaled: ${String(error)}`,
+    )
+  }
 }
 
-/** One watch as the record tells it. */
-export interface WatchRecord extends Omit<WatchStartRecord, 'type' | 'at'> {
-  startedAt: number
-  endedAt: number | null
-  how: WatchEnd | null
-  endedBy: string | null
-}
-
-const DAY_MS = 24 * 60 * 60_000
-const KEEP_MS = 400 * DAY_MS
-export const MAX_AUDIT_EVENTS = 10_000
-export const MAX_VIEWS_PER_WATCH = 500
-const AUDIT_KEY = 'all'
-
-type AuditEvent = WatchStartRecord | WatchEndRecord | LoginLimitedRecord
-
-const events = createSharedList<AuditEvent>('watch-audit', {
-  maxItems: MAX_AUDIT_EVENTS,
-  ttlMs: KEEP_MS,
-})
-const views = createSharedList<WatchView>('watch-views', {
-  maxItems: MAX_VIEWS_PER_WATCH,
-  ttlMs: KEEP_MS,
-})
-const ended: TtlStore<WatchEnd> = createSharedStore<WatchEnd>('watch-ended')
-
-export async function recordWatchStart(start: Omit<WatchStartRecord, 'type'>): Promise<void> {
-  await events.push(AUDIT_KEY, { type: 'start', ...start })
-}
-
-/** Puts a slowed-down staff login on the record. Never throws. */
-export async function recordLoginLimited(
-  event: Omit<LoginLimitedRecord, 'type' | 'at'>,
-  at = Date.now(),
-): Promise<void> {
-  await events.push(AUDIT_KEY, { type: 'login-limited', at, ...event }).catch(() => undefined)
-}
-
-export async function recordWatchView(watchId: string, path: string, at = Date.now()) {
-  await views.push(watchId, { at, path })
-}
-
-/** How the watch ended, if it has (recorded by whoever learnt it first). */
-export function watchEnded(watchId: string): Promise<WatchEnd | undefined> {
-  return ended.get(watchId)
+/** How the watch ended and who ended it, if it has (noted by whoever learnt it first). */
+export async function watchEnded(watchId: string): Promise<EndedNote | undefined> {
+  const note = await ended.get(watchId)
+  // Before who was noted, the note was the end alone.
+  return typeof note === 'string' ? { how: note, by: null } : note
 }
 
 /** Records the end once: a later word on the same watch (a second tab, the limit) is no new end. */
@@ -121,66 +111,82 @@ export async function recordWatchEnd(
   at = Date.now(),
 ): Promise<boolean> {
   if ((await ended.get(watchId)) !== undefined) return false
-  await ended.set(watchId, how, KEEP_MS)
-  await events.push(AUDIT_KEY, { type: 'end', at, watchId, how, by })
+  await ended.set(watchId, { how, by }, ENDED_NOTE_MS)
+  try {
+    add('watch-end', { watchId, how, by }, at)
+  } catch (error) {
+    console.error(`[audit] the end of watch ${watchId} could not be journaled: ${String(error)}`)
+  }
   return true
 }
 
-export interface AuditFilter {
-  /** A staff username (exact, any case). */
-  staff?: string
-  /** A member username (exact, any case) or id. */
-  member?: string
-  /** Watches started from this moment (ms) ... */
-  from?: number
-  /** ... and before this one. */
-  to?: number
+/** Puts a slowed-down staff login on the record. Never throws. */
+export async function recordLoginLimited(
+  event: Fields<'login-limited'>,
+  at = Date.now(),
+): Promise<void> {
+  try {
+    add('login-limited', event, at)
+  } catch (error) {
+    console.error(`[audit] a slowed-down staff login could not be journaled: ${String(error)}`)
+  }
 }
 
-function matches(record: WatchRecord, filter: AuditFilter): boolean {
-  const same = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase()
-  if (filter.staff && !same(record.staffUsername, filter.staff)) return false
-  if (filter.member && !same(record.memberUsername, filter.member)) {
-    if (record.memberId !== filter.member) return false
+/** Puts a refused burst of watch starts on the record. Never throws. */
+export function recordWatchStartLimited(event: Fields<'watch-start-limited'>, at = Date.now()) {
+  try {
+    add('watch-start-limited', event, at)
+  } catch (error) {
+    console.error(`[audit] a refused watch start could not be journaled: ${String(error)}`)
   }
-  if (filter.from !== undefined && record.startedAt < filter.from) return false
-  if (filter.to !== undefined && record.startedAt >= filter.to) return false
-  return true
 }
 
-/** The watches of the record, newest first, as `filter` narrows them. */
-export async function watchRecords(
-  filter: AuditFilter = {},
-  now = Date.now(),
-): Promise<WatchRecord[]> {
-  const all = await events.newest(AUDIT_KEY, MAX_AUDIT_EVENTS)
-  const ends = new Map<string, WatchEndRecord>()
-  for (const event of all) if (event.type === 'end') ends.set(event.watchId, event)
-  const records: WatchRecord[] = []
-  for (const event of all) {
-    if (event.type !== 'start') continue
-    const { type: _type, at, ...start } = event
-    const end = ends.get(event.watchId)
-    // Nobody saw its end: it ended at its limit.
-    const lapsed = !end && start.expiresAt !== null && start.expiresAt <= now
-    const record: WatchRecord = {
-      ...start,
-      startedAt: at,
-      endedAt: end?.at ?? (lapsed ? start.expiresAt : null),
-      how: end?.how ?? (lapsed ? 'limit' : null),
-      endedBy: end?.by ?? null,
-    }
-    if (matches(record, filter)) records.push(record)
-  }
-  return records
+/** This instance's own events go first, so a supervisor reads what was just done. */
+async function readYourWrites(): Promise<void> {
+  await auditOutbox().flush(READ_FLUSH_MS)
+}
+
+/** Supervisors: watches newest first, a page after `cursor` (throws when the record cannot be read). */
+export async function watchPage(
+  ctx: StaffContext,
+  filter: AuditFilter,
+  cursor: string | null,
+  limit: number,
+  order: AuditOrder = 'newest',
+): Promise<AuditPage<AuditWatch>> {
+  await readYourWrites()
+  return auditWatches(ctx, filter, cursor, limit, order)
 }
 
 /** One watch of the record. */
-export async function watchRecord(watchId: string): Promise<WatchRecord | undefined> {
-  return (await watchRecords()).find((record) => record.watchId === watchId)
+export async function watchRecord(
+  ctx: StaffContext,
+  watchId: string,
+): Promise<AuditWatch | undefined> {
+  return (await watchPage(ctx, { watchId }, null, 1)).items[0]
 }
 
-/** The pages seen during a watch, oldest first. */
-export async function watchViews(watchId: string): Promise<WatchView[]> {
-  return (await views.newest(watchId, MAX_VIEWS_PER_WATCH)).reverse()
+/** Every event under `filter`, oldest first, a page at a time (for the CSV). */
+export async function* auditEventPages(
+  ctx: StaffContext,
+  filter: AuditFilter,
+  pageSize = 1000,
+): AsyncGenerator<AuditEvent[]> {
+  await readYourWrites()
+  let cursor: string | null = null
+  do {
+    const page: AuditPage<AuditEvent> = await auditEvents(ctx, filter, cursor, pageSize)
+    yield page.items
+    cursor = page.nextCursor
+  } while (cursor !== null)
+}
+
+/** The newest events under `filter`, newest first (the slowed logins and refused bursts the page lists). */
+export async function latestEvents(
+  ctx: StaffContext,
+  filter: AuditFilter,
+  limit: number,
+): Promise<AuditPage<AuditEvent>> {
+  await readYourWrites()
+  return auditEvents(ctx, filter, null, limit, 'newest')
 }

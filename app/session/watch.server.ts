@@ -36,10 +36,16 @@ import {
   type SessionPayload,
 } from '~/session/session.server'
 import type { StaffSession } from '~/session/staff-session.server'
+import { env } from '~/server/env.server'
+import { createSharedStore } from '~/server/store.server'
+import { sharedRateLimiter } from '~/session/rate-limit.server'
 import {
+  auditWritable,
   recordWatchEnd,
   recordWatchStart,
+  recordWatchStartLimited,
   recordWatchView,
+  watchEnded,
   type WatchEnd,
 } from '~/session/watch-audit.server'
 
@@ -52,7 +58,14 @@ export const WATCH_MESSAGES = {
   staffSessionEnded: 'เซสชันเจ้าหน้าที่สิ้นสุดแล้ว การดูหน้าจอสมาชิกจึงจบลงด้วย',
   tokenWatchOff: 'การดูหน้าจอสมาชิกด้วยโทเค็นถูกปิดใช้งานแล้ว กรุณาใช้คอนโซลเจ้าหน้าที่ที่ /staff',
   staffAccount: 'ไม่สามารถดูหน้าจอของบัญชีเจ้าหน้าที่ได้',
+  noRecord: 'ขณะนี้ระบบยังบันทึกการดูหน้าจอไม่ได้ จึงยังเริ่มดูไม่ได้ กรุณาแจ้งผู้ดูแลระบบ',
+  tooMany: (minutes: number) =>
+    `คุณเริ่มดูหน้าจอสมาชิกบ่อยเกินกำหนด กรุณารอ ${minutes} นาทีแล้วลองใหม่ หัวหน้าฝ่ายบริการจะเห็นรายการนี้ในบันทึก`,
 } as const
+
+/** How a supervisor's end reads to the staff person whose watch it was. */
+export const supervisorEndedMessage = (by: string | null) =>
+  `${by ? `หัวหน้าฝ่ายบริการ (${by})` : 'หัวหน้าฝ่ายบริการ'} จบการดูหน้าจอสมาชิกนี้แล้ว`
 
 export type Watch = NonNullable<SessionPayload['watch']>
 
@@ -98,6 +111,18 @@ export function shellWatch(payload: SessionPayload | null, now = Date.now()): Sh
   }
 }
 
+/** A watch start the app refuses itself (too many, or no record): the form says why. */
+export class WatchStartRefused extends Error {
+  constructor(
+    readonly status: 429 | 503,
+    message: string,
+    readonly retryAfterSeconds: number | null,
+  ) {
+    super(message)
+    this.name = 'WatchStartRefused'
+  }
+}
+
 export interface WatchStartInput {
   memberId: number
   reason: string
@@ -116,10 +141,34 @@ export async function startStaffWatch(
 ): Promise<void> {
   const staff = ctx.staffSession.payload
   if (!staff) throw new Error('startStaffWatch: no staff session')
+  if (!auditWritable()) throw new WatchStartRefused(503, WATCH_MESSAGES.noRecord, null)
+  await holdBackBursts(staff.staff, input.memberId)
   const started = await startWatch(ctx, input)
   const expiresAt = Math.min(started.expiresAt, now + WATCH_MAX_MS)
   const sid = newSessionId()
   const memberId = String(started.member.id)
+  try {
+    recordWatchStart({
+      at: now,
+      watchId: started.watchId,
+      kind: 'staff',
+      memberId,
+      memberUsername: started.member.username,
+      staffId: staff.staff.id,
+      staffUsername: staff.staff.username,
+      reason: input.reason,
+      ticket: input.ticket,
+      expiresAt,
+      sid,
+    })
+  } catch (error) {
+    // Off the record no watch begins: its token dies at once.
+    console.error(
+      `[audit] the start of watch ${started.watchId} could not be journaled: ${String(error)}`,
+    )
+    await endWatchInBackend(ctx, started.watchId, 'button').catch(() => undefined)
+    throw new WatchStartRefused(503, WATCH_MESSAGES.noRecord, null)
+  }
   ctx.session.set({
     v: 2,
     sid,
@@ -141,26 +190,45 @@ export async function startStaffWatch(
       },
     },
   })
-  await recordWatchStart({
-    at: now,
-    watchId: started.watchId,
-    kind: 'staff',
-    memberId,
-    memberUsername: started.member.username,
-    staffId: staff.staff.id,
-    staffUsername: staff.staff.username,
-    reason: input.reason,
-    ticket: input.ticket,
-    expiresAt,
-    sid,
-  })
+}
+
+let startLimiter: ReturnType<typeof sharedRateLimiter> | undefined
+/** A refused burst is put on the record once per window (not once per refused try). */
+const burstNoted = createSharedStore<true>('watch-start-burst')
+
+/**
+ * At most STAFF_WATCH_START_LIMIT watch starts per staff person per window,
+ * counted across instances: a burst (a script, a stolen session) is refused
+ * with a Thai 429 and put on the record for supervisors.
+ */
+async function holdBackBursts(
+  staff: { id: number; username: string },
+  memberId: number,
+): Promise<void> {
+  const { STAFF_WATCH_START_LIMIT: limit, STAFF_WATCH_START_WINDOW_S: windowS } = env()
+  startLimiter ??= sharedRateLimiter('watch-start', { limit, windowMs: windowS * 1000 })
+  const hit = await startLimiter.hit(String(staff.id))
+  if (!hit.limited) return
+  const key = String(staff.id)
+  if ((await burstNoted.get(key)) === undefined) {
+    await burstNoted.set(key, true, Math.max(1000, hit.retryAfterMs))
+    recordWatchStartLimited({
+      staffId: staff.id,
+      staffUsername: staff.username,
+      memberId: String(memberId),
+      limit,
+      windowSeconds: windowS,
+    })
+  }
+  const seconds = Math.max(1, Math.ceil(hit.retryAfterMs / 1000))
+  throw new WatchStartRefused(429, WATCH_MESSAGES.tooMany(Math.ceil(seconds / 60)), seconds)
 }
 
 /** Records a pasted-token watch that has just started (/watcher). */
-export async function recordTokenWatchStart(payload: SessionPayload | null): Promise<void> {
+export function recordTokenWatchStart(payload: SessionPayload | null): void {
   const watch = watchOf(payload)
   if (!payload || !watch) return
-  await recordWatchStart({
+  recordWatchStart({
     at: payload.iat ?? Date.now(),
     watchId: watch.id,
     kind: 'token',
@@ -205,9 +273,10 @@ export async function endWatchAsSupervisor(
   watch: { watchId: string; sid: string | null; expiresAt: number | null },
   now = Date.now(),
 ): Promise<void> {
+  // Noted first: the watch's own next request (its token refused a moment later) reads who ended it.
+  await recordWatchEnd(watch.watchId, 'supervisor', ctx.staffSession.payload?.staff.username)
   await endWatchInBackend(ctx, watch.watchId, 'supervisor')
   if (watch.sid) await endSessionId(watch.sid, (watch.expiresAt ?? now + WATCH_MAX_MS) - now)
-  await recordWatchEnd(watch.watchId, 'supervisor', ctx.staffSession.payload?.staff.username)
 }
 
 /**
@@ -232,7 +301,16 @@ interface WatchExit {
 
 const exitTo = ({ path, type, message }: WatchExit) => redirectWithToast(path, { type, message })
 
-/** The watch is over (run out, ended elsewhere, refused by the backend): recorded once per request. */
+/** What the staff person reads when their watch is over, by how it ended. */
+function overMessage(note: { how: WatchEnd; by: string | null }): string {
+  if (note.how === 'supervisor') return supervisorEndedMessage(note.by)
+  return note.how === 'limit' ? WATCH_MESSAGES.limit : WATCH_MESSAGES.ended
+}
+
+/**
+ * The watch is over (run out, ended by a supervisor or elsewhere, refused by
+ * the backend): recorded once per request, and said why.
+ */
 async function overExit(
   session: MemberSession,
   context: AppLoadContext,
@@ -240,11 +318,21 @@ async function overExit(
 ): Promise<WatchExit | null> {
   const payload = session.asRead
   const watch = watchOf(payload)
-  if (!payload || !watch || session.loggedIn) return null
-  const how = endFound(session, watch, now)
-  await perRequest(context, 'watch-end', () => recordWatchEnd(watch.id, how))
-  const message = how === 'limit' ? WATCH_MESSAGES.limit : WATCH_MESSAGES.ended
-  return { path: watchExitPath(payload), type: 'info', message }
+  if (!payload || !watch) return null
+  // Ended elsewhere (a supervisor, another tab): the note says how, and who.
+  const noted = await perRequest(context, 'watch-ended', () => watchEnded(watch.id))
+  if (session.loggedIn && !noted) return null
+  let note = noted
+  if (!note) {
+    const how = endFound(session, watch, now)
+    await perRequest(context, 'watch-end', () => recordWatchEnd(watch.id, how))
+    note = { how, by: null }
+  } else if (session.loggedIn) {
+    // Its cookie outlived the end (the supervisor could not tell its session): it ends here.
+    await endSession(payload)
+    session.clear()
+  }
+  return { path: watchExitPath(payload), type: 'info', message: overMessage(note) }
 }
 
 /**
@@ -290,7 +378,7 @@ async function gateOnce(ctx: WatchGateContext): Promise<WatchExit | null> {
   const access = accessForPath(url.pathname)
   const seen = access === 'public' || access === 'member'
   if (request.method === 'GET' && !ctx.staffPage && url.pathname !== '/_root.data' && seen) {
-    await recordWatchView(watch.id, visiblePath(url)).catch(() => undefined)
+    recordWatchView(watch.id, visiblePath(url))
   }
   return null
 }

@@ -61,6 +61,8 @@ export function demoEnv(env, demoUrl, port) {
   env.LINE_AUTHORIZE_URL ??= `${demoUrl}/line/authorize`
   env.IMAGE_HOST_URL ||= demoUrl
   env.CONFIG_SERVICE_URL ||= demoUrl
+  // The demo backend takes the staff audit with MOCK_AUDIT_KEY, else its development key.
+  env.STAFF_AUDIT_KEY ||= env.MOCK_AUDIT_KEY || 'staff-audit-dev-key-not-for-production'
   if (port) env.APP_ORIGIN ||= `http://localhost:${port},http://127.0.0.1:${port}`
   return env
 }

@@ -233,9 +233,11 @@ test('a supervisor ends a watch; its browser leaves the member’s screen; the r
   // maybe while the supervisor's page is still checked: its 2 s toast is awaited from now on.
   const watcherLeft = Promise.all([
     page.waitForURL(/\/staff\/members\/1001$/, { timeout: 20_000 }),
-    expect(page.locator('[data-sonner-toast]')).toContainText('การดูหน้าจอสมาชิกสิ้นสุดแล้ว', {
-      timeout: 20_000,
-    }),
+    // Told why, and by whom.
+    expect(page.locator('[data-sonner-toast]')).toContainText(
+      `หัวหน้าฝ่ายบริการ (${STAFF.supervisor.username}) จบการดูหน้าจอสมาชิกนี้แล้ว`,
+      { timeout: 20_000 },
+    ),
   ])
   await supervisor.getByRole('button', { name: `จบการดูของ ${STAFF.support.username}` }).click()
   await expect(supervisor.locator('[data-sonner-toast]')).toContainText('จบการดูหน้าจอสมาชิกแล้ว')
@@ -287,8 +289,8 @@ test(
     const record = page.locator('li[data-watch]').filter({ hasText: ticket })
     await expect(record).toContainText('เจ้าหน้าที่กดจบการดู')
     await expect(record).toContainText('สมาชิกแจ้งว่าหน้าฝากเงินขึ้นข้อผิดพลาด')
-    await record.getByText(/หน้าที่เปิดดู/).click()
-    await expect(record).toContainText('/profile')
+    await record.getByRole('link', { name: /หน้าที่เปิดดู 1 หน้า/ }).click()
+    await expect(page.getByRole('region', { name: /หน้าที่เปิดดูระหว่างการดู/ })).toContainText('/profile')
     // Another member's filter does not show it.
     await page.goto('/staff/audit?member=demo')
     await expect(page.locator('li[data-watch]').filter({ hasText: ticket })).toHaveCount(0)
@@ -297,8 +299,11 @@ test(
     expect(csv.headers()['content-type']).toContain('text/csv')
     const text = await csv.text()
     expect(text).toContain(ticket)
-    expect(text).toMatch(/"view".*"\/profile"/)
-    expect(text).toContain('"end"')
+    expect(text).toMatch(/"เริ่มดูหน้าจอ".*"สมาชิกแจ้งว่าหน้าฝากเงินขึ้นข้อผิดพลาด"/)
+    expect(text).toMatch(/"เปิดหน้า".*"\/profile"/)
+    expect(text).toMatch(/"จบการดู".*"เจ้าหน้าที่กดจบการดู"/)
+    // The event column is Thai: no English word of the record's own.
+    expect(text).not.toMatch(/"(start|view|end)"/)
   },
 )
 

@@ -12,6 +12,7 @@
  *   MOCK_REUSE_GRACE_MS  reuse grace window of a rotated refresh token (default 10000)
  *   MOCK_TOKEN_PADDING   make tokens about this many bytes longer (default 0)
  *   MOCK_JWT_SECRET      HS256 key (default: a fixed development string)
+ *   MOCK_AUDIT_KEY       the app's key for writing the staff audit (default: a fixed development string)
  *   MOCK_PARENT_PID      exit when this process no longer exists
  *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY  web push's keys (default: a pair made at start)
  *   VAPID_SUBJECT        web push's contact, mailto: or https: (default mailto:push@member-app.example)
@@ -41,6 +42,14 @@ function boolFromEnv(name: string): boolean | undefined {
   throw new ConfigError(`${name} must be 1 or 0, got "${raw}"`)
 }
 
+/** MOCK_AUDIT_KEY: the key the app writes the staff audit with (at least 16 characters). */
+function auditKeyFromEnv(): string | undefined {
+  const key = process.env.MOCK_AUDIT_KEY?.trim()
+  if (!key) return undefined
+  if (key.length < 16) throw new ConfigError('MOCK_AUDIT_KEY must be at least 16 characters')
+  return key
+}
+
 function optionsFromEnv(): Partial<MockOptions> {
   return {
     port: intFromEnv('MOCK_PORT'),
@@ -56,6 +65,7 @@ function optionsFromEnv(): Partial<MockOptions> {
       subject: process.env.VAPID_SUBJECT?.trim() || undefined,
     },
     allowLocalPushService: localPushServiceAllowed(process.env),
+    auditKey: auditKeyFromEnv(),
   }
 }
 

@@ -37,6 +37,8 @@ export interface MockOptions extends TokenConfig {
    * (PUSH_ALLOW_LOCAL_SERVICE=1): public https push services only.
    */
   allowLocalPushService?: boolean
+  /** The key the app writes the staff audit with (audit.ts; default DEV_AUDIT_KEY). */
+  auditKey?: string
 }
 
 export const DEV_JWT_SECRET = 'mock-backend-dev-secret-not-for-production'

@@ -41,6 +41,7 @@ import { pushRoutes, vapidKeysOf } from './push'
 import { dispatch, type Route } from './router'
 import { Sessions } from './sessions'
 import { staffRoutes } from './staff'
+import { auditRoutes } from './audit'
 import { type CallRecord, type FailureRule, MockState } from './state'
 import { TokenService } from './tokens'
 import { walletRoutes } from './wallet'
@@ -78,6 +79,7 @@ const ROUTES: readonly Route[] = [
   ...pushRoutes,
   ...yeekeeRoutes,
   ...staffRoutes,
+  ...auditRoutes,
   ...controlRoutes,
 ]
 
@@ -191,6 +193,7 @@ export async function startMockBackend(options: Partial<MockOptions> = {}): Prom
   const state = new MockState(resolved, resolved.clock)
   state.push.vapid = vapidKeysOf(resolved.vapid)
   state.push.allowLocalService = resolved.allowLocalPushService ?? false
+  if (resolved.auditKey) state.audit.key = resolved.auditKey
   if (resolved.logOtp) state.sms = (line) => console.error(`[mock-backend] ${line}`)
   const app: App = {
     state,

@@ -24,6 +24,7 @@ import { pickTokenConfig, type TokenConfig } from './options'
 import { ProfileBook } from './profile'
 import { seedWalletHistory, WithdrawalDesk } from './wallet'
 import { PromotionEntries } from './promotions'
+import { AuditBook } from './audit'
 import { StaffDesk } from './staff'
 import { SMOKE_MEMBER } from './smoke-accounts'
 
@@ -311,6 +312,8 @@ export class MockState {
   readonly czipz = new RewardGameBook(this.ledger, this.couponTickets)
   /** Staff logins, their used codes and the watches (staff.ts). */
   readonly staff = new StaffDesk()
+  /** The staff audit: watches, pages seen, refused logins and starts (audit.ts). */
+  readonly audit = new AuditBook()
 
   /** The real time (ms): Date.now unless a test gave the backend a clock of its own. */
   readonly clock: () => number
@@ -356,6 +359,7 @@ export class MockState {
     this.czipz.reset()
     this.yeekee.reset()
     this.staff.reset()
+    this.audit.reset()
     this.push.reset()
     for (const [memberId, account] of SEED_BANK_ACCOUNTS)
       this.bankAccounts.set(memberId, { ...account })

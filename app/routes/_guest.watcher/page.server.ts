@@ -42,7 +42,7 @@ export async function submit(ctx: RouteContext) {
   try {
     const member = await loginAsWatcher(ctx, trimmed)
     // On the record as a token watch: nobody is known, only whom and when.
-    await recordTokenWatchStart(ctx.session.payload)
+    recordTokenWatchStart(ctx.session.payload)
     throw redirectWithToast('/', { type: 'info', message: `กำลังดูในฐานะ ${member.username}` })
   } catch (error) {
     if (!(error instanceof LoginError)) throw error

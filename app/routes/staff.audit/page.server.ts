@@ -1,33 +1,49 @@
 /**
  * The server side of /staff/audit (supervisors only): the record of watches
- * filtered by staff, member and Bangkok dates, the pages each watch saw, the
- * watches going on now with a way to end them, and the CSV of the same
- * filter (staff.audit[.csv].ts).
+ * from the backend (decision 0152), filtered by staff, member and Bangkok
+ * dates, newest or oldest first, a page at a time; one watch with every page
+ * it saw (`?watch=`); the slowed logins and refused watch starts; the
+ * watches going on now with a way to end them; the CSV of the same filter
+ * (staff.audit[.csv].ts). While the record cannot be read the page says so
+ * (503) and still lists the watches going on now, so one can be ended.
  */
 import { data, redirect } from '@remix-run/node'
-import { activeWatches } from '~/backend/staff.server'
+import { BackendError } from '~/backend/client.server'
+import { activeWatches, type Watch } from '~/backend/staff.server'
+import type { AuditEvent } from '~/backend/audit.schemas'
 import { bangkokDay, choiceYears, readDateChoice, withIsoDates } from '~/lib/thai-date'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { endWatchAsSupervisor } from '~/session/watch.server'
 import {
+  auditEventPages,
+  auditOutbox,
+  latestEvents,
+  watchPage,
   watchRecord,
-  watchRecords,
-  watchViews,
   type AuditFilter,
-  type WatchRecord,
+  type AuditOrder,
+  type AuditWatch,
 } from '~/session/watch-audit.server'
 
-/** The page lists this many watches (the CSV has them all). */
-export const AUDIT_SHOWN = 100
+/** Watches a page lists (the next ones by the "ถัดไป" link; the CSV has them all). */
+export const AUDIT_PAGE_SIZE = 50
+/** Slowed logins and refused starts the page lists (the newest). */
+const REFUSALS_SHOWN = 20
+/** Pages seen a watch's own view lists at a time. */
+const VIEWS_PAGE_SIZE = 500
 const DAY_MS = 24 * 60 * 60_000
+
+export const AUDIT_UNAVAILABLE =
+  'ขณะนี้ยังอ่านบันทึกการดูหน้าจอจากระบบไม่ได้ บันทึกไม่ได้หายไป กรุณาลองใหม่อีกครั้งในอีกสักครู่'
 
 export interface AuditQuery {
   staff: string
   member: string
   from: string
   to: string
+  order: AuditOrder
 }
 
 /** The filter of the page's address: what cannot be read is no filter. */
@@ -37,7 +53,13 @@ export function auditQuery(url: URL): { query: AuditQuery; filter: AuditFilter }
     const value = readDateChoice(url.searchParams, name)
     return value === null || value === 'invalid' ? '' : value
   }
-  const query = { staff: text('staff'), member: text('member'), from: day('from'), to: day('to') }
+  const query: AuditQuery = {
+    staff: text('staff'),
+    member: text('member'),
+    from: day('from'),
+    to: day('to'),
+    order: url.searchParams.get('order') === 'oldest' ? 'oldest' : 'newest',
+  }
   const startOf = (d: string) => Date.parse(`${d}T00:00:00+07:00`)
   return {
     query,
@@ -50,35 +72,99 @@ export function auditQuery(url: URL): { query: AuditQuery; filter: AuditFilter }
   }
 }
 
+/** A cursor as the backend gave it (opaque, short); anything else starts from the first page. */
+function cursorOf(url: URL, name = 'cursor'): string | null {
+  const cursor = url.searchParams.get(name)
+  return cursor && /^[\w.~-]{1,200}$/.test(cursor) ? cursor : null
+}
+
+/** Whether a failure is the record's store being away (not a refusal of this person). */
+export function recordUnavailable(error: unknown): boolean {
+  return error instanceof BackendError && error.status >= 500
+}
+
+/** What the page shows of a record: never the watch's session id. */
+function shownWatch({ sid: _sid, ...shown }: AuditWatch) {
+  return shown
+}
+
+type Refusal = Extract<AuditEvent, { type: 'login-limited' | 'watch-start-limited' }>
+
+function shownActive(watches: Watch[]) {
+  return watches.map((w) => ({
+    watchId: w.id,
+    memberUsername: w.memberUsername,
+    staffUsername: w.staffUsername,
+    ticket: w.ticket,
+    startedAt: w.startedAt,
+    expiresAt: w.expiresAt,
+  }))
+}
+
+/** One watch with the pages it saw, a page of them at a time. */
+async function oneWatch(ctx: RouteContext, watchId: string) {
+  const record = await watchRecord(ctx, watchId)
+  if (!record) return null
+  const pages = auditEventPages(ctx, { watchId, types: ['watch-view'] }, VIEWS_PAGE_SIZE)
+  const first = await pages.next()
+  await pages.return(undefined)
+  const events: AuditEvent[] = first.value ?? []
+  const views = events.flatMap((e) => (e.type === 'watch-view' ? [{ at: e.at, path: e.path }] : []))
+  return { ...shownWatch(record), seen: views }
+}
+
 export async function loadPage(ctx: RouteContext) {
   // The Thai date choices post day, month and year: the address keeps YYYY-MM-DD.
   const canonical = withIsoDates(ctx.url, ['from', 'to'])
   if (canonical) throw redirect(canonical)
   const { query, filter } = auditQuery(ctx.url)
-  const [records, active] = await Promise.all([watchRecords(filter), activeWatches(ctx)])
-  const shown = records.slice(0, AUDIT_SHOWN)
-  const views = await Promise.all(shown.map((r) => watchViews(r.watchId)))
-  return {
+  const cursor = cursorOf(ctx.url)
+  const watchId = ctx.url.searchParams.get('watch')
+  const common = {
     query,
-    total: records.length,
-    records: shown.map((record, i) => ({ ...shownRecord(record), views: views[i] ?? [] })),
-    active: active.map((w) => ({
-      watchId: w.id,
-      memberUsername: w.memberUsername,
-      staffUsername: w.staffUsername,
-      ticket: w.ticket,
-      startedAt: w.startedAt,
-      expiresAt: w.expiresAt,
-    })),
+    cursor,
     now: Date.now(),
     years: choiceYears(bangkokDay(Date.now()), 3),
+    /** This instance's events the backend has not taken yet (they go on their own). */
+    waiting: auditOutbox().pending,
   }
-}
-
-/** What the page shows of a record: never the watch's session id. */
-function shownRecord(record: WatchRecord) {
-  const { sid: _sid, ...shown } = record
-  return shown
+  const [active, record] = await Promise.all([
+    activeWatches(ctx).then(shownActive, (error: unknown) => {
+      if (recordUnavailable(error)) return null
+      throw error
+    }),
+    Promise.all([
+      watchPage(ctx, filter, cursor, AUDIT_PAGE_SIZE, query.order),
+      latestEvents(
+        ctx,
+        { ...filter, types: ['login-limited', 'watch-start-limited'] },
+        REFUSALS_SHOWN,
+      ),
+      watchId && /^[\w-]{1,64}$/.test(watchId) ? oneWatch(ctx, watchId) : null,
+    ]).catch((error: unknown) => {
+      if (recordUnavailable(error)) return null
+      throw error
+    }),
+  ])
+  if (!record) {
+    return data(
+      { ...common, unavailable: AUDIT_UNAVAILABLE, active, record: null },
+      { status: 503, headers: { 'Retry-After': '30' } },
+    )
+  }
+  const [watches, refusals, watch] = record
+  return {
+    ...common,
+    unavailable: null,
+    active,
+    record: {
+      total: watches.total,
+      watches: watches.items.map(shownWatch),
+      nextCursor: watches.nextCursor,
+      refusals: { total: refusals.total, items: refusals.items as Refusal[] },
+      watch,
+    },
+  }
 }
 
 /** A supervisor ends a watch going on now. */
@@ -88,7 +174,11 @@ export async function submit(ctx: RouteContext) {
   if (typeof watchId !== 'string' || !/^[\w-]{1,64}$/.test(watchId)) {
     return data({ error: 'ไม่พบการดูหน้าจอที่เลือก' }, { status: 400 })
   }
-  const record = await watchRecord(watchId)
+  // The record tells which session is the watch's; while it cannot be read the backend still ends it.
+  const record = await watchRecord(ctx, watchId).catch((error: unknown) => {
+    if (recordUnavailable(error)) return undefined
+    throw error
+  })
   await endWatchAsSupervisor(ctx, {
     watchId,
     sid: record?.sid ?? null,

@@ -14,7 +14,7 @@ import { readFormData } from '~/server/form-data.server'
 import { timelineOf } from '~/server/timeline.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
-import { startStaffWatch, WATCH_MESSAGES } from '~/session/watch.server'
+import { startStaffWatch, WATCH_MESSAGES, WatchStartRefused } from '~/session/watch.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 
 /** The member of the page (the route's `validate` has checked the id). */
@@ -59,6 +59,13 @@ export async function submit(ctx: RouteContext) {
   try {
     await startStaffWatch(ctx, { memberId: id, reason: reason.trim(), ticket: ticket.trim() })
   } catch (error) {
+    if (error instanceof WatchStartRefused) {
+      const wait = error.retryAfterSeconds
+      return data(submission.reply({ formErrors: [error.message] }), {
+        status: error.status,
+        headers: wait === null ? undefined : { 'Retry-After': String(wait) },
+      })
+    }
     const refused = refusalFor(error, {
       STAFF_ACCOUNT: WATCH_MESSAGES.staffAccount,
       NOT_FOUND: NOT_FOUND_MESSAGE,
