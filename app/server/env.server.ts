@@ -12,6 +12,7 @@ import {
   DEFAULT_BACKEND_TIMEOUT_MS,
   DEFAULT_REFRESH_GRACE_MS,
 } from '~/lib/constants'
+import { pushServiceHostsOf } from '~/lib/push-endpoint'
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
 
@@ -106,6 +107,18 @@ const schema = z
     APP_COMMIT: z.string().min(1).default(DEFAULT_APP_COMMIT),
     /** The members' request timeline (docs/decisions/0138); `off` only for the bench's comparison. */
     TIMELINE: z.enum(['on', 'off']).default('on'),
+    /** Web push services whose endpoints are taken (push.schemas.ts, checked again at each post). */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return pushServiceHostsOf({ PUSH_SERVICE_HOSTS: value })
+        } catch (error) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message })
+          return z.NEVER
+        }
+      }),
   })
   .transform((env, ctx) => {
     const secrets = (env.SESSION_SECRET ?? '')
