@@ -20,74 +20,20 @@ const base64url = (min: number, max: number) =>
     .max(max)
     .regex(/^[A-Za-z0-9_-]+$/)
 
-/** A host that is no public name: an IP literal, localhost, or a name a public push service never has. */
-function isInternalHost(hostname: string): boolean {
-  const host = hostname.toLowerCase().replace(/\.$/, '')
-  // IP literals, public or not: a push service is reached by its name. IPv6 comes as […];
-  // WHATWG URL parsing turns every IPv4 spelling (0x7f.1, 2130706433, …) into a dotted quad.
-  if (host.startsWith('[')) return true
-  if (/^\d+\.\d+\.\d+\.\d+$/.test(host)) return true
-  if (!host.includes('.')) return true
-  return /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/.test(host)
-}
-
-/** Whether a host is this machine (where a test's local push service listens). */
-const isLoopback = (hostname: string) =>
-  hostname === 'localhost' ||
-  hostname === '[::1]' ||
-  (/^\d+\.\d+\.\d+\.\d+$/.test(hostname) && hostname.startsWith('127.'))
-
 /**
- * Whether an endpoint may be saved: an https URL on a public host name (a
- * push service's), never an IP literal, localhost or another internal name:
- * the backend POSTs to it, so a member could otherwise aim it at the
- * backend's own network. `allowLocalService` (tests only, with
- * PUSH_ALLOW_LOCAL_SERVICE=1) also lets in a push service on this machine,
- * over http or https.
+ * A subscription as the browser's PushSubscription.toJSON() gives it. Its
+ * endpoint is checked apart (isPushEndpoint, ~/lib/push-endpoint): a refused
+ * push service is told apart from a body of the wrong shape
+ * (`PUSH_ENDPOINT_REFUSED`).
  */
-export function isPushEndpoint(value: string, allowLocalService = false): boolean {
-  let url: URL
-  try {
-    url = new URL(value)
-  } catch {
-    return false
-  }
-  if (url.username !== '' || url.password !== '') return false
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return false
-  if (allowLocalService && isLoopback(url.hostname)) return true
-  if (url.protocol !== 'https:') return false
-  return !isInternalHost(url.hostname)
-}
-
-/**
- * Whether this process takes a local push service's endpoints: only with
- * PUSH_ALLOW_LOCAL_SERVICE=1 (the e2e servers and the tests set it; never
- * `npm start`).
- */
-export function localPushServiceAllowed(env: Record<string, string | undefined>): boolean {
-  return env.PUSH_ALLOW_LOCAL_SERVICE === '1'
-}
-
-/** A subscription as the browser's PushSubscription.toJSON() gives it. */
-export function pushSubscriptionSchemaOf(allowLocalService: boolean) {
-  return z
-    .object({
-      endpoint: z
-        .string()
-        .max(2048)
-        .refine(
-          (value) => isPushEndpoint(value, allowLocalService),
-          'endpoint is not an https URL of a public host',
-        ),
-      expirationTime: z.number().int().nonnegative().nullable().optional(),
-      // p256dh: an uncompressed P-256 point (65 bytes, 87 chars); auth: 16 bytes (22 chars).
-      keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }).strip(),
-    })
-    .strip()
-}
-
-/** The rule in production: public https push services only. */
-export const pushSubscriptionSchema = pushSubscriptionSchemaOf(false)
+export const pushSubscriptionSchema = z
+  .object({
+    endpoint: z.string().max(2048),
+    expirationTime: z.number().int().nonnegative().nullable().optional(),
+    // p256dh: an uncompressed P-256 point (65 bytes, 87 chars); auth: 16 bytes (22 chars).
+    keys: z.object({ p256dh: base64url(80, 100), auth: base64url(16, 32) }).strip(),
+  })
+  .strip()
 export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>
 
 export const savedSubscriptionSchema = z.object({

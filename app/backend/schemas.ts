@@ -238,6 +238,10 @@ export const errorCodes = {
   /** 429: the member shot a moment ago; Retry-After says when the next may go. */
   shotTooSoon: 'SHOT_TOO_SOON',
 
+  // Web push (push.schemas.ts).
+  /** 400: a subscription whose endpoint is no push service the backend sends to (isPushEndpoint). */
+  pushEndpointRefused: 'PUSH_ENDPOINT_REFUSED',
+
   // Staff (staff.schemas.ts).
   /** 403: staff may not do this (end another's watch, list the watches without being a supervisor). */
   forbidden: 'FORBIDDEN',

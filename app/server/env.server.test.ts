@@ -95,6 +95,16 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...base, BACKEND_TIMEOUT_MS: '-1' })).toThrow(/BACKEND_TIMEOUT_MS/)
   })
 
+  it('PUSH_SERVICE_HOSTS: the browsers’ push services by default, a bad name stops the start', () => {
+    expect(parseEnv(base).PUSH_SERVICE_HOSTS).toContain('fcm.googleapis.com')
+    expect(
+      parseEnv({ ...base, PUSH_SERVICE_HOSTS: 'push.example.net' }).PUSH_SERVICE_HOSTS,
+    ).toEqual(['push.example.net'])
+    expect(() => parseEnv({ ...base, PUSH_SERVICE_HOSTS: '10.0.0.1' })).toThrow(
+      /PUSH_SERVICE_HOSTS: "10\.0\.0\.1" is not a host name/,
+    )
+  })
+
   it('token lifetimes can be set or turned off', () => {
     const env = parseEnv({
       ...base,

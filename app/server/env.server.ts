@@ -14,6 +14,7 @@ import {
   DEFAULT_BACKEND_TIMEOUT_MS,
   DEFAULT_REFRESH_GRACE_MS,
 } from '~/lib/constants'
+import { pushServiceHostsOf } from '~/lib/push-endpoint'
 
 const DEV_SESSION_SECRET = 'development-only-session-secret-change-me'
 /** The demo backend's audit key (tests/mock-backend/audit.ts DEV_AUDIT_KEY). */
@@ -123,6 +124,18 @@ const schema = z
     AUDIT_OUTBOX_FILE: z.string().optional(),
     /** The members' request timeline (docs/decisions/0138); `off` only for the bench's comparison. */
     TIMELINE: z.enum(['on', 'off']).default('on'),
+    /** Web push services whose endpoints are taken (push.schemas.ts, checked again at each post). */
+    PUSH_SERVICE_HOSTS: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        try {
+          return pushServiceHostsOf({ PUSH_SERVICE_HOSTS: value })
+        } catch (error) {
+          ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message })
+          return z.NEVER
+        }
+      }),
   })
   .transform((env, ctx) => {
     const secrets = (env.SESSION_SECRET ?? '')

@@ -309,6 +309,23 @@ test('the member’s kinds are saved and shown again; a tampered subscription ge
   })
   expect(answer.status).toBe(400)
   expect(answer.text).toContain('ข้อมูลการแจ้งเตือนของเครื่องนี้ไม่ถูกต้อง')
+
+  // One whose endpoint is no push service browsers use (a name leading back inside).
+  const inside = await page.evaluate(async () => {
+    const res = await fetch('/notifications.data', {
+      method: 'POST',
+      body: new URLSearchParams({
+        intent: 'push-on',
+        subscription: JSON.stringify({
+          endpoint: 'https://127.0.0.1.nip.io:3409/ssrf',
+          keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
+        }),
+      }),
+    })
+    return { status: res.status, text: await res.text() }
+  })
+  expect(inside.status).toBe(400)
+  expect(inside.text).toContain('เบราว์เซอร์นี้ใช้บริการแจ้งเตือนที่ระบบไม่รองรับ')
   expect(await savedEndpoints()).toEqual([])
 })
 

@@ -145,6 +145,18 @@ describe('the demo backend CLI', { timeout: 30_000 }, () => {
     expect(res.body.data.publicKey).toBe(keys.publicKey)
   })
 
+  it('takes the push services of PUSH_SERVICE_HOSTS only', async () => {
+    const { url } = await start({ PUSH_SERVICE_HOSTS: 'push.example.net' })
+    const client = clientFor(url)
+    const { accessToken } = await client.login('demo')
+    const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }
+    const save = (endpoint: string) =>
+      client.post<{ code?: string }>('/member/push/subscriptions', { endpoint, keys }, accessToken)
+    expect((await save('https://eu.push.example.net/s/1')).status).toBe(200)
+    const fcm = await save('https://fcm.googleapis.com/fcm/send/abc')
+    expect([fcm.status, fcm.body.code]).toEqual([400, 'PUSH_ENDPOINT_REFUSED'])
+  })
+
   it('refuses half a VAPID key pair with exit 2 and a message naming it', async () => {
     const child = run({ VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey })
     let stderr = ''
@@ -158,6 +170,7 @@ describe('the demo backend CLI', { timeout: 30_000 }, () => {
     ['MOCK_TOKEN_NO_EXP', 'maybe', 'MOCK_TOKEN_NO_EXP'],
     ['MOCK_TOKEN_PADDING', '-1', 'tokenPadding'],
     ['MOCK_PORT', '70000', 'port'],
+    ['PUSH_SERVICE_HOSTS', 'fcm.googleapis.com:22', 'PUSH_SERVICE_HOSTS'],
   ])('refuses %s=%s with exit 2 and a message naming it', async (name, value, named) => {
     const child = run({ [name]: value })
     let stderr = ''

@@ -16,9 +16,11 @@
  *   MOCK_PARENT_PID      exit when this process no longer exists
  *   VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY  web push's keys (default: a pair made at start)
  *   VAPID_SUBJECT        web push's contact, mailto: or https: (default mailto:push@member-app.example)
+ *   PUSH_SERVICE_HOSTS   push services taken, comma-separated host names with their subdomains
+ *                        (default fcm.googleapis.com,push.services.mozilla.com,push.apple.com,notify.windows.com)
  *   PUSH_ALLOW_LOCAL_SERVICE  1 = take push endpoints on this machine (tests' local push service)
  */
-import { localPushServiceAllowed } from '../../app/backend/push.schemas'
+import { localPushServiceAllowed, pushServiceHostsOf } from '../../app/lib/push-endpoint'
 import { type MockOptions, OptionsError } from './options'
 import { startMockBackend } from './server'
 import { staffStartLines } from './staff-accounts'
@@ -66,6 +68,15 @@ function optionsFromEnv(): Partial<MockOptions> {
     },
     allowLocalPushService: localPushServiceAllowed(process.env),
     auditKey: auditKeyFromEnv(),
+    pushServiceHosts: pushServiceHostsFromEnv(),
+  }
+}
+
+function pushServiceHostsFromEnv(): readonly string[] {
+  try {
+    return pushServiceHostsOf(process.env)
+  } catch (error) {
+    throw new ConfigError(`PUSH_SERVICE_HOSTS: ${(error as Error).message}`)
   }
 }
 

@@ -3,6 +3,7 @@
  * while it runs (POST /__mock/config); it applies to tokens issued from then on.
  */
 import { z } from 'zod'
+import type { PushHostResolver } from './push-target'
 
 export interface TokenConfig {
   /** Access token lifetime (s). Negative values give already-expired tokens. */
@@ -39,6 +40,13 @@ export interface MockOptions extends TokenConfig {
   allowLocalPushService?: boolean
   /** The key the app writes the staff audit with (audit.ts; default DEV_AUDIT_KEY). */
   auditKey?: string
+  /**
+   * The push services' hosts (each with its subdomains) whose endpoints are
+   * taken (PUSH_SERVICE_HOSTS); default DEFAULT_PUSH_SERVICE_HOSTS.
+   */
+  pushServiceHosts?: readonly string[]
+  /** How a push endpoint's name is resolved before each push (default the system's; tests give their own). */
+  resolvePushHost?: PushHostResolver
 }
 
 export const DEV_JWT_SECRET = 'mock-backend-dev-secret-not-for-production'

@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import webpush from 'web-push'
 import { stakeRulesResponseSchema } from '../../app/backend/lotto.schemas'
-import {
-  isPushEndpoint,
-  pushPayloadSchema,
-  vapidKeyResponseSchema,
-} from '../../app/backend/push.schemas'
+import { pushPayloadSchema, vapidKeyResponseSchema } from '../../app/backend/push.schemas'
 import { startPushService, type PushService } from '../support/push-service'
 import { expectError, useBackend } from './helpers'
 import { MAX_SUBSCRIPTIONS_PER_MEMBER, vapidKeysOf } from './push'
+import type { ResolvedAddress } from './push-target'
 
 // The local push service (http on 127.0.0.1) is taken only when asked for.
 const setup = useBackend({ allowLocalPushService: true })
@@ -21,6 +18,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await service.close()
 })
+
+const KEYS = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }
 
 interface Sent {
   endpoint: string
@@ -100,26 +99,27 @@ describe('push subscriptions', () => {
   })
 
   it.each([
-    ['no keys', { endpoint: 'https://push.example/abc' }],
+    ['no keys', { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' }, 'BAD_REQUEST'],
     [
       'an http endpoint elsewhere',
-      {
-        endpoint: 'http://push.example/abc',
-        keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) },
-      },
+      { endpoint: 'http://fcm.googleapis.com/fcm/send/abc', keys: KEYS },
+      'PUSH_ENDPOINT_REFUSED',
     ],
     [
-      'not a URL',
-      { endpoint: 'javascript:alert(1)', keys: { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) } },
+      'not a push service',
+      { endpoint: 'https://push.example/abc', keys: KEYS },
+      'PUSH_ENDPOINT_REFUSED',
     ],
+    ['not a URL', { endpoint: 'javascript:alert(1)', keys: KEYS }, 'PUSH_ENDPOINT_REFUSED'],
     [
       'a short key',
-      { endpoint: 'https://push.example/abc', keys: { p256dh: 'B', auth: 'a'.repeat(22) } },
+      { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys: { ...KEYS, p256dh: 'B' } },
+      'BAD_REQUEST',
     ],
-  ])('refuses a subscription with %s (400)', async (_name, body) => {
+  ])('refuses a subscription with %s (400)', async (_name, body, code) => {
     const { accessToken } = await api().login('demo')
     const res = await api().post('/member/push/subscriptions', body, accessToken)
-    expectError(res, 400, 'BAD_REQUEST')
+    expectError(res, 400, code)
   })
 
   it('asks for a token', async () => {
@@ -214,73 +214,159 @@ describe('a subscription lives as long as the login that saved it', () => {
   }
 })
 
-describe('which endpoints are taken', () => {
+describe('a demo backend started without the test setting', () => {
+  const plain = useBackend()
+  const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }
+
   it.each([
     'http://127.0.0.1:9/x',
-    'http://localhost/x',
-    'http://[::1]/x',
     'https://10.0.0.1/x',
-    'https://192.168.1.1/x',
-    'https://172.16.0.1/x',
-    'https://169.254.169.254/latest',
-    'https://127.0.0.1/x',
-    'https://0x7f.1/x',
-    'https://2130706433/x',
-    'https://localhost/x',
-    'https://push.localhost/x',
-    'https://[::1]/x',
-    'https://[fd00::1]/x',
-    'https://intranet/x',
-    'https://user:pw@fcm.googleapis.com/x',
-    'http://fcm.googleapis.com/fcm/send/abc',
-    'ftp://fcm.googleapis.com/x',
-  ])('refuses %s', (endpoint) => {
-    expect(isPushEndpoint(endpoint)).toBe(false)
+    'https://127.0.0.1.nip.io:3409/ssrf',
+    'https://x.sslip.io/',
+    'https://kubernetes.default.svc/',
+    'https://backend.corp/',
+    'https://fcm.googleapis.com:22/',
+    'https://fcm.googleapis.com:6379/',
+    'https://fcm.googleapis.com.evil.com/fcm/send/abc',
+    'https://evil-fcm.googleapis.com/fcm/send/abc',
+  ])('refuses %s (400 PUSH_ENDPOINT_REFUSED), saves nothing', async (endpoint) => {
+    const { accessToken } = await plain.client().login('demo')
+    const res = await plain
+      .client()
+      .post('/member/push/subscriptions', { endpoint, keys }, accessToken)
+    expectError(res, 400, 'PUSH_ENDPOINT_REFUSED')
+    const list = await plain
+      .client()
+      .get<{ data: { items: unknown[] } }>('/member/push/subscriptions', accessToken)
+    expect(list.body.data.items).toEqual([])
   })
 
   it.each([
-    'https://fcm.googleapis.com/fcm/send/abc:def',
+    'https://fcm.googleapis.com/fcm/send/abc',
+    'https://fcm.googleapis.com:443/wp/abc',
     'https://updates.push.services.mozilla.com/wpush/v2/gAAA',
     'https://web.push.apple.com/QGx',
     'https://wns2-par02p.notify.windows.com/w/?token=abc',
-  ])('takes %s', (endpoint) => {
-    expect(isPushEndpoint(endpoint)).toBe(true)
-  })
-
-  it('takes a push service on this machine only with the test setting', () => {
-    for (const local of ['http://127.0.0.1:9/x', 'http://localhost:9/x', 'https://[::1]:9/x']) {
-      expect(isPushEndpoint(local)).toBe(false)
-      expect(isPushEndpoint(local, true)).toBe(true)
-    }
-    // Still never another host of the network, nor http elsewhere.
-    expect(isPushEndpoint('http://10.0.0.1/x', true)).toBe(false)
-    expect(isPushEndpoint('https://192.168.1.1/x', true)).toBe(false)
-    expect(isPushEndpoint('http://fcm.googleapis.com/x', true)).toBe(false)
-  })
-})
-
-describe('a demo backend started without the test setting', () => {
-  const plain = useBackend()
-
-  it('refuses the local push service’s endpoint (400), takes a public one', async () => {
+  ])('takes %s', async (endpoint) => {
     const { accessToken } = await plain.client().login('demo')
-    const keys = { p256dh: 'B'.repeat(87), auth: 'a'.repeat(22) }
-    const local = await plain
+    const res = await plain
       .client()
-      .post('/member/push/subscriptions', { endpoint: 'http://127.0.0.1:9/x', keys }, accessToken)
-    expectError(local, 400, 'BAD_REQUEST')
-    const internal = await plain
-      .client()
-      .post('/member/push/subscriptions', { endpoint: 'https://10.0.0.1/x', keys }, accessToken)
-    expectError(internal, 400, 'BAD_REQUEST')
-    const pub = await plain
+      .post('/member/push/subscriptions', { endpoint, keys }, accessToken)
+    expect(res.status).toBe(200)
+  })
+
+  it('a body of the wrong shape is still 400 BAD_REQUEST', async () => {
+    const { accessToken } = await plain.client().login('demo')
+    const res = await plain
       .client()
       .post(
         '/member/push/subscriptions',
-        { endpoint: 'https://fcm.googleapis.com/fcm/send/abc', keys },
+        { endpoint: 'https://fcm.googleapis.com/fcm/send/abc' },
         accessToken,
       )
-    expect(pub.status).toBe(200)
+    expectError(res, 400, 'BAD_REQUEST')
+  })
+})
+
+describe('the name of a push service is resolved before each push', () => {
+  /** The names asked, and the addresses each name answers (a test changes them). */
+  const dns = { asked: [] as string[], answers: new Map<string, ResolvedAddress[]>() }
+  const resolvePushHost = async (hostname: string) => {
+    dns.asked.push(hostname)
+    const answer = dns.answers.get(hostname)
+    if (!answer) throw new Error(`ENOTFOUND ${hostname}`)
+    return answer
+  }
+  const local = useBackend({
+    allowLocalPushService: true,
+    pushServiceHosts: ['push.example.net'],
+    resolvePushHost,
+  })
+  beforeEach(() => {
+    dns.asked = []
+    dns.answers.clear()
+  })
+
+  async function subscribeLocal(token: string) {
+    const key = vapidKeyResponseSchema.parse(
+      (await local.client().get('/member/push/key', token)).body,
+    ).data.publicKey
+    const { clientHash, ...json } = await service.subscribe(key)
+    expect((await local.client().post('/member/push/subscriptions', json, token)).status).toBe(200)
+    return { clientHash, endpoint: json.endpoint }
+  }
+
+  const sentTo = async (username: string) =>
+    (
+      await local
+        .client()
+        .get<{ data: { items: Sent[] } }>(`/__mock/push/sent?username=${username}`)
+    ).body.data.items
+
+  it('an allowed name that resolves to a private address gets no request', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { accessToken } = await local.client().login('demo')
+    const endpoint = 'https://push.example.net/send/abc'
+    const saved = await local
+      .client()
+      .post('/member/push/subscriptions', { endpoint, keys: KEYS }, accessToken)
+    expect(saved.status).toBe(200)
+    for (const address of ['10.0.0.7', '169.254.169.254', '127.0.0.1', 'fd00:ec2::254']) {
+      dns.answers.set('push.example.net', [{ address, family: address.includes(':') ? 6 : 4 }])
+      await local.client().post('/__mock/events', {
+        username: 'demo',
+        event: { type: 'cashback', amount: 10 },
+      })
+      await sentTo('demo')
+      expect(errors).toHaveBeenLastCalledWith(
+        '[mock-backend] push not sent:',
+        `push.example.net resolves to ${address}, not a public address`,
+      )
+    }
+    // A public address beside a private one is refused too.
+    dns.answers.set('push.example.net', [
+      { address: '93.184.215.14', family: 4 },
+      { address: '10.0.0.7', family: 4 },
+    ])
+    await local
+      .client()
+      .post('/__mock/events', { username: 'demo', event: { type: 'cashback', amount: 10 } })
+    expect((await sentTo('demo')).map((s) => [s.status, s.removed])).toEqual(
+      Array.from({ length: 5 }, () => [0, false]),
+    )
+    expect(errors).toHaveBeenLastCalledWith(
+      '[mock-backend] push not sent:',
+      'push.example.net resolves to 10.0.0.7, not a public address',
+    )
+    expect(dns.asked).toEqual(Array.from({ length: 5 }, () => 'push.example.net'))
+  })
+
+  it('the local push service (test setting) is reached only on a loopback address', async () => {
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const { accessToken } = await local.client().login('demo')
+    const device = await subscribeLocal(accessToken)
+    const host = new URL(device.endpoint).hostname
+    // Its name now leads into the network: nothing reaches the push service.
+    dns.answers.set(host, [{ address: '10.0.0.7', family: 4 }])
+    await local
+      .client()
+      .post('/__mock/events', { username: 'demo', event: { type: 'cashback', amount: 10 } })
+    expect((await sentTo('demo')).map((s) => s.status)).toEqual([0])
+    expect(errors).toHaveBeenLastCalledWith(
+      '[mock-backend] push not sent:',
+      `${host} resolves to 10.0.0.7, not a public address`,
+    )
+    expect(await received(device.clientHash)).toEqual([])
+
+    dns.answers.set(host, [{ address: '127.0.0.1', family: 4 }])
+    await local
+      .client()
+      .post('/__mock/events', { username: 'demo', event: { type: 'cashback', amount: 11 } })
+    expect((await sentTo('demo')).map((s) => s.status)).toEqual([0, 201])
+    expect(await received(device.clientHash)).toEqual([
+      expect.objectContaining({ kind: 'cashback' }),
+    ])
+    expect(dns.asked).toEqual([host, host])
   })
 })
 

@@ -18,9 +18,12 @@
  * member logging in there unsubscribes the browser, and the push service's
  * 410 removes it).
  *
- * An endpoint must be https on a public host name (push.schemas.ts);
- * `allowLocalService` (PUSH_ALLOW_LOCAL_SERVICE=1, tests only) also takes a
- * push service on this machine.
+ * An endpoint must be https on port 443 of a push service browsers use
+ * (isPushEndpoint in app/lib/push-endpoint.ts, PUSH_SERVICE_HOSTS), else
+ * `400 PUSH_ENDPOINT_REFUSED`; each push goes only to a public address of
+ * its name, resolved once (push-target.ts). `rule.allowLocalService`
+ * (PUSH_ALLOW_LOCAL_SERVICE=1, tests only) also takes a push service on this
+ * machine.
  *
  * The VAPID keys come from the options (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY,
  * VAPID_SUBJECT for the CLI); without them the desk makes its own at start
@@ -37,7 +40,7 @@ import { envelope } from '../../app/backend/schemas'
 import {
   pushKindsResponseSchema,
   pushKindsSchema,
-  pushSubscriptionSchemaOf,
+  pushSubscriptionSchema,
   removedResponseSchema,
   removeSubscriptionSchema,
   savedSubscriptionResponseSchema,
@@ -47,11 +50,17 @@ import {
   type PushPayload,
   type PushSubscriptionInput,
 } from '../../app/backend/push.schemas'
+import {
+  DEFAULT_PUSH_ENDPOINT_RULE,
+  isPushEndpoint,
+  type PushEndpointRule,
+} from '../../app/lib/push-endpoint'
 import { pushPayloadOf } from '../../app/live/event-text.server'
 import { memberNamed } from './control'
 import type { EventBook, StoredEvent } from './events'
-import { dataReply } from './http'
+import { ApiError, dataReply } from './http'
 import { OptionsError } from './options'
+import { postPinned, pushTargetOf, systemResolver, type PushHostResolver } from './push-target'
 import { bangkokIso } from './lotto-catalog'
 import { jsonBody, type RequestContext, type Route } from './router'
 
@@ -115,8 +124,10 @@ export class PushDesk {
   readonly #pending = new Set<Promise<void>>()
   sent: SentPush[] = []
   vapid: VapidKeys = vapidKeysOf()
-  /** Endpoints of a push service on this machine are taken (tests only). */
-  allowLocalService = false
+  /** Which endpoints are taken (PUSH_SERVICE_HOSTS; PUSH_ALLOW_LOCAL_SERVICE, tests only). */
+  rule: PushEndpointRule = DEFAULT_PUSH_ENDPOINT_RULE
+  /** How an endpoint's name is resolved before each push (tests give their own). */
+  resolveHost: PushHostResolver = systemResolver
 
   constructor(
     events: EventBook,
@@ -199,10 +210,12 @@ export class PushDesk {
   async #send(subscription: StoredSubscription, payload: PushPayload): Promise<void> {
     let status = 0
     try {
-      // web-push encrypts and signs; the request goes out with fetch, which also
-      // reaches a local push service over http (web-push's own sender is https only).
+      const target = await pushTargetOf(subscription.endpoint, this.rule, this.resolveHost)
+      if (typeof target === 'string') throw new Error(target)
+      // web-push encrypts and signs (its audience read from the URL as parsed here); the
+      // request goes to the address checked (web-push's own sender is https only).
       const request = webpush.generateRequestDetails(
-        { endpoint: subscription.endpoint, keys: subscription.keys },
+        { endpoint: target.url.href, keys: subscription.keys },
         JSON.stringify(payload),
         {
           vapidDetails: this.vapid,
@@ -210,16 +223,15 @@ export class PushDesk {
           urgency: 'high',
         },
       )
-      // fetch sets the length itself.
-      const { 'Content-Length': _length, ...headers } = request.headers as Record<string, string>
-      const answer = await fetch(request.endpoint, {
-        method: request.method,
-        headers,
-        body: request.body === null ? null : new Uint8Array(request.body),
-        signal: AbortSignal.timeout(10_000),
-      })
-      await answer.arrayBuffer()
-      status = answer.status
+      status = await postPinned(
+        target,
+        {
+          method: request.method,
+          headers: request.headers as Record<string, string>,
+          body: request.body,
+        },
+        10_000,
+      )
     } catch (error) {
       console.error('[mock-backend] push not sent:', (error as Error).message)
     }
@@ -257,7 +269,14 @@ async function list(ctx: RequestContext) {
 async function save(ctx: RequestContext) {
   const { member, family } = await ctx.sessions.caller(ctx.headers.authorization)
   const { push } = ctx.state
-  const input = jsonBody(ctx, pushSubscriptionSchemaOf(push.allowLocalService))
+  const input = jsonBody(ctx, pushSubscriptionSchema)
+  if (!isPushEndpoint(input.endpoint, push.rule)) {
+    throw new ApiError(
+      400,
+      'PUSH_ENDPOINT_REFUSED',
+      'The endpoint must be https on port 443 of a push service this backend sends to',
+    )
+  }
   const stored = push.save(member.id, family.id, input)
   return dataReply(savedSubscriptionResponseSchema, { data: listed(stored) })
 }

@@ -13,6 +13,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net'
 import { setTimeout as delay } from 'node:timers/promises'
 import { profileResponseSchema } from '../../app/backend/schemas'
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../../app/lib/push-endpoint'
 import { accountRoutes } from './accounts'
 import { affiliateRoutes } from './affiliate'
 import { allianceRoutes } from './alliance'
@@ -192,7 +193,11 @@ export async function startMockBackend(options: Partial<MockOptions> = {}): Prom
   const resolved = resolveOptions(options)
   const state = new MockState(resolved, resolved.clock)
   state.push.vapid = vapidKeysOf(resolved.vapid)
-  state.push.allowLocalService = resolved.allowLocalPushService ?? false
+  state.push.rule = {
+    hosts: resolved.pushServiceHosts ?? DEFAULT_PUSH_SERVICE_HOSTS,
+    allowLocalService: resolved.allowLocalPushService ?? false,
+  }
+  if (resolved.resolvePushHost) state.push.resolveHost = resolved.resolvePushHost
   if (resolved.auditKey) state.audit.key = resolved.auditKey
   if (resolved.logOtp) state.sms = (line) => console.error(`[mock-backend] ${line}`)
   const app: App = {

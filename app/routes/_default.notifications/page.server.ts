@@ -18,13 +18,13 @@
  */
 import { data } from '@remix-run/node'
 import { z } from 'zod'
-import { BackendError } from '~/backend/client.server'
+import { BackendError, refusalFor } from '~/backend/client.server'
 import { markNotificationsRead, notifications } from '~/backend/notifications.server'
 import {
-  localPushServiceAllowed,
   PUSH_KINDS,
-  pushSubscriptionSchemaOf,
+  pushSubscriptionSchema,
   type PushKinds,
+  type PushSubscriptionInput,
 } from '~/backend/push.schemas'
 import {
   pushKinds,
@@ -34,6 +34,7 @@ import {
   savePushSubscription,
   vapidPublicKey,
 } from '~/backend/push.server'
+import { isPushEndpoint, pushEndpointRuleOf } from '~/lib/push-endpoint'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
@@ -110,6 +111,8 @@ export const PUSH_MESSAGES = {
   off: 'ปิดการแจ้งเตือนบนเครื่องนี้แล้ว',
   kinds: 'บันทึกประเภทการแจ้งเตือนแล้ว',
   badSubscription: 'ข้อมูลการแจ้งเตือนของเครื่องนี้ไม่ถูกต้อง กรุณากดเปิดการแจ้งเตือนอีกครั้ง',
+  refusedService:
+    'เบราว์เซอร์นี้ใช้บริการแจ้งเตือนที่ระบบไม่รองรับ กรุณาเปิดการแจ้งเตือนด้วย Chrome, Edge, Firefox หรือ Safari',
 } as const
 
 export type PushActionData = { push: { ok: string } } | { push: { error: string } }
@@ -127,25 +130,36 @@ const pushPostSchema = z.discriminatedUnion('intent', [
   }),
 ])
 
-/** The browser's subscription (PushSubscription.toJSON(), as JSON text), or null when it is not one. */
-export function parseSubscription(text: string) {
+/**
+ * The browser's subscription (PushSubscription.toJSON(), as JSON text);
+ * `bad` when it is not one, `refused` when its endpoint is no push service
+ * taken (the backend's rule, checked first here: PUSH_SERVICE_HOSTS, and a
+ * local push service only for tests with PUSH_ALLOW_LOCAL_SERVICE=1).
+ */
+export function parseSubscription(text: string): PushSubscriptionInput | 'bad' | 'refused' {
   let json: unknown
   try {
     json = JSON.parse(text)
   } catch {
-    return null
+    return 'bad'
   }
-  // A local push service (http on this machine) only for tests: PUSH_ALLOW_LOCAL_SERVICE=1.
-  const schema = pushSubscriptionSchemaOf(localPushServiceAllowed(process.env))
-  const parsed = schema.safeParse(json)
-  return parsed.success ? parsed.data : null
+  const parsed = pushSubscriptionSchema.safeParse(json)
+  if (!parsed.success) return 'bad'
+  return isPushEndpoint(parsed.data.endpoint, pushEndpointRuleOf(process.env))
+    ? parsed.data
+    : 'refused'
 }
 
+const pushError = (error: string) => data<PushActionData>({ push: { error } }, 400)
+
 /** A refusal of the backend for a push post that the member can fix by trying again: Thai, 400. */
-const refusedPush = (error: unknown) =>
-  error instanceof BackendError && error.status === 400
-    ? data<PushActionData>({ push: { error: PUSH_MESSAGES.badSubscription } }, 400)
+function refusedPush(error: unknown) {
+  const refusal = refusalFor(error, { PUSH_ENDPOINT_REFUSED: PUSH_MESSAGES.refusedService })
+  if (refusal) return pushError(refusal)
+  return error instanceof BackendError && error.status === 400
+    ? pushError(PUSH_MESSAGES.badSubscription)
     : null
+}
 
 async function submitPush(ctx: RouteContext, form: FormData) {
   const parsed = pushPostSchema.safeParse(Object.fromEntries(form))
@@ -157,9 +171,8 @@ async function submitPush(ctx: RouteContext, form: FormData) {
     switch (post.intent) {
       case 'push-on': {
         const subscription = parseSubscription(post.subscription)
-        if (subscription === null) {
-          return data<PushActionData>({ push: { error: PUSH_MESSAGES.badSubscription } }, 400)
-        }
+        if (subscription === 'bad') return pushError(PUSH_MESSAGES.badSubscription)
+        if (subscription === 'refused') return pushError(PUSH_MESSAGES.refusedService)
         await savePushSubscription(ctx, subscription)
         return data<PushActionData>({ push: { ok: PUSH_MESSAGES.on } })
       }
