@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
+import { retryAfterHeaders } from '~/lib/retry-after-headers'
 import { PAGES } from '~/lib/pages'
 import { bangkokClock, bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import { WATCH_END_TEXT } from '~/lib/watch-text'
@@ -21,6 +22,9 @@ const page = PAGES.staffAudit
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
+
+/** A refused burst's (429) or an unreadable record's (503) Retry-After, without JavaScript too. */
+export const headers = retryAfterHeaders
 
 export const meta = pageMeta(page.title)
 

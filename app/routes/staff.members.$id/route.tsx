@@ -6,6 +6,7 @@ import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
+import { retryAfterHeaders } from '~/lib/retry-after-headers'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import { guard } from '~/session/guard'
 import { ORDER_STATUS_LABELS } from '~/ui/orders/order-labels'
@@ -27,6 +28,9 @@ const rules = {
 export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
+
+/** A refused burst's (429) or an unreadable record's (503) Retry-After, without JavaScript too. */
+export const headers = retryAfterHeaders
 
 export const meta = pageMeta(page.title)
 
