@@ -39,6 +39,14 @@ export interface SealedCookie<S extends z.ZodTypeAny> {
   clear(): string
 }
 
+/** The sealed value is past what a browser keeps (the caller may keep it elsewhere). */
+export class SealedCookieTooLargeError extends Error {
+  constructor(name: string) {
+    super(`sealedCookie ${name}: value too large`)
+    this.name = 'SealedCookieTooLargeError'
+  }
+}
+
 function keyFor(secret: string, purpose: string) {
   return aeadKey(secret, purpose, `${purpose} v1`)
 }
@@ -75,7 +83,7 @@ export function sealedCookie<S extends z.ZodTypeAny>(
       const data: unknown = schema.parse(value)
       const plaintext = JSON.stringify({ exp: now + maxAgeSeconds * 1000, data })
       const sealed = seal(plaintext, keyFor(secret, purpose), aad)
-      if (sealed.length > MAX_VALUE_LENGTH) throw new Error(`sealedCookie ${name}: value too large`)
+      if (sealed.length > MAX_VALUE_LENGTH) throw new SealedCookieTooLargeError(name)
       return setCookie(name, sealed, { maxAge: maxAgeSeconds, secure: config().secure })
     },
 
