@@ -396,6 +396,37 @@ test.describe('as an attacker', () => {
     await expect(banner(page)).toHaveCount(0)
   })
 
+  test('a flood of wrong codes from one address is slowed in Thai; the real person at another address logs in', async ({
+    page,
+    browser,
+  }) => {
+    const flood = { 'X-Forwarded-For': '192.0.2.33' }
+    const statuses: number[] = []
+    let slowed: Awaited<ReturnType<typeof page.request.post>> | undefined
+    for (let i = 0; i < 30; i++) {
+      const answer = await page.request.post('/staff/login', {
+        form: { username: STAFF.support.username, password: 'guess', otp: '000000' },
+        headers: flood,
+      })
+      statuses.push(answer.status())
+      if (answer.status() === 429) slowed ??= answer
+    }
+    // Five judged by the backend, then each try waits (2 s, 4 s, ...: those that come early count nowhere).
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
+    expect(statuses.filter((status) => status === 401).length).toBeLessThan(10)
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(20)
+    expect(Number(slowed?.headers()['retry-after'])).toBeGreaterThan(0)
+    expect(await slowed?.text()).toMatch(/ลองใหม่ได้ในอีก \d+ วินาที/)
+
+    // The staff person, at the office's address, in a browser never used before.
+    const office = await browser.newContext({
+      extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' },
+    })
+    const real = await office.newPage()
+    await staffLogin(real)
+    await office.close()
+  })
+
   test('cross-site posts to every staff form are refused before anything runs', async ({
     page,
   }) => {
