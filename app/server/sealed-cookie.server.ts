@@ -26,6 +26,8 @@ export interface SealedCookieOptions<S extends z.ZodTypeAny> {
   /** Key separation: one key per purpose. */
   purpose: string
   schema: S
+  /** SameSite=Strict instead of Lax (cookies.server.ts). */
+  sameSite?: 'lax' | 'strict'
   /** Secrets and the Secure flag; the app's environment by default. */
   config?: () => { secrets: readonly string[]; secure: boolean }
 }
@@ -54,7 +56,7 @@ function keyFor(secret: string, purpose: string) {
 export function sealedCookie<S extends z.ZodTypeAny>(
   options: SealedCookieOptions<S>,
 ): SealedCookie<S> {
-  const { name, maxAgeSeconds, purpose, schema } = options
+  const { name, maxAgeSeconds, purpose, schema, sameSite } = options
   const config =
     options.config ?? (() => ({ secrets: env().SESSION_SECRETS, secure: env().COOKIE_SECURE }))
   // The cookie's name is authenticated too: a value moved to another cookie does not open.
@@ -84,11 +86,11 @@ export function sealedCookie<S extends z.ZodTypeAny>(
       const plaintext = JSON.stringify({ exp: now + maxAgeSeconds * 1000, data })
       const sealed = seal(plaintext, keyFor(secret, purpose), aad)
       if (sealed.length > MAX_VALUE_LENGTH) throw new SealedCookieTooLargeError(name)
-      return setCookie(name, sealed, { maxAge: maxAgeSeconds, secure: config().secure })
+      return setCookie(name, sealed, { maxAge: maxAgeSeconds, secure: config().secure, sameSite })
     },
 
     clear() {
-      return clearCookie(name, { secure: config().secure })
+      return clearCookie(name, { secure: config().secure, sameSite })
     },
   }
 }

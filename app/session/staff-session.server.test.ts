@@ -34,7 +34,7 @@ async function cookieFor(value: StaffPayload, at = value.seen): Promise<string> 
   const session = await getStaffSession(new Request('http://app.test/staff'), {}, at)
   session.set(value)
   const [header] = session.setCookieHeaders()
-  expect(header).toMatch(/^auth\.staff=[\w-]+; Max-Age=1800; Path=\/; HttpOnly; SameSite=Lax$/)
+  expect(header).toMatch(/^auth\.staff=[\w-]+; Max-Age=1800; Path=\/; HttpOnly; SameSite=Strict$/)
   return header!.slice(0, header!.indexOf(';'))
 }
 

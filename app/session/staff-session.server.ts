@@ -69,6 +69,8 @@ const staffCookie = sealedCookie({
   name: STAFF_COOKIE,
   maxAgeSeconds: STAFF_IDLE_MS / 1000,
   purpose: 'staff-session',
+  // No request another site starts carries it, not even a link (decision 0156).
+  sameSite: 'strict',
   schema: zod.discriminatedUnion('v', [staffPayloadSchema, staffRefSchema]),
 })
 
@@ -98,7 +100,7 @@ export interface StaffSession {
   readonly expired: boolean
   set(payload: StaffPayload): void
   clear(): void
-  /** The backend refused the session: cleared, and `expired` from now on. */
+  /** The backend refused the session: cleared, ended for every copy, and `expired` from now on. */
   end(): void
   /** Set-Cookie values for the answer (a renewal of the idle clock, a login, a logout). */
   setCookieHeaders(): string[]
@@ -181,8 +183,11 @@ class CookieStaffSession implements StaffSession {
     this.#stored.forget()
   }
   end() {
+    const payload = this.#payload
     this.#expired = true
     this.clear()
+    // Refused by the backend: over for every copy of the cookie, and for the watch it holds.
+    if (payload) this.#track(endStaffSession(payload, this.#now))
   }
   setCookieHeaders(): string[] {
     if (!this.#changed || this.#emitted) return []
@@ -241,6 +246,14 @@ export function getStaffSession(
 export async function endStaffSession(payload: StaffPayload, now = Date.now()): Promise<void> {
   const ttlMs = Math.max(1000, payload.iat + STAFF_TOTAL_MS - now)
   await endedStaffSessions.set(payload.sid, true, ttlMs)
+}
+
+/**
+ * The staff session `sid` was ended (logged out, refused by the backend), on
+ * any instance: what a watch asks when its request carries no staff cookie.
+ */
+export async function isStaffSessionEnded(sid: string): Promise<boolean> {
+  return (await endedStaffSessions.get(sid)) === true
 }
 
 /** Raised when the staff session cannot go on: the guard sends the staff person to log in. */

@@ -12,7 +12,7 @@ import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
-import { isConsolePath, safeReturnPath, STAFF_HOME_PATH } from '~/session/redirects'
+import { isStaffReturnPath, safeReturnPath, STAFF_HOME_PATH } from '~/session/redirects'
 import { staffLoginLimitMessage, staffLoginLimits } from '~/session/login-limits.server'
 import { retryAfterHeader } from '~/session/rate-limit.server'
 import { newStaffSessionId } from '~/session/staff-session.server'
@@ -26,10 +26,10 @@ export const STAFF_LOGIN_MESSAGES = {
   refused: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง',
 } as const
 
-/** A console page to go to after the login: only the console's own, else its first page. */
+/** A console page (or /watcher) to go to after the login, else the console's first page. */
 function staffReturnPath(value: FormDataEntryValue | null): string {
   const path = safeReturnPath(value)
-  return isConsolePath(path) ? path : STAFF_HOME_PATH
+  return isStaffReturnPath(path) ? path : STAFF_HOME_PATH
 }
 
 export async function submit(ctx: RouteContext) {
