@@ -54,12 +54,16 @@ export const supportSchema = z.object({
 
 /**
  * The support console's switches: `tokenWatcher` (staff may watch a
- * member's pages with a delegated token) and `watchNotice` (the member is
- * told when a watch of their account ends). Absent: both on.
+ * member's pages with the member's pasted access token, /watcher),
+ * `watchNotice` (the member is told when a watch of their account ends) and
+ * `accounts` (the backend has staff accounts: a pasted-token watch then
+ * needs a staff login, with a reason and a ticket; docs/decisions/0156).
+ * Absent: all on.
  */
 export const staffSwitchesSchema = z.object({
   tokenWatcher: z.boolean().default(true),
   watchNotice: z.boolean().default(true),
+  accounts: z.boolean().default(true),
 })
 export type StaffSwitches = z.output<typeof staffSwitchesSchema>
 
@@ -90,5 +94,5 @@ export const DEFAULT_APP_CONFIG: AppConfig = Object.freeze({
   features: Object.fromEntries(FEATURES.map((f) => [f, true])) as Record<Feature, boolean>,
   banners: [],
   support: { line: null },
-  staff: { tokenWatcher: true, watchNotice: true },
+  staff: { tokenWatcher: true, watchNotice: true, accounts: true },
 })

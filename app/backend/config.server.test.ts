@@ -114,10 +114,15 @@ describe('the configuration source', () => {
 describe('the support console switches', () => {
   it('default to on for an older service that sends none, or only one', () => {
     const { staff: _omit, ...older } = DEFAULT_APP_CONFIG
-    expect(appConfigSchema.parse(older).staff).toEqual({ tokenWatcher: true, watchNotice: true })
+    expect(appConfigSchema.parse(older).staff).toEqual({
+      tokenWatcher: true,
+      watchNotice: true,
+      accounts: true,
+    })
     expect(appConfigSchema.parse({ ...older, staff: { watchNotice: false } }).staff).toEqual({
       tokenWatcher: true,
       watchNotice: false,
+      accounts: true,
     })
   })
 })

@@ -62,12 +62,14 @@ export interface CookieOptions {
   secure?: boolean
   /** Leaves HttpOnly off: only for a cookie that carries nothing but a signal to the page. */
   readableByScripts?: boolean
+  /** `strict`: never sent with a request another site starts, a link included (the staff session). */
+  sameSite?: 'lax' | 'strict'
 }
 
 /**
- * A Set-Cookie value: HttpOnly, SameSite=Lax, Path=/ (every cookie of the
- * app is for the whole site: `__Host-` allows no other path), Secure and
- * `__Host-<name>` as COOKIE_SECURE says.
+ * A Set-Cookie value: HttpOnly, SameSite=Lax (or Strict), Path=/ (every
+ * cookie of the app is for the whole site: `__Host-` allows no other path),
+ * Secure and `__Host-<name>` as COOKIE_SECURE says.
  */
 export function setCookie(name: string, value: string, options: CookieOptions = {}): string {
   const secure = options.secure ?? env().COOKIE_SECURE
@@ -76,7 +78,7 @@ export function setCookie(name: string, value: string, options: CookieOptions = 
     maxAge: options.maxAge,
     httpOnly: !options.readableByScripts,
     secure,
-    sameSite: 'lax',
+    sameSite: options.sameSite ?? 'lax',
     // Our values are base64url already; keep them byte for byte.
     encode: (v) => v,
   })

@@ -26,6 +26,8 @@ export interface SealedCookieOptions<S extends z.ZodTypeAny> {
   /** Key separation: one key per purpose. */
   purpose: string
   schema: S
+  /** SameSite=Strict instead of Lax (cookies.server.ts). */
+  sameSite?: 'lax' | 'strict'
   /** Secrets and the Secure flag; the app's environment by default. */
   config?: () => { secrets: readonly string[]; secure: boolean }
 }
@@ -39,6 +41,14 @@ export interface SealedCookie<S extends z.ZodTypeAny> {
   clear(): string
 }
 
+/** The sealed value is past what a browser keeps (the caller may keep it elsewhere). */
+export class SealedCookieTooLargeError extends Error {
+  constructor(name: string) {
+    super(`sealedCookie ${name}: value too large`)
+    this.name = 'SealedCookieTooLargeError'
+  }
+}
+
 function keyFor(secret: string, purpose: string) {
   return aeadKey(secret, purpose, `${purpose} v1`)
 }
@@ -46,7 +56,7 @@ function keyFor(secret: string, purpose: string) {
 export function sealedCookie<S extends z.ZodTypeAny>(
   options: SealedCookieOptions<S>,
 ): SealedCookie<S> {
-  const { name, maxAgeSeconds, purpose, schema } = options
+  const { name, maxAgeSeconds, purpose, schema, sameSite } = options
   const config =
     options.config ?? (() => ({ secrets: env().SESSION_SECRETS, secure: env().COOKIE_SECURE }))
   // The cookie's name is authenticated too: a value moved to another cookie does not open.
@@ -75,12 +85,12 @@ export function sealedCookie<S extends z.ZodTypeAny>(
       const data: unknown = schema.parse(value)
       const plaintext = JSON.stringify({ exp: now + maxAgeSeconds * 1000, data })
       const sealed = seal(plaintext, keyFor(secret, purpose), aad)
-      if (sealed.length > MAX_VALUE_LENGTH) throw new Error(`sealedCookie ${name}: value too large`)
-      return setCookie(name, sealed, { maxAge: maxAgeSeconds, secure: config().secure })
+      if (sealed.length > MAX_VALUE_LENGTH) throw new SealedCookieTooLargeError(name)
+      return setCookie(name, sealed, { maxAge: maxAgeSeconds, secure: config().secure, sameSite })
     },
 
     clear() {
-      return clearCookie(name, { secure: config().secure })
+      return clearCookie(name, { secure: config().secure, sameSite })
     },
   }
 }

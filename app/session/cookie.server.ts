@@ -60,11 +60,14 @@ export const sessionPayloadSchema = z.object({
    * A watch (strategy `watcher`): support staff see the member's screen,
    * read-only, until `expiresAt` (docs/decisions/0139). `staff` for a watch
    * started from the staff console (its staff session must stay alive);
-   * none for the original's pasted-token watch.
+   * none for the original's pasted-token watch. `kind` tells a pasted-token
+   * watch of a signed-in staff person (`token`, decision 0156) from a
+   * console watch; absent: a console watch when `staff` is there.
    */
   watch: z
     .object({
       id: z.string().min(1).max(64),
+      kind: z.enum(['staff', 'token']).optional(),
       memberUsername: z.string().max(100),
       expiresAt: z.number().finite().nullable(),
       staff: z

@@ -214,7 +214,7 @@ export async function guard<T>(
       }
       await runChecks(['auth'], { ...checked, access: accessForPath(url.pathname) ?? access })
     }
-    await session.settled()
+    await Promise.all([session.settled(), staffSession.settled()])
     noteTimelineMember(context, timelineMember(session, staffPage))
     const leaving =
       result instanceof Response || isDataWithResponseInit(result) ? result : data(result)
@@ -242,7 +242,7 @@ export async function guard<T>(
     }
     if (error instanceof BackendError) noteTimelineError(context, error.code)
     thrown = toThrown(thrown)
-    await session.settled()
+    await Promise.all([session.settled(), staffSession.settled()])
     noteTimelineMember(context, timelineMember(session, staffPage))
     throw withCookies(thrown, cookiesFor(thrown, session, staffSession, cookies))
   }

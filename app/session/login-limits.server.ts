@@ -27,6 +27,14 @@ import {
   type AttemptCounter,
   type Hit,
 } from '~/session/rate-limit.server'
+import {
+  backoffDelay,
+  sharedBackoff,
+  type BackoffCounter,
+  type BackoffKey,
+  type BackoffRule,
+} from '~/session/backoff.server'
+import { recordLoginLimited } from '~/session/watch-audit.server'
 
 export const DEVICE_COOKIE = 'auth.device'
 const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60
@@ -47,8 +55,6 @@ export interface LoginLimitSettings {
   /** The client address (null: unknown, the per-IP limit does not apply). */
   address: (request: Request) => string | null
   device: SealedCookie<typeof deviceSchema>
-  /** The counters' names start with it: staff logins count apart from members' (`staff-`). */
-  prefix?: string
   now?: () => number
 }
 
@@ -75,11 +81,7 @@ export function loginLimitMessage(retryAfterMs: number): string {
 export function createLoginLimits(settings: LoginLimitSettings) {
   const now = settings.now ?? Date.now
   const rule = (name: string, limit: number): AttemptCounter =>
-    sharedRateLimiter(
-      `${settings.prefix ?? ''}${name}`,
-      { limit, windowMs: settings.windowMs },
-      now,
-    )
+    sharedRateLimiter(name, { limit, windowMs: settings.windowMs }, now)
   const ip = rule('ip', settings.perIp)
   const byName = rule('username', settings.perUsername)
   const byDevice = rule('device', settings.perDevice)
@@ -145,16 +147,133 @@ export function createLoginLimits(settings: LoginLimitSettings) {
 /** The staff login's known-device cookie: staff and member logins never share a bucket. */
 export const STAFF_DEVICE_COOKIE = 'auth.staff-device'
 
+const FORGET_MS = 15 * 60_000
+/**
+ * The staff login's slow-downs (docs/decisions/0155): per (username,
+ * address) five failures free, then 2 s, 4 s ... at most a minute between
+ * tries; the username alone only past thirty failures still counted, one
+ * forgotten every 30 s, so one address slowed to a try a minute never adds
+ * up to it; a known browser has the pair's rule on its own key.
+ */
+export const STAFF_LOGIN_RULES = {
+  pair: { free: 5, baseMs: 2000, maxMs: 60_000, leakMs: 0, forgetMs: FORGET_MS },
+  username: { free: 30, baseMs: 2000, maxMs: 60_000, leakMs: 30_000, forgetMs: FORGET_MS },
+  device: { free: 5, baseMs: 2000, maxMs: 60_000, leakMs: 0, forgetMs: FORGET_MS },
+} as const satisfies Record<string, BackoffRule>
+
+/** Which count a staff login attempt went to, as the record names it (device: none). */
+type StaffScope = 'username-address' | 'username' | 'device'
+
+export interface StaffLoginLimitSettings {
+  rules?: Partial<Record<keyof typeof STAFF_LOGIN_RULES, BackoffRule>>
+  address: (request: Request) => string | null
+  device: SealedCookie<typeof deviceSchema>
+  counter: BackoffCounter
+  now?: () => number
+  /** Where a slow-down is put on the record for supervisors (recordLoginLimited). */
+  record?: typeof recordLoginLimited
+}
+
+/** One staff login attempt as the limits judged it: what to do with it once the backend answers. */
+export interface StaffLoginAttempt {
+  /** ms to wait before trying again (a Thai 429); 0: go on. */
+  readonly waitMs: number
+  readonly username: string
+  readonly address: string | null
+  readonly keys: readonly (BackoffKey & { scope: StaffScope })[]
+  /** Each key's count of failures with this attempt (when it went on). */
+  readonly counts: readonly number[]
+  /** The browser is known for the username (its own key only). */
+  readonly device: Device | null
+}
+
+export function staffLoginLimitMessage(waitMs: number): string {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000))
+  return `พยายามเข้าสู่ระบบบ่อยเกินไป ลองใหม่ได้ในอีก ${seconds} วินาที`
+}
+
+export function createStaffLoginLimits(settings: StaffLoginLimitSettings) {
+  const now = settings.now ?? Date.now
+  const rules = { ...STAFF_LOGIN_RULES, ...settings.rules }
+  const record = settings.record ?? recordLoginLimited
+  const { counter } = settings
+
+  function judge(request: Request, username: string) {
+    const name = normalise(username)
+    const read = settings.device.read(request, now())
+    const device = read && read.usernames.includes(name) ? read : null
+    const address = settings.address(request)
+    const keys: StaffLoginAttempt['keys'] = device
+      ? [{ key: `device:${device.id}:${name}`, rule: rules.device, scope: 'device' }]
+      : [
+          // No trusted address: every new browser of the username shares one pair.
+          { key: `pair:${name}@${address ?? ''}`, rule: rules.pair, scope: 'username-address' },
+          { key: `username:${name}`, rule: rules.username, scope: 'username' },
+        ]
+    return { name, device, address, keys }
+  }
+
+  return {
+    /** Judges and counts an attempt: `waitMs` > 0 is too early (counted nowhere). */
+    async attempt(request: Request, username: string): Promise<StaffLoginAttempt> {
+      const { name, device, address, keys } = judge(request, username)
+      const judged = await counter.attempt(keys)
+      if (!judged.allowed) {
+        return { waitMs: judged.waitMs, username: name, address, keys, counts: [], device }
+      }
+      return { waitMs: 0, username: name, address, keys, counts: judged.counts, device }
+    },
+
+    /**
+     * The backend refused the login: it stays counted. A count this failure
+     * brings to its first wait starts a slow-down, put on the record once
+     * until the count is forgotten or a login succeeds.
+     */
+    async refused(attempt: StaffLoginAttempt): Promise<void> {
+      if (attempt.waitMs > 0) return
+      for (const [i, key] of attempt.keys.entries()) {
+        const delayMs = backoffDelay(key.rule, attempt.counts[i] ?? 0)
+        if (key.scope === 'device' || delayMs === 0) continue
+        if (!(await counter.markRecorded(key))) continue
+        await record({
+          staffUsername: attempt.username,
+          address: attempt.address,
+          scope: key.scope,
+          retryAfterSeconds: Math.ceil(delayMs / 1000),
+        })
+      }
+    },
+
+    /** The backend could not judge the attempt (down, slow): it is taken back from every count. */
+    async unanswered(attempt: StaffLoginAttempt): Promise<void> {
+      if (attempt.waitMs === 0) await counter.release(attempt.keys)
+    },
+
+    /** A successful login: its own counts go; returns the Set-Cookie that remembers this browser. */
+    async succeeded(attempt: StaffLoginAttempt): Promise<string> {
+      const [own, byName] = attempt.keys
+      // The username's count is everyone's: this success takes back its own try only.
+      if (byName) await counter.release([byName])
+      if (own) await counter.reset(own.key)
+      const id = attempt.device?.id ?? randomBytes(18).toString('base64url')
+      const usernames = [
+        attempt.username,
+        ...(attempt.device?.usernames ?? []).filter((u) => u !== attempt.username),
+      ].slice(0, MAX_DEVICE_USERNAMES)
+      return settings.device.serialize({ id, usernames }, now())
+    },
+  }
+}
+
 export type LoginLimits = ReturnType<typeof createLoginLimits>
-const limits = new Map<'member' | 'staff', LoginLimits>()
+const limits = new Map<'member', LoginLimits>()
 
 /**
- * The login limits of members, or of staff (the same rules and settings,
- * counted apart: a staff person's attempts never lock a member out, nor the
- * other way round). The client address is the trusted proxies' (not
- * spoofable by a header the client sends: client-address.server.ts).
+ * The members' login limits. The client address is the trusted proxies'
+ * (not spoofable by a header the client sends: client-address.server.ts).
+ * Staff logins have limits of their own (`staffLoginLimits`).
  */
-export function loginLimitsFor(kind: 'member' | 'staff'): LoginLimits {
+export function loginLimitsFor(kind: 'member'): LoginLimits {
   let found = limits.get(kind)
   if (!found) {
     const e = env()
@@ -164,10 +283,22 @@ export function loginLimitsFor(kind: 'member' | 'staff'): LoginLimits {
       perDevice: e.LOGIN_LIMIT_PER_DEVICE,
       windowMs: e.LOGIN_LIMIT_WINDOW_S * 1000,
       address: (request) => clientAddress(request),
-      device: kind === 'staff' ? deviceCookie(undefined, STAFF_DEVICE_COOKIE) : deviceCookie(),
-      prefix: kind === 'staff' ? 'staff-' : '',
+      device: deviceCookie(),
     })
     limits.set(kind, found)
   }
   return found
+}
+
+export type StaffLoginLimits = ReturnType<typeof createStaffLoginLimits>
+let staffLimits: StaffLoginLimits | undefined
+
+/** The staff login's limits (apart from members': a staff person's tries never slow a member). */
+export function staffLoginLimits(): StaffLoginLimits {
+  staffLimits ??= createStaffLoginLimits({
+    address: (request) => clientAddress(request),
+    device: deviceCookie(undefined, STAFF_DEVICE_COOKIE),
+    counter: sharedBackoff('staff-login'),
+  })
+  return staffLimits
 }

@@ -106,9 +106,17 @@ export function isConsolePath(path: string): boolean {
   return /^\/staff(?:[/?]|$)/.test(path) && !path.startsWith(STAFF_LOGIN_PATH)
 }
 
-/** /staff/login, remembering the console page the staff person wanted (no member page). */
+/** The pasted-token watch's page: staff sign in for it where the backend has staff accounts. */
+export const WATCHER_PATH = '/watcher'
+
+/** Where a staff login may return to: a console page, or the pasted-token watch's page. */
+export function isStaffReturnPath(path: string): boolean {
+  return isConsolePath(path) || path === WATCHER_PATH
+}
+
+/** /staff/login, remembering the console page (or /watcher) the staff person wanted (no member page). */
 export function staffLoginPath(url: URL): string {
-  return rememberingLogin(url, STAFF_LOGIN_PATH, isConsolePath)
+  return rememberingLogin(url, STAFF_LOGIN_PATH, isStaffReturnPath)
 }
 
 /** `login`, remembering the page of `url` when it is one to come back to. */

@@ -31,7 +31,12 @@ import {
   type SessionPayload,
 } from '~/session/cookie.server'
 import { httpError } from '~/server/http-error.server'
-import { MAX_STORED_SESSION_BYTES, tokenStore, type TokenStore } from '~/session/token-store.server'
+import {
+  StoredEntry,
+  tokenStore,
+  type StoredRef,
+  type TokenStore,
+} from '~/session/token-store.server'
 import { createSharedMaxStore, createSharedStore, type TtlStore } from '~/server/store.server'
 import { perRequest } from '~/server/request-context.server'
 import { isExpired, jwtLifetimeMs, type TokenLifetimes } from '~/session/tokens'
@@ -189,12 +194,6 @@ async function isEnded(payload: SessionPayload): Promise<Ended> {
   return byId === true ? 'logged-out' : false
 }
 
-/** A cookie's reference whose tokens the store had: kept while the session id stays the same. */
-interface StoredRef {
-  ref: string
-  sid: string
-}
-
 /** The store could not say whether the session's tokens exist (Redis away): try again, still logged in. */
 export const SESSION_STORE_UNAVAILABLE_MESSAGE =
   'ระบบไม่สามารถตรวจสอบการเข้าสู่ระบบได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่'
@@ -220,8 +219,7 @@ class CookieSession implements MemberSession {
   readonly #endedEverywhere: boolean
   readonly asRead: SessionPayload | null
   /** The store entry the browser's cookie points at, if any (decision 0134). */
-  #stored: StoredRef | null
-  readonly #store: TokenStore
+  readonly #stored: StoredEntry<SessionPayload>
 
   constructor(
     read: ReturnType<typeof readSessionCookie>,
@@ -232,15 +230,14 @@ class CookieSession implements MemberSession {
     const { payload, present, chunkNames } = read
     this.asRead = payload
     this.#chunkNames = chunkNames
-    this.#store = store
-    this.#stored = stored
+    this.#stored = new StoredEntry(store, stored, (write) => this.track(write))
     // A reference whose tokens are gone (run out, Redis lost them) is a session that ended.
     this.#expiredOnRead = missing || (payload !== null && !ended && isSessionExpired(payload))
     this.#endedEverywhere = ended === 'ended-everywhere'
     this.#payload = ended || this.#expiredOnRead ? null : payload
     // A cookie we cannot open (tampered, old secret, garbage), an ended or a dead session is cleared.
     this.#changed = present && this.#payload === null
-    if (this.#changed) this.#forgetStored()
+    if (this.#changed) this.#stored.forget()
   }
 
   get payload() {
@@ -253,12 +250,21 @@ class CookieSession implements MemberSession {
     return this.#expiredOnRead || this.#endedByBackend
   }
   set(payload: SessionPayload) {
-    const { headers, write } = this.#serializeOrStore(payload)
-    this.#headers = headers
+    this.#headers = this.#stored.place(payload, {
+      inCookie: (p) => {
+        try {
+          return this.#serialize(p)
+        } catch (error) {
+          if (error instanceof SessionTooLargeError) return null
+          throw error
+        }
+      },
+      asRef: (ref, p) => serializeSessionRefCookies(ref, p, this.#cookieOptions()),
+      ttlMs: entryTtlMs(payload, Date.now()),
+    })
     this.#payload = payload
     this.#changed = true
     this.#emitted = false
-    if (write) this.track(write)
   }
   clear() {
     if (this.#payload === null && this.#changed) return
@@ -266,7 +272,7 @@ class CookieSession implements MemberSession {
     this.#changed = true
     this.#headers = undefined
     this.#emitted = false
-    this.#forgetStored()
+    this.#stored.forget()
   }
   get endedBy() {
     return this.#endedBy
@@ -304,40 +310,6 @@ class CookieSession implements MemberSession {
       secure: env().COOKIE_SECURE,
       previousChunkNames: this.#chunkNames,
     }
-  }
-  /**
-   * The cookie for `payload`: the tokens themselves when they fit, else a
-   * reference to them in the shared store, with the write to wait for. The
-   * reference stays while the session id does (a refresh rewrites its
-   * entry, so every copy of the cookie sees the new tokens); a new id (a
-   * login, "log out everywhere") gets a new one, and the old entry goes.
-   */
-  #serializeOrStore(payload: SessionPayload): { headers: string[]; write?: Promise<void> } {
-    try {
-      const headers = this.#serialize(payload)
-      const write = this.#forgetStored()
-      return { headers, write }
-    } catch (error) {
-      if (!(error instanceof SessionTooLargeError)) throw error
-    }
-    const kept = this.#stored?.sid === payload.sid ? this.#stored.ref : undefined
-    const ref = kept ?? this.#store.newRef()
-    const sealed = this.#store.seal(ref, payload)
-    if (sealed.length > MAX_STORED_SESSION_BYTES) throw new SessionTooLargeError(sealed.length)
-    const headers = serializeSessionRefCookies(ref, payload, this.#cookieOptions())
-    const previous = kept ? undefined : this.#forgetStored()
-    this.#stored = { ref, sid: payload.sid }
-    const written = this.#store.write(ref, sealed, entryTtlMs(payload, Date.now()))
-    return { headers, write: Promise.all([previous, written]).then(() => undefined) }
-  }
-  /** Deletes the entry the cookie pointed at (tracked), if there is one. */
-  #forgetStored(): Promise<void> | undefined {
-    if (!this.#stored) return undefined
-    const { ref } = this.#stored
-    this.#stored = null
-    const forgotten = this.#store.forget(ref).catch(() => undefined)
-    this.track(forgotten)
-    return forgotten
   }
 }
 

@@ -24,6 +24,7 @@ import {
   newSessionId,
   sessionLifetimes,
   type MemberSession,
+  type SessionPayload,
   type Strategy,
 } from '~/session/session.server'
 import { expiresAtFor, tokenSetFromPair, type TokenSet } from '~/session/tokens'
@@ -72,11 +73,18 @@ function endGuestSteps({ request, cookies }: LoginContext) {
   }
 }
 
+/** The signed-in staff person a pasted-token watch belongs to, and when it must end by. */
+export interface WatcherStaff {
+  person: NonNullable<NonNullable<SessionPayload['watch']>['staff']>
+  endsBy: number
+}
+
 /** Loads the profile with the new tokens, then (and only then) stores them. */
 async function startSession(
   ctx: LoginContext,
   strategy: Strategy,
   tokens: TokenSet,
+  staff?: WatcherStaff,
 ): Promise<Member> {
   const { session } = ctx
   const refused =
@@ -93,11 +101,9 @@ async function startSession(
       strategy,
       mid: String(member.id),
       iat: Date.now(),
-      // A pasted-token watch: on the record by its session id (docs/decisions/0139).
-      ...(strategy === 'watcher'
-        ? { watch: { id: sid, memberUsername: member.username, expiresAt: tokens.accessExpiresAt } }
-        : {}),
       ...tokens,
+      // A pasted-token watch: on the record by its session id (docs/decisions/0139).
+      ...(strategy === 'watcher' ? watcherPart(sid, member, tokens, staff) : {}),
     })
   } catch (error) {
     if (error instanceof SessionTooLargeError) throw new LoginError(LOGIN_MESSAGES.tooLarge, 502)
@@ -105,6 +111,25 @@ async function startSession(
   }
   endGuestSteps(ctx)
   return member
+}
+
+/**
+ * A pasted-token watch's part of the session; a staff person's (decision
+ * 0156) ends by `endsBy` too, whatever the token's own expiry.
+ */
+function watcherPart(sid: string, member: Member, tokens: TokenSet, staff?: WatcherStaff) {
+  const expiresAt = staff
+    ? Math.min(tokens.accessExpiresAt ?? staff.endsBy, staff.endsBy)
+    : tokens.accessExpiresAt
+  return {
+    accessExpiresAt: expiresAt,
+    watch: {
+      id: sid,
+      memberUsername: member.username,
+      expiresAt,
+      ...(staff ? { kind: 'token' as const, staff: staff.person } : {}),
+    },
+  }
 }
 
 async function exchange(path: string, body: unknown, refused: string): Promise<TokenSet> {
@@ -132,10 +157,18 @@ export async function loginWithLine(
   return startSession(ctx, 'line', tokens)
 }
 
-/** Support staff's watcher session: the member's access token only; it ends when that expires. */
-export async function loginAsWatcher(ctx: LoginContext, accessToken: string): Promise<Member> {
+/**
+ * Support staff's watcher session: the member's access token only; it ends
+ * when that expires (a signed-in staff person's, at `staff.endsBy` at the latest).
+ */
+export async function loginAsWatcher(
+  ctx: LoginContext,
+  accessToken: string,
+  staff?: WatcherStaff,
+): Promise<Member> {
   const accessExpiresAt = expiresAtFor(accessToken, Date.now(), sessionLifetimes().accessSeconds)
-  return startSession(ctx, 'watcher', { accessToken, accessExpiresAt, refreshExpiresAt: null })
+  const tokens = { accessToken, accessExpiresAt, refreshExpiresAt: null }
+  return startSession(ctx, 'watcher', tokens, staff)
 }
 
 /**

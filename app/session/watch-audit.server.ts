@@ -38,6 +38,7 @@ type Fields<T extends AuditEvent['type']> = Omit<
   'id' | 'type' | 'at'
 >
 export type WatchStartRecord = Fields<'watch-start'> & { at: number }
+export type LoginLimitedRecord = Omit<Extract<AuditEvent, { type: 'login-limited' }>, 'id'>
 
 /** A read of the record waits this long for this instance's own events to go first. */
 const READ_FLUSH_MS = 1500

@@ -7,12 +7,15 @@
  * person; docs/backend-api.md "Staff"), whom, until when, and, for a watch
  * started from the staff console, who and the staff session it belongs to.
  * The staff session's own cookie is never touched by it. The original's
- * pasted-token watch (/watcher) is a watch too, without a staff person.
+ * pasted-token watch (/watcher) is a watch too: a signed-in staff person's,
+ * with a reason and a ticket, where the backend has staff accounts
+ * (decision 0156); without a staff person where it has none.
  *
  * It ends, and the record says how, at whichever comes first: "จบการดู"
  * (the banner's button, through /logout), its limit (the app's clock, or the
  * backend refusing the token as expired by its own), the staff session's
- * end (logout, idle, 8 hours: the watch checks it on every request), a
+ * end (logout or the backend's refusal: the watch checks it on every
+ * request; its idle and 8-hour ends never come before the watch's), a
  * supervisor (who ends its session id for every copy of the cookie), the
  * backend revoking the token, or, for a pasted-token watch, the
  * configuration turning those off. Every page seen is recorded.
@@ -27,6 +30,7 @@ import { accessForPath } from '~/lib/pages'
 import { perRequest } from '~/server/request-context.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { AppLoadContext } from '@remix-run/node'
+import type { WatcherStaff } from '~/session/strategies.server'
 import { STAFF_LOGIN_PATH, visiblePath } from '~/session/redirects'
 import {
   endSession,
@@ -35,7 +39,11 @@ import {
   type MemberSession,
   type SessionPayload,
 } from '~/session/session.server'
-import type { StaffSession } from '~/session/staff-session.server'
+import {
+  isStaffSessionEnded,
+  STAFF_TOTAL_MS,
+  type StaffSession,
+} from '~/session/staff-session.server'
 import { env } from '~/server/env.server'
 import { createSharedStore } from '~/server/store.server'
 import { sharedRateLimiter } from '~/session/rate-limit.server'
@@ -61,6 +69,7 @@ export const WATCH_MESSAGES = {
   noRecord: 'ขณะนี้ระบบยังบันทึกการดูหน้าจอไม่ได้ จึงยังเริ่มดูไม่ได้ กรุณาแจ้งผู้ดูแลระบบ',
   tooMany: (minutes: number) =>
     `คุณเริ่มดูหน้าจอสมาชิกบ่อยเกินกำหนด กรุณารอ ${minutes} นาทีแล้วลองใหม่ หัวหน้าฝ่ายบริการจะเห็นรายการนี้ในบันทึก`,
+  tokenWatchNeedsStaff: 'การดูหน้าจอสมาชิกด้วยโทเค็นต้องเข้าสู่ระบบเจ้าหน้าที่ก่อน',
 } as const
 
 /** How a supervisor's end reads to the staff person whose watch it was. */
@@ -84,9 +93,15 @@ export function watchOf(payload: SessionPayload | null | undefined): Watch | nul
   )
 }
 
+/** A pasted-token watch (/watcher), a staff person's or nobody's: the backend knows nothing of it. */
+export function isTokenWatch(watch: Watch): boolean {
+  return watch.kind === 'token' || !watch.staff
+}
+
 /** Where a watch's browser goes when the watch ends: the member's console page, or /watcher. */
 export function watchExitPath(payload: SessionPayload): string {
-  return payload.watch?.staff ? `/staff/members/${payload.mid ?? ''}` : '/watcher'
+  const watch = watchOf(payload)
+  return watch && !isTokenWatch(watch) ? `/staff/members/${payload.mid ?? ''}` : '/watcher'
 }
 
 /** What the browser shows of a watch (the banner; whom is the root's member): no token, no session id. */
@@ -144,7 +159,9 @@ export async function startStaffWatch(
   if (!auditWritable()) throw new WatchStartRefused(503, WATCH_MESSAGES.noRecord, null)
   await holdBackBursts(staff.staff, input.memberId)
   const started = await startWatch(ctx, input)
-  const expiresAt = Math.min(started.expiresAt, now + WATCH_MAX_MS)
+  // The watch ends before its staff session can: its idle clock starts again now, and its 8 hours bound it.
+  const expiresAt = Math.min(started.expiresAt, now + WATCH_MAX_MS, staff.iat + STAFF_TOTAL_MS)
+  ctx.staffSession.set({ ...staff, seen: now })
   const sid = newSessionId()
   const memberId = String(started.member.id)
   try {
@@ -180,6 +197,7 @@ export async function startStaffWatch(
     refreshExpiresAt: null,
     watch: {
       id: started.watchId,
+      kind: 'staff',
       memberUsername: started.member.username,
       expiresAt,
       staff: {
@@ -224,8 +242,34 @@ async function holdBackBursts(
   throw new WatchStartRefused(429, WATCH_MESSAGES.tooMany(Math.ceil(seconds / 60)), seconds)
 }
 
-/** Records a pasted-token watch that has just started (/watcher). */
-export function recordTokenWatchStart(payload: SessionPayload | null): void {
+/**
+ * The signed-in staff person a pasted-token watch starting now belongs to
+ * (decision 0156): the watch ends before their staff session can (its idle
+ * clock starts again now; its 8 hours), and in 30 minutes at most.
+ */
+export function tokenWatchStaff(staffSession: StaffSession, now = Date.now()): WatcherStaff {
+  const staff = staffSession.payload
+  if (!staff) throw new Error('tokenWatchStaff: no staff session')
+  staffSession.set({ ...staff, seen: now })
+  return {
+    person: {
+      id: staff.staff.id,
+      username: staff.staff.username,
+      displayName: staff.staff.displayName,
+      sid: staff.sid,
+    },
+    endsBy: Math.min(now + WATCH_MAX_MS, staff.iat + STAFF_TOTAL_MS),
+  }
+}
+
+/**
+ * Records a pasted-token watch that has just started (/watcher): a staff
+ * person's, with the reason and ticket they gave, or nobody's.
+ */
+export function recordTokenWatchStart(
+  payload: SessionPayload | null,
+  request: { reason: string; ticket: string } | null = null,
+): void {
   const watch = watchOf(payload)
   if (!payload || !watch) return
   recordWatchStart({
@@ -234,10 +278,10 @@ export function recordTokenWatchStart(payload: SessionPayload | null): void {
     kind: 'token',
     memberId: payload.mid ?? '',
     memberUsername: watch.memberUsername,
-    staffId: null,
-    staffUsername: null,
-    reason: null,
-    ticket: null,
+    staffId: watch.staff?.id ?? null,
+    staffUsername: watch.staff?.username ?? null,
+    reason: request?.reason ?? null,
+    ticket: request?.ticket ?? null,
     expiresAt: watch.expiresAt,
     sid: payload.sid,
   })
@@ -257,7 +301,7 @@ export async function endThisWatch(
   const watch = watchOf(payload)
   if (!payload || !watch) return
   const backendHow = how === 'turned-off' || how === 'revoked' ? null : how
-  if (watch.staff && ctx.staff && ctx.staffSession?.loggedIn && backendHow) {
+  if (!isTokenWatch(watch) && ctx.staff && ctx.staffSession?.loggedIn && backendHow) {
     await endWatchInBackend(ctx as StaffContext, watch.id, backendHow).catch(() => undefined)
   }
   await Promise.all([endSession(payload), recordWatchEnd(watch.id, how)])
@@ -359,6 +403,19 @@ export interface WatchGateContext {
   staffPage: boolean
 }
 
+/**
+ * The staff session a console watch belongs to still holds: the staff
+ * cookie, when the request carries it, is that session; without it (it is
+ * SameSite=Strict: a link from another site opened this page; decision
+ * 0156) the shared store says whether the session was ended. Its idle and
+ * 8-hour ends come after the watch's own (startStaffWatch).
+ */
+async function staffSessionHolds(staffSession: StaffSession, sid: string): Promise<boolean> {
+  if (staffSession.payload) return staffSession.payload.sid === sid
+  if (staffSession.expired) return false
+  return !(await isStaffSessionEnded(sid))
+}
+
 /** What a watch's request decides, once for all its loaders. */
 async function gateOnce(ctx: WatchGateContext): Promise<WatchExit | null> {
   const { session, staffSession, url, request } = ctx
@@ -366,11 +423,11 @@ async function gateOnce(ctx: WatchGateContext): Promise<WatchExit | null> {
   if (!watch) return null
   const over = await overExit(session, ctx.context, Date.now())
   if (over) return over
-  if (watch.staff && staffSession.payload?.sid !== watch.staff.sid) {
+  if (watch.staff && !(await staffSessionHolds(staffSession, watch.staff.sid))) {
     await endThisWatch({ session }, 'staff-session')
     return { path: STAFF_LOGIN_PATH, type: 'error', message: WATCH_MESSAGES.staffSessionEnded }
   }
-  if (!watch.staff && !(await appConfig(request.signal)).staff.tokenWatcher) {
+  if (isTokenWatch(watch) && !(await appConfig(request.signal)).staff.tokenWatcher) {
     await endThisWatch({ session }, 'turned-off')
     return { path: '/watcher', type: 'error', message: WATCH_MESSAGES.tokenWatchOff }
   }

@@ -86,6 +86,8 @@ test.describe('a planted session cookie loses to a login', () => {
     page,
     context,
   }) => {
+    // The original's bare token watch: a backend without staff accounts (decision 0156).
+    await mock.appConfig({ staff: { accounts: false } })
     await page.goto('/watcher')
     await hydrated(page)
     await loginAs(context, 'demo', { strategy: 'watcher', withoutRefresh: true })

@@ -322,6 +322,12 @@ test.describe('LINE login', () => {
 })
 
 test.describe('watcher (support staff)', () => {
+  // The original's bare token watch: a backend without staff accounts (decision 0156;
+  // staff.spec.ts has the staff person's token watch).
+  test.beforeEach(async () => {
+    await mock.appConfig({ staff: { accounts: false } })
+  })
+
   test('a #token= link fills the form for the agent to confirm, and no request carries it', async ({
     page,
   }) => {

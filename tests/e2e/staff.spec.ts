@@ -23,9 +23,9 @@ const STAFF = {
 } as const
 type StaffKey = keyof typeof STAFF
 
-async function fillStaffLogin(page: Page, who: StaffKey, otp: string) {
+async function fillStaffLogin(page: Page, who: StaffKey, otp: string, goto = true) {
   const staff = STAFF[who]
-  await page.goto('/staff/login')
+  if (goto) await page.goto('/staff/login')
   await page.getByLabel('ชื่อผู้ใช้เจ้าหน้าที่').fill(staff.username)
   await page.getByLabel('รหัสผ่าน', { exact: true }).fill(staff.password)
   await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(otp)
@@ -345,7 +345,14 @@ test(
     expect(await seriousViolations(page), '/staff/login').toEqual([])
     expect(await sidewaysOverflow(page), '/staff/login').toBeLessThanOrEqual(0)
     await staffLogin(page, 'supervisor')
-    for (const path of ['/staff', '/staff?q=demo', '/staff/members/1001', '/staff/audit']) {
+    // /watcher too: the staff person's token watch form (decision 0156).
+    for (const path of [
+      '/staff',
+      '/staff?q=demo',
+      '/staff/members/1001',
+      '/staff/audit',
+      '/watcher',
+    ]) {
       await page.goto(path)
       await hydrated(page)
       expect(await seriousViolations(page), path).toEqual([])
@@ -353,6 +360,121 @@ test(
     }
   },
 )
+
+test('a token watch needs a signed-in staff person, a reason and a ticket, and is on the record as theirs', async ({
+  page,
+  browser,
+}) => {
+  const { accessToken } = await mock.tokens({ username: 'somsri' })
+  // Nobody signed in as staff: not even a post starts a watch.
+  const bare = await page.request.post('/watcher', {
+    form: { token: accessToken },
+    maxRedirects: 0,
+  })
+  expect(bare.status()).toBe(302)
+  expect(bare.headers()['location']).toBe('/staff/login?redirectTo=%2Fwatcher')
+  expect(await openedSession(page.context())).toBeNull()
+  await page.goto('/watcher')
+  await expect(page).toHaveURL(/\/staff\/login\?redirectTo=%2Fwatcher$/)
+  await expect(page.locator('[data-sonner-toast]')).toContainText(
+    'การดูหน้าจอสมาชิกด้วยโทเค็นต้องเข้าสู่ระบบเจ้าหน้าที่ก่อน',
+  )
+  // Signed in, back on /watcher: the token, and the console's reason and ticket.
+  await fillStaffLogin(page, 'support', await mockStaffOtp(STAFF.support.username), false)
+  await expect(page).toHaveURL(/\/watcher$/)
+  await page.locator('textarea[name="token"]').fill(accessToken)
+  await page.getByLabel('เลขที่เรื่อง (ticket)').fill('T 1')
+  await page.getByRole('button', { name: 'เริ่มดูหน้าจอสมาชิก' }).click()
+  await expect(page.getByText('เลขที่เรื่องใช้ได้เฉพาะตัวอักษรอังกฤษ ตัวเลข และ # - _')).toBeVisible()
+  expect(await openedSession(page.context())).toBeNull()
+  const noReason = await page.request.post('/watcher', {
+    form: { token: accessToken, reason: 'ดู', ticket: 'T-1' },
+  })
+  expect(noReason.status()).toBe(400)
+  expect(await openedSession(page.context())).toBeNull()
+
+  const ticket = ticketOf('token')
+  await page.locator('textarea[name="token"]').fill(accessToken)
+  await page.getByLabel('เหตุผลที่ต้องดูหน้าจอสมาชิก').fill('สมาชิกแจ้งว่าเข้าหน้าโปรไฟล์ไม่ได้')
+  await page.getByLabel('เลขที่เรื่อง (ticket)').fill(ticket)
+  await page.getByRole('button', { name: 'เริ่มดูหน้าจอสมาชิก' }).click()
+  await expect(page).toHaveURL(`${APP_URL}/`)
+  await expect(banner(page)).toContainText('somsri')
+  await expect(banner(page)).toContainText(STAFF.support.name)
+  const watch = (await openedSession(page.context()))?.watch
+  expect(watch).toMatchObject({ kind: 'token', staff: { username: STAFF.support.username } })
+  expect(watch?.expiresAt ?? Infinity).toBeLessThanOrEqual(Date.now() + 30 * 60_000)
+
+  const supervisorContext = await browser.newContext()
+  const supervisor = await supervisorContext.newPage()
+  await staffLogin(supervisor, 'supervisor')
+  await supervisor.goto('/staff/audit?member=somsri')
+  const record = supervisor.locator('li[data-watch]').filter({ hasText: ticket })
+  await expect(record).toContainText(STAFF.support.username)
+  await expect(record).toContainText('สมาชิกแจ้งว่าเข้าหน้าโปรไฟล์ไม่ได้')
+  await supervisorContext.close()
+
+  // The staff logout ends it, as any of the staff person's watches.
+  await page.goto('/staff')
+  await page.getByRole('button', { name: 'ออกจากระบบ' }).click()
+  await expect(page).toHaveURL(/\/staff\/login$/)
+  expect(await openedSession(page.context())).toBeNull()
+})
+
+test('without staff accounts, /watcher is the original’s bare token watch, on the record as nobody’s', async ({
+  page,
+  browser,
+}) => {
+  await mock.appConfig({ staff: { accounts: false } })
+  const { accessToken } = await mock.tokens({ username: 'somsri' })
+  await page.goto('/watcher')
+  await expect(page).toHaveURL(/\/watcher$/)
+  await expect(page.getByLabel('เหตุผลที่ต้องดูหน้าจอสมาชิก')).toHaveCount(0)
+  await page.locator('textarea[name="token"]').fill(accessToken)
+  await page.getByRole('button', { name: 'เริ่มดูหน้าจอสมาชิก' }).click()
+  await expect(page).toHaveURL(`${APP_URL}/`)
+  await expect(banner(page)).toContainText('somsri')
+  const watch = (await openedSession(page.context()))?.watch
+  expect(watch?.staff).toBeUndefined()
+
+  const supervisorContext = await browser.newContext()
+  const supervisor = await supervisorContext.newPage()
+  await staffLogin(supervisor, 'supervisor')
+  await supervisor.goto('/staff/audit?member=somsri')
+  await expect(
+    supervisor.locator('li[data-watch]').filter({ hasText: 'ไม่ทราบ (ดูด้วยโทเค็น)' }).first(),
+  ).toBeVisible()
+  await supervisorContext.close()
+})
+
+/** A page of another site (`http://evil.example/`) holding `html`. */
+async function otherSite(page: Page, html: string) {
+  await page.route('http://evil.example/**', (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: `<!doctype html>${html}` }),
+  )
+  await page.goto('http://evil.example/')
+}
+
+/** The Cookie header the browser sends with the next request to `path`. */
+async function cookiesSentTo(page: Page, path: string, act: () => Promise<void>) {
+  const request = page.waitForRequest((r) => new URL(r.url()).pathname === path)
+  await act()
+  return (await (await request).headerValue('cookie')) ?? ''
+}
+
+test('a watch goes on when a link from another site opens a member page (no staff cookie comes with it)', async ({
+  page,
+}) => {
+  await staffLogin(page)
+  await startWatch(page, 1001, ticketOf('link'))
+  await otherSite(page, `<a href="${APP_URL}/profile">โปรไฟล์</a>`)
+  const sent = await cookiesSentTo(page, '/profile', () => page.getByRole('link').click())
+  expect(sent).toContain('auth.session=')
+  expect(sent).not.toContain('auth.staff=')
+  await expect(page).toHaveURL(`${APP_URL}/profile`)
+  await expect(banner(page)).toContainText('demo')
+  await expect(banner(page)).toContainText(STAFF.support.name)
+})
 
 test.describe('as an attacker', () => {
   test('a member’s cookie on staff pages is a Thai 403; support on a supervisor page too', async ({
@@ -401,6 +523,65 @@ test.describe('as an attacker', () => {
     expect(await openedSession(context)).toBeNull()
     await page.goto('/')
     await expect(banner(page)).toHaveCount(0)
+  })
+
+  test('a flood of wrong codes from one address is slowed in Thai; the real person at another address logs in', async ({
+    page,
+    browser,
+  }) => {
+    const flood = { 'X-Forwarded-For': '192.0.2.33' }
+    const statuses: number[] = []
+    let slowed: Awaited<ReturnType<typeof page.request.post>> | undefined
+    for (let i = 0; i < 30; i++) {
+      const answer = await page.request.post('/staff/login', {
+        form: { username: STAFF.support.username, password: 'guess', otp: '000000' },
+        headers: flood,
+      })
+      statuses.push(answer.status())
+      if (answer.status() === 429) slowed ??= answer
+    }
+    // Five judged by the backend, then each try waits (2 s, 4 s, ...: those that come early count nowhere).
+    expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401])
+    expect(statuses.filter((status) => status === 401).length).toBeLessThan(10)
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThan(20)
+    expect(Number(slowed?.headers()['retry-after'])).toBeGreaterThan(0)
+    expect(await slowed?.text()).toMatch(/ลองใหม่ได้ในอีก \d+ วินาที/)
+
+    // The staff person, at the office's address, in a browser never used before.
+    const office = await browser.newContext({
+      extraHTTPHeaders: { 'X-Forwarded-For': '203.0.113.77' },
+    })
+    const real = await office.newPage()
+    await staffLogin(real)
+    await office.close()
+  })
+
+  test('the staff cookie is SameSite=Strict: neither a link nor a form of another site carries it', async ({
+    page,
+    context,
+  }) => {
+    await staffLogin(page)
+    const cookie = (await context.cookies()).find((c) => c.name === 'auth.staff')
+    expect(cookie).toMatchObject({ sameSite: 'Strict', httpOnly: true, path: '/' })
+    await otherSite(
+      page,
+      `<a href="${APP_URL}/staff/members/1001">สมาชิก</a>` +
+        `<form method="post" action="${APP_URL}/staff/logout"><button>ออก</button></form>`,
+    )
+    const byLink = await cookiesSentTo(page, '/staff/members/1001', () =>
+      page.getByRole('link').click(),
+    )
+    expect(byLink).not.toContain('auth.staff=')
+    // Without it the console is a login page (a bookmark or a typed address carries the cookie).
+    await expect(page).toHaveURL(/\/staff\/login\?redirectTo=%2Fstaff%2Fmembers%2F1001$/)
+    await page.goto('http://evil.example/')
+    const byForm = await cookiesSentTo(page, '/staff/logout', () =>
+      page.getByRole('button', { name: 'ออก' }).click(),
+    )
+    expect(byForm).not.toContain('auth.staff=')
+    // The same site's own pages still carry it: still logged in.
+    await page.goto('/staff/members/1001')
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('demo')
   })
 
   test('cross-site posts to every staff form are refused before anything runs', async ({

@@ -40,7 +40,10 @@ const changeSchema = z
       .partial()
       .strict(),
     support: supportSchema,
-    staff: z.object({ tokenWatcher: z.boolean(), watchNotice: z.boolean() }).partial().strict(),
+    staff: z
+      .object({ tokenWatcher: z.boolean(), watchNotice: z.boolean(), accounts: z.boolean() })
+      .partial()
+      .strict(),
   })
   .partial()
   .strict()

@@ -498,7 +498,11 @@ describe('the member is told', () => {
     const config = await client().post<{ data: { staff: unknown } }>('/__mock/app-config', {
       staff: { watchNotice: false },
     })
-    expect(config.body.data.staff).toEqual({ tokenWatcher: true, watchNotice: false })
+    expect(config.body.data.staff).toEqual({
+      tokenWatcher: true,
+      watchNotice: false,
+      accounts: true,
+    })
     const support = await staffLogin('support1')
     const watch = await watchOf(support.accessToken)
     await endWatch(support.accessToken, watch.watchId)

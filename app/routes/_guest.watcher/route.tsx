@@ -1,6 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
-import { Form, useActionData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { TextAreaField, TextField, firstInvalid } from '~/forms/fields'
+import { WATCH_LABELS, watchFields } from '~/forms/staff-forms'
+import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
@@ -14,7 +17,9 @@ import { loadPage, NO_REFERRER, submit } from './page.server'
  * (`/watcher#token=...`), which no server log or Referer ever sees, and the
  * page moves it into the form for the agent to confirm. A GET never changes
  * the session (a link from any site must not swap a member's account), and a
- * failed watcher login leaves the session as it was.
+ * failed watcher login leaves the session as it was. Where the backend has
+ * staff accounts, only a signed-in staff person watches, giving a reason and
+ * a ticket as on the console (decision 0156).
  */
 const page = PAGES.watcher
 
@@ -40,7 +45,14 @@ function useFragmentToken(): string | null {
 }
 
 export default function Watcher() {
+  const { staffName } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
+  const { form, fields } = useFieldChecks({
+    id: 'token-watch',
+    fields: watchFields,
+    lastResult: result?.reply,
+  })
+  const focus = firstInvalid(['reason', 'ticket'], result?.reply?.error)
   const watching = useWatchedMember()
   const fromLink = useFragmentToken()
   const field = useRef<HTMLTextAreaElement>(null)
@@ -62,7 +74,13 @@ export default function Watcher() {
           สำหรับเจ้าหน้าที่: วางโทเค็นของสมาชิกเพื่อดูหน้าจอเดียวกับที่สมาชิกเห็น
         </p>
       )}
-      <Form method="post" className="space-y-3">
+      {staffName ? (
+        <p className="text-sm text-slate-300">
+          ดูในชื่อ <strong className="text-slate-100">{staffName}</strong> ไม่เกิน 30 นาที
+          ทุกหน้าที่เปิดจะถูกบันทึก
+        </p>
+      ) : null}
+      <Form method="post" className="space-y-3" {...(staffName ? form.props : {})}>
         <label htmlFor="token" className="block text-sm font-bold">
           โทเค็นของสมาชิก
         </label>
@@ -89,6 +107,24 @@ export default function Watcher() {
           <p id="token-error" role="alert" className="text-sm text-danger">
             {result.error}
           </p>
+        ) : null}
+        {staffName ? (
+          <>
+            <TextAreaField
+              field={fields.reason}
+              label={WATCH_LABELS.reason}
+              required
+              maxLength={500}
+              focusOnError={focus === 'reason'}
+            />
+            <TextField
+              field={fields.ticket}
+              label={WATCH_LABELS.ticket}
+              required
+              maxLength={40}
+              focusOnError={focus === 'ticket'}
+            />
+          </>
         ) : null}
         <button type="submit" className="btn-primary w-full">
           เริ่มดูหน้าจอสมาชิก

@@ -1,7 +1,8 @@
 /**
  * The server side of /staff/login: username, password and the one-time code
- * of the staff person's authenticator app, counted against the login limits
- * as members' logins are (apart from them), then the staff session.
+ * of the staff person's authenticator app, judged by the staff login's
+ * slow-downs (per username and address, then the username alone; decision
+ * 0155), then the staff session.
  */
 import { data } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
@@ -11,8 +12,9 @@ import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
-import { isConsolePath, safeReturnPath, STAFF_HOME_PATH } from '~/session/redirects'
-import { loginLimitMessage, loginLimitsFor } from '~/session/login-limits.server'
+import { isStaffReturnPath, safeReturnPath, STAFF_HOME_PATH } from '~/session/redirects'
+import { staffLoginLimitMessage, staffLoginLimits } from '~/session/login-limits.server'
+import { retryAfterHeader } from '~/session/rate-limit.server'
 import { newStaffSessionId } from '~/session/staff-session.server'
 import { sessionLifetimes } from '~/session/session.server'
 import { expiresAtFor } from '~/session/tokens'
@@ -24,10 +26,10 @@ export const STAFF_LOGIN_MESSAGES = {
   refused: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง',
 } as const
 
-/** A console page to go to after the login: only the console's own, else its first page. */
+/** A console page (or /watcher) to go to after the login, else the console's first page. */
 function staffReturnPath(value: FormDataEntryValue | null): string {
   const path = safeReturnPath(value)
-  return isConsolePath(path) ? path : STAFF_HOME_PATH
+  return isStaffReturnPath(path) ? path : STAFF_HOME_PATH
 }
 
 export async function submit(ctx: RouteContext) {
@@ -40,11 +42,14 @@ export async function submit(ctx: RouteContext) {
   }
   const username = submission.value.username.trim()
   const { password, otp } = submission.value
-  const limits = loginLimitsFor('staff')
-  const waitMs = await limits.attempt(request, username)
-  if (waitMs > 0) {
-    const reply = submission.reply({ formErrors: [loginLimitMessage(waitMs)], hideFields: HIDDEN })
-    return data(reply, { status: 429 })
+  const limits = staffLoginLimits()
+  const attempt = await limits.attempt(request, username)
+  if (attempt.waitMs > 0) {
+    const reply = submission.reply({
+      formErrors: [staffLoginLimitMessage(attempt.waitMs)],
+      hideFields: HIDDEN,
+    })
+    return data(reply, { status: 429, headers: retryAfterHeader(attempt.waitMs) })
   }
   try {
     const login = await staffLogin({ username, password, otp }, request.signal)
@@ -59,7 +64,7 @@ export async function submit(ctx: RouteContext) {
       iat: now,
       seen: now,
     })
-    cookies.add(await limits.succeeded(request, username))
+    cookies.add(await limits.succeeded(attempt))
     throw redirectWithToast(returnTo, {
       type: 'success',
       message: `ยินดีต้อนรับ ${login.staff.displayName || login.staff.username}`,
@@ -69,10 +74,11 @@ export async function submit(ctx: RouteContext) {
     if (!(error instanceof BackendError)) throw error
     if (error.status >= 500) {
       // The backend could not judge the attempt: it does not count (docs/decisions/0133).
-      await limits.unanswered(request, username)
+      await limits.unanswered(attempt)
       const reply = submission.reply({ formErrors: [error.message], hideFields: HIDDEN })
       return data(reply, { status: error.status })
     }
+    await limits.refused(attempt)
     const reply = submission.reply({
       formErrors: [STAFF_LOGIN_MESSAGES.refused],
       hideFields: HIDDEN,

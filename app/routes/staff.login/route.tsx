@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import {
   FormAlert,
@@ -27,6 +27,14 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.a
 export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
 export const meta = pageMeta(page.title)
+
+/** A try that came too early: the 429's Retry-After reaches the document answer too (no JavaScript). */
+export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
+  const headers = new Headers(parentHeaders)
+  const retryAfter = actionHeaders.get('Retry-After')
+  if (retryAfter) headers.set('Retry-After', retryAfter)
+  return headers
+}
 
 export default function StaffLogin() {
   const lastResult = useActionData<typeof action>()

@@ -117,6 +117,7 @@ export const mock = {
     features?: Record<string, boolean>
     limits?: Record<string, unknown>
     support?: Record<string, unknown>
+    staff?: { tokenWatcher?: boolean; watchNotice?: boolean; accounts?: boolean }
   }) => control('app-config', change),
   /** A member's saved push subscriptions and chosen kinds, as the demo backend keeps them. */
   pushSubscriptions: async (username = 'demo') =>

@@ -7,8 +7,9 @@
  * second login of the same account within the same 30 s needs the
  * backend's answer (the next step's code).
  */
+import type { Page } from '@playwright/test'
 import { MOCK_URL } from '../../../playwright.config'
-import { SEED_STAFF } from '../../mock-backend/staff-accounts'
+import { SEED_STAFF, type StaffAccount } from '../../mock-backend/staff-accounts'
 
 export const STAFF = {
   support: SEED_STAFF[0]!,
@@ -24,4 +25,17 @@ export async function mockStaffOtp(username: string, baseUrl = MOCK_URL): Promis
   })
   if (!response.ok) throw new Error(`no staff code for ${username}: ${response.status}`)
   return ((await response.json()) as { data: { otp: string } }).data.otp
+}
+
+/** Logs `account` in through the staff login form (a fresh code of the demo backend's). */
+export async function staffLoginThroughForm(
+  page: Page,
+  account: Pick<StaffAccount, 'username' | 'password'> = STAFF.support,
+): Promise<void> {
+  const otp = await mockStaffOtp(account.username)
+  await page.goto('/staff/login')
+  await page.getByLabel('ชื่อผู้ใช้เจ้าหน้าที่').fill(account.username)
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(account.password)
+  await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(otp)
+  await page.getByRole('button', { name: 'เข้าสู่ระบบเจ้าหน้าที่' }).click()
 }
