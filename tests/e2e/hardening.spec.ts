@@ -436,6 +436,7 @@ test.describe('login limits', () => {
     }
     const limited = await strangerAttempt(stranger, member.username)
     expect(limited.status()).toBe(429)
+    expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0)
     expect(await limited.text()).toContain(LIMIT_MESSAGE)
 
     // The member's own browser still logs in with the right password.
@@ -601,6 +602,32 @@ test.describe('no English technical text', () => {
     await expect(page.getByTestId('request-id')).not.toBeEmpty()
     const text = await page.locator('body').innerText()
     expect(text).not.toMatch(/action|route|POST request/i)
+  })
+
+  test('a write to a page without an action, as a document or its data: a Thai 405 with Allow, no route id', async ({
+    request,
+  }) => {
+    for (const [method, path] of [
+      ['POST', '/news'],
+      ['POST', '/news.data'],
+      ['POST', '/_root.data'],
+      ['DELETE', '/lotto.data'],
+      ['PUT', '/lotto'],
+    ] as const) {
+      const response = await request.fetch(path, {
+        method,
+        headers: { Origin: APP_URL },
+        maxRedirects: 0,
+      })
+      expect(response.status(), `${method} ${path}`).toBe(405)
+      expect(response.headers()['allow'], `${method} ${path}`).toBe('GET, HEAD')
+      const body = await response.text()
+      expect(body, `${method} ${path}`).toContain(METHOD_NOT_ALLOWED_MESSAGE)
+      expect(body, `${method} ${path}`).not.toMatch(
+        /did not provide|You made a|Unexpected Server Error/,
+      )
+      if (path.endsWith('.data')) expect(body, `${method} ${path}`).not.toContain('routes/')
+    }
   })
 
   test('POST /healthz is a Thai 405 JSON', async ({ request }) => {

@@ -6,12 +6,13 @@
  * ./coupon.server.ts. A watcher sees the form disabled (the guard refuses
  * the post anyway).
  */
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { couponFields } from '~/forms/coupon-form'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
+import { keepRetryAfter } from '~/server/retry-after.server'
 import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
@@ -28,13 +29,8 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 
-/** Too many wrong codes: the 429's Retry-After reaches the document answer too (no JavaScript). */
-export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders)
-  const retryAfter = actionHeaders.get('Retry-After')
-  if (retryAfter) headers.set('Retry-After', retryAfter)
-  return headers
-}
+/** Too many wrong codes: the 429's Retry-After reaches the answer. */
+export const headers = keepRetryAfter
 
 export default function Coupon() {
   const view = useLoaderData<typeof loader>()

@@ -13,6 +13,7 @@ import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { isConsolePath, safeReturnPath, STAFF_HOME_PATH } from '~/session/redirects'
 import { loginLimitMessage, loginLimitsFor } from '~/session/login-limits.server'
+import { retryAfterHeader } from '~/session/rate-limit.server'
 import { newStaffSessionId } from '~/session/staff-session.server'
 import { sessionLifetimes } from '~/session/session.server'
 import { expiresAtFor } from '~/session/tokens'
@@ -44,7 +45,7 @@ export async function submit(ctx: RouteContext) {
   const waitMs = await limits.attempt(request, username)
   if (waitMs > 0) {
     const reply = submission.reply({ formErrors: [loginLimitMessage(waitMs)], hideFields: HIDDEN })
-    return data(reply, { status: 429 })
+    return data(reply, { status: 429, headers: retryAfterHeader(waitMs) })
   }
   try {
     const login = await staffLogin({ username, password, otp }, request.signal)

@@ -13,6 +13,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { submit } from './page.server'
+import { keepRetryAfter } from '~/server/retry-after.server'
 
 /**
  * The staff login (docs/decisions/0139): username, password and the code of
@@ -27,6 +28,9 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.a
 export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
 export const meta = pageMeta(page.title)
+
+/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
+export const headers = keepRetryAfter
 
 export default function StaffLogin() {
   const lastResult = useActionData<typeof action>()
