@@ -175,6 +175,11 @@ async function finishStep(
     if (!(error instanceof BackendError)) throw error
     const taken = registrationFieldError(error)
     const message = taken ? `${taken.message} (กด "ย้อนกลับ" เพื่อแก้ไขข้อมูลบัญชี)` : error.message
-    return stepReply('finish', submission.reply({ formErrors: [message] }), error.status, retryAfterOf(error))
+    return stepReply(
+      'finish',
+      submission.reply({ formErrors: [message] }),
+      error.status,
+      retryAfterOf(error),
+    )
   }
 }
