@@ -32,7 +32,14 @@ import express from 'express'
 import morgan from 'morgan'
 
 process.env.NODE_ENV ??= 'production'
-const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/index.js')).href)
+const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/index.js')).href).catch(
+  (error) => {
+    // The build checks the environment as it loads: what to set, without a stack.
+    if (error?.name !== 'EnvError') throw error
+    console.error(error.message)
+    process.exit(1)
+  },
+)
 installGlobals({ nativeFetch: build.future.v3_singleFetch })
 const { frontDoor, getLoadContext, redactUrl } = build.entry.module
 const { mayContinue, onCheckExpectation, onClientError } = build.entry.module

@@ -27,6 +27,8 @@ import { env } from '~/server/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
 import { installShutdown } from '~/server/shutdown.server'
 import { logError, logRequest, logWarning } from '~/server/log.server'
+import { answerNoActionInThai, noActionAllow } from '~/server/no-action.server'
+import { ensureRetryAfter } from '~/server/retry-after.server'
 import { NonceContext } from '~/lib/nonce'
 import { redis } from '~/server/redis.server'
 import { REQUEST_ID_HEADER } from '~/lib/request-id'
@@ -117,6 +119,9 @@ export default function handleRequest(
           if (!responseHeaders.has('Cache-Control')) {
             responseHeaders.set('Cache-Control', PRIVATE_CACHE_CONTROL)
           }
+          const allow = noActionAllow(loadContext)
+          if (allow) responseHeaders.set('Allow', allow)
+          ensureRetryAfter(responseStatusCode, responseHeaders)
           setSecurityHeaders(responseHeaders, nonce, {
             production: env().NODE_ENV === 'production',
             formTargets: formTargets(),
@@ -153,6 +158,9 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   if (!response.headers.has('Cache-Control')) {
     response.headers.set('Cache-Control', PRIVATE_CACHE_CONTROL)
   }
+  const allow = noActionAllow(context)
+  if (allow) response.headers.set('Allow', allow)
+  ensureRetryAfter(response.status, response.headers)
   // The same headers as documents (a data answer carries no script: the nonce is unused).
   setSecurityHeaders(response.headers, newNonce(), {
     production: env().NODE_ENV === 'production',
@@ -175,6 +183,8 @@ export function handleError(
   { request, context }: LoaderFunctionArgs | ActionFunctionArgs,
 ): void {
   if (request.signal.aborted) return
+  // A write to a page without an action: Thai, without the route's id (server/no-action.server.ts).
+  if (answerNoActionInThai(error, context)) return
   // Thrown responses (redirects, 404s, backend errors) are answers, not faults:
   // the request's log line has their status. Log only real exceptions.
   if (error instanceof Response || isDataWithResponseInit(error) || isRouteErrorResponse(error))

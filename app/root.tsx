@@ -29,6 +29,7 @@ import { isStaleRelease } from '~/lib/release'
 import { claimChunkReload } from '~/lib/load-chunk'
 import { OfflineBanner } from '~/ui/offline-banner'
 import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/lib/install-prompt'
+import { keepRetryAfter } from '~/server/retry-after.server'
 
 export const links: LinksFunction = () => [
   // No font preloads (decision 0066, update of issue 27): the stylesheet's
@@ -198,6 +199,9 @@ function useInstallOffer(wanted: boolean): ComponentType<{ prompts: InstallPromp
   }, [wanted])
   return wanted ? Offer : null
 }
+
+/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
+export const headers = keepRetryAfter
 
 export default function App() {
   useFocusRevalidation()

@@ -27,6 +27,13 @@ export const BACKEND_MESSAGES = {
   generic: 'เกิดข้อผิดพลาดจากระบบ กรุณาลองใหม่อีกครั้ง',
 } as const
 
+/** The Retry-After a member's 429 carries on from the backend's, when it sent one (decision 0160). */
+export function retryAfterOf(error: BackendError): Record<string, string> {
+  return error.status === 429 && error.retryAfterSeconds !== null
+    ? { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) }
+    : {}
+}
+
 /** A failed backend call: `status` is what the member's response will carry. */
 export class BackendError extends Error {
   readonly status: number

@@ -7,13 +7,14 @@ import { data, redirect } from '@remix-run/node'
 import type { StepReply } from '~/forms/step-form'
 import { redirectWithToast } from '~/server/toast.server'
 
-/** The step's form again, with what was wrong. */
+/** The step's form again, with what was wrong (a 429 with its Retry-After). */
 export function stepReply<Step extends string>(
   step: Step,
   result: SubmissionResult<string[]>,
   status: number,
+  headers: Record<string, string> = {},
 ) {
-  return data<StepReply<Step>>({ step, result }, { status })
+  return data<StepReply<Step>>({ step, result }, { status, headers })
 }
 
 /**

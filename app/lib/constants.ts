@@ -31,6 +31,8 @@ export const TOAST = {
   position: 'bottom-center',
   durationMs: 2000,
   widthPx: 360,
+  /** What a screen reader calls their region (sonner's own is "Notifications alt+T"). */
+  regionLabel: 'การแจ้งเตือน',
 } as const
 
 /** Navigation loading bar. */

@@ -50,6 +50,11 @@ export function formatThaiDateTime(date: Date | number): string {
   return formatThaiDate(date, 'd MMM BBBB HH:mm')
 }
 
+/** Date and time in the lists' short form, beside a short date: 22 พ.ย. 69 20:55 */
+export function formatThaiShortDateTime(date: Date | number): string {
+  return formatThaiDate(date, 'd MMM BB HH:mm')
+}
+
 /** A calendar day in Thai: 16 พฤศจิกายน 2569 (`pattern` as formatThaiDate's). */
 export function formatThaiDay(day: string, pattern = 'd MMMM BBBB'): string {
   return formatThaiDate(calendarDate(day), pattern)

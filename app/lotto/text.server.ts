@@ -5,12 +5,12 @@
  */
 import type { Draw } from '~/backend/lotto.schemas'
 import { drawLabelLong } from '~/lotto/draws'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { bangkokDate, formatThaiShortDateTime } from '~/lib/thai-date-format'
 
 export interface DrawText {
   /** "งวด 1 ธ.ค. 69" / "รอบที่ 49 · 23 พ.ย. 69". */
   label: string
-  /** "1 ธ.ค. 2569 15:00" (Bangkok time). */
+  /** "1 ธ.ค. 69 15:00" (Bangkok time): the label's form of the year, as they share a line. */
   closesText: string
 }
 
@@ -20,6 +20,6 @@ export function withDrawText<D extends Pick<Draw, 'drawDate' | 'round' | 'closes
   return {
     ...draw,
     label: drawLabelLong(draw),
-    closesText: formatThaiDateTime(bangkokDate(draw.closesAt)),
+    closesText: formatThaiShortDateTime(bangkokDate(draw.closesAt)),
   }
 }

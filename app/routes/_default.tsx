@@ -1,6 +1,10 @@
 import { Outlet } from '@remix-run/react'
 import { AppShell } from '~/ui/app-shell'
 import { ErrorContentBoundary } from '~/ui/error-page'
+import { keepRetryAfter } from '~/server/retry-after.server'
+
+/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
+export const headers = keepRetryAfter
 
 export default function DefaultLayout() {
   return (

@@ -4,6 +4,7 @@ import { accessForPath } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { StaffShell, type ShellStaff } from '~/ui/staff/staff-shell'
 import { ErrorContentBoundary } from '~/ui/error-page'
+import { keepRetryAfter } from '~/server/retry-after.server'
 
 /**
  * The staff console's layout (docs/decisions/0139): the staff session's own
@@ -23,6 +24,9 @@ export const loader = (args: LoaderFunctionArgs) =>
       }
     },
   )
+
+/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
+export const headers = keepRetryAfter
 
 export default function StaffLayout() {
   return (

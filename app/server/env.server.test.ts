@@ -56,6 +56,11 @@ describe('parseEnv', () => {
     expect(env.COOKIE_SECURE).toBe(false)
   })
 
+  it('without SESSION_SECRET and APP_ORIGIN in production, says both at once', () => {
+    expect(() => parseEnv({ ...base, NODE_ENV: 'production' })).toThrow(
+      /SESSION_SECRET: is required[\s\S]*APP_ORIGIN: is required/,
+    )
+  })
   it('requires APP_ORIGIN in production; development goes without', () => {
     const production = { ...base, NODE_ENV: 'production', SESSION_SECRET: 'a-long-enough-secret' }
     expect(() => parseEnv(production)).toThrow(/APP_ORIGIN: is required in production/)

@@ -142,6 +142,8 @@ const schema = z
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)
+    // Both missing: both said at once, not one per start.
+    let missing = false
     if (secrets.length === 0) {
       if (env.NODE_ENV === 'production') {
         ctx.addIssue({
@@ -149,9 +151,8 @@ const schema = z
           path: ['SESSION_SECRET'],
           message: 'is required in production (comma-separated list, the first one signs)',
         })
-        return z.NEVER
-      }
-      secrets.push(DEV_SESSION_SECRET)
+        missing = true
+      } else secrets.push(DEV_SESSION_SECRET)
     }
     if (env.APP_ORIGIN.length === 0 && env.NODE_ENV === 'production') {
       ctx.addIssue({
@@ -160,8 +161,9 @@ const schema = z
         message:
           'is required in production: the public origin(s) of the app, comma-separated, the first is canonical (https://member.example.com)',
       })
-      return z.NEVER
+      missing = true
     }
+    if (missing) return z.NEVER
     if (secrets.some((s) => s.length < 16)) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,

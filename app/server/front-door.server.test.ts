@@ -25,6 +25,28 @@ describe('doorAnswer', () => {
     expect(doorAnswer({ ...req('GET'), url: '/%E0%A4%A' }, ORIGINS)?.status).toBe(400)
     expect(doorAnswer({ ...req('GET'), url: '/%E0%B8%81?q=%E0%A4%A' }, ORIGINS)).toBeNull()
   })
+  it('a Host or X-Forwarded-Host no URL can hold: 400; hosts with ports, IPv6 and lists pass', () => {
+    for (const host of ['x:99999', '[::1', '%zz', 'a b', 'x:80abc', 'user@x', 'x/y', 'x?y']) {
+      expect(doorAnswer(req('GET', { host }), ORIGINS)?.status, host).toBe(400)
+      expect(doorAnswer(req('GET', { 'x-forwarded-host': host }), ORIGINS)?.status, host).toBe(400)
+    }
+    expect(
+      doorAnswer(req('GET', { 'x-forwarded-host': 'a.example, x:99999' }), ORIGINS)?.status,
+    ).toBe(400)
+    for (const host of [
+      'member.example',
+      'localhost:3000',
+      '[::1]:3000',
+      '127.0.0.1',
+      '',
+      'ไทย.example',
+    ]) {
+      expect(doorAnswer(req('GET', { host }), ORIGINS), host).toBeNull()
+    }
+    expect(
+      doorAnswer(req('GET', { 'x-forwarded-host': 'a.example, b.example:8443' }), ORIGINS),
+    ).toBeNull()
+  })
   it('a legacy data request (?_data=): 400; other queries pass', () => {
     for (const url of [
       '/?_data=root',

@@ -5,6 +5,8 @@
  *
  * - a method undici or Remix cannot take (TRACE, CONNECT, PROPFIND, ...): Thai 405 with Allow;
  * - a path that is not valid percent-encoding (`/%E0%A4%A`): Thai 400;
+ * - a Host or X-Forwarded-Host no URL can hold (`x:99999`, `[::1`, `%zz`): Thai 400, not
+ *   express's English 500 and a stack (Remix builds the request's URL from them);
  * - a legacy Remix data request (`?_data=`): Thai 400, not Remix's error log and English JSON;
  * - a declared body over MAX_BODY_BYTES: Thai 413, the body unread;
  * - a cross-site write (lib/cross-site.ts against APP_ORIGIN; without Origin,
@@ -63,6 +65,23 @@ function allowedOrigins(req: DoorRequest, configured: readonly string[]): readon
   return host ? [`${req.encrypted ? 'https' : 'http'}://${host}`] : []
 }
 
+/**
+ * Every host the header names (X-Forwarded-Host may list several) is one a URL
+ * can hold, as Remix's adapter builds the request's URL from them; an empty or
+ * absent header passes (Remix makes do without it).
+ */
+function hostsAreValid(value: string | undefined): boolean {
+  if (!value) return true
+  return value.split(',').every((host) => {
+    try {
+      const url = new URL(`http://${host.trim()}/`)
+      return url.pathname === '/' && !url.username && !url.password && !url.search && !url.hash
+    } catch {
+      return false
+    }
+  })
+}
+
 /** The query has a `_data` parameter, as Remix reads it (its name decoded). */
 function hasLegacyDataParam(url: string | undefined): boolean {
   const q = url?.indexOf('?') ?? -1
@@ -88,6 +107,9 @@ export function doorAnswer(
   try {
     decodeURIComponent((req.url ?? '/').split('?')[0] ?? '/')
   } catch {
+    return { status: 400, message: BAD_REQUEST_MESSAGE, headers: {} }
+  }
+  if (!hostsAreValid(header(req, 'host')) || !hostsAreValid(header(req, 'x-forwarded-host'))) {
     return { status: 400, message: BAD_REQUEST_MESSAGE, headers: {} }
   }
   // Remix's data requests from before single fetch (`?_data=routes/x`): Remix logs each

@@ -16,7 +16,12 @@
  * nothing).
  */
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
-import { BackendError, SessionEndedError, type MemberCaller } from '~/backend/client.server'
+import {
+  BackendError,
+  retryAfterOf,
+  SessionEndedError,
+  type MemberCaller,
+} from '~/backend/client.server'
 import type { Feature } from '~/backend/config.schemas'
 import { requireOpen } from '~/backend/config.server'
 import { appendSetCookies, CookieJar } from '~/server/cookies.server'
@@ -105,7 +110,11 @@ function timelineMember(session: MemberSession, staffPage: boolean): string | un
 function toThrown(error: unknown): unknown {
   if (error instanceof Response || isDataWithResponseInit(error)) return error
   if (error instanceof DOMException && error.name === 'AbortError') return error
-  if (error instanceof BackendError) return httpError(error.status, error.message)
+  if (error instanceof BackendError) {
+    const thrown = httpError(error.status, error.message)
+    for (const [name, value] of Object.entries(retryAfterOf(error))) thrown.headers.set(name, value)
+    return thrown
+  }
   return httpError(errorStatus(error), errorMessage(error) || 'Internal Server Error')
 }
 

@@ -34,6 +34,7 @@ export default function Toaster({ attach, options }: ToasterProps) {
       // Above the bottom navigation that phones show (56 px + the safe area).
       offset={{ bottom: TOAST_BOTTOM_OFFSET }}
       mobileOffset={{ bottom: TOAST_BOTTOM_OFFSET }}
+      customAriaLabel={options.regionLabel}
       theme="dark"
       richColors
       style={{ '--width': `${options.widthPx}px` } as React.CSSProperties}

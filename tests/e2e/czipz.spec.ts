@@ -131,8 +131,7 @@ const recordFrames = (page: Page) =>
         turning:
           document.querySelector('[data-testid="wheel"]')?.getAttribute('data-turning') ?? null,
         prize: document.querySelector('[data-testid="prize"]')?.textContent ?? '',
-        envelope:
-          document.querySelector('[data-testid="envelope-2"]')?.getAttribute('aria-label') ?? '',
+        envelope: document.querySelector('[data-testid="envelope-2"]')?.textContent ?? '',
         spin: document.querySelector('button[value="spin"]')?.textContent ?? '',
         history: document.querySelectorAll('[aria-labelledby="history-title"] li').length,
       }
@@ -208,11 +207,11 @@ test('angpao: the balance rises with the envelope opening, never before', async 
   await hydrated(page)
   await czipzControl('next', { prize: prizeIndex('cash-50'), game: 'angpao' })
   await recordFrames(page)
-  await page.getByRole('button', { name: 'เลือกซองที่ 3' }).click()
-  await expect(page.getByRole('button', { name: 'ซองที่ 3: ฿50' })).toBeVisible()
+  await page.getByRole('button', { name: 'เลือก ซอง 3' }).click()
+  await expect(page.getByRole('button', { name: 'ซอง 3: ฿50' })).toBeVisible()
   await expect(balance(page)).toHaveText('฿1,570.50')
   const risen = (await frames(page)).find((frame) => frame.balance === '฿1,570.50')
-  expect(risen?.envelope).toBe('ซองที่ 3: ฿50')
+  expect(risen?.envelope).toBe('ซอง 3: ฿50')
   expect(risen?.prize).toContain('ยินดีด้วย! คุณได้รับ ฿50')
 })
 
@@ -300,13 +299,13 @@ test('angpao: the picked envelope shows what the backend put in it', async ({ pa
   await page.goto(URL)
   await hydrated(page)
   await czipzControl('next', { prize: prizeIndex('cash-50'), game: 'angpao' })
-  await page.getByRole('button', { name: 'เลือกซองที่ 3' }).click()
-  await expect(page.getByRole('button', { name: 'ซองที่ 3: ฿50' })).toBeVisible()
+  await page.getByRole('button', { name: 'เลือก ซอง 3' }).click()
+  await expect(page.getByRole('button', { name: 'ซอง 3: ฿50' })).toBeVisible()
   await expect(page.getByTestId('prize')).toContainText('ยินดีด้วย! คุณได้รับ ฿50')
   await expect(balance(page)).toHaveText('฿1,570.50')
   // One angpao ticket a day: every envelope is off now.
   await expect(page.getByText('สิทธิ์เปิดซองวันนี้หมดแล้ว')).toBeVisible()
-  await expect(page.getByRole('button', { name: 'เลือกซองที่ 1' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'เลือก ซอง 1' })).toBeDisabled()
 })
 
 test('a watcher sees the games but cannot spin', async ({ page, context }) => {
@@ -315,7 +314,7 @@ test('a watcher sees the games but cannot spin', async ({ page, context }) => {
   await hydrated(page)
   await expect(page.getByText(/โหมดผู้ดูแล: ดูได้อย่างเดียว/)).toBeVisible()
   await expect(spinButton(page)).toBeDisabled()
-  await expect(page.getByRole('button', { name: 'เลือกซองที่ 1' })).toBeDisabled()
+  await expect(page.getByRole('button', { name: 'เลือก ซอง 1' })).toBeDisabled()
   const response = await postAs(page, { intent: 'spin', idempotencyKey: await wheelKey(page) })
   expect(response.status()).toBe(403)
   await page.reload()
@@ -353,7 +352,7 @@ test('/czipz: axe and 360 px', { tag: '@layout' }, async ({ page, context }) => 
   await hydrated(page)
   await spinButton(page).click()
   await expect(page.getByTestId('prize')).not.toBeEmpty()
-  await page.getByRole('button', { name: 'เลือกซองที่ 1' }).click()
+  await page.getByRole('button', { name: 'เลือก ซอง 1' }).click()
   await expect(page.getByText('สิทธิ์เปิดซองวันนี้หมดแล้ว')).toBeVisible()
   const serious = await seriousViolations(page)
   expect(serious).toEqual([])

@@ -102,6 +102,20 @@ test(
   },
 )
 
+test('the toasts’ region is named in Thai, as a screen reader reads it', async ({ page }) => {
+  await page.goto('/login')
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
+  await page.getByLabel('ชื่อผู้ใช้').fill('demo')
+  await page.getByLabel('รหัสผ่าน', { exact: true }).fill('demo1234')
+  await page.getByRole('button', { name: 'เข้าสู่ระบบ', exact: true }).click()
+  await expect(page.locator('[data-sonner-toast]')).toContainText('ยินดีต้อนรับ')
+  const region = page
+    .locator('section[aria-live]')
+    .filter({ has: page.locator('[data-sonner-toaster]') })
+  await expect(region).toHaveAttribute('aria-label', 'การแจ้งเตือน')
+  await expect(page.getByRole('region', { name: 'การแจ้งเตือน', exact: true })).toHaveCount(1)
+})
+
 interface BarTrace {
   clickAt: number | null
   appearedAt: number | null

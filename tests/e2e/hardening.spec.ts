@@ -4,6 +4,8 @@
  * stranger cannot turn against a member (0032), APP_ORIGIN, private caching,
  * ASCII Location headers and Thai text where Remix had English.
  */
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { request as httpRequest } from 'node:http'
 import { connect } from 'node:net'
 import { expect, test, type APIRequestContext } from '@playwright/test'
@@ -16,7 +18,7 @@ import {
   HEADERS_TOO_LARGE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
-import { APP_PORT, APP_URL, MOCK_URL } from '../../playwright.config'
+import { APP_COMMAND, APP_PORT, APP_URL, appEnv, MOCK_URL } from '../../playwright.config'
 import { hydrated } from './support/accounts'
 import { startAppServer, type AppServer } from './support/app-server'
 import { freePort } from './support/ports'
@@ -254,6 +256,35 @@ test.describe('the server log (its own server on the build)', () => {
     expect(log()).not.toMatch(/^\s+at /m)
   })
 
+  test('a Host or X-Forwarded-Host no URL can hold: a Thai 400, one line, no stack', async () => {
+    for (const headers of [
+      'Host: x:99999',
+      'Host: [::1',
+      'Host: %zz',
+      `Host: 127.0.0.1:${PORT}\r\nX-Forwarded-Host: x:99999`,
+    ]) {
+      const before = log().length
+      const answer = await rawExchange(
+        `GET /lotto HTTP/1.1\r\n${headers}\r\nConnection: close\r\n\r\n`,
+        PORT,
+      )
+      expect(answer.startsWith('HTTP/1.1 400 '), `${headers}: ${answer.slice(0, 40)}`).toBe(true)
+      const [head = '', body = ''] = answer.split('\r\n\r\n')
+      expect(head.toLowerCase()).toContain('content-type: text/html; charset=utf-8')
+      expect(body).toContain('lang="th"')
+      expect(body).toContain(BAD_REQUEST_MESSAGE)
+      await expect.poll(() => log().slice(before)).toContain('GET /lotto 400 (front door)')
+      // (The start's /healthz probe may be logged meanwhile.)
+      const lines = log()
+        .slice(before)
+        .split('\n')
+        .filter((line) => line && !line.includes('GET /healthz 200'))
+      expect(lines, headers).toHaveLength(1)
+    }
+    expect(log()).not.toContain('Invalid URL')
+    expect(log()).not.toMatch(/^\s+at /m)
+  })
+
   test('TRACE, a cross-site post and Remix’s own origin check: one line each, no stack', async ({
     playwright,
   }) => {
@@ -410,6 +441,7 @@ test.describe('login limits', () => {
     }
     const limited = await strangerAttempt(stranger, member.username)
     expect(limited.status()).toBe(429)
+    expect(Number(limited.headers()['retry-after'])).toBeGreaterThan(0)
     expect(await limited.text()).toContain(LIMIT_MESSAGE)
 
     // The member's own browser still logs in with the right password.
@@ -444,6 +476,29 @@ test.describe('APP_ORIGIN', () => {
     const location = new URL(response.headers()['location'] ?? '')
     expect(location.origin).toBe(MOCK_URL)
     expect(location.searchParams.get('redirect_uri')).toBe(`${APP_URL}/line/callback`)
+  })
+
+  test('a production server without APP_ORIGIN and SESSION_SECRET exits with what to set, no stack', async () => {
+    const { APP_ORIGIN: _origin, SESSION_SECRET: _secret, ...rest } = appEnv(APP_URL)
+    const [command = '', ...args] = APP_COMMAND
+    const server = spawn(command, args, {
+      env: {
+        NODE_ENV: 'production',
+        PATH: process.env.PATH,
+        ...rest,
+        PORT: String(await freePort()),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    const [code] = await once(server, 'exit')
+    expect(code).toBe(1)
+    expect(output).toContain('APP_ORIGIN')
+    expect(output).toContain('SESSION_SECRET')
+    expect(output).not.toMatch(/^\s+at /m)
+    expect(output).not.toContain('throw ')
   })
 })
 
@@ -554,6 +609,32 @@ test.describe('no English technical text', () => {
     expect(text).not.toMatch(/action|route|POST request/i)
   })
 
+  test('a write to a page without an action, as a document or its data: a Thai 405 with Allow, no route id', async ({
+    request,
+  }) => {
+    for (const [method, path] of [
+      ['POST', '/news'],
+      ['POST', '/news.data'],
+      ['POST', '/_root.data'],
+      ['DELETE', '/lotto.data'],
+      ['PUT', '/lotto'],
+    ] as const) {
+      const response = await request.fetch(path, {
+        method,
+        headers: { Origin: APP_URL },
+        maxRedirects: 0,
+      })
+      expect(response.status(), `${method} ${path}`).toBe(405)
+      expect(response.headers()['allow'], `${method} ${path}`).toBe('GET, HEAD')
+      const body = await response.text()
+      expect(body, `${method} ${path}`).toContain(METHOD_NOT_ALLOWED_MESSAGE)
+      expect(body, `${method} ${path}`).not.toMatch(
+        /did not provide|You made a|Unexpected Server Error/,
+      )
+      if (path.endsWith('.data')) expect(body, `${method} ${path}`).not.toContain('routes/')
+    }
+  })
+
   test('POST /healthz is a Thai 405 JSON', async ({ request }) => {
     const response = await request.post('/healthz')
     expect(response.status()).toBe(405)
@@ -609,9 +690,9 @@ test.describe('no English technical text', () => {
 })
 
 /** Sends `bytes` on a new connection; the whole answer once the server closes it. */
-function rawExchange(bytes: string | Buffer): Promise<string> {
+function rawExchange(bytes: string | Buffer, port = APP_PORT): Promise<string> {
   return new Promise((resolve, reject) => {
-    const socket = connect(APP_PORT, '127.0.0.1')
+    const socket = connect(port, '127.0.0.1')
     const chunks: Buffer[] = []
     socket.on('data', (chunk: Buffer) => chunks.push(chunk))
     socket.on('close', () => resolve(Buffer.concat(chunks).toString('utf8')))

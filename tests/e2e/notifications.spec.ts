@@ -5,6 +5,7 @@
  * none.
  */
 import { expect, test, type Page } from '@playwright/test'
+import { APP_URL } from '../../playwright.config'
 import { clientAddress, hydrated } from './support/accounts'
 import { mock, HANOI_WIN_EVENT } from './support/mock'
 import { loginAs } from './support/session'
@@ -76,4 +77,30 @@ test('without JavaScript the new items are marked, and stay marked after "อ่
   await expect(items(page).first()).toHaveAttribute('data-read', 'true')
   await expect(items(page).getByText(NEW_MARK, { exact: true })).toHaveCount(2)
   await context.close()
+})
+
+/** NOTIFICATIONS_READ_LIMIT (routes/_default.notifications/page.server.ts): 30 read posts a minute. */
+const READ_LIMIT = { limit: 30, windowSeconds: 60 }
+
+test('read posts past the limit: a 429 that says when to try again, as data and as a document', async ({
+  page,
+  context,
+}) => {
+  // A member no other test posts for: the limit's count is the app server's, by member.
+  await loginAs(context, 'somying')
+  const origin = { Origin: APP_URL }
+  const post = (path: string) =>
+    page.request.post(path, { form: { upTo: '1' }, headers: origin, maxRedirects: 0 })
+  const statuses: number[] = []
+  for (let i = 0; i < READ_LIMIT.limit; i++) {
+    statuses.push((await post('/notifications.data')).status())
+  }
+  expect(statuses).toEqual(Array(READ_LIMIT.limit).fill(200))
+  for (const path of ['/notifications.data', '/notifications']) {
+    const refused = await post(path)
+    expect(refused.status(), path).toBe(429)
+    const retryAfter = Number(refused.headers()['retry-after'])
+    expect(retryAfter, path).toBeGreaterThan(0)
+    expect(retryAfter, path).toBeLessThanOrEqual(READ_LIMIT.windowSeconds)
+  }
 })

@@ -110,4 +110,43 @@ test.describe('in any Thai font', () => {
       }
     })
   }
+
+  test('the slip’s เลขอั้น lines wrap between numbers, each "321 (บาทละ 450)," whole, inside the screen', async ({
+    context,
+  }) => {
+    await loginAs(context, 'demo')
+    for (const drawing of DRAWINGS) {
+      const page = await context.newPage()
+      const font = await openDrawn(page, '/lotto/stake?lotto=thai', drawing, hydrated)
+      const where = `${drawing} (${font})`
+      const list = page.getByTestId('limited-list')
+      await expect(list.getByTestId('limited-threeTop')).toContainText('321 (บาทละ 450)')
+      const drawn = await list.locator('dd p').evaluateAll((lines) =>
+        lines.map((line) => {
+          const box = line.getBoundingClientRect()
+          const units = [...line.querySelectorAll('.whitespace-nowrap')]
+          return {
+            text: line.textContent,
+            // Inside the screen, and nothing of the line runs past its own box.
+            fits: box.right <= innerWidth && line.scrollWidth <= line.clientWidth,
+            // Each number with its rate is on one line (its boxes share one top).
+            whole: units.every(
+              (unit) =>
+                new Set([...unit.getClientRects()].map((r) => Math.round(r.top))).size === 1,
+            ),
+            units: units.length,
+          }
+        }),
+      )
+      expect(drawn.length, where).toBeGreaterThan(0)
+      for (const line of drawn) {
+        expect(line, `${where}: ${line.text}`).toMatchObject({ fits: true, whole: true })
+      }
+      expect(
+        drawn.some((line) => line.units > 1),
+        where,
+      ).toBe(true)
+      await page.close()
+    }
+  })
 })

@@ -213,6 +213,32 @@ test.describe('a stolen session cookie ends', () => {
     expect(await mock.calls('/auth/logout-others')).toHaveLength(1)
   })
 
+  test('a device whose next page is one visitors see too (/ or /lotto) is told why there, as a visitor', async ({
+    page,
+    browser,
+  }) => {
+    const devices = [await pocketDevice(browser), await pocketDevice(browser)]
+    await page.goto('/login')
+    await hydrated(page)
+    await submitLogin(page)
+    await expect(page).toHaveURL('/')
+    await page.goto('/profile')
+    await hydrated(page)
+    await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์', exact: true }).click()
+    await expect(toast(page, 'ออกจากระบบบนอุปกรณ์อื่นทั้งหมดแล้ว')).toBeVisible()
+
+    for (const [i, path] of ['/', '/lotto'].entries()) {
+      const device = devices[i]!
+      const next = await device.newPage()
+      await next.goto(path)
+      await hydrated(next)
+      await expect(next).toHaveURL(`${APP_URL}${path}`)
+      await expect(toast(next, ENDED_ELSEWHERE)).toBeVisible()
+      await expect(next.getByRole('banner').getByRole('link', { name: /^ยอดเงิน/ })).toHaveCount(0)
+      await device.close()
+    }
+  })
+
   test("devices with a page open are told at once by their live stream: a member page goes to /login, the home stays as a visitor's", async ({
     page,
     browser,

@@ -12,7 +12,7 @@ import { couponFields } from '~/forms/coupon-form'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { retryAfterHeaders } from '~/lib/retry-after-headers'
+import { keepRetryAfter } from '~/server/retry-after.server'
 import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
@@ -29,8 +29,8 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 
-/** Too many wrong codes: the 429's Retry-After reaches the document answer too (no JavaScript). */
-export const headers = retryAfterHeaders
+/** Too many wrong codes: the 429's Retry-After reaches the answer. */
+export const headers = keepRetryAfter
 
 export default function Coupon() {
   const view = useLoaderData<typeof loader>()

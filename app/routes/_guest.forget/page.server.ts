@@ -6,7 +6,7 @@
  * token) lives in an encrypted cookie (app/forms/progress.server.ts,
  * docs/decisions/0022-password-recovery-by-otp.md).
  */
-import { BackendError } from '~/backend/client.server'
+import { BackendError, retryAfterOf } from '~/backend/client.server'
 import {
   PASSWORD_RECOVERY_MESSAGES,
   passwordRecoveryMessage,
@@ -114,7 +114,7 @@ async function phoneStep(cookies: CookieJar, form: FormData) {
   const sent = await sendOtp(submission.value.phone)
   if (!(sent instanceof BackendError)) return goTo(cookies, sent)
   const result = submission.reply({ formErrors: [passwordRecoveryMessage(sent)] })
-  return stepReply('phone', result, sent.status)
+  return stepReply('phone', result, sent.status, retryAfterOf(sent))
 }
 
 /** Step 2, "ขอรหัส OTP ใหม่": once the backend's wait is over, another OTP. */
@@ -123,12 +123,14 @@ async function resendOtp(cookies: CookieJar, form: FormData, progress: PasswordR
   const wait = secondsUntil(progress.resendAt)
   if (wait > 0) {
     const message = `กรุณารออีก ${wait} วินาทีแล้วจึงขอรหัส OTP ใหม่`
-    return stepReply('otp', submission.reply({ formErrors: [message] }), 429)
+    return stepReply('otp', submission.reply({ formErrors: [message] }), 429, {
+      'Retry-After': String(wait),
+    })
   }
   const sent = await sendOtp(progress.phone)
   if (!(sent instanceof BackendError)) return goTo(cookies, sent, 'ส่งรหัส OTP ใหม่แล้ว')
   const result = submission.reply({ formErrors: [passwordRecoveryMessage(sent)] })
-  return stepReply('otp', result, sent.status)
+  return stepReply('otp', result, sent.status, retryAfterOf(sent))
 }
 
 /** Step 2: the OTP from the SMS; a right one gives the reset token. */
@@ -145,7 +147,7 @@ async function otpStep(cookies: CookieJar, form: FormData, progress: PasswordRec
       error.code === errorCodes.otpInvalid
         ? submission.reply({ fieldErrors: { otp: [message] } })
         : submission.reply({ formErrors: [message] })
-    return stepReply('otp', result, error.status)
+    return stepReply('otp', result, error.status, retryAfterOf(error))
   }
 }
 
@@ -177,7 +179,7 @@ async function passwordStep(
       formErrors: [passwordRecoveryMessage(error)],
       hideFields: PASSWORD_FIELDS,
     })
-    return stepReply('password', result, error.status)
+    return stepReply('password', result, error.status, retryAfterOf(error))
   }
   const message = 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว กรุณาเข้าสู่ระบบด้วยรหัสผ่านใหม่'
   ended()

@@ -33,6 +33,7 @@ import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
 import { submit, loadPage, type PasswordRecoveryView } from './page.server'
 import { guard } from '~/session/guard'
+import { keepRetryAfter } from '~/server/retry-after.server'
 
 const page = PAGES.forget
 const rules = { access: page.access } as const
@@ -55,6 +56,9 @@ function formatPhone(phone: string): string {
     ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`
     : phone
 }
+
+/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
+export const headers = keepRetryAfter
 
 export default function PasswordRecovery() {
   const view = useLoaderData<typeof loader>()

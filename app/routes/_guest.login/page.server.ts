@@ -10,6 +10,7 @@ import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
 import { loginLimitMessage, loginLimitsFor } from '~/session/login-limits.server'
+import { retryAfterHeader } from '~/session/rate-limit.server'
 import type { RouteContext } from '~/session/guard'
 import { backPath, loginPurpose, loginReasonText, safeReturnPath } from '~/session/redirects'
 import { LoginError, loginLocal } from '~/session/strategies.server'
@@ -55,7 +56,7 @@ export async function submit(ctx: RouteContext) {
       formErrors: [loginLimitMessage(waitMs)],
       hideFields: HIDDEN,
     })
-    return data(reply, { status: 429 })
+    return data(reply, { status: 429, headers: retryAfterHeader(waitMs) })
   }
 
   try {

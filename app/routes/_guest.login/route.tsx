@@ -21,6 +21,7 @@ import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
 import { guard } from '~/session/guard'
 import { Notice } from '~/ui/states'
 import { loadPage, submit } from './page.server'
+import { keepRetryAfter } from '~/server/retry-after.server'
 
 const page = PAGES.login
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
@@ -30,6 +31,9 @@ export const meta = pageMeta(page.title)
 /** A login replaces whatever session the browser had, a watcher's too (docs/decisions/0094). */
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: page.access, watcherMayPost: true }, submit)
+
+/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
+export const headers = keepRetryAfter
 
 export default function Login() {
   const lastResult = useActionData<typeof action>()

@@ -6,7 +6,7 @@
  * (app/forms/progress.server.ts, docs/decisions/0020-step-progress-in-encrypted-cookies.md).
  */
 import { redirect } from '@remix-run/node'
-import { BackendError } from '~/backend/client.server'
+import { BackendError, retryAfterOf } from '~/backend/client.server'
 import { checkAvailability, listBanks, registrationFieldError } from '~/backend/registration.server'
 import type { Bank } from '~/backend/schemas'
 import {
@@ -175,6 +175,11 @@ async function finishStep(
     if (!(error instanceof BackendError)) throw error
     const taken = registrationFieldError(error)
     const message = taken ? `${taken.message} (กด "ย้อนกลับ" เพื่อแก้ไขข้อมูลบัญชี)` : error.message
-    return stepReply('finish', submission.reply({ formErrors: [message] }), error.status)
+    return stepReply(
+      'finish',
+      submission.reply({ formErrors: [message] }),
+      error.status,
+      retryAfterOf(error),
+    )
   }
 }

@@ -33,6 +33,7 @@ import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
 import { guard } from '~/session/guard'
 import { submit, loadPage, type RegisterView } from './page.server'
+import { keepRetryAfter } from '~/server/retry-after.server'
 
 const page = PAGES.register
 const rules = { access: page.access } as const
@@ -48,6 +49,9 @@ export const meta = pageMeta(page.title)
 export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
+
+/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
+export const headers = keepRetryAfter
 
 export default function Register() {
   const loaderData = useLoaderData<typeof loader>()

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
-import { retryAfterHeaders } from '~/lib/retry-after-headers'
 import { PAGES } from '~/lib/pages'
 import { bangkokClock, bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import { WATCH_END_TEXT } from '~/lib/watch-text'
 import { AUDIT_EVENT_TEXT } from '~/lib/audit-text'
+import { keepRetryAfter } from '~/server/retry-after.server'
 import { guard } from '~/session/guard'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
 import { loadPage, submit } from './page.server'
@@ -24,7 +24,7 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.a
 export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
 /** A refused burst's (429) or an unreadable record's (503) Retry-After, without JavaScript too. */
-export const headers = retryAfterHeaders
+export const headers = keepRetryAfter
 
 export const meta = pageMeta(page.title)
 

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import {
   FormAlert,
@@ -13,6 +13,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { submit } from './page.server'
+import { keepRetryAfter } from '~/server/retry-after.server'
 
 /**
  * The staff login (docs/decisions/0139): username, password and the code of
@@ -28,13 +29,8 @@ export const action = (args: ActionFunctionArgs) => guard(args, { access: page.a
 
 export const meta = pageMeta(page.title)
 
-/** A try that came too early: the 429's Retry-After reaches the document answer too (no JavaScript). */
-export const headers: HeadersFunction = ({ actionHeaders, parentHeaders }) => {
-  const headers = new Headers(parentHeaders)
-  const retryAfter = actionHeaders.get('Retry-After')
-  if (retryAfter) headers.set('Retry-After', retryAfter)
-  return headers
-}
+/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
+export const headers = keepRetryAfter
 
 export default function StaffLogin() {
   const lastResult = useActionData<typeof action>()

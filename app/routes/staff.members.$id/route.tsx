@@ -6,8 +6,8 @@ import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
-import { retryAfterHeaders } from '~/lib/retry-after-headers'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { keepRetryAfter } from '~/server/retry-after.server'
 import { guard } from '~/session/guard'
 import { ORDER_STATUS_LABELS } from '~/ui/orders/order-labels'
 import { STAKE_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
@@ -30,7 +30,7 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 /** A refused burst's (429) or an unreadable record's (503) Retry-After, without JavaScript too. */
-export const headers = retryAfterHeaders
+export const headers = keepRetryAfter
 
 export const meta = pageMeta(page.title)
 

@@ -32,7 +32,6 @@ export function AngpaoPick({
                 name="envelope"
                 value={i}
                 disabled={disabled}
-                aria-label={open ? `ซองที่ ${i + 1}: ${opened.label}` : `เลือกซองที่ ${i + 1}`}
                 data-testid={`envelope-${i}`}
                 className={`flex aspect-[3/4] w-full flex-col items-center justify-center gap-1 rounded-xl border-2 p-1 text-center font-bold transition-transform enabled:hover:-translate-y-0.5 disabled:cursor-not-allowed motion-reduce:transition-none ${
                   open
@@ -40,8 +39,12 @@ export function AngpaoPick({
                     : 'border-gold-400 bg-red-700 text-gold-300 disabled:opacity-60'
                 }`}
               >
+                {/* Named by what it shows (no aria-label over it: axe's label-content-name-mismatch). */}
                 {open ? (
-                  <span className="text-sm leading-tight">{opened.label}</span>
+                  <span className="text-sm leading-tight">
+                    <span className="sr-only">ซอง {i + 1}: </span>
+                    {opened.label}
+                  </span>
                 ) : (
                   <>
                     <span
@@ -50,7 +53,9 @@ export function AngpaoPick({
                     >
                       福
                     </span>
-                    <span className="text-xs">ซอง {i + 1}</span>
+                    <span className="text-xs">
+                      <span className="sr-only">เลือก</span>ซอง {i + 1}
+                    </span>
                   </>
                 )}
               </button>
