@@ -143,6 +143,12 @@ export async function loadPage(ctx: RouteContext) {
       watchId && /^[\w-]{1,64}$/.test(watchId) ? oneWatch(ctx, watchId) : null,
     ]).catch((error: unknown) => {
       if (recordUnavailable(error)) return null
+      // A cursor the backend does not know (edited, or of another filter): from the first page.
+      if (cursor && error instanceof BackendError && error.status === 400) {
+        const first = new URL(ctx.url)
+        first.searchParams.delete('cursor')
+        throw redirect(first.pathname + first.search)
+      }
       throw error
     }),
   ])

@@ -60,6 +60,29 @@ export default function StaffAudit() {
         </p>
       ) : null}
 
+      {record?.watch ? (
+        <section aria-labelledby="watch-title" className="space-y-2">
+          <h2 id="watch-title" className="font-bold">
+            หน้าที่เปิดดูระหว่างการดูเรื่อง #{record.watch.ticket ?? '-'} ({record.watch.views} หน้า)
+          </h2>
+          <ol className="space-y-0.5 rounded-xl border border-night-700 p-3 font-mono text-xs">
+            {record.watch.seen.map((v, i) => (
+              <li key={i}>
+                {bangkokClock(v.at)} {v.path}
+              </li>
+            ))}
+          </ol>
+          {record.watch.views > record.watch.seen.length ? (
+            <p className="text-sm text-slate-300">
+              แสดง {record.watch.seen.length} หน้าแรก ทุกหน้าอยู่ในไฟล์ CSV
+            </p>
+          ) : null}
+          <Link to={withParams({ watch: null })} className="btn-ghost inline-block">
+            กลับไปที่รายการ
+          </Link>
+        </section>
+      ) : null}
+
       <section aria-labelledby="active-title" className="space-y-2">
         <h2 id="active-title" className="font-bold">
           กำลังดูอยู่ตอนนี้{active ? ` (${active.length})` : ''}
@@ -147,29 +170,6 @@ export default function StaffAudit() {
           </a>
         </div>
       </Form>
-
-      {record?.watch ? (
-        <section aria-labelledby="watch-title" className="space-y-2">
-          <h2 id="watch-title" className="font-bold">
-            หน้าที่เปิดดูระหว่างการดูเรื่อง #{record.watch.ticket ?? '-'} ({record.watch.views} หน้า)
-          </h2>
-          <ol className="space-y-0.5 rounded-xl border border-night-700 p-3 font-mono text-xs">
-            {record.watch.seen.map((v, i) => (
-              <li key={i}>
-                {bangkokClock(v.at)} {v.path}
-              </li>
-            ))}
-          </ol>
-          {record.watch.views > record.watch.seen.length ? (
-            <p className="text-sm text-slate-300">
-              แสดง {record.watch.seen.length} หน้าแรก ทุกหน้าอยู่ในไฟล์ CSV
-            </p>
-          ) : null}
-          <Link to={withParams({ watch: null })} className="btn-ghost inline-block">
-            กลับไปที่รายการ
-          </Link>
-        </section>
-      ) : null}
 
       {record ? (
         <section aria-labelledby="records-title" className="space-y-2">
