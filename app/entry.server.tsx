@@ -38,6 +38,7 @@ import { newNonce, setSecurityHeaders } from '~/server/security-headers.server'
 import { setServerTiming } from '~/server/server-timing.server'
 import { serverRelease } from '~/server/release.server'
 import { releaseTiming } from '~/lib/release'
+import { auditOutbox, auditWritable } from '~/session/watch-audit.server'
 
 export { frontDoor } from '~/server/front-door.server'
 export { mayContinue, onCheckExpectation, onClientError } from '~/server/client-error.server'
@@ -53,6 +54,14 @@ installShutdown()
 // A promise rejected with nobody awaiting it is a bug to fix, not a reason to
 // stop serving every member: Node's default would end the process.
 process.on('unhandledRejection', (reason) => logError(reason, 'unhandled-rejection'))
+// The staff audit's outbox: what an earlier process journaled goes to the backend now (decision 0152).
+if (auditOutbox().pending > 0)
+  console.log(`[audit] ${auditOutbox().pending} event(s) from the journal go to the backend`)
+if (!auditWritable()) {
+  console.warn(
+    '[audit] STAFF_AUDIT_KEY is not set: the staff console starts no watch (decision 0152).',
+  )
+}
 if (env().TRUST_PROXY_HOPS === 0) {
   console.log(
     'TRUST_PROXY_HOPS=0: no forwarding header is trusted for the client address; the per-IP login limit is off.',
