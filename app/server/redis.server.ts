@@ -63,7 +63,7 @@ function say(message: string) {
 export function connectRedis(url: string, commandTimeout: number): SharedRedis {
   const redis = new Redis(url, {
     // A command while disconnected fails at once (the caller falls back);
-    // one Redis is too slow to answer, after `commandTimeout` (`shared`).
+    // one Redis is too slow to answer fails after `commandTimeout` (`shared`).
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     connectTimeout: Math.max(commandTimeout, 1000),
