@@ -13,17 +13,23 @@
  *     answer the login page: "logout held").
  *
  * Each instance's RSS (/proc/<pid>/status VmRSS) every SOAK_SAMPLE_SECONDS
- * (30) after 30 s of warm-up; printed as a series, with the spread of the
- * last half (highest over lowest, target <= 10 %) and the count of the
- * instances' "serving from this instance's memory" lines (target 0: no
- * Redis fault was injected). SOAK_PORT (5500): nginx's port, the cluster
- * takes the ten from there. Exits 1 when a target is missed.
+ * (30) from the warm-up on, printed as a series with the spread of the last
+ * half; and, every SOAK_HEAP_SECONDS (60) of the judged time, the heap each
+ * instance retains (in use right after a full collection, through its
+ * inspector: scripts/bench/live-heap.mjs), flat when its last quarter's mean
+ * is within 10 % of its first quarter's (decision 0159: RSS also holds the
+ * garbage V8 lets pile up, by an amount that varies with the machine's load).
+ * Also counted: the instances' "serving from this instance's memory" lines
+ * (target 0: no Redis fault was injected). SOAK_PORT (5500): nginx's port,
+ * the cluster takes the ten from there. Exits 1 when a target is missed.
  */
 import { setTimeout as sleep } from 'node:timers/promises'
 import { request } from './bench/http.mjs'
 import { startCluster } from './bench/cluster.mjs'
 import { openStream } from './bench/live.mjs'
 import { memberCookie } from './bench/member.mjs'
+import { liveHeaps } from './bench/live-heap.mjs'
+import { quartersFlat } from './bench/memory.mjs'
 import { liveSoak } from './bench/soak.mjs'
 import { BENCH_SESSION_SECRET } from './bench/servers.mjs'
 import { PHONE_ACCEPT_ENCODING } from './bench/throughput.mjs'
@@ -36,6 +42,7 @@ const number = (name, fallback, min, max) =>
 const minutes = number('SOAK_MINUTES', 10, 1, 240)
 const streams = number('SOAK_STREAMS', 1000, 1, 5000)
 const everyS = number('SOAK_SAMPLE_SECONDS', 30, 1, 600)
+const heapEveryS = number('SOAK_HEAP_SECONDS', 60, 5, 600)
 const port = number('SOAK_PORT', 5500, 1024, 65_000)
 const SPREAD_TARGET = 0.1
 const FROM_MEMORY = /serving from this instance's memory/
@@ -85,12 +92,30 @@ async function comings(cluster, stopped) {
   return { ...counts, lastFailure }
 }
 
+/** Each instance's retained heap every `heapEveryS` until `stopped()`: { [name]: MB[] }. */
+async function heapSeries(heaps, names, stopped) {
+  const series = Object.fromEntries(names.map((name) => [name, []]))
+  for (let next = Date.now(); !stopped();) {
+    const mb = await heaps.sample()
+    for (const name of names) if (mb[name] !== null) series[name].push(mb[name])
+    next += heapEveryS * 1000
+    while (!stopped() && Date.now() < next) await sleep(500)
+  }
+  const mb = await heaps.sample()
+  for (const name of names) if (mb[name] !== null) series[name].push(mb[name])
+  return series
+}
+
 ensureBuild()
+// SIGUSR1 opens an instance's inspector on a free port (the retained heap is read there).
+process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --inspect-port=0`.trim()
 console.log(
   `Soak: the cluster for ${minutes} min (+30 s warm-up): ${streams} live streams with events, ` +
     `20 connections on the home through nginx, members logging in and out; RSS every ${everyS} s`,
 )
 const cluster = await startCluster(port, BENCH_SESSION_SECRET)
+const heaps = await liveHeaps(cluster.instances, cluster.log)
+const names = cluster.instances.map((i) => i.name)
 let ok = false
 try {
   const r = await liveSoak({
@@ -105,7 +130,13 @@ try {
     seconds: minutes * 60,
     prefix: 'soak',
     everyS,
-    alongside: (stopped) => comings(cluster, stopped),
+    alongside: async (stopped) => {
+      const [members, heap] = await Promise.all([
+        comings(cluster, stopped),
+        heapSeries(heaps, names, stopped),
+      ])
+      return { ...members, heap }
+    },
   })
   const log = cluster.log().split('\n')
   const fromMemory = log.filter((line) => FROM_MEMORY.test(line))
@@ -120,25 +151,28 @@ try {
     `members coming and going: ${c.logins} logins, ${c.logouts} logouts, logout not held on another instance ${c.notHeld} (target 0), ` +
       `pages not 200 ${c.pageErrors}, failed turns ${c.failures}${c.lastFailure ? ` (last: ${c.lastFailure})` : ''}`,
   )
+  let heapFlat = true
   for (const m of r.memory) {
-    const judged = m.samples.slice(m.warmSamples)
-    const lastHalf = judged.slice(Math.floor(judged.length / 2))
-    const growth = lastHalf.length ? lastHalf.at(-1) / lastHalf[0] - 1 : 0
     const lines = fromMemory.filter((line) => line.startsWith(`[${m.name}]`)).length
+    const heap = c.heap[m.name]
+    const judged = heap.length >= 2 ? quartersFlat(heap) : null
+    heapFlat &&= judged?.flat ?? false
     console.log(
       `${m.name}: RSS MB every ${everyS} s: ${m.samples.map((v, i) => `${i === m.warmSamples ? '| ' : ''}${v.toFixed(0)}`).join(' ')}\n` +
-        `  last half ${m.lastHalfLowMb.toFixed(0)}-${m.lastHalfHighMb.toFixed(0)} MB: spread +${(m.lastHalfSpread * 100).toFixed(1)} % ` +
-        `(target <= ${SPREAD_TARGET * 100} %), first to last ${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)} %; ` +
-        `"serving from memory" lines: ${lines}`,
+        `  RSS last half ${m.lastHalfLowMb.toFixed(0)}-${m.lastHalfHighMb.toFixed(0)} MB (spread +${(m.lastHalfSpread * 100).toFixed(1)} %)\n` +
+        `  retained heap MB every ${heapEveryS} s: ${heap.map((v) => v.toFixed(1)).join(' ')}\n` +
+        `  retained heap, last quarter's mean over the first's: ${judged ? `${judged.figures.growth >= 0 ? '+' : ''}${(judged.figures.growth * 100).toFixed(1)} %` : 'not read'} ` +
+        `(target <= ${SPREAD_TARGET * 100} %); "serving from memory" lines: ${lines}`,
     )
   }
   console.log(
     `"serving from this instance's memory" lines: ${fromMemory.length} (target 0); the instances' [redis] lines: ${redisLines.length}`,
   )
   for (const line of fromMemory.slice(0, 3)) console.log(`  ${line}`)
-  ok = r.flat && fromMemory.length === 0 && c.notHeld === 0 && r.errors === 0
+  ok = heapFlat && fromMemory.length === 0 && c.notHeld === 0 && r.errors === 0
   console.log(`result: ${ok ? 'PASS' : 'MISSED'}`)
 } finally {
+  heaps.close()
   await cluster.stop()
 }
 process.exit(ok ? 0 : 1)
