@@ -102,7 +102,10 @@ export function createSharedStore<T>(
  * As createSharedStore, with its Redis writes (SET PX) sent in the lists'
  * pipeline of the next LIST_FLUSH_MS (createSharedList): for a value written
  * on every request beside a list push (the request timeline's index), at the
- * cost of a `set` that resolves up to 20 ms later.
+ * cost of a `set` that resolves up to 20 ms later. As the lists, it keeps in
+ * this process's memory only what Redis did not take (or everything, without
+ * REDIS_URL): a copy of every request's value grew an instance's heap for
+ * as long as it took to fill `memory` (decision 0159).
  */
 export function createQueuedSharedStore<T>(
   name: string,
@@ -212,6 +215,13 @@ function sharedStore<T>(
       return entry.found ? entry.value : undefined
     },
     async set(key, value, ttlMs) {
+      if (mode === 'queued') {
+        // A value of every request: in memory only what Redis did not take, as the lists' items.
+        if (redis() && (await write(key, value, ttlMs))) return
+        await memory.set(key, value, ttlMs)
+        if (redis()) keep(key, value, now() + ttlMs)
+        return
+      }
       await memory.set(key, value, ttlMs)
       if (!redis()) return
       if (await write(key, value, ttlMs)) return
