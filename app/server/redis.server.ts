@@ -5,8 +5,10 @@
  * connected, or a command fails or takes longer than REDIS_COMMAND_TIMEOUT_MS,
  * the fallback answers (this instance's memory), so a member is served either
  * way. Commands are never queued while Redis is away (they fail at once), and
- * the client keeps reconnecting in the background. The log says once that
- * Redis is away and once that it is back (docs/decisions/0088).
+ * the client keeps reconnecting in the background. One slow command only
+ * sends its own caller to memory: Redis is "away" when its connection closes
+ * or when commands have failed in a row for a second; the log says once that
+ * it is away and once that it is back (docs/decisions/0088, 0158).
  */
 import { Redis } from 'ioredis'
 import { env } from '~/server/env.server'
@@ -30,13 +32,28 @@ export type SharedRedis = Pick<
 
 /** The longest wait between two reconnection attempts. */
 const MAX_RECONNECT_DELAY_MS = 2000
+/** Redis is away once this many commands in a row failed over at least AWAY_AFTER_MS. */
+const AWAY_AFTER_FAILURES = 3
+const AWAY_AFTER_MS = 1000
+/**
+ * After a failed command Redis is asked again (PING) this soon, so what
+ * was kept in memory meanwhile reaches Redis without waiting for a member.
+ */
+export const PROBE_AFTER_MS = 500
 
 let client: SharedRedis | null | undefined
 /** Not connected (yet): writes wait in memory to be replayed once it is ready. */
 let away = true
 /** The log says "unavailable" only about a Redis that was reachable or failed a command. */
 let reported = false
+/** Commands that failed in a row (none answered since), the first at `failingSince`. */
+let failures = 0
+let failingSince = 0
+let probe: ReturnType<typeof setTimeout> | undefined
 const recoveryListeners = new Set<() => void>()
+const answerListeners = new Set<() => void>()
+/** Each client's REDIS_COMMAND_TIMEOUT_MS (a test's client: the configured one). */
+const timeouts = new WeakMap<SharedRedis, number>()
 
 function say(message: string) {
   console.warn(`[redis] ${message}`)
@@ -45,11 +62,10 @@ function say(message: string) {
 /** Connects with the settings that keep a member's request from waiting on Redis. */
 export function connectRedis(url: string, commandTimeout: number): SharedRedis {
   const redis = new Redis(url, {
-    // A command while disconnected fails at once (the caller falls back)...
+    // A command while disconnected fails at once (the caller falls back);
+    // one Redis is too slow to answer fails after `commandTimeout` (`shared`).
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
-    // ...and so does a command Redis is too slow to answer.
-    commandTimeout,
     connectTimeout: Math.max(commandTimeout, 1000),
     retryStrategy: (times) => Math.min(50 * 2 ** Math.min(times, 6), MAX_RECONNECT_DELAY_MS),
     lazyConnect: false,
@@ -69,6 +85,7 @@ export function connectRedis(url: string, commandTimeout: number): SharedRedis {
   redis.on('error', (error: Error) => lost(error.message))
   redis.on('close', () => lost('connection closed'))
   redis.on('ready', redisAnswered)
+  timeouts.set(redis, commandTimeout)
   return redis
 }
 
@@ -86,6 +103,9 @@ export function setRedisForTests(next: SharedRedis | null | undefined) {
   client = next
   away = true
   reported = false
+  failures = 0
+  clearTimeout(probe)
+  probe = undefined
 }
 
 /** The prefix of every key this app writes (REDIS_KEY_PREFIX), so one Redis can serve several apps. */
@@ -101,40 +121,100 @@ export function redisReady(): boolean {
 export interface SharedOptions {
   /**
    * A write nobody waits for (the request timeline's pipeline): when it
-   * fails on a connected Redis, Redis is not marked away (no "[redis]" line,
-   * no replay of every store when the next command works): the caller keeps
-   * what Redis did not take and writes it again itself.
+   * fails on a connected Redis, it does not count towards Redis being away
+   * and replays no store: the caller keeps what Redis did not take and
+   * writes it again itself.
    */
   bestEffort?: boolean
+  /**
+   * A read whose fallback may be wrong (this instance's memory does not
+   * know what another instance wrote: a logout): when it fails while Redis
+   * is not away, it is asked once more before the fallback answers.
+   */
+  again?: boolean
+}
+
+/**
+ * `work`, or a rejection once `ms` have passed without its answer. A timer
+ * runs late on a busy event loop, before the loop reads what Redis has
+ * answered meanwhile: the deadline is judged after that read (setImmediate
+ * runs after the poll phase), so a blocked loop is not a slow Redis.
+ */
+function answerWithin<T>(work: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let settled = false
+    const settle = (done: () => void) => {
+      if (settled) return
+      settled = true
+      clearTimeout(timer)
+      done()
+    }
+    const timer = setTimeout(
+      () => setImmediate(() => settle(() => reject(new Error('Command timed out')))),
+      ms,
+    )
+    work.then(
+      (value) => settle(() => resolve(value)),
+      (error: unknown) => settle(() => reject(error)),
+    )
+  })
 }
 
 /**
  * Runs `use` against Redis when it is connected; otherwise, or when it
- * throws, answers `fallback()` instead. Never throws because of Redis.
+ * throws or takes longer than the command timeout, answers `fallback()`
+ * instead. Never throws because of Redis.
  */
 export async function shared<T>(
   use: (redis: SharedRedis) => Promise<T>,
   fallback: () => T | Promise<T>,
-  { bestEffort = false }: SharedOptions = {},
+  { bestEffort = false, again = false }: SharedOptions = {},
 ): Promise<T> {
   const r = redis()
   if (!r || r.status !== 'ready') return fallback()
   try {
-    const value = await use(r)
+    const value = await answerWithin(use(r), timeouts.get(r) ?? env().REDIS_COMMAND_TIMEOUT_MS)
     redisAnswered()
     return value
   } catch (error) {
     if (bestEffort) return fallback()
-    away = true
-    if (!reported) {
-      reported = true
-      say(
-        `a command failed (${error instanceof Error ? error.message : String(error)}): serving from this instance's memory until Redis answers again`,
-      )
-      // A timeout does not drop the connection: the next command that works says it is back.
-    }
+    commandFailed(error)
+    if (again && !away) return shared(use, fallback, { bestEffort })
     return fallback()
   }
+}
+
+/**
+ * A command failed or timed out: Redis is away (the log says so, once)
+ * when commands have failed in a row for AWAY_AFTER_MS; Redis is asked
+ * again soon either way (`probeSoon`).
+ */
+function commandFailed(error: unknown) {
+  const at = Date.now()
+  if (failures === 0) failingSince = at
+  failures += 1
+  probeSoon()
+  if (away || failures < AWAY_AFTER_FAILURES || at - failingSince < AWAY_AFTER_MS) return
+  away = true
+  if (reported) return
+  reported = true
+  say(
+    `${failures} commands failed in a row (${error instanceof Error ? error.message : String(error)}): serving from this instance's memory until Redis answers again`,
+  )
+}
+
+/** A PING in PROBE_AFTER_MS, unless a command works first: its answer replays what waits. */
+function probeSoon() {
+  if (probe) return
+  probe = setTimeout(() => {
+    probe = undefined
+    if (failures > 0)
+      void shared(
+        (r) => r.ping(),
+        () => undefined,
+      )
+  }, PROBE_AFTER_MS)
+  probe.unref?.()
 }
 
 /**
@@ -143,11 +223,25 @@ export async function shared<T>(
  * said it was away.
  */
 function redisAnswered() {
-  if (!away) return
+  const failed = failures > 0
+  failures = 0
+  if (!away && !failed) return
+  const wasAway = away
   away = false
   if (reported) say('back: shared state is in Redis again')
   reported = false
-  for (const listener of recoveryListeners) listener()
+  if (wasAway) for (const listener of recoveryListeners) listener()
+  for (const listener of answerListeners) listener()
+}
+
+/**
+ * Called each time a command works after commands failed, whether or not
+ * Redis was away, and each time Redis is back (the stores write what Redis
+ * did not take).
+ */
+export function onRedisAnswersAgain(listener: () => void): () => void {
+  answerListeners.add(listener)
+  return () => answerListeners.delete(listener)
 }
 
 /** Called each time Redis is back after being away. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { setRedisForTests, type SharedRedis } from '~/server/redis.server'
+import { PROBE_AFTER_MS, setRedisForTests, type SharedRedis } from '~/server/redis.server'
 import { createMemoryStore, createSharedStore } from '~/server/store.server'
 import { clock } from '../../tests/support/clock'
 
@@ -49,6 +49,9 @@ function flakyRedis() {
       data.set(key, value)
       return 'OK'
     },
+    async ping() {
+      return 'PONG'
+    },
   }
   return { redis: fake as unknown as SharedRedis, data, state }
 }
@@ -72,6 +75,29 @@ describe('createSharedStore while Redis comes and goes', () => {
     state.writes = true
     await ended.get('other')
     await vi.waitFor(() => expect([...data.keys()]).toEqual(['member-app:ended:sid-1']))
+  })
+})
+
+describe('createSharedStore: one write Redis did not take', () => {
+  afterEach(() => setRedisForTests(undefined))
+
+  it('is written to Redis a moment later with no other command, and is no "serving from memory"', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const { redis, data, state } = flakyRedis()
+    setRedisForTests(redis)
+    const a = createSharedStore<true>('ended')
+    await a.get('first')
+    // A logout on instance A whose one write Redis refuses; it takes the next.
+    await a.set('sid-1', true, 60_000)
+    state.writes = true
+    expect(data.size).toBe(0)
+    // Nobody asks anything more of A: the write still reaches Redis, for instance B.
+    await vi.waitFor(() => expect([...data.keys()]).toEqual(['member-app:ended:sid-1']), {
+      timeout: PROBE_AFTER_MS * 4,
+    })
+    const b = createSharedStore<true>('ended')
+    expect(await b.get('sid-1')).toBe(true)
+    expect(warn.mock.calls.filter(([m]) => String(m).includes('serving from'))).toEqual([])
   })
 })
 

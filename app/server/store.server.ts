@@ -14,7 +14,13 @@
  *   (server/timeline.server.ts).
  * Values expire after their TTL. Async, as a network store would be.
  */
-import { redis, redisKey, onRedisRecovered, shared } from '~/server/redis.server'
+import {
+  redis,
+  redisKey,
+  onRedisAnswersAgain,
+  onRedisRecovered,
+  shared,
+} from '~/server/redis.server'
 
 export interface TtlStore<T> {
   get(key: string): Promise<T | undefined>
@@ -77,10 +83,12 @@ return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`
 /**
  * Redis when REDIS_URL is set (values as JSON under `prefix:name:key`, with
  * their TTL), and this process's memory always: every value is written to
- * both, and read from Redis first, then memory. So a value this instance
- * wrote while Redis was away still counts here, and is written to Redis
- * when it comes back (while its TTL lasts; a write back that fails waits
- * for the next time). Without REDIS_URL: memory only.
+ * both, and read from Redis first (asked twice when it does not answer),
+ * then memory. So a value this instance wrote while Redis did not take it
+ * still counts here, and is written to Redis as soon as a command works
+ * again, even a moment later after one slow command (while its TTL lasts;
+ * a write back that fails waits for the next time). Without REDIS_URL:
+ * memory only.
  */
 export function createSharedStore<T>(
   name: string,
@@ -94,7 +102,10 @@ export function createSharedStore<T>(
  * As createSharedStore, with its Redis writes (SET PX) sent in the lists'
  * pipeline of the next LIST_FLUSH_MS (createSharedList): for a value written
  * on every request beside a list push (the request timeline's index), at the
- * cost of a `set` that resolves up to 20 ms later.
+ * cost of a `set` that resolves up to 20 ms later. As the lists, it keeps in
+ * this process's memory only what Redis did not take (or everything, without
+ * REDIS_URL): a copy of every request's value grew an instance's heap for
+ * as long as it took to fill `memory` (decision 0159).
  */
 export function createQueuedSharedStore<T>(
   name: string,
@@ -156,7 +167,11 @@ function sharedStore<T>(
           },
           () => false,
         )
-  /** Keeps a write Redis did not take, to be written when it is back (the oldest dropped past MAX_UNSAVED). */
+  /**
+   * Keeps a write Redis did not take, to be written when a command works
+   * again (at most PROBE_AFTER_MS later while Redis is connected; the
+   * oldest dropped past MAX_UNSAVED).
+   */
   const keep = (key: string, value: T, expiresAt: number) => {
     unsaved.delete(key)
     if (unsaved.size >= MAX_UNSAVED) unsaved.delete(unsaved.keys().next().value as string)
@@ -175,12 +190,14 @@ function sharedStore<T>(
     }
   }
   if (mode === 'queued') onQueuedWritesBack(writeUnsaved)
-  else onRedisRecovered(writeUnsaved)
+  else onRedisAnswersAgain(writeUnsaved)
   const lookup = async (key: string): Promise<Lookup<T>> => {
     // null: no such key in Redis (or no Redis at all); undefined: Redis did not answer.
+    // Asked twice: memory may not know what another instance wrote (a logout).
     const raw = await shared<string | null | undefined>(
       (r) => r.get(redisKey(name, key)),
       () => (redis() ? undefined : null),
+      { again: true },
     )
     const remote = typeof raw === 'string' ? parseStored<T>(raw) : undefined
     const local = remote === undefined || keepLarger ? await memory.get(key) : undefined
@@ -198,6 +215,13 @@ function sharedStore<T>(
       return entry.found ? entry.value : undefined
     },
     async set(key, value, ttlMs) {
+      if (mode === 'queued') {
+        // A value of every request: in memory only what Redis did not take, as the lists' items.
+        if (redis() && (await write(key, value, ttlMs))) return
+        await memory.set(key, value, ttlMs)
+        if (redis()) keep(key, value, now() + ttlMs)
+        return
+      }
       await memory.set(key, value, ttlMs)
       if (!redis()) return
       if (await write(key, value, ttlMs)) return

@@ -8,6 +8,7 @@ import { Redis } from 'ioredis'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { onRedisRecovered, redisKey, redisReady } from '~/server/redis.server'
 import {
+  createMemoryStore,
   createQueuedSharedStore,
   createSharedList,
   LIST_PIPELINE_MAX_WRITES,
@@ -154,6 +155,23 @@ describe('shared list in Redis', () => {
     // The append-only file kept 1; 2 and 3 come back from A's memory.
     await until(async () => (await b.newest('m1')).length === 3)
     expect(await b.newest('m1')).toEqual([3, 2, 1])
+  })
+})
+
+describe('queued shared store in Redis', () => {
+  it("keeps in this instance's memory only what Redis did not take", async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const memory = createMemoryStore<string>()
+    const a = createQueuedSharedStore<string>('timeline-request', memory)
+    await Promise.all(Array.from({ length: 500 }, (_, i) => a.set(`r${i}`, `m${i}`, DAY)))
+    expect(memory.size).toBe(0)
+    expect(await createQueuedSharedStore<string>('timeline-request').get('r499')).toBe('m499')
+    // Redis away: kept here, and read here.
+    await redis.server.stop()
+    await until(() => !redisReady())
+    await a.set('r-away', 'm-away', DAY)
+    expect(memory.size).toBe(1)
+    expect(await a.get('r-away')).toBe('m-away')
   })
 })
 

@@ -70,7 +70,7 @@ export const TIMELINE_MAX_ENTRIES = 500
 export const TIMELINE_TTL_MS = 14 * 24 * 60 * 60 * 1000
 /** What replaces a query value not on the allow-list. */
 const TIMELINE_QUERY_MARK = '…'
-/** Request ids whose member this instance's memory keeps besides Redis (the oldest go first). */
+/** Request ids whose member this instance's memory keeps: those Redis did not take (the oldest go first). */
 const INDEX_MEMORY_ENTRIES = 100_000
 
 const INSTANCE = `${hostname()}:${process.pid}`

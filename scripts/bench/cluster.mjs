@@ -38,6 +38,8 @@ export async function startCluster(port, secret) {
     url: cluster.url,
     backendUrl: cluster.backendUrl,
     instances: [...cluster.instances.values()],
+    /** Everything the cluster wrote to stderr so far (the instances' warnings: "[app-1] [redis] ..."). */
+    log: () => errors,
     /** nginx's own error lines so far (its log says why it refused: "worker_connections are not enough", a timeout). */
     nginxErrors: () =>
       errors.split('\n').filter((line) => /^\[nginx\].*\[(error|crit|alert|emerg)\]/.test(line)),

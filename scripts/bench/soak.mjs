@@ -9,6 +9,8 @@
  *     the judged time stays within 10 % (its highest over its lowest); errors (page answers
  *     not 2xx, streams that ended, events that did not arrive) and the
  *     latency from the backend's event to the stream's reader (p50, p99);
+ *     `alongside(stopped)`, when given, runs beside the judged time (other
+ *     traffic: scripts/soak.mjs's logins and logouts) until `stopped()`;
  *   - the relay's Redis work: `members` members with a tab on each of two
  *     instances (one holds the upstream, the other relays), EVALs per second
  *     read from Redis's own counters, per 1,000 relayed members.
@@ -55,6 +57,8 @@ export async function liveSoak({
   warmSeconds = 30,
   prefix,
   pageHeaders = {},
+  everyS = 5,
+  alongside,
 }) {
   const list = await sessions(backendUrl, secret, prefix, members, seconds)
   const sent = new Map()
@@ -76,7 +80,7 @@ export async function liveSoak({
     streams.push(...(await Promise.all(opening)))
   }
   await streamsOpen(backendUrl, prefix, members)
-  const rss = sampleRss(instances, { rule: lastHalfFlat })
+  const rss = sampleRss(instances, { rule: lastHalfFlat, everyS })
   // Events to members in turn, each with a balance no other event has (its key for the latency).
   let posted = 0
   let postErrors = 0
@@ -101,9 +105,11 @@ export async function liveSoak({
   const headers = { Cookie: pageCookie, ...pageHeaders }
   const warm = await run(pageUrl, { connections: 20, seconds: warmSeconds, headers })
   rss.judgeFromHere()
+  const beside = alongside?.(() => stop)
   const pages = await run(pageUrl, { connections: 20, seconds, headers })
   stop = true
   await events
+  const besideResult = await beside
   await sleep(2000)
   const { memory, flat } = rss.stop()
   const ended = streams.filter((s) => s.ended).length
@@ -124,6 +130,7 @@ export async function liveSoak({
     errors: pageErrors + ended + postErrors + Math.max(0, lost),
     memory,
     flat,
+    alongside: besideResult,
   }
 }
 
