@@ -147,7 +147,7 @@ try {
   console.log(
     `home: ${r.pages.requests} requests, ${r.pages.rps.toFixed(0)} req/s, p99 ${r.pages.p99} ms; ` +
       `events: ${r.events.posted} posted, ${r.events.received} arrived, ${r.events.lost} lost, ` +
-      `p99 ${r.eventP99.toFixed(0)} ms; errors ${r.errors} (pages ${r.pageErrors}, streams ended ${r.streamsEnded})`,
+      `p99 ${r.eventP99.toFixed(0)} ms; errors ${r.errors} (pages ${r.pageErrors}: ${r.pageErrorKinds.non2xx} not 2xx, ${r.pageErrorKinds.errors} connection errors, ${r.pageErrorKinds.timeouts} timeouts; streams ended ${r.streamsEnded})`,
   )
   const c = r.alongside
   console.log(

@@ -124,6 +124,12 @@ export async function liveSoak({
     streamsEnded: ended,
     pages: { requests: pages.requests, rps: pages.rps, p50: pages.p50, p99: pages.p99 },
     pageErrors,
+    /** What the page errors were: answers not 2xx, connection errors, autocannon's 10 s timeouts. */
+    pageErrorKinds: {
+      non2xx: pages.non2xx + warm.non2xx,
+      errors: pages.errors + warm.errors,
+      timeouts: pages.timeouts + warm.timeouts,
+    },
     events: { posted, postErrors, received, lost },
     eventP50: percentile(latencies, 50),
     eventP99: percentile(latencies, 99),
