@@ -20,7 +20,6 @@ import {
   auditWatches,
   writeAuditEvents,
   type AuditFilter,
-  type AuditOrder,
   type AuditPage,
   type AuditWatch,
 } from '~/backend/audit.server'
@@ -31,7 +30,7 @@ import { createSharedStore, type TtlStore } from '~/server/store.server'
 import { createOutbox, fileJournal, type Outbox } from '~/session/audit-outbox.server'
 
 export type WatchKind = 'staff' | 'token'
-export type { AuditFilter, AuditOrder, AuditWatch, WatchEnd }
+export type { AuditFilter, AuditWatch, WatchEnd }
 
 type Fields<T extends AuditEvent['type']> = Omit<
   Extract<AuditEvent, { type: T }>,
@@ -142,29 +141,21 @@ export function recordWatchStartLimited(event: Fields<'watch-start-limited'>, at
   }
 }
 
-/** This instance's own events go first, so a supervisor reads what was just done. */
-async function readYourWrites(): Promise<void> {
+/**
+ * This instance's own events go first (at most READ_FLUSH_MS), so a
+ * supervisor reads what was just done: every read of the record starts here.
+ */
+export async function deliverOwnEvents(): Promise<void> {
   await auditOutbox().flush(READ_FLUSH_MS)
 }
 
-/** Supervisors: watches newest first, a page after `cursor` (throws when the record cannot be read). */
-export async function watchPage(
-  ctx: StaffContext,
-  filter: AuditFilter,
-  cursor: string | null,
-  limit: number,
-  order: AuditOrder = 'newest',
-): Promise<AuditPage<AuditWatch>> {
-  await readYourWrites()
-  return auditWatches(ctx, filter, cursor, limit, order)
-}
-
-/** One watch of the record. */
+/** One watch of the record (throws when the record cannot be read). */
 export async function watchRecord(
   ctx: StaffContext,
   watchId: string,
 ): Promise<AuditWatch | undefined> {
-  return (await watchPage(ctx, { watchId }, null, 1)).items[0]
+  await deliverOwnEvents()
+  return (await auditWatches(ctx, { watchId }, null, 1)).items[0]
 }
 
 /** Every event under `filter`, oldest first, a page at a time (for the CSV). */
@@ -173,21 +164,11 @@ export async function* auditEventPages(
   filter: AuditFilter,
   pageSize = 1000,
 ): AsyncGenerator<AuditEvent[]> {
-  await readYourWrites()
+  await deliverOwnEvents()
   let cursor: string | null = null
   do {
     const page: AuditPage<AuditEvent> = await auditEvents(ctx, filter, cursor, pageSize)
     yield page.items
     cursor = page.nextCursor
   } while (cursor !== null)
-}
-
-/** The newest events under `filter`, newest first (the slowed logins and refused bursts the page lists). */
-export async function latestEvents(
-  ctx: StaffContext,
-  filter: AuditFilter,
-  limit: number,
-): Promise<AuditPage<AuditEvent>> {
-  await readYourWrites()
-  return auditEvents(ctx, filter, null, limit, 'newest')
 }

@@ -16,14 +16,12 @@ import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { endWatchAsSupervisor } from '~/session/watch.server'
+import { auditEvents, auditWatches, type AuditOrder } from '~/backend/audit.server'
 import {
-  auditEventPages,
   auditOutbox,
-  latestEvents,
-  watchPage,
+  deliverOwnEvents,
   watchRecord,
   type AuditFilter,
-  type AuditOrder,
   type AuditWatch,
 } from '~/session/watch-audit.server'
 
@@ -101,16 +99,18 @@ function shownActive(watches: Watch[]) {
   }))
 }
 
-/** One watch with the pages it saw, a page of them at a time. */
+/** One watch with the first pages it saw (every one is in the CSV). */
 async function oneWatch(ctx: RouteContext, watchId: string) {
-  const record = await watchRecord(ctx, watchId)
+  const [watches, views] = await Promise.all([
+    auditWatches(ctx, { watchId }, null, 1),
+    auditEvents(ctx, { watchId, types: ['watch-view'] }, null, VIEWS_PAGE_SIZE),
+  ])
+  const record = watches.items[0]
   if (!record) return null
-  const pages = auditEventPages(ctx, { watchId, types: ['watch-view'] }, VIEWS_PAGE_SIZE)
-  const first = await pages.next()
-  await pages.return(undefined)
-  const events: AuditEvent[] = first.value ?? []
-  const views = events.flatMap((e) => (e.type === 'watch-view' ? [{ at: e.at, path: e.path }] : []))
-  return { ...shownWatch(record), seen: views }
+  const seen = views.items.flatMap((e) =>
+    e.type === 'watch-view' ? [{ at: e.at, path: e.path }] : [],
+  )
+  return { ...shownWatch(record), seen }
 }
 
 export async function loadPage(ctx: RouteContext) {
@@ -120,6 +120,7 @@ export async function loadPage(ctx: RouteContext) {
   const { query, filter } = auditQuery(ctx.url)
   const cursor = cursorOf(ctx.url)
   const watchId = ctx.url.searchParams.get('watch')
+  await deliverOwnEvents()
   const common = {
     query,
     cursor,
@@ -128,18 +129,15 @@ export async function loadPage(ctx: RouteContext) {
     /** This instance's events the backend has not taken yet (they go on their own). */
     waiting: auditOutbox().pending,
   }
+  const refusalFilter = { ...filter, types: ['login-limited', 'watch-start-limited'] as const }
   const [active, record] = await Promise.all([
     activeWatches(ctx).then(shownActive, (error: unknown) => {
       if (recordUnavailable(error)) return null
       throw error
     }),
     Promise.all([
-      watchPage(ctx, filter, cursor, AUDIT_PAGE_SIZE, query.order),
-      latestEvents(
-        ctx,
-        { ...filter, types: ['login-limited', 'watch-start-limited'] },
-        REFUSALS_SHOWN,
-      ),
+      auditWatches(ctx, filter, cursor, AUDIT_PAGE_SIZE, query.order),
+      auditEvents(ctx, refusalFilter, null, REFUSALS_SHOWN, 'newest'),
       watchId && /^[\w-]{1,64}$/.test(watchId) ? oneWatch(ctx, watchId) : null,
     ]).catch((error: unknown) => {
       if (recordUnavailable(error)) return null
