@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { TextAreaField, TextField, firstInvalid } from '~/forms/fields'
-import { WATCH_LABELS, watchFields } from '~/forms/staff-forms'
+import { watchFields } from '~/forms/staff-forms'
+import { WatchRequestFields } from '~/forms/watch-request-fields'
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
@@ -52,7 +52,6 @@ export default function Watcher() {
     fields: watchFields,
     lastResult: result?.reply,
   })
-  const focus = firstInvalid(['reason', 'ticket'], result?.reply?.error)
   const watching = useWatchedMember()
   const fromLink = useFragmentToken()
   const field = useRef<HTMLTextAreaElement>(null)
@@ -108,24 +107,7 @@ export default function Watcher() {
             {result.error}
           </p>
         ) : null}
-        {staffName ? (
-          <>
-            <TextAreaField
-              field={fields.reason}
-              label={WATCH_LABELS.reason}
-              required
-              maxLength={500}
-              focusOnError={focus === 'reason'}
-            />
-            <TextField
-              field={fields.ticket}
-              label={WATCH_LABELS.ticket}
-              required
-              maxLength={40}
-              focusOnError={focus === 'ticket'}
-            />
-          </>
-        ) : null}
+        {staffName ? <WatchRequestFields fields={fields} error={result?.reply?.error} /> : null}
         <button type="submit" className="btn-primary w-full">
           เริ่มดูหน้าจอสมาชิก
         </button>

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { FormAlert, TextAreaField, TextField, firstInvalid } from '~/forms/fields'
-import { TIMELINE_SHOWN, WATCH_LABELS, watchFields } from '~/forms/staff-forms'
+import { FormAlert } from '~/forms/fields'
+import { TIMELINE_SHOWN, watchFields } from '~/forms/staff-forms'
+import { WatchRequestFields } from '~/forms/watch-request-fields'
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
@@ -69,24 +70,10 @@ function WatchForm({ username }: { username: string }) {
   const navigation = useNavigation()
   const { form, fields } = useFieldChecks({ id: 'watch', fields: watchFields, lastResult })
   const busy = navigation.state === 'submitting'
-  const focus = firstInvalid(['reason', 'ticket'], lastResult?.error)
   return (
     <Form method="post" className="space-y-3" {...form.props}>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <TextAreaField
-        field={fields.reason}
-        label={WATCH_LABELS.reason}
-        required
-        maxLength={500}
-        focusOnError={focus === 'reason'}
-      />
-      <TextField
-        field={fields.ticket}
-        label={WATCH_LABELS.ticket}
-        required
-        maxLength={40}
-        focusOnError={focus === 'ticket'}
-      />
+      <WatchRequestFields fields={fields} error={lastResult?.error} />
       <button type="submit" className="btn-primary w-full sm:w-auto" disabled={busy}>
         ดูหน้าจอสมาชิก
       </button>
