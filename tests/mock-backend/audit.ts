@@ -19,6 +19,7 @@ import {
   type AuditEventType,
   type AuditWatch,
 } from '../../app/backend/audit.schemas'
+import type { AuditFilter as AppAuditFilter } from '../../app/backend/audit.server'
 import { ApiError, dataReply } from './http'
 import { jsonBody, type RequestContext, type Route } from './router'
 
@@ -99,9 +100,8 @@ export class AuditBook {
 
   /** Whether a watch's start passes the filter. */
   #startMatches(start: StartEvent, filter: AuditFilter): boolean {
-    const same = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase()
-    if (filter.staff && !same(start.staffUsername, filter.staff)) return false
-    if (filter.member && !same(start.memberUsername, filter.member)) {
+    if (filter.staff && !sameName(start.staffUsername, filter.staff)) return false
+    if (filter.member && !sameName(start.memberUsername, filter.member)) {
       if (start.memberId !== filter.member) return false
     }
     if (filter.watchId && start.watchId !== filter.watchId) return false
@@ -118,8 +118,7 @@ export class AuditBook {
       return start !== undefined && this.#startMatches(start, filter)
     }
     if (filter.member || filter.watchId) return false
-    const same = (a: string) => a.toLowerCase() === (filter.staff ?? '').toLowerCase()
-    if (filter.staff && !same(event.staffUsername)) return false
+    if (filter.staff && !sameName(event.staffUsername, filter.staff)) return false
     if (filter.from !== undefined && event.at < filter.from) return false
     if (filter.to !== undefined && event.at >= filter.to) return false
     return true
@@ -128,42 +127,41 @@ export class AuditBook {
   /** Watches, newest (or oldest) first, after `cursor` (a start's seq). */
   watches(filter: AuditFilter, cursor: number | null, limit: number, now: number, newest = true) {
     const matching = this.#starts.filter((s) => this.#startMatches(s.event as StartEvent, filter))
-    const ordered = newest ? [...matching].reverse() : matching
-    const after =
-      cursor === null ? ordered : ordered.filter((s) => (newest ? s.seq < cursor : s.seq > cursor))
-    const shown = after.slice(0, limit)
-    const last = shown.at(-1)
-    return {
-      items: shown.map((s) => this.watch(s.event as StartEvent, now)),
-      nextCursor: last && after.length > limit ? String(last.seq) : null,
-      total: matching.length,
-    }
+    return pageOf(matching, { cursor, limit, newest }, (s) =>
+      this.watch(s.event as StartEvent, now),
+    )
   }
 
   /** Events, oldest (or newest) first, after `cursor` (an event's seq). */
   events(filter: AuditFilter, cursor: number | null, limit: number, newest = false) {
     const matching = this.#events.filter((s) => this.#eventMatches(s.event, filter))
-    const ordered = newest ? [...matching].reverse() : matching
-    const after =
-      cursor === null ? ordered : ordered.filter((s) => (newest ? s.seq < cursor : s.seq > cursor))
-    const shown = after.slice(0, limit)
-    const last = shown.at(-1)
-    return {
-      items: shown.map((s) => s.event),
-      nextCursor: last && after.length > limit ? String(last.seq) : null,
-      total: matching.length,
-    }
+    return pageOf(matching, { cursor, limit, newest }, (s) => s.event)
   }
 }
 
-export interface AuditFilter {
-  staff?: string
-  member?: string
-  watchId?: string
-  from?: number
-  to?: number
-  types?: ReadonlySet<AuditEventType>
+/** One page of `matching` (in arrival order) after the cursor, and the cursor of the next. */
+function pageOf<T>(
+  matching: Stored[],
+  { cursor, limit, newest }: { cursor: number | null; limit: number; newest: boolean },
+  item: (stored: Stored) => T,
+) {
+  const ordered = newest ? [...matching].reverse() : matching
+  const after =
+    cursor === null ? ordered : ordered.filter((s) => (newest ? s.seq < cursor : s.seq > cursor))
+  const shown = after.slice(0, limit)
+  const last = shown.at(-1)
+  return {
+    items: shown.map(item),
+    nextCursor: last && after.length > limit ? String(last.seq) : null,
+    total: matching.length,
+  }
 }
+
+/** The app's filter (app/backend/audit.server.ts), its types as a set. */
+export type AuditFilter = Omit<AppAuditFilter, 'types'> & { types?: ReadonlySet<AuditEventType> }
+
+/** Usernames are compared in any letter case. */
+const sameName = (a: string | null, b: string) => (a ?? '').toLowerCase() === b.toLowerCase()
 
 function keyMatches(authorization: string | undefined, key: string): boolean {
   const given = Buffer.from(authorization?.replace(/^Bearer /, '') ?? '')
