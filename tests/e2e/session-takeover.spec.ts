@@ -165,10 +165,7 @@ test.describe('a stolen session cookie ends', () => {
     context,
     browser,
   }) => {
-    await page.goto('/login')
-    await hydrated(page)
-    await submitLogin(page)
-    await expect(page).toHaveURL('/')
+    await logInHere(page)
     const stolen = await savedCookies(context)
     const otherDevice = await pocketDevice(browser)
     await page.goto('/profile')
@@ -193,16 +190,10 @@ test.describe('a stolen session cookie ends', () => {
     context,
     browser,
   }) => {
-    await page.goto('/login')
-    await hydrated(page)
-    await submitLogin(page)
-    await expect(page).toHaveURL('/')
+    await logInHere(page)
     const stolen = await savedCookies(context)
     const otherDevice = await pocketDevice(browser)
-    await page.goto('/profile')
-    await hydrated(page)
-    await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์', exact: true }).click()
-    await expect(toast(page, 'ออกจากระบบบนอุปกรณ์อื่นทั้งหมดแล้ว')).toBeVisible()
+    await logOutOtherDevices(page)
 
     expect(await replay(browser, stolen)).toBe('/login')
     // The device is told why, on the login page itself.
@@ -218,14 +209,8 @@ test.describe('a stolen session cookie ends', () => {
     browser,
   }) => {
     const devices = [await pocketDevice(browser), await pocketDevice(browser)]
-    await page.goto('/login')
-    await hydrated(page)
-    await submitLogin(page)
-    await expect(page).toHaveURL('/')
-    await page.goto('/profile')
-    await hydrated(page)
-    await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์', exact: true }).click()
-    await expect(toast(page, 'ออกจากระบบบนอุปกรณ์อื่นทั้งหมดแล้ว')).toBeVisible()
+    await logInHere(page)
+    await logOutOtherDevices(page)
 
     for (const [i, path] of ['/', '/lotto'].entries()) {
       const device = devices[i]!
@@ -250,14 +235,8 @@ test.describe('a stolen session cookie ends', () => {
       await hydrated(device.page)
       await expect(device.page.getByRole('banner')).toHaveAttribute('data-live', 'open')
     }
-    await page.goto('/login')
-    await hydrated(page)
-    await submitLogin(page)
-    await expect(page).toHaveURL('/')
-    await page.goto('/profile')
-    await hydrated(page)
-    await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์', exact: true }).click()
-    await expect(toast(page, 'ออกจากระบบบนอุปกรณ์อื่นทั้งหมดแล้ว')).toBeVisible()
+    await logInHere(page)
+    await logOutOtherDevices(page)
 
     // Nobody touches the other devices: their streams tell them.
     await expect(onProfile.page).toHaveURL(/\/login\?.*reason=ended-elsewhere/)
@@ -295,3 +274,19 @@ test.describe('a stolen session cookie ends', () => {
     await context.close()
   })
 })
+
+/** The member logs in on this browser through the page and lands on the home page. */
+async function logInHere(page: Page) {
+  await page.goto('/login')
+  await hydrated(page)
+  await submitLogin(page)
+  await expect(page).toHaveURL('/')
+}
+
+/** "ออกจากระบบทุกอุปกรณ์" on /profile, and its toast. */
+async function logOutOtherDevices(page: Page) {
+  await page.goto('/profile')
+  await hydrated(page)
+  await page.getByRole('button', { name: 'ออกจากระบบทุกอุปกรณ์', exact: true }).click()
+  await expect(toast(page, 'ออกจากระบบบนอุปกรณ์อื่นทั้งหมดแล้ว')).toBeVisible()
+}
