@@ -106,7 +106,7 @@ import { soak, startCluster, streamCrowd } from './bench/cluster.mjs'
 import { ensureBuild } from './lib/processes.mjs'
 import { memberCookie } from './bench/member.mjs'
 import { manyStreams, pageLatency, sealedCookie, yeekeeRound } from './bench/live.mjs'
-import { liveSoak, relayEvals } from './bench/soak.mjs'
+import { clusterSoak, liveSoak, relayEvals } from './bench/soak.mjs'
 import {
   budgetFor,
   firstLoad,
@@ -950,14 +950,7 @@ async function soakSection(backendUrl) {
     report.soak.relay = relay
     // The relay's members let their upstreams go (30 s after their last tab) before the soak.
     await new Promise((resolve) => setTimeout(resolve, 32_000))
-    const r = await liveSoak({
-      streamUrls: cluster.instances.map((i) => i.url),
-      pageUrl: `${cluster.url}/`,
-      pageCookie: await memberCookie(cluster.url),
-      pageHeaders: { 'Accept-Encoding': PHONE_ACCEPT_ENCODING },
-      instances: cluster.instances,
-      backendUrl: cluster.backendUrl,
-      secret: BENCH_SESSION_SECRET,
+    const r = await clusterSoak(cluster, BENCH_SESSION_SECRET, {
       members: SOAK_STREAMS,
       seconds: soakSeconds,
       prefix: 'csoak',

@@ -31,9 +31,8 @@ import { openStream } from './bench/live.mjs'
 import { memberCookie } from './bench/member.mjs'
 import { liveHeaps } from './bench/live-heap.mjs'
 import { quartersFlat } from './bench/memory.mjs'
-import { liveSoak } from './bench/soak.mjs'
+import { clusterSoak } from './bench/soak.mjs'
 import { BENCH_SESSION_SECRET } from './bench/servers.mjs'
-import { PHONE_ACCEPT_ENCODING } from './bench/throughput.mjs'
 import { ensureBuild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
@@ -120,14 +119,7 @@ const heaps = await liveHeaps(cluster.instances, cluster.log)
 const names = cluster.instances.map((i) => i.name)
 let ok = false
 try {
-  const r = await liveSoak({
-    streamUrls: cluster.instances.map((i) => i.url),
-    pageUrl: `${cluster.url}/`,
-    pageCookie: await memberCookie(cluster.url),
-    pageHeaders: { 'Accept-Encoding': PHONE_ACCEPT_ENCODING },
-    instances: cluster.instances,
-    backendUrl: cluster.backendUrl,
-    secret: BENCH_SESSION_SECRET,
+  const r = await clusterSoak(cluster, BENCH_SESSION_SECRET, {
     members: streams,
     seconds: minutes * 60,
     warmSeconds,

@@ -19,9 +19,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { Redis } from 'ioredis'
 import { postJson } from './http.mjs'
 import { backendStreams, openStream, streamsFor, until } from './live.mjs'
-import { memberSessions } from './member.mjs'
+import { memberCookie, memberSessions } from './member.mjs'
 import { lastHalfFlat, sampleRss } from './memory.mjs'
-import { percentile, run } from './throughput.mjs'
+import { PHONE_ACCEPT_ENCODING, percentile, run } from './throughput.mjs'
 
 /** `count` members' sealed sessions, tokens long enough for the whole run. */
 const sessions = (backendUrl, secret, prefix, count, seconds) =>
@@ -190,4 +190,22 @@ export async function relayEvals({
     redis.disconnect()
     for (const s of streams) s.close()
   }
+}
+
+/**
+ * liveSoak on a cluster (scripts/lib/cluster): streams on the instances,
+ * a member's home through nginx with a phone's Accept-Encoding; `options`
+ * give the rest (members, seconds, prefix, ...).
+ */
+export async function clusterSoak(cluster, secret, options) {
+  return liveSoak({
+    streamUrls: cluster.instances.map((i) => i.url),
+    pageUrl: `${cluster.url}/`,
+    pageCookie: await memberCookie(cluster.url),
+    pageHeaders: { 'Accept-Encoding': PHONE_ACCEPT_ENCODING },
+    instances: cluster.instances,
+    backendUrl: cluster.backendUrl,
+    secret,
+    ...options,
+  })
 }
