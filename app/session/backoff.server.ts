@@ -14,9 +14,8 @@
  * HMAC under the session secret), in this process's memory while Redis is
  * away or not configured (as `sharedRateLimiter`, docs/decisions/0088).
  */
-import { createHmac } from 'node:crypto'
-import { env } from '~/server/env.server'
-import { redisKey, shared } from '~/server/redis.server'
+import { shared } from '~/server/redis.server'
+import { hiddenRedisKey } from '~/session/rate-limit.server'
 
 export interface BackoffRule {
   /** Failures let through before the first wait. */
@@ -164,12 +163,7 @@ return redis.call('HSETNX', KEYS[1], 'r', '1')`
 /** Shared by every instance through Redis, this process's memory while Redis is away. */
 export function sharedBackoff(name: string, now: () => number = Date.now): BackoffCounter {
   const memory = memoryBackoff(now)
-  const keyOf = (key: string) =>
-    redisKey(
-      'backoff',
-      name,
-      createHmac('sha256', env().SESSION_SECRETS[0]!).update(key, 'utf8').digest('base64url'),
-    )
+  const keyOf = (key: string) => hiddenRedisKey('backoff', name, key)
   const args = (keys: readonly BackoffKey[]) =>
     keys.flatMap(({ rule }) => [rule.free, rule.baseMs, rule.maxMs, rule.leakMs, rule.forgetMs])
   return {

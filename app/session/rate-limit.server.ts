@@ -85,6 +85,16 @@ end
 return 0`
 
 /**
+ * The Redis key of a counter's `key` (a username, an address): an HMAC
+ * under the session secret, since a plain hash of an IPv4 address or a
+ * username would be reversed by trying them all.
+ */
+export function hiddenRedisKey(kind: string, name: string, key: string): string {
+  const hidden = createHmac('sha256', env().SESSION_SECRETS[0]!).update(key, 'utf8')
+  return redisKey(kind, name, hidden.digest('base64url'))
+}
+
+/**
  * A counter every instance shares through Redis (keys are an HMAC under the
  * session secret: no username or address in Redis), falling back to this process's memory while Redis is
  * away or not configured.
@@ -95,14 +105,7 @@ export function sharedRateLimiter(
   now: () => number = Date.now,
 ): AttemptCounter {
   const memory = new RateLimiter(rule, now)
-  // Keyed with the session secret: a plain hash of an IPv4 address or a
-  // username would be reversed by trying them all.
-  const keyOf = (key: string) =>
-    redisKey(
-      'limit',
-      name,
-      createHmac('sha256', env().SESSION_SECRETS[0]!).update(key, 'utf8').digest('base64url'),
-    )
+  const keyOf = (key: string) => hiddenRedisKey('limit', name, key)
   return {
     hit: (key) =>
       shared(
