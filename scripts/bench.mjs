@@ -104,7 +104,7 @@ import {
 } from './bench/servers.mjs'
 import { soak, startCluster, streamCrowd } from './bench/cluster.mjs'
 import { ensureBuild } from './lib/processes.mjs'
-import { memberCookie } from './bench/member.mjs'
+import { memberCookie, staffCookie } from './bench/member.mjs'
 import { manyStreams, pageLatency, sealedCookie, yeekeeRound } from './bench/live.mjs'
 import { clusterSoak, liveSoak, relayEvals } from './bench/soak.mjs'
 import {
@@ -189,12 +189,16 @@ const cleanups = []
 
 const PAGE_COL = 28
 
+/** A measured page's name: `*` a member's page, `+` a staff person's. */
+const pageLabel = (p) => `${p.shown}${p.member ? ' *' : p.staff ? ' +' : ''}`
+
 function printSizes(pages) {
   heading('First-load JS and CSS')
   console.log(
     'The static import graph of each document (its modulepreload, script and stylesheet\n' +
       'tags and the imports of its inline module script), fetched from server.mjs, member\n' +
-      'pages (*) with a demo member\'s session cookie. "gzip" and "br": the bytes the server\n' +
+      'pages (*) with a demo member\'s session cookie, console pages (+) with a demo\n' +
+      'supervisor\'s staff session. "gzip" and "br": the bytes the server\n' +
       'sends when asked for that encoding (scripts and styles: compressed by the build at\n' +
       'gzip level 9 / brotli quality 11, scripts/compress-build.mjs). "gzip-9": gzip level 9 of\n' +
       'the raw bytes, for reference. Budgets apply to the gzip the server sends; 1 KB = 1000 bytes.',
@@ -204,7 +208,7 @@ function printSizes(pages) {
       `${pad('gzip-9', 11)}${pad('br', 11)}${pad('budget', 13)}  result`,
   )
   for (const page of pages) {
-    const label = `${page.shown}${page.member ? ' *' : ''}`
+    const label = pageLabel(page)
     for (const kind of ['js', 'css']) {
       const t = totals(page[kind])
       const budget = budgetFor(page.path, kind)
@@ -226,7 +230,7 @@ function printSizes(pages) {
   const over = pages.filter((p) =>
     ['js', 'css'].some((k) => totals(p[k]).gzipServed > budgetFor(p.path, k)),
   )
-  const named = (p) => `${p.shown}${p.member ? ' *' : ''}`
+  const named = pageLabel
   console.log(
     `\nbudgets: ${over.length ? `OVER on ${over.map(named).join(', ')}` : `PASS on all ${pages.length} pages`}`,
   )
@@ -244,10 +248,12 @@ function printSizes(pages) {
 async function sizes(appUrl, backendUrl) {
   await prepareMeasuredPages(backendUrl)
   const cookie = await memberCookie(appUrl)
+  const staff = await staffCookie(appUrl, backendUrl)
   const pages = []
-  for (const { path, member, follow } of MEASURED_PAGES) {
-    const page = await firstLoad(appUrl, path, { cookie: member ? cookie : undefined, follow })
-    pages.push({ ...page, member, shown: follow ? `${path} (round)` : path })
+  for (const { path, member, staff: asStaff, follow } of MEASURED_PAGES) {
+    const as = member ? cookie : asStaff ? staff : undefined
+    const page = await firstLoad(appUrl, path, { cookie: as, follow })
+    pages.push({ ...page, member, staff: asStaff, shown: follow ? `${path} (round)` : path })
   }
   printSizes(pages)
   printRequests(pages)
@@ -282,7 +288,7 @@ function printRequests(pages) {
       `${pad('JS files', 10)}${pad('font preloads', 15)}`,
   )
   for (const page of pages) {
-    const label = `${page.shown}${page.member ? ' *' : ''}`
+    const label = pageLabel(page)
     const r = page.requests
     console.log(
       `${padEnd(label, PAGE_COL)}${pad(r.modulepreload, 14)}${pad(r.moduleScripts, 16)}` +

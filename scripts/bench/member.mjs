@@ -32,6 +32,37 @@ export async function memberCookie(appUrl) {
   return cookie
 }
 
+/** The demo supervisor (tests/mock-backend/staff-accounts.ts): every console page opens to it. */
+export const BENCH_STAFF = { username: 'super1', password: 'super1234' }
+
+/**
+ * The Cookie header of a fresh staff session on the app at `appUrl`: the
+ * staff login form with a code the demo backend at `backendUrl` gives
+ * (POST /__mock/staff-otp, as the e2e tests' staffLoginThroughForm).
+ */
+export async function staffCookie(appUrl, backendUrl) {
+  const { data } = await postJson(`${backendUrl}/__mock/staff-otp`, {
+    username: BENCH_STAFF.username,
+  })
+  const res = await request(`${appUrl}/staff/login`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: appUrl,
+      'Sec-Fetch-Site': 'same-origin',
+    },
+    body: new URLSearchParams({ ...BENCH_STAFF, otp: data.otp }).toString(),
+  })
+  const cookie = (res.headers['set-cookie'] ?? [])
+    .map((line) => line.split(';')[0])
+    .filter((pair) => !pair.endsWith('='))
+    .join('; ')
+  if (res.status !== 302 || !cookie) {
+    throw new Error(`POST /staff/login as ${BENCH_STAFF.username}: ${res.status}, no session cookie`)
+  }
+  return cookie
+}
+
 /** The app's own cookie sealing and token rules, loaded once (tsx compiles them on import). */
 let loadedModules
 export function sessionModules() {

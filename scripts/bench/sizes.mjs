@@ -19,8 +19,9 @@ export function budgetFor(path, kind) {
 }
 
 /**
- * The pages measured: every page of issues 8 and 9; `member` pages are fetched with
- * a logged-in member's session cookie (scripts/bench/member.mjs).
+ * The pages measured: every page of the app (issue 34); `member` pages are fetched
+ * with a logged-in member's session cookie, `staff` pages with a demo supervisor's
+ * staff session (scripts/bench/member.mjs).
  */
 export const MEASURED_PAGES = [
   { path: '/', member: false },
@@ -54,6 +55,16 @@ export const MEASURED_PAGES = [
   { path: '/order/10001', member: true },
   { path: '/order/payment/10001', member: true },
   { path: '/news/draw-dates', member: false },
+  // Issue 34: the pages the lists above left out, the staff console's included.
+  { path: '/news', member: false },
+  { path: '/notifications', member: true },
+  { path: '/register', member: false },
+  { path: '/forget', member: false },
+  { path: '/watcher', staff: true },
+  { path: '/staff/login', member: false },
+  { path: '/staff', staff: true },
+  { path: '/staff/members/1001', staff: true },
+  { path: '/staff/audit', staff: true },
 ]
 
 /** Makes what measured pages need in the demo backend: the demo member's PromptPay order 10001. */
