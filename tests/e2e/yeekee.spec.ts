@@ -117,6 +117,42 @@ test("members' shots join the list as they come, without the page asking for the
   expect(dataRequests).toEqual([])
 })
 
+test('shots that come live move nothing already on the screen (no layout shift), and are announced', async ({
+  page,
+  context,
+}) => {
+  await loginAs(context, 'demo')
+  await page.goto('/lotto/yeekee')
+  const drawId = page.url().split('/').pop()!
+  // A round with a list that runs past the bottom of the phone's screen.
+  const numbers = Array.from({ length: 12 }, (_, i) => String(30001 + i))
+  await mock.post('yeekee/shots', { drawId, shots: numbers.map((number) => ({ number })) })
+  await page.reload()
+  await hydrated(page)
+  await expect(page.locator('header[data-live="open"]')).toBeVisible()
+  await expect(shots(page)).toHaveCount(12)
+  await page.evaluate(() => {
+    const w = window as unknown as { shifted: number }
+    w.shifted = 0
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number }[]) {
+        w.shifted += entry.value
+      }
+    }).observe({ type: 'layout-shift' })
+  })
+  for (const [i, number] of ['40001', '40002', '40003'].entries()) {
+    await mock.post('yeekee/shots', { drawId, shots: [{ number }] })
+    await expect(shots(page).first()).toContainText(number)
+    await expect(page.getByTestId('shot-count')).toHaveText(`ทั้งหมด ${13 + i} ครั้ง`)
+  }
+  await expect(shots(page).nth(1)).toContainText('40002')
+  await expect(shots(page).last()).toContainText('30001')
+  await page.evaluate(() => new Promise(requestAnimationFrame))
+  expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0)
+  // What a screen reader hears: the newest shot, not the whole list again.
+  await expect(page.getByTestId('newest-shot')).toHaveText(/#15 40003/)
+})
+
 test("between two rounds, /lotto/yeekee and /lotto's link say when the next round opens, with its countdown", async ({
   page,
   context,

@@ -110,6 +110,8 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
     revalidate,
   )
 
+  // The newest shot that came live on this page (none from its loads).
+  const newest = live.current.shots[0]
   const open = round.status === 'open'
   const used = round.myShots >= round.shotLimit
   return (
@@ -182,10 +184,13 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
         {shots.length === 0 ? (
           <EmptyState title="ยังไม่มีใครยิงเลข">เป็นคนแรกที่ยิงเลขในรอบนี้</EmptyState>
         ) : (
-          <ol className="card divide-y divide-night-700 p-0" aria-live="polite" data-testid="shots">
-            {shots.map((shot) => (
+          <ol className="card divide-y divide-night-700 p-0" data-testid="shots">
+            {shots.map((shot, row) => (
+              // Keyed by row, not by shot: a shot that comes live rewrites the
+              // rows' text in place and adds one at the end, so nothing on the
+              // screen moves down (no layout shift, decision 0169).
               <li
-                key={shot.seq}
+                key={row}
                 className="grid grid-cols-[3rem_1fr_auto] items-center gap-2 px-4 py-2"
                 data-testid="shot"
               >
@@ -201,6 +206,10 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
             ))}
           </ol>
         )}
+        {/* The list's rows are rewritten in place: the newest shot is what is said. */}
+        <p className="sr-only" aria-live="polite" data-testid="newest-shot">
+          {newest ? `เลขใหม่ #${newest.seq} ${newest.number} โดย ${newest.by}` : ''}
+        </p>
       </section>
 
       <section aria-labelledby="rule-title" className="card space-y-1 text-sm text-slate-300">
