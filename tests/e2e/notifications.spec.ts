@@ -104,3 +104,33 @@ test('read posts past the limit: a 429 that says when to try again, as data and 
     expect(retryAfter, path).toBeLessThanOrEqual(READ_LIMIT.windowSeconds)
   }
 })
+
+test('the push panel keeps its place while it checks this device: nothing below it moves', async ({
+  page,
+  context,
+}) => {
+  // A phone whose browser has not been asked yet (headless Chromium answers
+  // "denied"): the panel's button, as most members see it.
+  await context.addInitScript(() => {
+    Object.defineProperty(Notification, 'permission', { get: () => 'default' })
+  })
+  await loginAs(context, 'demo')
+  await page.goto('/notifications')
+  await hydrated(page)
+  // The check is done: the panel shows this device's state.
+  await expect(
+    page.getByTestId('push-panel').getByRole('button', { name: 'เปิดการแจ้งเตือน' }),
+  ).toBeVisible()
+  const shifted = await page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as unknown as { value: number }[]
+          resolve(entries.reduce((sum, entry) => sum + entry.value, 0))
+        }).observe({ type: 'layout-shift', buffered: true })
+        // No entry at all: nothing moved.
+        setTimeout(() => resolve(0), 500)
+      }),
+  )
+  expect(shifted).toBe(0)
+})

@@ -133,6 +133,9 @@ export function PushPanel({ push, watched }: { push: PushPanelData; watched: boo
           {PUSH_TEXTS[state]}
         </p>
       ) : null}
+      {/* While this device is checked (and on the server): the button row's
+          room, so the form below does not move when it comes (decision 0169). */}
+      {state === null ? <div className="min-h-9" data-testid="push-checking" /> : null}
       {state === 'off' || state === 'on' || state === 'busy' ? (
         <div className="flex flex-wrap items-center gap-3">
           {state === 'on' ? (
