@@ -5,11 +5,11 @@
  * profiled app 5304;
  * BENCH_PORT moves them).
  *
- *   1. first-load JS and CSS of every page of issues 8, 9 and 27 (`MEASURED_PAGES` in
+ *   1. first-load JS and CSS of every page (`MEASURED_PAGES` in
  *      scripts/bench/sizes.mjs; member pages with a demo member's session
  *      cookie from the app's own /login): raw, gzip and br as the app's
  *      server (server.mjs) sends them, gzip -9; budgets on the gzip the
- *      server sends (JS 105 KB on `/` and `/login`, 110 KB on the others);
+ *      server sends (JS 100 KB on every page, issue 34);
  *      then each document's modulepreload links, module scripts, first-load
  *      JS files and font preloads (decision 0148)
  *   2. the logged-in home page (`GET /` with a demo member's cookie) beside a
@@ -198,7 +198,7 @@ function printSizes(pages) {
   console.log(
     'The static import graph of each document (its modulepreload, script and stylesheet\n' +
       'tags and the imports of its inline module script), fetched from server.mjs, member\n' +
-      'pages (*) with a demo member\'s session cookie, console pages (+) with a demo\n' +
+      "pages (*) with a demo member's session cookie, console pages (+) with a demo\n" +
       'supervisor\'s staff session. "gzip" and "br": the bytes the server\n' +
       'sends when asked for that encoding (scripts and styles: compressed by the build at\n' +
       'gzip level 9 / brotli quality 11, scripts/compress-build.mjs). "gzip-9": gzip level 9 of\n' +

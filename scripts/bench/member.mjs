@@ -58,7 +58,9 @@ export async function staffCookie(appUrl, backendUrl) {
     .filter((pair) => !pair.endsWith('='))
     .join('; ')
   if (res.status !== 302 || !cookie) {
-    throw new Error(`POST /staff/login as ${BENCH_STAFF.username}: ${res.status}, no session cookie`)
+    throw new Error(
+      `POST /staff/login as ${BENCH_STAFF.username}: ${res.status}, no session cookie`,
+    )
   }
   return cookie
 }
