@@ -1040,6 +1040,10 @@ async function lighthouseSection(appUrl) {
         `${padEnd(label, 26)}run ${i}: performance ${pad(r.score, 3)}   LCP ${(r.lcpMs / 1000).toFixed(2)} s   ` +
           `FCP ${(r.fcpMs / 1000).toFixed(2)} s   TBT ${r.tbtMs.toFixed(0)} ms${cpuNote(r)}   CLS ${r.cls.toFixed(3)}`,
       )
+      if (r.scriptsCpu?.length) {
+        const top = r.scriptsCpu.slice(0, 4).map((s) => `${s.script} ${s.cpuMs.toFixed(0)} ms`)
+        console.log(`${padEnd('', 26)}  CPU after the first paint, by script: ${top.join(', ')}`)
+      }
     }
     if (!runs.length) {
       report.lighthouse[label] = { skipped: true }

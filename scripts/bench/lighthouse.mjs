@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { cpuBlocking } from './main-thread.mjs'
+import { cpuBlocking, cpuByScript } from './main-thread.mjs'
 
 export const LIGHTHOUSE_PACKAGE = 'lighthouse@12.8'
 const PAGE_TIMEOUT_MS = 90_000
@@ -128,14 +128,14 @@ export async function lighthouse(url, { cookie } = {}) {
     const lcp = report.audits['largest-contentful-paint']
     const metrics = report.audits.metrics?.details?.items?.[0]
     const tracePath = join(dir, 'report-0.trace.json')
-    const own =
+    const events =
       metrics && existsSync(tracePath)
-        ? cpuBlocking(
-            JSON.parse(readFileSync(tracePath, 'utf8')).traceEvents ?? [],
-            metrics.observedFirstContentfulPaintTs,
-            report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4,
-          )
+        ? (JSON.parse(readFileSync(tracePath, 'utf8')).traceEvents ?? [])
         : null
+    const paintTs = metrics?.observedFirstContentfulPaintTs
+    const own = events
+      ? cpuBlocking(events, paintTs, report.configSettings?.throttling?.cpuSlowdownMultiplier ?? 4)
+      : null
     return {
       version: report.lighthouseVersion,
       score: Math.round(report.categories.performance.score * 100),
@@ -145,6 +145,8 @@ export async function lighthouse(url, { cookie } = {}) {
       // TBT's rule on the tasks' CPU time instead of their wall time (main-thread.mjs).
       cpuTbtMs: own?.blockingMs ?? null,
       longestTaskCpuMs: own?.longestCpuMs ?? null,
+      // Which scripts that CPU time went to (main-thread.mjs).
+      scriptsCpu: events ? cpuByScript(events, paintTs) : null,
       cls: report.audits['cumulative-layout-shift'].numericValue,
     }
   } finally {

@@ -48,3 +48,40 @@ export function cpuBlocking(events, fromTs, slowdown = 4) {
   }
   return { blockingMs, longestCpuMs }
 }
+
+/** The trace events that run a script's code, with its URL in `args.data.url`. */
+const SCRIPT_EVENTS = new Set(['EvaluateScript', 'v8.evaluateModule', 'FunctionCall'])
+
+/**
+ * The CPU time (ms) of each script's code on the page's main thread from
+ * `fromTs` on (the first contentful paint): what hydration, a library's
+ * start or a module's evaluation costs the page, without a busy machine's
+ * waits. A call inside another counted call is the outer one's. Scripts by
+ * file name (the document's inline code is "(document)"), most first.
+ */
+export function cpuByScript(events, fromTs) {
+  const thread = pageMainThread(events)
+  const calls = events
+    .filter(
+      (e) =>
+        e.ph === 'X' &&
+        SCRIPT_EVENTS.has(e.name) &&
+        `${e.pid}:${e.tid}` === thread &&
+        e.ts >= fromTs &&
+        e.args?.data?.url,
+    )
+    .sort((a, b) => a.ts - b.ts)
+  const byScript = new Map()
+  let until = -Infinity
+  for (const e of calls) {
+    // Lighthouse's own code runs in the page too, under a name, not a URL.
+    if (e.ts < until || !URL.canParse(e.args.data.url)) continue
+    until = e.ts + e.dur
+    const path = new URL(e.args.data.url).pathname
+    const script = path.startsWith('/build/') ? path.slice(path.lastIndexOf('/') + 1) : '(document)'
+    byScript.set(script, (byScript.get(script) ?? 0) + (e.tdur ?? e.dur) / 1000)
+  }
+  return [...byScript]
+    .map(([script, cpuMs]) => ({ script, cpuMs }))
+    .sort((a, b) => b.cpuMs - a.cpuMs)
+}
