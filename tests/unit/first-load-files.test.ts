@@ -1,7 +1,8 @@
 /**
- * Decision 0148: what keeps the first load in few files. The patched
- * classic compiler's route shims re-export app/first-load*.ts, a route's
- * `.server` stand-in is its own module, thai-date.ts loads no date library,
+ * Decision 0148: what keeps the first load in few files. The classic
+ * compiler as patches/@remix-run+dev+*.patch changes it: route shims
+ * re-export app/first-load*.ts, a route's `.server` stand-in is its own
+ * module (unpatched, those three tests fail); thai-date.ts loads no date library,
  * and the bench counts a document's module scripts and font preloads.
  */
 import { createRequire } from 'node:module'
