@@ -12,6 +12,7 @@ import {
 } from '~/lotto/numbers'
 import { formatWholeBaht, parseWholeBaht } from '~/lib/money'
 
+/** docs/decisions/0055. */
 export const MAX_SLIP_LINES = 100
 export { MAX_LINE_AMOUNT }
 
