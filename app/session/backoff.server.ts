@@ -1,6 +1,7 @@
 // Attempt counters that slow down instead of locking out (docs/decisions/0155). Several keys are
 // judged and counted in one step (a Redis script, or synchronously in memory), so parallel
-// attempts cannot slip past the count. Redis keys are an HMAC under the session secret.
+// attempts cannot slip past the count. Redis keys are an HMAC under the session secret; memory
+// while Redis is away (docs/decisions/0088).
 import { shared } from '~/server/redis.server'
 import { hiddenRedisKey } from '~/session/rate-limit.server'
 

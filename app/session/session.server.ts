@@ -1,6 +1,7 @@
 // The member's session for one request, memoised in the load context so parallel loaders share
 // it and write the same Set-Cookie. Logout ends the session id for every copy of the cookie;
-// "log out everywhere" ends every session issued before then (docs/decisions/0093).
+// "log out everywhere" ends every session issued before then (docs/decisions/0093). Tokens too
+// large for the cookie: token-store.server.ts (decision 0134).
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { env } from '~/server/env.server'

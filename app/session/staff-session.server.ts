@@ -1,5 +1,6 @@
 // The staff session: the second identity (DESIGN.md "Two identities", docs/decisions/0139), its
-// own cookie and key, never read as the member's. 30 minutes idle, 8 hours at most.
+// own cookie and key, never read as the member's. 30 minutes idle, 8 hours at most. Large tokens
+// go to the shared store as the member's do (decision 0134).
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { z as zod } from 'zod'
