@@ -1,6 +1,6 @@
 // Server-Timing `backend;dur=B, app;dur=A` (docs/decisions/0089). Not AsyncLocalStorage: on
 // Node 20 its promise hooks cost 3-9 % of a page's CPU. Calls without a member's signal (shared
-// lists, a shared token refresh) count as the app's time.
+// lists, a shared token refresh) count as the app's time. entry.server adds the release (0143).
 import type { AppLoadContext } from '@remix-run/node'
 
 export const SERVER_TIMING_HEADER = 'Server-Timing'
