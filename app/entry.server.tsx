@@ -1,16 +1,5 @@
-/**
- * Server rendering: streamed HTML, the CSP nonce and security headers (data
- * answers get them too), `Cache-Control: private, no-store` unless a route
- * says otherwise, the request id (header, page and log line), Server-Timing
- * (server/server-timing.server.ts) with the server's release (decision 0143),
- * one log line per request.
- *
- * It also hands the server (server.mjs) the app's pieces of the pipeline:
- * the front door (server/front-door.server.ts), Thai answers for what Node's
- * own parser refuses (server/client-error.server.ts), the load context of every
- * request (server/request-context.server.ts) and the URL as logs may show it
- * (lib/redact.ts).
- */
+// Also hands server.mjs the app's pieces of the pipeline (front door, Node parser answers, load
+// context, log-safe URLs).
 import type {
   ActionFunctionArgs,
   AppLoadContext,
@@ -68,7 +57,6 @@ if (env().TRUST_PROXY_HOPS === 0) {
   )
 }
 
-/** Member pages and their data are the member's own: no shared or stored copy. */
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
 export const streamTimeout = 5000
@@ -81,10 +69,10 @@ function formTargets(): string[] {
   }
 }
 
-/** The image host's origin (IMAGE_HOST_URL), or null: the environment is read once, at start. */
+/** The environment is read once, at start. */
 const imageHostOrigin = env().IMAGE_HOST_URL ? new URL(env().IMAGE_HOST_URL!).origin : null
 
-/** The image host's origin, when https: alone would not allow it (the demo's http host). */
+/** When https: alone would not allow it (the demo's http host). */
 function imageOrigins(): string[] {
   return imageHostOrigin && !imageHostOrigin.startsWith('https:') ? [imageHostOrigin] : []
 }
@@ -180,11 +168,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
   return response
 }
 
-/**
- * Remix's own origin check (a second check behind the front door's, which
- * gives a write from an APP_ORIGIN page that origin's host: decision 0091):
- * its message, should it still fire, is one log line, not a stack.
- */
+/** Remix's own origin check behind the front door's (decision 0091): should it still fire, one log line. */
 const REMIX_CSRF_ERROR = /header(s are not provided| does not match `origin` header)/
 
 export function handleError(

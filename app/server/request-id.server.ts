@@ -2,7 +2,6 @@ import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from '~/lib/request
 
 const ids = new WeakMap<Request, string>()
 
-/** The id of this request: the browser's (data requests) or a new one, stable per Request. */
 export function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (!id) {

@@ -1,8 +1,4 @@
-/**
- * The server side of /staff: one search box for a member (username, phone
- * or member id, the backend's search) and for a request id a member quoted
- * from an error page (the request timeline's index): both are looked up.
- */
+// A member's search and a quoted request id are both looked up.
 import { searchMembers } from '~/backend/staff.server'
 import { STAFF_SEARCH_MAX } from '~/forms/staff-forms'
 import { maskPhone } from '~/lib/mask'

@@ -1,12 +1,5 @@
-/**
- * The server side of /staff/audit (supervisors only): the record of watches
- * from the backend (decision 0152), filtered by staff, member and Bangkok
- * dates, newest or oldest first, a page at a time; one watch with every page
- * it saw (`?watch=`); the slowed logins and refused watch starts; the
- * watches going on now with a way to end them; the CSV of the same filter
- * (staff.audit[.csv].ts). While the record cannot be read the page says so
- * (503) and still lists the watches going on now, so one can be ended.
- */
+// Decision 0152. While the record cannot be read (503) the watches going on now are still listed,
+// so one can be ended.
 import { data, redirect } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { activeWatches, type Watch } from '~/backend/staff.server'
@@ -25,11 +18,8 @@ import {
   type AuditWatch,
 } from '~/session/watch-audit.server'
 
-/** Watches a page lists (the next ones by the "ถัดไป" link; the CSV has them all). */
 export const AUDIT_PAGE_SIZE = 50
-/** Slowed logins and refused starts the page lists (the newest). */
 const REFUSALS_SHOWN = 20
-/** Pages seen a watch's own view lists at a time. */
 const VIEWS_PAGE_SIZE = 500
 const DAY_MS = 24 * 60 * 60_000
 
@@ -44,7 +34,6 @@ export interface AuditQuery {
   order: AuditOrder
 }
 
-/** The filter of the page's address: what cannot be read is no filter. */
 export function auditQuery(url: URL): { query: AuditQuery; filter: AuditFilter } {
   const text = (name: string) => (url.searchParams.get(name) ?? '').trim().slice(0, 100)
   const day = (name: string) => {
@@ -70,18 +59,17 @@ export function auditQuery(url: URL): { query: AuditQuery; filter: AuditFilter }
   }
 }
 
-/** A cursor as the backend gave it (opaque, short); anything else starts from the first page. */
+/** Opaque; anything else starts from the first page. */
 function cursorOf(url: URL, name = 'cursor'): string | null {
   const cursor = url.searchParams.get(name)
   return cursor && /^[\w.~-]{1,200}$/.test(cursor) ? cursor : null
 }
 
-/** Whether a failure is the record's store being away (not a refusal of this person). */
 export function recordUnavailable(error: unknown): boolean {
   return error instanceof BackendError && error.status >= 500
 }
 
-/** What the page shows of a record: never the watch's session id. */
+/** Never the watch's session id. */
 function shownWatch({ sid: _sid, ...shown }: AuditWatch) {
   return shown
 }
@@ -99,7 +87,6 @@ function shownActive(watches: Watch[]) {
   }))
 }
 
-/** One watch with the first pages it saw (every one is in the CSV). */
 async function oneWatch(ctx: RouteContext, watchId: string) {
   const [watches, views] = await Promise.all([
     auditWatches(ctx, { watchId }, null, 1),
@@ -126,7 +113,6 @@ export async function loadPage(ctx: RouteContext) {
     cursor,
     now: Date.now(),
     years: choiceYears(bangkokDay(Date.now()), 3),
-    /** This instance's events the backend has not taken yet (they go on their own). */
     waiting: auditOutbox().pending,
   }
   const refusalFilter = { ...filter, types: ['login-limited', 'watch-start-limited'] as const }
@@ -171,7 +157,6 @@ export async function loadPage(ctx: RouteContext) {
   }
 }
 
-/** A supervisor ends a watch going on now. */
 export async function submit(ctx: RouteContext) {
   const form = await readFormData(ctx.request)
   const watchId = form.get('watchId')

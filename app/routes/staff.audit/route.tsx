@@ -10,20 +10,14 @@ import { guard } from '~/session/guard'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
 import { loadPage, submit } from './page.server'
 
-/**
- * The record of watches, for supervisors (docs/decisions/0139, 0152): who
- * watched whom, why (reason and ticket), when, how it ended, and every page
- * seen; the slowed staff logins and refused watch starts; filtered by staff,
- * member and date, a page at a time, and as CSV. The watches going on now
- * can be ended here, also while the record cannot be read.
- */
+// docs/decisions/0139, 0152.
 const page = PAGES.staffAudit
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
-/** A refused burst's (429) or an unreadable record's (503) Retry-After, without JavaScript too. */
+/** Without JavaScript too. */
 export const headers = keepRetryAfter
 
 export const meta = pageMeta(page.title)
@@ -249,7 +243,6 @@ export default function StaffAudit() {
   )
 }
 
-/** The page's filter for the CSV: every row, whichever page is shown. */
 function withoutPaging(params: URLSearchParams): string {
   const next = new URLSearchParams(params)
   next.delete('cursor')

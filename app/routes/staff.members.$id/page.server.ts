@@ -1,9 +1,3 @@
-/**
- * The server side of /staff/members/:id: the member as support needs them
- * (profile summary with the bank number masked, balance, recent orders,
- * withdrawals, stakes and notifications, from the backend's staff API), the
- * request timeline the app recorded, and the start of a watch.
- */
 import { data } from '@remix-run/node'
 import { BackendError, refusalFor } from '~/backend/client.server'
 import { memberDetail } from '~/backend/staff.server'
@@ -17,7 +11,7 @@ import type { RouteContext } from '~/session/guard'
 import { startStaffWatch, WATCH_MESSAGES, WatchStartRefused } from '~/session/watch.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 
-/** The member of the page (the route's `validate` has checked the id). */
+/** The route's `validate` has checked the id. */
 const memberIdOf = (params: RouteContext['params']) => Number(params.id)
 
 export async function loadPage(ctx: RouteContext) {
@@ -49,7 +43,6 @@ export async function loadPage(ctx: RouteContext) {
   }
 }
 
-/** "ดูหน้าจอสมาชิก": a reason and a ticket, then the watch opens in this browser. */
 export async function submit(ctx: RouteContext) {
   const id = memberIdOf(ctx.params)
   const form = await readFormData(ctx.request)

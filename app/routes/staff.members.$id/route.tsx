@@ -15,11 +15,6 @@ import { STAKE_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '~/ui/status-labe
 import { TimelineTable } from '~/ui/staff/timeline-table'
 import { loadPage, submit } from './page.server'
 
-/**
- * A member as support sees them: the profile summary, balance, recent
- * orders, withdrawals, stakes and notifications, the request timeline, and
- * "ดูหน้าจอสมาชิก" (read only, with a reason and a ticket, on the record).
- */
 const page = PAGES.staffMember
 const rules = {
   access: page.access,
@@ -30,7 +25,7 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
-/** A refused burst's (429) or an unreadable record's (503) Retry-After, without JavaScript too. */
+/** Without JavaScript too. */
 export const headers = keepRetryAfter
 
 export const meta = pageMeta(page.title)

@@ -1,10 +1,4 @@
-/**
- * A member's request timeline as staff read it (docs/decisions/0138):
- * newest first, failures marked in words and colour, every column a member's
- * problem needs (when, what, how it ended, the request id the member saw,
- * how long it took, which instance, the error code shown, the device).
- * A table that scrolls sideways on a phone.
- */
+// docs/decisions/0138.
 import { bangkokClock, bangkokDate, formatThaiShortDate } from '~/lib/thai-date-format'
 import { isFailure, type Device, type TimelineEntry } from '~/lib/timeline'
 
