@@ -1,6 +1,6 @@
 /**
- * How the rewards pages write periods and moments, made on the server (the
- * browser gets the text, not date-fns): Buddhist-era Thai dates, Bangkok time.
+ * How the rewards pages write periods and moments, made on the server:
+ * Buddhist-era Thai dates, Bangkok time.
  */
 import type { CashbackPeriod } from '~/backend/rewards.schemas'
 import {

@@ -1,7 +1,7 @@
 /**
  * /affiliate's server side: the referral link (this site's origin, so the
  * link works wherever the app runs), masked names and Thai Buddhist-era
- * dates made here (date-fns stays on the server), and the commission
+ * dates made here, and the commission
  * withdrawal: one idempotency key per shown form, so a double tap or a
  * resubmit withdraws once.
  */

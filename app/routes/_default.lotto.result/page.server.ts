@@ -42,7 +42,7 @@ export interface ResultView {
   day: DayResults | null
   past: Draw[] | null
   pastError: string | null
-  /** Thai labels of every draw date the page shows, made on the server (no date-fns in the browser). */
+  /** Thai labels of every draw date the page shows, made on the server. */
   dates: Record<string, string>
   /** The shareable title and description of the draw shown. */
   share: { title: string; description: string } | null

@@ -1,6 +1,6 @@
 /**
  * /profile's server side: what the page shows (masked numbers, the Thai
- * Buddhist-era join date, made here so date-fns stays on the server) and its
+ * Buddhist-era join date, made here) and its
  * posts: change password, LINE link (off to LINE's authorize page; the
  * callback links: docs/decisions/0076-member-pages.md) and unlink, and
  * "ออกจากระบบทุกอุปกรณ์". A password change and that button end every other
