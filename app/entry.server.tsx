@@ -1,15 +1,14 @@
 /**
  * Server rendering: streamed HTML, the CSP nonce and security headers (data
  * answers get them too), `Cache-Control: private, no-store` unless a route
- * says otherwise, the request id (header, page and log line), Server-Timing
- * (server/server-timing.server.ts) with the server's release (decision 0143),
- * one log line per request.
+ * says otherwise, the request id (header and page), Server-Timing
+ * (server/server-timing.server.ts) with the server's release (decision 0143).
  *
  * It also hands the server (server.mjs) the app's pieces of the pipeline:
- * the front door (server/front-door.server.ts), Thai answers for what Node's
- * own parser refuses (server/client-error.server.ts), the load context of every
- * request (server/request-context.server.ts) and the URL as logs may show it
- * (lib/redact.ts).
+ * the request log (server/log.server.ts), the front door
+ * (server/front-door.server.ts), Thai answers for what Node's own parser
+ * refuses (server/client-error.server.ts) and the load context of every
+ * request (server/request-context.server.ts).
  */
 import type {
   ActionFunctionArgs,
@@ -26,7 +25,7 @@ import { documentBody } from '~/server/compression.server'
 import { env } from '~/server/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
 import { installShutdown } from '~/server/shutdown.server'
-import { logError, logRequest, logWarning } from '~/server/log.server'
+import { logError, logWarning } from '~/server/log.server'
 import { answerNoActionInThai, noActionAllow } from '~/server/no-action.server'
 import { ensureRetryAfter } from '~/server/retry-after.server'
 import { NonceContext } from '~/lib/nonce'
@@ -43,7 +42,7 @@ import { auditOutbox, auditWritable } from '~/session/watch-audit.server'
 export { frontDoor } from '~/server/front-door.server'
 export { mayContinue, onCheckExpectation, onClientError } from '~/server/client-error.server'
 export { getLoadContext } from '~/server/request-context.server'
-export { redactUrl } from '~/lib/redact'
+export { requestLog } from '~/server/log.server'
 
 // Validate the environment when the server loads, not on the first request.
 env()
@@ -96,7 +95,6 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const started = performance.now()
   const nonce = newNonce()
   const requestId = requestIdFor(request, loadContext)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
@@ -142,7 +140,6 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          logRequest(request, responseStatusCode, requestId, started)
           // A finished page needs no abort timer: it must not hold a shutting-down process.
           source.once('close', () => clearTimeout(abortTimer))
           pipe(sink)
@@ -176,7 +173,6 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     formTargets: formTargets(),
     imageOrigins: imageOrigins(),
   })
-  logRequest(request, response.status, requestId)
   return response
 }
 

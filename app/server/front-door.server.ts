@@ -1,7 +1,7 @@
 /**
  * The front door: the server's first middleware (server.mjs), a few answers
- * given before compression, static files, morgan and Remix see the request
- * (docs/decisions/0031, 0118).
+ * given before compression, static files and Remix see the request (each in
+ * the request log, server/log.server.ts; docs/decisions/0031, 0118).
  *
  * - a method undici or Remix cannot take (TRACE, CONNECT, PROPFIND, ...): Thai 405 with Allow;
  * - a path that is not valid percent-encoding (`/%E0%A4%A`): Thai 400;
@@ -30,12 +30,12 @@ import {
   CROSS_SITE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
-import { redactUrl } from '~/lib/redact'
+import { answeredByFrontDoor } from '~/server/log.server'
 import { noteArrival } from '~/server/request-context.server'
 import { trackRequest } from '~/server/shutdown.server'
 import { serveBuildAsset } from '~/server/build-assets.server'
 import { serveServiceWorker } from '~/server/service-worker.server'
-import { newRequestId } from '~/lib/request-id'
+import { incomingRequestId } from '~/server/request-id.server'
 import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -163,7 +163,7 @@ export function publicHostFor(
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
-  const requestId = newRequestId()
+  const requestId = incomingRequestId(req)
   const body = req.method === 'HEAD' ? '' : plainPage(door.status, door.message, requestId)
   const hasBody = Boolean(req.headers['content-length'] ?? req.headers['transfer-encoding'])
   res.writeHead(door.status, {
@@ -172,10 +172,8 @@ function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
     // The body is not read: the connection cannot carry another request after it.
     ...(hasBody ? { Connection: 'close' } : {}),
   })
+  answeredByFrontDoor(res)
   res.end(body)
-  console.log(
-    `[${requestId}] ${req.method} ${redactUrl(req.url ?? '')} ${door.status} (front door)`,
-  )
 }
 
 /**
