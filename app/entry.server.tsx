@@ -1,4 +1,4 @@
-// Also hands server.mjs the app's pieces of the pipeline (front door, Node parser answers, load
+// Also hands server.mjs the app's pieces of the pipeline (request log, front door, Node parser answers, load
 // context, log-safe URLs).
 import type {
   ActionFunctionArgs,
@@ -15,7 +15,7 @@ import { documentBody } from '~/server/compression.server'
 import { env } from '~/server/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
 import { installShutdown } from '~/server/shutdown.server'
-import { logError, logRequest, logWarning } from '~/server/log.server'
+import { logError, logWarning } from '~/server/log.server'
 import { answerNoActionInThai, noActionAllow } from '~/server/no-action.server'
 import { ensureRetryAfter } from '~/server/retry-after.server'
 import { NonceContext } from '~/lib/nonce'
@@ -32,7 +32,7 @@ import { auditOutbox, auditWritable } from '~/session/watch-audit.server'
 export { frontDoor } from '~/server/front-door.server'
 export { mayContinue, onCheckExpectation, onClientError } from '~/server/client-error.server'
 export { getLoadContext } from '~/server/request-context.server'
-export { redactUrl } from '~/lib/redact'
+export { requestLog } from '~/server/log.server'
 
 // Validate the environment when the server loads, not on the first request.
 env()
@@ -84,7 +84,6 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const started = performance.now()
   const nonce = newNonce()
   const requestId = requestIdFor(request, loadContext)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
@@ -130,7 +129,6 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          logRequest(request, responseStatusCode, requestId, started)
           // A finished page needs no abort timer: it must not hold a shutting-down process.
           source.once('close', () => clearTimeout(abortTimer))
           pipe(sink)
@@ -164,7 +162,6 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     formTargets: formTargets(),
     imageOrigins: imageOrigins(),
   })
-  logRequest(request, response.status, requestId)
   return response
 }
 

@@ -10,12 +10,12 @@ import {
   CROSS_SITE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
-import { redactUrl } from '~/lib/redact'
+import { answeredByFrontDoor } from '~/server/log.server'
 import { noteArrival } from '~/server/request-context.server'
 import { trackRequest } from '~/server/shutdown.server'
 import { serveBuildAsset } from '~/server/build-assets.server'
 import { serveServiceWorker } from '~/server/service-worker.server'
-import { newRequestId } from '~/lib/request-id'
+import { incomingRequestId } from '~/server/request-id.server'
 import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -131,7 +131,7 @@ export function publicHostFor(
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
-  const requestId = newRequestId()
+  const requestId = incomingRequestId(req)
   const body = req.method === 'HEAD' ? '' : plainPage(door.status, door.message, requestId)
   const hasBody = Boolean(req.headers['content-length'] ?? req.headers['transfer-encoding'])
   res.writeHead(door.status, {
@@ -140,10 +140,8 @@ function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
     // The body is not read: the connection cannot carry another request after it.
     ...(hasBody ? { Connection: 'close' } : {}),
   })
+  answeredByFrontDoor(res)
   res.end(body)
-  console.log(
-    `[${requestId}] ${req.method} ${redactUrl(req.url ?? '')} ${door.status} (front door)`,
-  )
 }
 
 export function frontDoor(

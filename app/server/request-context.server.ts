@@ -3,8 +3,7 @@
 // tests) a bare object: no clock, and the id is read from the Request.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { AppLoadContext } from '@remix-run/node'
-import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
-import { requestIdOf } from '~/server/request-id.server'
+import { incomingRequestId, requestIdOf } from '~/server/request-id.server'
 import { RequestTiming } from '~/server/server-timing.server'
 import { followTimeline, type TimelineNote } from '~/server/timeline.server'
 
@@ -35,8 +34,7 @@ export function noteArrival(req: IncomingMessage, now = performance.now()): void
 }
 
 export function getLoadContext(req: IncomingMessage, res?: ServerResponse): RequestContext {
-  const sent = req.headers[REQUEST_ID_HEADER.toLowerCase()]
-  const requestId = typeof sent === 'string' && isValidRequestId(sent) ? sent : newRequestId()
+  const requestId = incomingRequestId(req)
   const arrived = arrivals.get(req) ?? performance.now()
   return {
     requestId,
