@@ -1,57 +1,44 @@
 /**
- * Dates written out in Thai, years in the Buddhist era, from the month names
- * written here: the same text on the server and in every browser, whatever
- * its ICU (docs/decisions/0163). Use these helpers wherever a date is shown
- * to a member. The rest of the Thai date helpers are re-exported from
+ * Dates written out in Thai: date-fns with the `th` locale, years in the
+ * Buddhist era. Use these helpers wherever a date is shown to a member. The
+ * rest of the Thai date helpers (no date library) are re-exported from
  * ~/lib/thai-date, which pages that only need those import instead (decision
  * 0148).
  */
-import { calendarDate, NBSP, THAI_MONTHS, toBuddhistYear } from '~/lib/thai-date'
+import { format } from 'date-fns'
+import { th } from 'date-fns/locale/th'
+import { calendarDate, NBSP, toBuddhistYear } from '~/lib/thai-date'
 
 export * from '~/lib/thai-date'
 
-export const THAI_SHORT_MONTHS = [
-  'ม.ค.',
-  'ก.พ.',
-  'มี.ค.',
-  'เม.ย.',
-  'พ.ค.',
-  'มิ.ย.',
-  'ก.ค.',
-  'ส.ค.',
-  'ก.ย.',
-  'ต.ค.',
-  'พ.ย.',
-  'ธ.ค.',
-] as const
-
-const two = (n: number) => String(n).padStart(2, '0')
-
-const PARTS: Record<string, (date: Date) => string> = {
-  BBBB: (date) => String(toBuddhistYear(date.getFullYear())),
-  BB: (date) => String(toBuddhistYear(date.getFullYear())).slice(-2),
-  MMMM: (date) => THAI_MONTHS[date.getMonth()]!,
-  MMM: (date) => THAI_SHORT_MONTHS[date.getMonth()]!,
-  HH: (date) => two(date.getHours()),
-  mm: (date) => two(date.getMinutes()),
-  d: (date) => String(date.getDate()),
-}
-
-const TOKEN = /'([^']*)'|BBBB|BB|MMMM|MMM|HH|mm|d/g
-
 /**
- * Formats a date in Thai. `pattern` has the tokens d, MMMM (พฤศจิกายน), MMM
- * (พ.ย.), BBBB (the Buddhist-era year, 2569), BB (its last two digits), HH
- * and mm, and 'quoted' text. Its spaces are no-break spaces: one date is one
- * unit on the screen (a line broke "28 พ.ย. 2569" as "28|พ.ย. 2569" on a
- * phone). Callers pass Dates whose local fields are Bangkok's (bangkokDate).
+ * Formats a date in Thai. `pattern` is a date-fns pattern in which the token
+ * `BBBB` stands for the Buddhist-era year (and `BB` for its last two digits).
+ * Its parts are joined by no-break spaces (NBSP): a date never breaks across lines.
+ * Times are shown in the given time zone offset-free (the server and the
+ * member are both on Asia/Bangkok; callers pass Dates already in that zone).
  */
 export function formatThaiDate(date: Date | number, pattern = 'd MMMM BBBB'): string {
   const value = typeof date === 'number' ? new Date(date) : date
-  return pattern
-    .replace(TOKEN, (token, quoted?: string) => quoted ?? PARTS[token]!(value))
-    .replaceAll(' ', NBSP)
+  // A page shows the same few dates on every request, and date-fns' format
+  // is slow for text that never changes: each (moment, pattern) is made once.
+  const key = `${value.getTime()} ${pattern}`
+  const known = formatted.get(key)
+  if (known !== undefined) return known
+  const year = String(toBuddhistYear(value.getFullYear()))
+  // Buddhist-era tokens become quoted literals before date-fns sees the pattern.
+  const withYear = pattern.replace(/BBBB/g, `'${year}'`).replace(/BB/g, `'${year.slice(-2)}'`)
+  // One date is one unit on the screen: no-break spaces keep "28 พ.ย. 2569" on one line
+  // wherever it is shown (a line broke it as "28|พ.ย. 2569" on a phone).
+  const text = format(value, withYear, { locale: th }).replaceAll(' ', NBSP)
+  if (formatted.size >= MAX_FORMATTED) formatted.clear()
+  formatted.set(key, text)
+  return text
 }
+
+/** Dates already formatted, by moment and pattern (cleared when full). */
+const formatted = new Map<string, string>()
+const MAX_FORMATTED = 2000
 
 /** Short form used in lists: 22 พ.ย. 69 */
 export function formatThaiShortDate(date: Date | number): string {

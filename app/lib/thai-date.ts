@@ -1,7 +1,9 @@
 /**
  * Thai dates without a date library: Bangkok time, calendar days, the date
  * choice's parts, years in the Buddhist era (2026 -> 2569). Dates written out
- * in Thai are in ~/lib/thai-date-format (decision 0148).
+ * in Thai (date-fns with the `th` locale) are in ~/lib/thai-date-format, so a
+ * page that shows only a clock or a date choice loads no date-fns (decision
+ * 0148).
  */
 
 /** The Buddhist-era year is the Gregorian year plus 543. */

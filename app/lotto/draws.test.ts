@@ -1,13 +1,6 @@
-import { describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LottoType } from '~/backend/lotto.schemas'
-import type * as ThaiDateFormat from '~/lib/thai-date-format'
-import { formatThaiShortDay } from '~/lib/thai-date-format'
 import { closingDraws, drawLabel, drawLabelLong } from '~/lotto/draws'
-
-vi.mock('~/lib/thai-date-format', async (importOriginal) => {
-  const original = await importOriginal<typeof ThaiDateFormat>()
-  return { ...original, formatThaiShortDay: vi.fn(original.formatThaiShortDay) }
-})
 
 function type(id: string, closesAt: string | null, status: 'open' | 'closed' = 'open'): LottoType {
   return {
@@ -72,13 +65,5 @@ describe('closingDraws', () => {
   it('leaves out closed types and types with no draw', () => {
     expect(closingDraws(types, 10).map((d) => d.lottoId)).toEqual(['yeekee', 'lao', 'thai'])
     expect(closingDraws(types, 0)).toEqual([])
-  })
-
-  it('labels only the draws it keeps (decision 0113)', () => {
-    vi.mocked(formatThaiShortDay).mockClear()
-    expect(closingDraws(types, 1).map((d) => d.lottoId)).toEqual(['yeekee'])
-    expect(closingDraws(types, 2).map((d) => d.lottoId)).toEqual(['yeekee', 'lao'])
-    // The round's label has no date; lao's is the one label made.
-    expect(vi.mocked(formatThaiShortDay).mock.calls).toEqual([['2026-12-01']])
   })
 })

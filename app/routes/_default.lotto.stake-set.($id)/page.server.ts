@@ -44,7 +44,7 @@ export type SetsView =
   | {
       kind: 'list'
       sets: StakeSet[]
-      /** "แก้ไขล่าสุด" of each set in Thai, by id, made here. */
+      /** "แก้ไขล่าสุด" of each set in Thai, by id, made here (no date-fns in the browser). */
       updated: Record<number, string>
     }
   | {
