@@ -16,6 +16,11 @@ export interface TimelineEntry {
   device: Device
 }
 
+/** An entry as the staff console shows it: `when`, its moment in Thai, written on the server. */
+export interface ShownTimelineEntry extends TimelineEntry {
+  when: string
+}
+
 export function isFailure(entry: Pick<TimelineEntry, 'status' | 'errorCode'>): boolean {
   return entry.status >= 400 || entry.errorCode !== null
 }

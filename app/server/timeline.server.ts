@@ -6,7 +6,8 @@ import { hostname } from 'node:os'
 import type { AppLoadContext } from '@remix-run/node'
 import { redactUrl } from '~/lib/redact'
 import { isValidRequestId } from '~/lib/request-id'
-import type { Device, TimelineEntry } from '~/lib/timeline'
+import { bangkokClock, bangkokDate, formatThaiShortDate } from '~/lib/thai-date-format'
+import type { Device, ShownTimelineEntry, TimelineEntry } from '~/lib/timeline'
 import { env } from '~/server/env.server'
 import {
   createMemoryStore,
@@ -171,4 +172,12 @@ export async function findRequest(
   if (memberId === undefined) return null
   const entry = (await list.newest(memberId)).find((e) => e.requestId === id)
   return entry ? { memberId, entry } : null
+}
+
+/** The entry with its moment written out (22 พ.ย. 69 20:55:05): no date library in the browser. */
+export function shownEntry(entry: TimelineEntry): ShownTimelineEntry {
+  return {
+    ...entry,
+    when: `${formatThaiShortDate(bangkokDate(entry.at))} ${bangkokClock(entry.at)}`,
+  }
 }

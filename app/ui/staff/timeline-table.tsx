@@ -1,6 +1,5 @@
 // docs/decisions/0138.
-import { bangkokClock, bangkokDate, formatThaiShortDate } from '~/lib/thai-date-format'
-import { isFailure, type Device, type TimelineEntry } from '~/lib/timeline'
+import { isFailure, type Device, type ShownTimelineEntry } from '~/lib/timeline'
 
 const DEVICE_TEXT: Readonly<Record<Device, string>> = {
   phone: 'มือถือ',
@@ -14,7 +13,7 @@ export function TimelineTable({
   entries,
   caption,
 }: {
-  entries: readonly TimelineEntry[]
+  entries: readonly ShownTimelineEntry[]
   caption: string
 }) {
   if (entries.length === 0) {
@@ -65,9 +64,7 @@ export function TimelineTable({
                 data-failed={failed || undefined}
                 className={failed ? 'bg-danger/10' : undefined}
               >
-                <td className="whitespace-nowrap p-2">
-                  {formatThaiShortDate(bangkokDate(entry.at))} {bangkokClock(entry.at)}
-                </td>
+                <td className="whitespace-nowrap p-2">{entry.when}</td>
                 <td className="p-2 font-mono text-xs">
                   {entry.method} {entry.path}
                   {entry.query ? `?${entry.query}` : ''}
