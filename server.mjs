@@ -7,13 +7,14 @@
  *
  *   request        Node's parser: what it cannot read, a Thai 400/431 (onClientError);
  *                  an Expect, a Thai 417 or 100 Continue when the door lets it in
+ *   -> requestLog      app/server/log.server.ts: one JSON line per answer (pino-http), the
+ *                      request id, query values redacted (app/lib/redact.ts); not the files'
  *   -> frontDoor       app/server/front-door.server.ts: Thai 405/400/413/403,
  *                      build files as the build compressed them, the Server-Timing clock,
  *                      the graceful shutdown's count
  *   -> compression
  *   -> /build/         the hashed build files, immutable for a year
  *   -> public/         other files (listed at start), an hour
- *   -> morgan "tiny"   one line per request, query values redacted (app/lib/redact.ts)
  *   -> Remix           getLoadContext (app/server/request-context.server.ts): one
  *                      context per request, `args.context` of its loaders and actions
  *
@@ -29,7 +30,6 @@ import { createRequestHandler } from '@remix-run/express'
 import { installGlobals } from '@remix-run/node'
 import compression from 'compression'
 import express from 'express'
-import morgan from 'morgan'
 
 process.env.NODE_ENV ??= 'production'
 const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/index.js')).href).catch(
@@ -41,15 +41,22 @@ const build = await import(pathToFileURL(resolve(process.argv[2] ?? 'build/index
   },
 )
 installGlobals({ nativeFetch: build.future.v3_singleFetch })
-const { frontDoor, getLoadContext, redactUrl } = build.entry.module
+const { frontDoor, getLoadContext, requestLog } = build.entry.module
 const { mayContinue, onCheckExpectation, onClientError } = build.entry.module
-if (!frontDoor || !getLoadContext || !onClientError)
+if (!frontDoor || !getLoadContext || !onClientError || !requestLog)
   throw new Error('The build predates server.mjs: npm run build')
 
-morgan.token('url', (req) => redactUrl(req.originalUrl ?? req.url))
+const buildFiles = `${build.publicPath.replace(/\/$/, '')}/`
+const files = listFiles('public')
+/** A file of the build or of public/ that was sent: no log line (as before Remix). */
+const fileSent = (req, res) => {
+  const path = req.url?.split('?')[0] ?? ''
+  return res.statusCode < 400 && (path.startsWith(buildFiles) || files.has(path))
+}
 
 const app = express()
 app.disable('x-powered-by')
+app.use(requestLog({ quiet: fileSent }))
 app.use(frontDoor)
 app.use(compression())
 app.use(
@@ -57,24 +64,27 @@ app.use(
   express.static(build.assetsBuildDirectory, { immutable: true, maxAge: '1y' }),
 )
 app.use(publicFiles('public', { maxAge: '1h' }))
-app.use(morgan('tiny'))
 app.all('*', createRequestHandler({ build, getLoadContext, mode: process.env.NODE_ENV }))
 
 /**
  * express.static for the files under `dir` outside the build, listed once at
- * start: a page's URL goes on to Remix without a file-system look-up (the
- * production build's public/ does not change while the server runs).
+ * start (`files`): a page's URL goes on to Remix without a file-system look-up
+ * (the production build's public/ does not change while the server runs).
  */
 function publicFiles(dir, options) {
   const serve = express.static(dir, options)
-  const files = new Set(
+  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next())
+}
+
+/** The paths of the files under `dir` outside the build. */
+function listFiles(dir) {
+  return new Set(
     readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => '/' + relative(dir, join(entry.parentPath ?? entry.path, entry.name)))
       .map((path) => path.split(sep).join('/'))
-      .filter((path) => !path.startsWith(`${build.publicPath.replace(/\/$/, '')}/`)),
+      .filter((path) => !path.startsWith(buildFiles)),
   )
-  return (req, res, next) => (files.has(req.path) ? serve(req, res, next) : next())
 }
 
 const port = Number(process.env.PORT) || 3000

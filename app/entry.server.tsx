@@ -1,16 +1,5 @@
-/**
- * Server rendering: streamed HTML, the CSP nonce and security headers (data
- * answers get them too), `Cache-Control: private, no-store` unless a route
- * says otherwise, the request id (header, page and log line), Server-Timing
- * (server/server-timing.server.ts) with the server's release (decision 0143),
- * one log line per request.
- *
- * It also hands the server (server.mjs) the app's pieces of the pipeline:
- * the front door (server/front-door.server.ts), Thai answers for what Node's
- * own parser refuses (server/client-error.server.ts), the load context of every
- * request (server/request-context.server.ts) and the URL as logs may show it
- * (lib/redact.ts).
- */
+// Also hands server.mjs the app's pieces of the pipeline (request log, front door, Node parser answers, load
+// context, log-safe URLs).
 import type {
   ActionFunctionArgs,
   AppLoadContext,
@@ -26,7 +15,7 @@ import { documentBody } from '~/server/compression.server'
 import { env } from '~/server/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
 import { installShutdown } from '~/server/shutdown.server'
-import { logError, logRequest, logWarning } from '~/server/log.server'
+import { logError, logWarning } from '~/server/log.server'
 import { answerNoActionInThai, noActionAllow } from '~/server/no-action.server'
 import { ensureRetryAfter } from '~/server/retry-after.server'
 import { NonceContext } from '~/lib/nonce'
@@ -43,7 +32,7 @@ import { auditOutbox, auditWritable } from '~/session/watch-audit.server'
 export { frontDoor } from '~/server/front-door.server'
 export { mayContinue, onCheckExpectation, onClientError } from '~/server/client-error.server'
 export { getLoadContext } from '~/server/request-context.server'
-export { redactUrl } from '~/lib/redact'
+export { requestLog } from '~/server/log.server'
 
 // Validate the environment when the server loads, not on the first request.
 env()
@@ -68,7 +57,6 @@ if (env().TRUST_PROXY_HOPS === 0) {
   )
 }
 
-/** Member pages and their data are the member's own: no shared or stored copy. */
 const PRIVATE_CACHE_CONTROL = 'private, no-store'
 
 export const streamTimeout = 5000
@@ -81,10 +69,10 @@ function formTargets(): string[] {
   }
 }
 
-/** The image host's origin (IMAGE_HOST_URL), or null: the environment is read once, at start. */
+/** The environment is read once, at start. */
 const imageHostOrigin = env().IMAGE_HOST_URL ? new URL(env().IMAGE_HOST_URL!).origin : null
 
-/** The image host's origin, when https: alone would not allow it (the demo's http host). */
+/** When https: alone would not allow it (the demo's http host). */
 function imageOrigins(): string[] {
   return imageHostOrigin && !imageHostOrigin.startsWith('https:') ? [imageHostOrigin] : []
 }
@@ -96,7 +84,6 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
-  const started = performance.now()
   const nonce = newNonce()
   const requestId = requestIdFor(request, loadContext)
   const waitForAll = isbot(request.headers.get('user-agent') ?? '') || remixContext.isSpaMode
@@ -142,7 +129,6 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           )
-          logRequest(request, responseStatusCode, requestId, started)
           // A finished page needs no abort timer: it must not hold a shutting-down process.
           source.once('close', () => clearTimeout(abortTimer))
           pipe(sink)
@@ -176,15 +162,10 @@ export const handleDataRequest: HandleDataRequestFunction = (response, { request
     formTargets: formTargets(),
     imageOrigins: imageOrigins(),
   })
-  logRequest(request, response.status, requestId)
   return response
 }
 
-/**
- * Remix's own origin check (a second check behind the front door's, which
- * gives a write from an APP_ORIGIN page that origin's host: decision 0091):
- * its message, should it still fire, is one log line, not a stack.
- */
+/** Remix's own origin check behind the front door's (decision 0091): should it still fire, one log line. */
 const REMIX_CSRF_ERROR = /header(s are not provided| does not match `origin` header)/
 
 export function handleError(

@@ -1,18 +1,7 @@
-/**
- * What the root and the browser entry import, named once so that the build
- * puts it in one shared file with React (decision 0148). Every route module
- * re-exports `firstLoad` (patches/@remix-run+dev+*.patch) and so does the
- * browser entry: each module below, and each module it imports, is then
- * reached by every entry point, and esbuild gives them all one chunk instead
- * of one small chunk for each set of routes that also imports one of them.
- * Nothing reads the list. One binding per module is enough (esbuild assigns
- * whole files to chunks); the other exports are still tree-shaken. Whatever
- * is named here is sent on every page's first load: only what every page
- * loads belongs here (the root's and the entry's imports, the support link and
- * the guest pages' table, which every page reaches), and the member, money and
- * page-table modules that every page but /login loads (49 bytes more on
- * /login, two files fewer on every other page).
- */
+// Named once so the build puts it in one shared file with React (decision 0148): every route module
+// and the browser entry re-export `firstLoad` (patches/@remix-run+dev+*.patch), so esbuild gives
+// these modules one chunk instead of one per set of routes. Whatever is named here is sent on every
+// page's first load: only what every page loads belongs here.
 import { afterInteractive } from '~/lib/after-interactive'
 import { describeError } from '~/lib/error-text'
 import { GUEST_PAGES } from '~/lib/guest-pages'

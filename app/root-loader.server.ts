@@ -1,10 +1,4 @@
-/**
- * The root loader: the member (fetched on every document and after actions),
- * a watch's banner, a toast carried over a redirect, the few public settings
- * and where members reach support (the configuration service's, kept a
- * minute). The staff console's pages are the staff session's: no member is
- * asked for there (their layout loads the staff person).
- */
+// The staff console's pages are the staff session's: no member is asked for there.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { Member } from '~/backend/schemas'
 import { appConfig } from '~/backend/config.server'
@@ -17,12 +11,11 @@ import { LOGIN_REASONS } from '~/session/redirects'
 import { accessForPath, isStaffAccess } from '~/lib/pages'
 import { shellWatch } from '~/session/watch.server'
 
-/** What the browser may know of the member: no id, no tokens. */
+/** No id, no tokens. */
 export interface ShellMember {
   username: string
   displayName: string
   balance: number
-  /** Notifications not read yet (the bell's count). */
   unread: number
 }
 

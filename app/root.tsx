@@ -32,11 +32,8 @@ import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/lib/in
 import { keepRetryAfter } from '~/server/retry-after.server'
 
 export const links: LinksFunction = () => [
-  // No font preloads (decision 0066, update of issue 27): the stylesheet's
-  // faces (font-display: optional) are fetched at the first layout, and the
-  // service worker keeps them with the build's files for every later page. A
-  // preloaded optional face holds the first paint until it arrives, and with
-  // it every script the parser found meanwhile joined the first screen's path.
+  // No font preloads (decision 0066): a preloaded optional face holds the first paint until it
+  // arrives, and every script the parser found meanwhile joins the first screen's path.
   { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
@@ -46,13 +43,12 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = ({ error }) =>
   error ? siteMeta(errorDocumentTitle(describeError(error))) : siteMeta()
 
-/** Components read its data through app/ui/member.ts (useRootData, useOptionalMember, ...). */
+/** Components read its data through app/ui/member.ts. */
 export const loader = rootLoader
 
 /**
- * The profile is fetched on documents and after actions; plain navigations
- * reuse it. An action whose result the page reveals later (the prize wheel)
- * holds it back until then (app/lib/held-revalidation.ts).
+ * Plain navigations reuse the profile; a result the page reveals later holds it back
+ * (app/lib/held-revalidation.ts).
  */
 export const shouldRevalidate: ShouldRevalidateFunction = ({
   formMethod,
@@ -106,11 +102,7 @@ export function Layout({ children }: { children: ReactNode }) {
   )
 }
 
-/**
- * Page transitions, and focus on the new page's heading after a navigation
- * inside the app (docs/decisions/0051-page-transitions-and-focus.md). The
- * code loads after hydration: it is not needed for the first paint.
- */
+/** docs/decisions/0051-page-transitions-and-focus.md; loaded after hydration. */
 function usePageChange() {
   const location = useLocation()
   const shown = useRef(location)
@@ -124,11 +116,7 @@ function usePageChange() {
   }, [location])
 }
 
-/**
- * The service worker (app/sw/index.ts) registers once the page is
- * interactive; its module loads with import(), outside the first-load bundle,
- * and watches for a new release (docs/decisions/0143).
- */
+/** Loaded with import() once interactive, outside the first-load bundle (docs/decisions/0143). */
 function useServiceWorker() {
   useEffect(() => {
     let stop: (() => void) | undefined
@@ -152,12 +140,9 @@ function useServiceWorker() {
 }
 
 /**
- * A page that runs older code than its server (a new build was deployed:
- * `<html data-release="stale">`, set by service-worker.client.ts) loads the
- * next page it goes to from the server instead of with its old code, at
- * most once a minute (the chunk reload rule, decision 0005). A page the
- * browser brings back from its back/forward cache is loaded again: it may
- * show a balance, or a member who has since logged out (docs/decisions/0143).
+ * A stale page (a new build deployed) loads its next page from the server, at most once a minute
+ * (decision 0005); a page back from the bfcache is loaded again: it may show a logged-out member
+ * (docs/decisions/0143).
  */
 function useReleaseReload() {
   const navigation = useNavigation()
@@ -177,11 +162,7 @@ function useReleaseReload() {
   }, [])
 }
 
-/**
- * The install offer (app/ui/install-offer.tsx): Chromium's install event is
- * held from hydration on; the sheet's code loads with import() once the page
- * is interactive, for a member (never for support watching one).
- */
+/** Chromium's install event is held from hydration on; the sheet loads once interactive, never for a watch. */
 function useInstallOffer(wanted: boolean): ComponentType<{ prompts: InstallPrompts }> | null {
   const [Offer, setOffer] = useState<ComponentType<{ prompts: InstallPrompts }> | null>(null)
   useEffect(() => holdInstallPrompt(), [])
@@ -200,7 +181,6 @@ function useInstallOffer(wanted: boolean): ComponentType<{ prompts: InstallPromp
   return wanted ? Offer : null
 }
 
-/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
 export const headers = keepRetryAfter
 
 export default function App() {
@@ -227,5 +207,4 @@ export default function App() {
 
 export const ErrorBoundary = RootErrorBoundary
 
-/** Shown when a route module failed to load and the page may not reload again yet. */
 export const HydrateFallback = RouteModuleFailure

@@ -1,8 +1,4 @@
-/**
- * The member's affiliate program (docs/backend-api.md, "Affiliate"): the
- * referral code, referred members, commission by month, and withdrawing the
- * commission to the balance (idempotent: one key, one withdrawal).
- */
+// docs/backend-api.md, "Affiliate".
 import {
   affiliateResponseSchema,
   commissionWithdrawResponseSchema,
@@ -30,7 +26,6 @@ export function withdrawCommission(ctx: MemberContext, idempotencyKey: string) {
   })
 }
 
-/** The Thai message for a refused withdrawal; null when it is no such refusal. */
 export function withdrawRefusal(error: unknown): string | null {
   return refusalFor(error, {
     [errorCodes.noCommission]: AFFILIATE_MESSAGES.noCommission,

@@ -1,7 +1,4 @@
-/**
- * The member's team (docs/backend-api.md, "Alliance"): the team, creating
- * one, joining by invite code, leaving. Every call is made as the member.
- */
+// docs/backend-api.md, "Alliance".
 import {
   allianceResponseSchema,
   leaveTeamResponseSchema,
@@ -57,7 +54,6 @@ const MESSAGES_BY_CODE: Readonly<Record<string, string>> = {
   [errorCodes.notInTeam]: ALLIANCE_MESSAGES.notInTeam,
 }
 
-/** The Thai message for a team refusal (a 4xx with a known code); null otherwise. */
 export function allianceRefusal(error: unknown): string | null {
   return refusalFor(error, MESSAGES_BY_CODE)
 }

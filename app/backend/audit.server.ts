@@ -1,10 +1,5 @@
-/**
- * The staff audit's calls (docs/backend-api.md, "Staff audit"; decision
- * 0152): the app writes the record's events with its own audit key (the
- * outbox delivers them, audit-outbox.server.ts, perhaps long after the staff
- * person's token has expired), and supervisors read it with their staff
- * token, filtered and paged.
- */
+// docs/backend-api.md "Staff audit", decision 0152. Writes use the app's own audit key: the
+// outbox may deliver long after the staff person's token has expired.
 import { callBackend } from '~/backend/client.server'
 import type { StaffContext } from '~/backend/staff.server'
 import {
@@ -20,7 +15,6 @@ import { env } from '~/server/env.server'
 
 export type { AuditEvent, AuditEventType, AuditWatch }
 
-/** `POST /staff/audit/events`: events already on the record (same id) count as taken. */
 export async function writeAuditEvents(
   events: readonly AuditEvent[],
   signal?: AbortSignal,
@@ -36,17 +30,11 @@ export async function writeAuditEvents(
 }
 
 export interface AuditFilter {
-  /** A staff username (exact, any case). */
   staff?: string
-  /** A member username (exact, any case) or id. */
   member?: string
-  /** One watch. */
   watchId?: string
-  /** From this moment (ms) ... */
   from?: number
-  /** ... and before this one. */
   to?: number
-  /** Events only: these types. */
   types?: readonly AuditEventType[]
 }
 
@@ -77,7 +65,6 @@ function query(
   return q.toString()
 }
 
-/** Supervisors: watches newest (or `oldest`) first, a page after `cursor`. */
 export function auditWatches(
   ctx: StaffContext,
   filter: AuditFilter,
@@ -92,10 +79,7 @@ export function auditWatches(
   })
 }
 
-/**
- * Supervisors: events oldest first (or `newest` first), a page after
- * `cursor`; a watch's events pass the filter as their watch does.
- */
+/** A watch's events pass the filter as their watch does. */
 export function auditEvents(
   ctx: StaffContext,
   filter: AuditFilter,

@@ -1,9 +1,4 @@
-/**
- * Cashback (คืนยอดเสีย): docs/backend-api.md, "Cashback". The member's
- * periods with their loss, rate and amount, the claims made, and a claim
- * (one credit per period, one per idempotency key). Every call is made as
- * the member.
- */
+// docs/backend-api.md, "Cashback".
 import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import {
   cashbackClaimResponseSchema,
@@ -43,7 +38,6 @@ export function claimCashback(
   })
 }
 
-/** A claim's refusal in Thai, or null when it is no refusal of the claim (rethrow it). */
 export function cashbackRefusal(error: unknown): string | null {
   return refusalFor(error, {
     [errorCodes.cashbackNotClaimable]: CASHBACK_MESSAGES.notClaimable,

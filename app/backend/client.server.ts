@@ -1,15 +1,6 @@
-/**
- * The only code that talks to the member backend: base URL, timeout, bearer
- * token, response validation with the shared zod schemas, and one mapping of
- * failures to HTTP errors with Thai messages (a 4xx, 503 or 504 of the
- * backend kept, 502 for its other faults, when unreachable and for an answer
- * that breaks the contract, 504 on timeout: a backend fault is never a 500,
- * which means a bug of ours; docs/decisions/0135).
- *
- * Calls go through undici's `request`, not `fetch`: the answer is one status
- * and one JSON body, and fetch's Request, Headers, Response and web stream
- * per call cost about a tenth of the home page's CPU (docs/decisions/0127).
- */
+// The only code that talks to the member backend. A backend fault is never a 500 (which means a
+// bug of ours, docs/decisions/0135). undici's `request`, not `fetch`: fetch's objects per call cost
+// about a tenth of the home page's CPU (docs/decisions/0127).
 import { request as undiciRequest } from 'undici'
 import type { z } from 'zod'
 import { errorBodySchema } from '~/backend/schemas'
@@ -27,20 +18,17 @@ export const BACKEND_MESSAGES = {
   generic: 'เกิดข้อผิดพลาดจากระบบ กรุณาลองใหม่อีกครั้ง',
 } as const
 
-/** The Retry-After a member's 429 carries on from the backend's, when it sent one (decision 0160). */
+/** Decision 0160. */
 export function retryAfterOf(error: BackendError): Record<string, string> {
   return error.status === 429 && error.retryAfterSeconds !== null
     ? { 'Retry-After': String(Math.max(1, error.retryAfterSeconds)) }
     : {}
 }
 
-/** A failed backend call: `status` is what the member's response will carry. */
 export class BackendError extends Error {
   readonly status: number
   readonly code: string
-  /** The backend's own message (English, for logs), when it sent one. */
   readonly backendMessage: string | undefined
-  /** The refusal's `Retry-After` in seconds (a wait the member is told), or null when it sent none. */
   readonly retryAfterSeconds: number | null
   constructor(
     status: number,
@@ -58,19 +46,16 @@ export class BackendError extends Error {
   }
 }
 
-/** The backend refused the caller's token (401). */
 export const isUnauthorized = (error: unknown): error is BackendError =>
   error instanceof BackendError && error.status === 401
 
-/** The backend refused a refresh token for good (401, or 403 for one spent or revoked). */
+/** 403 for one spent or revoked. */
 export const isRefreshRefused = (error: unknown): error is BackendError =>
   error instanceof BackendError && (error.status === 401 || error.status === 403)
 
-/** The member's session is over (both tokens refused): what follows is the guard's to say. */
 export class SessionEndedError extends Error {
   constructor(
     message = BOTH_TOKENS_EXPIRED_MESSAGE,
-    /** The backend's code for the refused token (TOKEN_EXPIRED, TOKEN_REVOKED ...), when it said one. */
     readonly code: string | null = null,
   ) {
     super(message)
@@ -81,37 +66,24 @@ export class SessionEndedError extends Error {
 export interface BackendRequest<S extends z.ZodTypeAny> {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   path: string
-  /** The response schema (with its `{ data }` envelope). */
   schema: S
   body?: unknown
-  /** Bearer access token; omitted for calls that need none (login, refresh). */
   token?: string
-  /** The member's request signal: a closed tab stops waiting for the backend. */
   signal?: AbortSignal
-  /** Another service speaking the same envelope (the configuration service); default BACKEND_URL. */
   baseUrl?: string
 }
 
-/** A call made as the member: its token and signal are the member's request's, not the caller's. */
 export type MemberRequest<S extends z.ZodTypeAny> = Omit<BackendRequest<S>, 'token' | 'signal'>
 
-/**
- * The member's side of a backend call, for one request: a usable access
- * token (renewed when needed), the request's signal, and the end of the
- * session when the backend refuses it. The session implements it
- * (session/member-api.server.ts); the guard hands it to every handler as
- * `ctx.member`.
- */
+/** The session implements it (session/member-api.server.ts). */
 export interface MemberCaller {
   call<S extends z.ZodTypeAny>(req: MemberRequest<S>): Promise<z.output<S>['data']>
 }
 
-/** What an area module needs of a route's context to call the backend as its member. */
 export interface MemberContext {
   readonly member: MemberCaller
 }
 
-/** Calls the backend as the member of `ctx` (a route's context). */
 export function memberCall<S extends z.ZodTypeAny>(
   ctx: MemberContext,
   req: MemberRequest<S>,
@@ -120,12 +92,8 @@ export function memberCall<S extends z.ZodTypeAny>(
 }
 
 /**
- * One deadline per member request (decision 0092): its backend and
- * configuration calls share BACKEND_TIMEOUT_MS from the moment the request
- * reached the server (the front door's clock, linked to the request's signal
- * by the guard), so calls made one after another cannot add up to several
- * timeouts. The ms a call for `signal` may still wait: what is left of its
- * request's deadline, or a whole BACKEND_TIMEOUT_MS for a call of no request.
+ * One deadline per member request (decision 0092): calls made one after another cannot add up to
+ * several timeouts.
  */
 export function timeLeft(signal: AbortSignal | undefined, now = performance.now()): number {
   const timeout = env().BACKEND_TIMEOUT_MS
@@ -137,11 +105,7 @@ function timeoutError() {
   return new BackendError(504, 'TIMEOUT', BACKEND_MESSAGES.timeout)
 }
 
-/**
- * Waits for `shared` (an answer several requests wait for: a list kept a
- * minute, the configuration) no longer than the request of `signal` may:
- * at its deadline, a 504 BackendError. The shared call itself goes on.
- */
+/** The shared call itself goes on past this request's deadline. */
 export function untilDeadline<T>(signal: AbortSignal | undefined, shared: Promise<T>): Promise<T> {
   if (requestStartedAt(signal) === undefined) return shared
   const left = timeLeft(signal)
@@ -165,12 +129,7 @@ export function untilDeadline<T>(signal: AbortSignal | undefined, shared: Promis
   })
 }
 
-/**
- * The status a failed answer of the backend gives the member's response:
- * its 4xx (the request was refused: 404, 409, 429, ...), its 503 and 504 as
- * they are, and 502 for every other fault of its own (a 500, a 501, a status
- * outside 400-599). 500 is kept for a bug of ours (docs/decisions/0135).
- */
+/** 500 is kept for a bug of ours (docs/decisions/0135). */
 export function statusForBackend(answered: number): number {
   if (answered >= 400 && answered <= 499) return answered
   if (answered === 503 || answered === 504) return answered
@@ -183,12 +142,7 @@ function messageForStatus(status: number): string {
   return BACKEND_MESSAGES.generic
 }
 
-/**
- * The signal of one call: aborted when the backend takes longer than
- * `timeoutMs` (answer and body), or when the member's request ends. One
- * controller and one timer, stopped by `done()` — AbortSignal.timeout plus
- * AbortSignal.any cost 13 µs a call, this under 1 (docs/decisions/0089).
- */
+/** AbortSignal.timeout plus AbortSignal.any cost 13 µs a call, this under 1 (docs/decisions/0089). */
 function callLimit(timeoutMs: number, memberSignal: AbortSignal | undefined) {
   const controller = new AbortController()
   let timedOut = false
@@ -212,11 +166,9 @@ function callLimit(timeoutMs: number, memberSignal: AbortSignal | undefined) {
 
 type CallLimit = ReturnType<typeof callLimit>
 
-/** What a call brings back: the status and the body read as JSON (undefined when it is none). */
 interface BackendAnswer {
   status: number
   body: unknown
-  /** The answer's Retry-After in whole seconds (a date or anything else reads as none). */
   retryAfterSeconds: number | null
 }
 
@@ -251,7 +203,6 @@ async function send(req: BackendRequest<z.ZodTypeAny>, limit: CallLimit): Promis
   }
 }
 
-/** One backend call: the validated `data` of the answer, or a BackendError. */
 export async function callBackend<S extends z.ZodTypeAny>(
   req: BackendRequest<S>,
 ): Promise<z.output<S>['data']> {
@@ -284,11 +235,7 @@ export async function callBackend<S extends z.ZodTypeAny>(
   return (parsed.data as { data: z.output<S>['data'] }).data
 }
 
-/**
- * A call for one thing of the member's (an order, a saved set, a lotto's
- * rules): the backend's 404 (unknown, or another member's) is the app's 404
- * page in Thai; every other failure goes on as it was.
- */
+/** The backend's 404 (unknown, or another member's) is the app's Thai 404 page. */
 export async function orNotFound<T>(call: Promise<T>): Promise<T> {
   try {
     return await call
@@ -300,11 +247,7 @@ export async function orNotFound<T>(call: Promise<T>): Promise<T> {
   }
 }
 
-/**
- * What a refusal means for the member, by the backend's error code: the
- * value mapped to its code, or null when the error is no BackendError or
- * has a code the caller does not map (it goes on to the error page).
- */
+/** null for a code the caller does not map (it goes on to the error page). */
 export function refusalFor<T>(error: unknown, byCode: Readonly<Record<string, T>>): T | null {
   if (!(error instanceof BackendError) || !Object.hasOwn(byCode, error.code)) return null
   return byCode[error.code] ?? null
@@ -312,14 +255,9 @@ export function refusalFor<T>(error: unknown, byCode: Readonly<Record<string, T>
 
 type Cached<T> = { at: number; value: Promise<T> }
 
-/**
- * A per-process cache of one answer that is the same for every member (no
- * bearer), shared by concurrent requests; a failure is not kept. A request
- * passing its `signal` waits no longer than its deadline (untilDeadline).
- */
+/** For answers the same for every member (no bearer); a failure is not kept. */
 export function cachedCall<T>(load: () => Promise<T>, ttlMs: number) {
   let cache: Cached<T> | undefined
-  /** The shared answer, however long it takes (its own call's timeout). */
   function shared(now: number): Promise<T> {
     if (!cache || now - cache.at > ttlMs) {
       const value = load()
@@ -340,14 +278,9 @@ export function cachedCall<T>(load: () => Promise<T>, ttlMs: number) {
   }
 }
 
-/** A part of a page from one backend call: its value, or the Thai message to show in its place. */
 export type PagePart<T> = { value: T; error: null } | { value: null; error: string }
 
-/**
- * Waits for one part of a page without letting a backend failure fail the
- * page: a BackendError gives its Thai message, the rest of the page stays.
- * Anything else (an ended session, a cancelled request, a bug) goes on.
- */
+/** A BackendError gives its Thai message and the rest of the page stays; anything else goes on. */
 export async function orMessage<T>(load: Promise<T>): Promise<PagePart<T>> {
   try {
     return { value: await load, error: null }

@@ -1,13 +1,5 @@
-/**
- * The configuration service (CONFIG_SERVICE_URL): limits, banners and which
- * sections are open. Kept CONFIG_TTL_MS (a minute) and shared by every
- * request; one fetch at a time, concurrent requests wait for the same one.
- * When the service is down the app keeps the last good configuration and
- * says so once in the log (and once when it answers again), never to
- * members. Before any answer, or with no service set, DEFAULT_APP_CONFIG.
- * A member's request waits for a fetch no longer than its one backend
- * deadline (decision 0092): then it goes on with what the app has.
- */
+// Kept CONFIG_TTL_MS and shared; when the service is down the last good configuration stays
+// (logged once, never shown to members). A request waits no longer than its deadline (decision 0092).
 import {
   appConfigResponseSchema,
   DEFAULT_APP_CONFIG,
@@ -29,7 +21,6 @@ export interface ConfigSourceOptions {
   log?: (line: string) => void
 }
 
-/** A configuration kept `ttlMs`, fetched once at a time, falling back to the last good one. */
 export function createConfigSource({
   load,
   ttlMs = () => CONFIG_TTL_MS,
@@ -70,15 +61,11 @@ export function createConfigSource({
   }
 
   return {
-    /**
-     * The configuration: never throws. `signal` (the member's request): at its
-     * deadline, the last good configuration (else the defaults) while the fetch goes on.
-     */
+    /** Never throws. */
     async get(signal?: AbortSignal): Promise<AppConfig> {
       if (good && now() - good.at < ttlMs()) return good.value
       return untilDeadline(signal, refresh()).catch(() => good?.value ?? DEFAULT_APP_CONFIG)
     },
-    /** Forget everything (tests). */
     clear() {
       good = undefined
       pending = undefined
@@ -101,12 +88,10 @@ const source = createConfigSource({
   },
 })
 
-/** The current configuration (cached; never throws); `signal`: the member's request (its deadline). */
 export function appConfig(signal?: AbortSignal): Promise<AppConfig> {
   return source.get(signal)
 }
 
-/** Throws the Thai "closed for maintenance" page (503) when the operator closed `feature`. */
 export async function requireOpen(feature: Feature, signal?: AbortSignal): Promise<AppConfig> {
   const config = await appConfig(signal)
   if (!config.features[feature]) throw httpError(503, SECTION_CLOSED_MESSAGE)

@@ -1,9 +1,5 @@
-/**
- * Content for the home page (public: no bearer): banners, promotions, news.
- * Each list changes a few times a day at most, and `/` is the busiest page,
- * so each is kept in this process for CONTENT_TTL_MS (docs/decisions/0045).
- * A failure is not kept: the next request asks again.
- */
+// `/` is the busiest page and the lists change a few times a day: each is kept CONTENT_TTL_MS
+// in this process (docs/decisions/0045).
 import { BackendError, cachedCall, callBackend, SessionEndedError } from '~/backend/client.server'
 import { appConfig } from '~/backend/config.server'
 import {
@@ -17,7 +13,6 @@ import {
 
 export type { Banner, NewsItem, Promotion }
 
-/** How long a list is reused before the backend is asked again. */
 export const CONTENT_TTL_MS = 60 * 1000
 
 const banners = cachedCall(
@@ -34,35 +29,25 @@ const news = cachedCall(
   CONTENT_TTL_MS,
 )
 
-/*
- * Each list is shared by every request; `signal` (the member's request) makes
- * a request wait no longer than its one backend deadline (decision 0092).
- */
+// A request waits no longer than its one backend deadline (decision 0092).
 export const listBanners = (signal?: AbortSignal, now?: number): Promise<Banner[]> =>
   banners.get(now, signal)
-/** The home banners: the configuration service's when it sets some, else the content API's. */
 export async function homeBanners(signal?: AbortSignal, now?: number): Promise<Banner[]> {
   const config = await appConfig(signal)
   return config.banners.length > 0 ? config.banners : listBanners(signal, now)
 }
 export const listPromotions = (signal?: AbortSignal, now?: number): Promise<Promotion[]> =>
   promotions.get(now, signal)
-/** Newest first. */
 export const listNews = (signal?: AbortSignal, now?: number): Promise<NewsItem[]> =>
   news.get(now, signal)
 
-/** One part of a page from one backend call: its items, or the Thai message to show in its place. */
 export type ContentPart<T> = { ok: true; items: T[] } | { ok: false; message: string }
 
 export const CONTENT_MESSAGES = {
   unavailable: 'ไม่สามารถโหลดส่วนนี้ได้ในขณะนี้ กรุณาลองใหม่ภายหลัง',
 } as const
 
-/**
- * Waits for a list without letting its failure fail the page: a BackendError
- * gives its Thai message, anything else the generic one; `onError` logs it.
- * A request the member cancelled still throws (nobody reads that page).
- */
+/** A request the member cancelled still throws (nobody reads that page). */
 export async function contentPart<T>(
   load: Promise<T[]>,
   onError: (error: unknown) => void,

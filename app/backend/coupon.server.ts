@@ -1,8 +1,4 @@
-/**
- * Coupons: docs/backend-api.md, "Coupons". Redeeming a code (once per
- * idempotency key) and the member's redemptions. Every refusal of a code
- * maps to a Thai message on the code field.
- */
+// docs/backend-api.md, "Coupons".
 import { BackendError, refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import {
   couponRedeemResponseSchema,
@@ -44,7 +40,6 @@ export function redeemCoupon(
   })
 }
 
-/** A redeem's refusal in Thai (for the code field), or null when it is no refusal of the code. */
 export function couponRefusal(error: unknown): string | null {
   return refusalFor(error, {
     [errorCodes.couponUnknown]: COUPON_MESSAGES.unknown,
@@ -57,9 +52,8 @@ export function couponRefusal(error: unknown): string | null {
 }
 
 /**
- * The refusal says the code does not exist (or is no code): what guessing
- * gives. An expired, used or ineligible code exists, and is what a crowd of
- * honest members gets when a broadcast code runs out (docs/decisions/0133).
+ * An expired, used or ineligible code exists: what honest members get when a broadcast code runs
+ * out, not guessing (docs/decisions/0133).
  */
 export function isCouponGuess(error: unknown): boolean {
   return (

@@ -1,9 +1,4 @@
-/**
- * The reward games' backend calls (docs/backend-api.md, "Reward games"), all
- * made as the member: the day's tickets and the wheel, a spin and an angpao
- * pick (each with the form's one-time key: the backend decides the prize and
- * takes the ticket once per key), and the Thai messages of its refusals.
- */
+// docs/backend-api.md, "Reward games": the backend decides the prize once per one-time key.
 import {
   rewardGamesResponseSchema,
   rewardResultResponseSchema,
@@ -20,7 +15,6 @@ export const CZIPZ_MESSAGES = {
   keyReused: KEY_REUSED_MESSAGE,
 } as const
 
-/** The member's tickets for today, the wheel's slices and the recent plays. */
 export function rewardGames(ctx: MemberContext): Promise<RewardGames> {
   return memberCall(ctx, {
     method: 'GET',
@@ -29,7 +23,6 @@ export function rewardGames(ctx: MemberContext): Promise<RewardGames> {
   })
 }
 
-/** Spins the wheel: the backend's decided prize and slice; BackendError 409 NO_TICKETS when none left. */
 export function spinWheel(ctx: MemberContext, idempotencyKey: string): Promise<RewardResult> {
   return memberCall(ctx, {
     method: 'POST',
@@ -39,7 +32,6 @@ export function spinWheel(ctx: MemberContext, idempotencyKey: string): Promise<R
   })
 }
 
-/** Opens envelope `envelope` (0-based): what the backend put in it. */
 export function pickAngpao(
   ctx: MemberContext,
   envelope: number,
@@ -53,7 +45,6 @@ export function pickAngpao(
   })
 }
 
-/** The Thai message for a refused spin or pick (null: not a refusal of this area). */
 export function czipzErrorMessage(error: unknown): string | null {
   return refusalFor(error, {
     [errorCodes.noTickets]: CZIPZ_MESSAGES.noTickets,

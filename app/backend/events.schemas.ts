@@ -1,9 +1,4 @@
-/**
- * The member's live events (docs/backend-api.md, "Live events"): what the
- * backend's `GET /member/events` stream sends, and what the app passes on to
- * the member's open tabs unchanged. Each carries only what a page shows: no
- * token, no member id.
- */
+// docs/backend-api.md, "Live events": passed on to the member's tabs unchanged, so no token, no member id.
 import { z } from 'zod'
 import { envelope } from '~/backend/schemas'
 
@@ -11,9 +6,7 @@ const isoTime = z.string().datetime({ offset: true })
 const baht = z.number().finite()
 
 export const memberEventSchema = z.discriminatedUnion('type', [
-  /** The balance moved (any reason: a deposit, a win, a withdrawal held or given back). */
   z.object({ type: z.literal('balance'), at: isoTime, balance: baht }),
-  /** A deposit order ended: paid (the money is in) or expired. */
   z.object({
     type: z.literal('order'),
     at: isoTime,
@@ -21,7 +14,6 @@ export const memberEventSchema = z.discriminatedUnion('type', [
     status: z.enum(['paid', 'expired']),
     amount: baht,
   }),
-  /** A withdrawal ended: paid out, or rejected (its money given back). */
   z.object({
     type: z.literal('withdrawal'),
     at: isoTime,
@@ -29,7 +21,6 @@ export const memberEventSchema = z.discriminatedUnion('type', [
     status: z.enum(['paid', 'rejected']),
     amount: baht,
   }),
-  /** A bet slip (โพย) was judged. */
   z.object({
     type: z.literal('stake'),
     at: isoTime,
@@ -38,9 +29,7 @@ export const memberEventSchema = z.discriminatedUnion('type', [
     status: z.enum(['won', 'lost']),
     winnings: baht,
   }),
-  /** Cashback (คืนยอดเสีย) can be claimed. */
   z.object({ type: z.literal('cashback'), at: isoTime, amount: baht }),
-  /** Progress on a promotion the member accepted (per cent of its turnover). */
   z.object({
     type: z.literal('promotion'),
     at: isoTime,
@@ -48,7 +37,6 @@ export const memberEventSchema = z.discriminatedUnion('type', [
     title: z.string(),
     progress: z.number().min(0).max(100),
   }),
-  /** A support watch of the member's account (read-only) ended: for which ticket, from when to when. */
   z.object({
     type: z.literal('support-watch'),
     at: isoTime,
@@ -60,7 +48,6 @@ export const memberEventSchema = z.discriminatedUnion('type', [
 export type MemberEvent = z.infer<typeof memberEventSchema>
 export type MemberEventType = MemberEvent['type']
 
-/** The member's notifications: their events but the balance's, newest first, read or not. */
 export const notificationsResponseSchema = envelope(
   z.object({
     unread: z.number().int().nonnegative(),
@@ -71,10 +58,6 @@ export const notificationsResponseSchema = envelope(
 )
 export type Notifications = z.infer<typeof notificationsResponseSchema>['data']
 
-/** The SSE event name of a member event on the wire (backend -> app -> browser). */
 export const MEMBER_EVENT = 'member'
-/**
- * Sent instead of a replay when the events after `Last-Event-ID` are no
- * longer kept: the page reloads its data.
- */
+/** Sent when the events after `Last-Event-ID` are no longer kept: the page reloads its data. */
 export const RESET_EVENT = 'reset'

@@ -1,16 +1,5 @@
-/**
- * The backend's live event streams (docs/backend-api.md, "Live events"):
- * `GET /member/events` (the member's) and a yeekee round's
- * `GET /lotto/yeekee/rounds/:drawId/events`, as server-sent events resumed
- * with `Last-Event-ID`.
- * One call is one upstream stream; the live hub (app/live/hub.server.ts)
- * holds one per member and opens it again when it ends.
- *
- * Each event is checked against its stream's schema (one that is
- * not is logged and skipped, its id still counts as seen); a `reset` says the
- * backend no longer has what was missed. The stream's end says why it ended,
- * so the hub knows what to do next.
- */
+// docs/backend-api.md, "Live events". An event failing its schema is logged and skipped (its id
+// still counts as seen).
 import { request as undiciRequest } from 'undici'
 import type { z } from 'zod'
 import { MEMBER_EVENT, memberEventSchema, RESET_EVENT } from '~/backend/events.schemas'
@@ -21,35 +10,27 @@ import { SseReader } from '~/lib/sse'
 export const EVENTS_PATH = '/member/events'
 
 export type UpstreamItem =
-  /** An event that passed its stream's schema: its SSE name and its data. */
   | { id: string; kind: 'event'; name: string; data: unknown }
   | { id: string; kind: 'reset' }
-  /** Where the stream starts (an `id:` without data): nothing before it is news. */
+  /** An `id:` without data: nothing before it is news. */
   | { id: string; kind: 'position' }
 
 /**
- * Why an upstream stream ended:
- * - `closed`: the backend ended it (its token's end, a restart) or it went quiet;
- * - `unauthorized`: the token was refused (401): another token, or the member's tabs renew theirs;
- * - `unsupported`: the backend has no events call (404, 405, 501): the hub polls instead;
- * - `failed`: unreachable, or an answer that is not an event stream: tried again later;
- * - `aborted`: the hub stopped it.
+ * `unauthorized`: the tabs renew the token; `unsupported` (404, 405, 501): the hub polls instead;
+ * `failed`: tried again later.
  */
 export type UpstreamEnd = 'closed' | 'unauthorized' | 'unsupported' | 'failed' | 'aborted'
 
-/** Which stream: its path, and the events it carries (name and schema). */
 export interface UpstreamSpec {
   path: string
   events: Readonly<Record<string, z.ZodTypeAny>>
 }
 
-/** The member's own events. */
 export const MEMBER_EVENTS: UpstreamSpec = {
   path: EVENTS_PATH,
   events: { [MEMBER_EVENT]: memberEventSchema },
 }
 
-/** A yeekee round's shots, close and result (every member watching it). */
 export function yeekeeRoundEvents(drawId: string): UpstreamSpec {
   return {
     path: `/lotto/yeekee/rounds/${encodeURIComponent(drawId)}/events`,
@@ -60,17 +41,13 @@ export function yeekeeRoundEvents(drawId: string): UpstreamSpec {
 export interface UpstreamOptions {
   spec: UpstreamSpec
   token: string
-  /** The last id the hub has seen: the backend sends what came after it. */
   lastEventId: string | null
   signal: AbortSignal
   onItem: (item: UpstreamItem) => void
-  /** The stream is open (the backend answered 200 with an event stream). */
   onOpen?: () => void
-  /** No byte for this long (heartbeats included): the stream is taken as dead. */
   quietLimitMs: number
 }
 
-/** Opens the member's events stream and reads it until it ends; resolves with why it ended. */
 export async function readEventStream(options: UpstreamOptions): Promise<UpstreamEnd> {
   const { spec, token, lastEventId, signal, onItem, quietLimitMs } = options
   if (signal.aborted) return 'aborted'

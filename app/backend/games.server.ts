@@ -1,10 +1,4 @@
-/**
- * Game calls: the providers and the game list with the backend's filters and
- * paging (public, the same for everyone: visitors browse the lobbies), the member's recently played games,
- * and launching a game or the lotto provider's page as the member. What a
- * lobby makes of them (its query, a refused launch's notice) is
- * app/games/lobby.server.ts.
- */
+// Lists are public (visitors browse the lobbies); what a lobby makes of them is app/games/lobby.server.ts.
 import {
   gamesResponseSchema,
   launchResponseSchema,
@@ -18,26 +12,19 @@ import {
 import { cachedCall, callBackend, memberCall, type MemberContext } from '~/backend/client.server'
 import type { LobbyQuery } from '~/games/lobby-query'
 
-/**
- * The providers are the same for every member and every lobby asks for them:
- * kept a minute, so a provider's maintenance badge may lag that long (the
- * launch itself is refused by the backend at once).
- */
+/** A provider's maintenance badge may lag a minute; the launch itself is refused by the backend at once. */
 const PROVIDERS_TTL_MS = 60 * 1000
 const providers = cachedCall(
   () => callBackend({ method: 'GET', path: '/games/providers', schema: providersResponseSchema }),
   PROVIDERS_TTL_MS,
 )
 
-/** `signal`: the member's request, which waits no longer than its deadline (decision 0092). */
+/** Decision 0092. */
 export function listProviders(signal?: AbortSignal, now = Date.now()): Promise<Provider[]> {
   return providers.get(now, signal)
 }
 
-/**
- * One page of games matching `query` (filtered and paged by the backend).
- * The same list for everyone, visitors included: no token.
- */
+/** The same list for everyone, visitors included: no token. */
 export function listGames(
   request: Request,
   query: LobbyQuery,
@@ -55,7 +42,6 @@ export function listGames(
   })
 }
 
-/** The member's recently played games, most recent first, at most `limit`. */
 export function recentGames(ctx: MemberContext, limit = 6): Promise<Game[]> {
   const capped = Math.max(1, Math.min(MAX_RECENT_GAMES, Math.floor(limit)))
   return memberCall(ctx, {
@@ -65,7 +51,7 @@ export function recentGames(ctx: MemberContext, limit = 6): Promise<Game[]> {
   })
 }
 
-/** The provider's address for this game; the backend records it as recently played. */
+/** The backend records it as recently played. */
 export async function launchGame(
   ctx: MemberContext,
   gameId: string,
@@ -80,7 +66,6 @@ export async function launchGame(
   return url
 }
 
-/** The lotto provider's address for the member. */
 export async function launchLotto(ctx: MemberContext, returnUrl?: string): Promise<string> {
   const { url } = await memberCall(ctx, {
     method: 'POST',

@@ -1,28 +1,16 @@
-/**
- * `POST /auth/logout` (docs/backend-api.md): the backend ends the token
- * family of the session's refresh token, so a copy of the logged-out cookie
- * (or of its tokens) is refused at its next backend call, whatever the
- * shared store remembers: Redis down, frozen or restarted empty
- * (docs/decisions/0133).
- *
- * Best effort, and never waited for: the browser's logout is done without
- * it (the ended session id already refuses the copies while the store
- * answers). A backend that is down or slow is given LOGOUT_CALL_TIMEOUT_MS;
- * one without the call (404, 405, 501) is fine.
- */
+// `POST /auth/logout` ends the token family, so a copy of the logged-out cookie is refused at the
+// backend even when Redis is down or restarted empty (docs/decisions/0133). Best effort, never
+// waited for: the browser's logout is done without it.
 import type { z } from 'zod'
 import { BackendError, callBackend } from '~/backend/client.server'
 import { okResponseSchema } from '~/backend/member.schemas'
 import type { logoutRequestSchema } from '~/backend/schemas'
 import { finishBeforeExit } from '~/server/shutdown.server'
 
-/** How long a logout's backend call may take before it is given up. */
 export const LOGOUT_CALL_TIMEOUT_MS = 2000
 
-/** Statuses of a backend that does not offer the call: nothing to say about them. */
 const NOT_OFFERED = new Set([404, 405, 501])
 
-/** Starts the end of this refresh token's family at the backend and returns at once. */
 export function endTokenFamily(refreshToken: string): void {
   const call = callBackend({
     method: 'POST',

@@ -1,7 +1,4 @@
-/**
- * Public lotto results (docs/backend-api.md, "Lotto" → "Results"): no
- * bearer, visitors read them too.
- */
+// No bearer: visitors read them too.
 import {
   dayResultsResponseSchema,
   pastDrawsResponseSchema,
@@ -10,7 +7,6 @@ import {
 } from '~/backend/lotto.schemas'
 import { callBackend } from '~/backend/client.server'
 
-/** The draws of a type already drawn, the most recent first. */
 export function pastDraws(lottoId: string, limit: number, signal?: AbortSignal): Promise<Draw[]> {
   return callBackend({
     method: 'GET',
@@ -20,11 +16,7 @@ export function pastDraws(lottoId: string, limit: number, signal?: AbortSignal):
   })
 }
 
-/**
- * The draws of a type on a Bangkok date with their results (null: not out
- * yet); without a date, the day of its latest drawn draw. A BackendError 404
- * when the type does not draw that day.
- */
+/** Without a date, the day of its latest drawn draw; 404 when the type does not draw that day. */
 export function dayResults(
   lottoId: string,
   date: string | null,

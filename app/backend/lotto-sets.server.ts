@@ -1,7 +1,4 @@
-/**
- * The member's saved number sets (โพยที่บันทึกไว้): docs/backend-api.md,
- * "Lotto" → "Saved sets". Every call is made as the member.
- */
+// docs/backend-api.md, "Lotto" → "Saved sets".
 import { memberCall, type MemberContext } from '~/backend/client.server'
 import {
   deleteStakeSetResponseSchema,
@@ -12,7 +9,6 @@ import {
   type UpdateStakeSet,
 } from '~/backend/lotto.schemas'
 
-/** One of the member's sets; a BackendError 404 for an id that is not theirs. */
 export function stakeSet(ctx: MemberContext, id: number): Promise<StakeSet> {
   return memberCall(ctx, {
     method: 'GET',
@@ -21,7 +17,6 @@ export function stakeSet(ctx: MemberContext, id: number): Promise<StakeSet> {
   })
 }
 
-/** The member's sets, the most recently changed first. */
 export function stakeSets(ctx: MemberContext): Promise<StakeSet[]> {
   return memberCall(ctx, {
     method: 'GET',
@@ -30,7 +25,6 @@ export function stakeSets(ctx: MemberContext): Promise<StakeSet[]> {
   })
 }
 
-/** A new set; a BackendError 409 when the member already has the most sets allowed. */
 export function createStakeSet(ctx: MemberContext, body: CreateStakeSet): Promise<StakeSet> {
   return memberCall(ctx, {
     method: 'POST',
@@ -40,7 +34,6 @@ export function createStakeSet(ctx: MemberContext, body: CreateStakeSet): Promis
   })
 }
 
-/** A new name and/or new lines for one of the member's sets. */
 export function updateStakeSet(
   ctx: MemberContext,
   id: number,

@@ -1,8 +1,4 @@
-/**
- * The bet slip's backend calls (docs/backend-api.md, "Lotto" → "Stakes"),
- * all made as the member: the rules of a type's open draw, placing a slip,
- * and the member's slips with their outcomes.
- */
+// docs/backend-api.md, "Lotto" → "Stakes".
 import { memberCall, type MemberContext } from '~/backend/client.server'
 import {
   placeStakeResponseSchema,
@@ -14,7 +10,6 @@ import {
   type StakeRules,
 } from '~/backend/lotto.schemas'
 
-/** The slip's rules for a lotto type; a BackendError 404 for an unknown type. */
 export function stakeRules(ctx: MemberContext, lottoId: string): Promise<StakeRules> {
   return memberCall(ctx, {
     method: 'GET',
@@ -23,7 +18,6 @@ export function stakeRules(ctx: MemberContext, lottoId: string): Promise<StakeRu
   })
 }
 
-/** Places a slip: accepted or refused line by line; a BackendError 409 DRAW_CLOSED when closed. */
 export function placeStake(ctx: MemberContext, body: PlaceStakeRequest): Promise<PlaceStakeAnswer> {
   return memberCall(ctx, {
     method: 'POST',
@@ -33,7 +27,6 @@ export function placeStake(ctx: MemberContext, body: PlaceStakeRequest): Promise
   })
 }
 
-/** The member's slips, most recent first. */
 export function memberStakes(ctx: MemberContext, limit = 20): Promise<Stake[]> {
   return memberCall(ctx, {
     method: 'GET',

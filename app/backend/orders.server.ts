@@ -1,9 +1,4 @@
-/**
- * Deposit orders' backend calls (docs/backend-api.md, "Wallet: deposits and
- * orders"), all made as the member: make a deposit order (one per
- * idempotency key), the member's orders, one order. Refusals of the deposit
- * form map to a Thai message on their field (`depositFieldError`).
- */
+// docs/backend-api.md, "Wallet: deposits and orders".
 import {
   orderResponseSchema,
   ordersResponseSchema,
@@ -19,14 +14,13 @@ import {
 } from '~/lib/deposit-limits'
 import type { AmountLimits } from '~/lib/amount'
 
-/** The backend's refusals of a deposit, in Thai (the amount's are ~/lib/deposit-limits). */
+/** The amount's are ~/lib/deposit-limits. */
 const DEPOSIT_REFUSALS = {
   methodClosed: 'ช่องทางนี้ปิดให้บริการชั่วคราว กรุณาเลือกช่องทางอื่น',
   tooManyPending: 'คุณมีรายการฝากที่รอชำระหลายรายการแล้ว กรุณาชำระหรือรอให้รายการเดิมหมดอายุก่อน',
   keyReused: 'แบบฟอร์มนี้ถูกใช้ส่งรายการอื่นไปแล้ว กรุณากรอกใหม่อีกครั้ง',
 } as const
 
-/** Makes the order (or gives the one this key already made). */
 export function createDeposit(ctx: MemberContext, body: CreateDepositRequest): Promise<Order> {
   return memberCall(ctx, {
     method: 'POST',
@@ -36,7 +30,6 @@ export function createDeposit(ctx: MemberContext, body: CreateDepositRequest): P
   })
 }
 
-/** The member's orders, newest first. */
 export function memberOrders(ctx: MemberContext): Promise<Order[]> {
   return memberCall(ctx, {
     method: 'GET',
@@ -45,14 +38,12 @@ export function memberOrders(ctx: MemberContext): Promise<Order[]> {
   })
 }
 
-/** One of the member's orders; an unknown one (or another member's) is the 404 page. */
 export async function memberOrder(ctx: MemberContext, id: number): Promise<Order> {
   return orNotFound(
     memberCall(ctx, { method: 'GET', path: `/wallet/orders/${id}`, schema: orderResponseSchema }),
   )
 }
 
-/** The deposit form's field (or the form itself) a backend refusal belongs to, in Thai. */
 export function depositFieldError(error: unknown, limits: AmountLimits): DepositErrors | null {
   if (!(error instanceof BackendError)) return null
   switch (error.code) {

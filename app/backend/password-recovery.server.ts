@@ -1,8 +1,4 @@
-/**
- * Password recovery calls (no bearer): an OTP by SMS, the OTP for a reset
- * token, the token and the new password. Backend refusals become Thai
- * messages for the form with `passwordRecoveryMessage`.
- */
+// No bearer.
 import {
   errorCodes,
   otpResponseSchema,
@@ -19,7 +15,6 @@ export const PASSWORD_RECOVERY_MESSAGES = {
   resetTokenInvalid: 'คำขอเปลี่ยนรหัสผ่านหมดอายุแล้ว กรุณาเริ่มขั้นตอนลืมรหัสผ่านใหม่อีกครั้ง',
 } as const
 
-/** The Thai message for a refusal of a password recovery call (other failures keep the client's message). */
 export function passwordRecoveryMessage(error: BackendError): string {
   switch (error.code) {
     case errorCodes.otpInvalid:

@@ -1,8 +1,4 @@
-/**
- * The member's profile (docs/backend-api.md, "Profile"): account details,
- * password change, LINE link and unlink, ending the member's other logins.
- * Every call is made as the member.
- */
+// docs/backend-api.md, "Profile".
 import {
   accountResponseSchema,
   lineStatusResponseSchema,
@@ -31,10 +27,7 @@ export function account(ctx: MemberContext): Promise<Account> {
   })
 }
 
-/**
- * `POST /auth/logout-others`: the backend revokes every token of the member
- * but those of this session ("ออกจากระบบทุกอุปกรณ์"; docs/decisions/0093).
- */
+/** docs/decisions/0093. */
 export async function logoutOthers(ctx: MemberContext): Promise<void> {
   await memberCall(ctx, {
     method: 'POST',
@@ -43,7 +36,6 @@ export async function logoutOthers(ctx: MemberContext): Promise<void> {
   })
 }
 
-/** A wrong current password is a BackendError WRONG_PASSWORD (see passwordFieldError). */
 export async function changePassword(
   ctx: MemberContext,
   body: { currentPassword: string; newPassword: string },
@@ -56,7 +48,6 @@ export async function changePassword(
   })
 }
 
-/** The password form's field a backend refusal belongs to, with its Thai message. */
 export function passwordFieldError(
   error: unknown,
 ): { field: 'currentPassword'; message: string } | null {
@@ -85,7 +76,6 @@ export function unlinkLine(ctx: MemberContext): Promise<Account['line']> {
   })
 }
 
-/** The Thai message for a refused LINE link or unlink; null when it is no such refusal. */
 export function lineRefusal(error: unknown): string | null {
   return refusalFor(error, {
     [errorCodes.lineAlreadyLinked]: PROFILE_MESSAGES.lineAlreadyLinked,

@@ -1,9 +1,4 @@
-/**
- * Promotions a member takes part in: docs/backend-api.md, "Promotions". The
- * public list (with terms) is the content module's (`listPromotions`,
- * kept a minute); here, as the member, the accepted ones with their
- * turnover, and accepting one (eligibility is the backend's).
- */
+// docs/backend-api.md, "Promotions"; the public list is the content module's (kept a minute).
 import { refusalFor, memberCall, type MemberContext } from '~/backend/client.server'
 import {
   memberPromotionsResponseSchema,
@@ -23,7 +18,6 @@ export const PROMOTION_MESSAGES = {
   keyReused: KEY_REUSED_MESSAGE,
 } as const
 
-/** The member's accepted promotions, newest first. */
 export function memberPromotions(ctx: MemberContext): Promise<MemberPromotion[]> {
   return memberCall(ctx, {
     method: 'GET',
@@ -45,7 +39,6 @@ export function acceptPromotion(
   })
 }
 
-/** An accept's refusal in Thai, or null when it is no refusal (rethrow it). */
 export function promotionRefusal(error: unknown): string | null {
   return refusalFor(error, {
     [errorCodes.promotionNotEligible]: PROMOTION_MESSAGES.notEligible,

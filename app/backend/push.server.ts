@@ -1,9 +1,4 @@
-/**
- * Web push: docs/backend-api.md, "Push notifications". The member's
- * subscriptions (save, list, remove), the kinds of event the member wants
- * pushed, and the backend's VAPID public key (what the browser subscribes
- * with). Every call is made as the member.
- */
+// docs/backend-api.md, "Push notifications".
 import { memberCall, type MemberContext } from '~/backend/client.server'
 import {
   pushKindsResponseSchema,
@@ -18,16 +13,11 @@ import {
 
 export type { PushKinds, PushSubscriptionInput, SavedSubscription }
 
-/** How long this process reuses the backend's VAPID key (the same for every member). */
 export const VAPID_KEY_TTL_MS = 10 * 60 * 1000
 
 let knownKey: { at: number; key: string } | undefined
 
-/**
- * The backend's VAPID public key. It is one key for the whole service, so
- * the first member's answer serves every request for VAPID_KEY_TTL_MS
- * instead of one backend call per /notifications load.
- */
+/** One key for the whole service: one call per VAPID_KEY_TTL_MS, not one per /notifications load. */
 export async function vapidPublicKey(ctx: MemberContext, now = Date.now()): Promise<string> {
   if (knownKey && now - knownKey.at < VAPID_KEY_TTL_MS) return knownKey.key
   const { publicKey } = await memberCall(ctx, {
@@ -48,7 +38,6 @@ export async function pushSubscriptions(ctx: MemberContext): Promise<SavedSubscr
   return items
 }
 
-/** Saves this device's subscription (the same endpoint again replaces its keys). */
 export function savePushSubscription(
   ctx: MemberContext,
   subscription: PushSubscriptionInput,
@@ -61,7 +50,6 @@ export function savePushSubscription(
   })
 }
 
-/** Removes the subscription of this endpoint (one the backend does not have: `removed: false`). */
 export async function removePushSubscription(
   ctx: MemberContext,
   endpoint: string,

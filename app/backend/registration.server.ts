@@ -1,8 +1,4 @@
-/**
- * Registration calls (no session yet, so no bearer): the availability check
- * of step 1 and the bank list of step 2. The registration itself starts a
- * session: `registerLocal` in ~/session/strategies.server.
- */
+// No bearer: no session yet. The registration itself is `registerLocal` (~/session/strategies.server).
 import {
   banksResponseSchema,
   errorCodes,
@@ -16,7 +12,6 @@ export const REGISTRATION_MESSAGES = {
   phoneTaken: 'เบอร์โทรศัพท์นี้สมัครสมาชิกไว้แล้ว หากเป็นของคุณ กรุณาเข้าสู่ระบบหรือใช้เมนูลืมรหัสผ่าน',
 } as const
 
-/** The form field a backend refusal belongs to, with its Thai message. */
 export function registrationFieldError(
   error: unknown,
 ): { field: 'username' | 'phone'; message: string } | null {
@@ -30,7 +25,6 @@ export function registrationFieldError(
   return null
 }
 
-/** Resolves when both are free; a taken one throws BackendError 409 (see registrationFieldError). */
 export async function checkAvailability(
   details: { username: string; phone: string },
   signal?: AbortSignal,
@@ -44,14 +38,13 @@ export async function checkAvailability(
   })
 }
 
-/** The list changes rarely: it is kept for a few minutes. */
 const BANKS_TTL_MS = 5 * 60 * 1000
 const banks = cachedCall(
   () => callBackend({ method: 'GET', path: '/banks', schema: banksResponseSchema }),
   BANKS_TTL_MS,
 )
 
-/** `signal`: the visitor's request, which waits no longer than its deadline (decision 0092). */
+/** Decision 0092. */
 export function listBanks(signal?: AbortSignal, now = Date.now()): Promise<Bank[]> {
   return banks.get(now, signal)
 }

@@ -1,10 +1,4 @@
-/**
- * The wallet's backend calls as the member (docs/backend-api.md, "Wallet:
- * withdrawals and history"): where withdrawals go and how much may still
- * leave today, placing a withdrawal (idempotent by the form's key), and the
- * ledger filtered and paged. The backend's refusal codes become Thai
- * messages on the amount field here.
- */
+// docs/backend-api.md, "Wallet: withdrawals and history".
 import { BackendError, memberCall, type MemberContext } from '~/backend/client.server'
 import type { AmountRange } from '~/backend/config.schemas'
 import { errorCodes } from '~/backend/schemas'
@@ -29,7 +23,6 @@ export function withdrawInfo(ctx: MemberContext): Promise<WithdrawInfo> {
   })
 }
 
-/** Places a withdrawal; a refusal is a BackendError 422 with a code (see withdrawAmountError). */
 export function placeWithdrawal(
   ctx: MemberContext,
   body: WithdrawRequest,
@@ -42,7 +35,6 @@ export function placeWithdrawal(
   })
 }
 
-/** One page of the member's ledger, newest first. */
 export function transactionHistory(ctx: MemberContext, query: HistoryQuery): Promise<HistoryPage> {
   const params = new URLSearchParams()
   for (const [name, value] of Object.entries({ perPage: HISTORY_PAGE_SIZE, ...query })) {
@@ -69,10 +61,7 @@ export const WITHDRAW_MESSAGES = {
   keyReused: 'รายการนี้ถูกส่งไปแล้ว กรุณาเริ่มทำรายการถอนใหม่',
 } as const
 
-/**
- * The Thai message for the amount field of a backend refusal, or null when
- * the error is not about the amount (the page then shows its own message).
- */
+/** null when the error is not about the amount (the page shows its own message). */
 export function withdrawAmountError(
   error: unknown,
   limits: AmountRange,

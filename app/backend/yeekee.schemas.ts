@@ -1,8 +1,4 @@
-/**
- * Yeekee shooting (docs/backend-api.md, "Yeekee shooting"): a round's shots
- * and state, a member's shot, the round's live events, and the working of
- * its result (app/lotto/yeekee.ts states the rule).
- */
+// docs/backend-api.md, "Yeekee shooting"; app/lotto/yeekee.ts states the rule.
 import { z } from 'zod'
 import { drawIdSchema, yeekeeWorkingSchema } from '~/backend/lotto.schemas'
 import { envelope } from '~/backend/schemas'
@@ -12,7 +8,6 @@ export { yeekeeWorkingSchema }
 
 const isoTime = z.string().datetime({ offset: true })
 
-/** One shot: its place in the round (1 = first), the number, who (a masked name) and when. */
 export const yeekeeShotSchema = z.object({
   seq: z.number().int().positive(),
   number: z.string().regex(YEEKEE_NUMBER),
@@ -24,22 +19,16 @@ export type YeekeeShot = z.infer<typeof yeekeeShotSchema>
 export const yeekeeRoundSchema = z.object({
   drawId: drawIdSchema,
   round: z.number().int().positive(),
-  /** The Bangkok day of the round (YYYY-MM-DD). */
   drawDate: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   opensAt: isoTime,
   closesAt: isoTime,
   drawsAt: isoTime,
-  /** open: taking shots; closed: waiting for its result; drawn: the result is out. */
   status: z.enum(['open', 'closed', 'drawn']),
   shotCount: z.number().int().nonnegative(),
-  /** The newest shots first (at most 100). */
   shots: z.array(yeekeeShotSchema),
-  /** The caller's shots in this round, and how many a member may shoot. */
   myShots: z.number().int().nonnegative(),
   shotLimit: z.number().int().positive(),
-  /** Seconds a member waits between two shots. */
   pauseSeconds: z.number().int().nonnegative(),
-  /** When the caller may shoot again (null: now). */
   nextShotAt: isoTime.nullable(),
   working: yeekeeWorkingSchema.nullable(),
 })
@@ -57,7 +46,7 @@ export const shootResponseSchema = envelope(
   }),
 )
 
-/** A round's live events (`event: yeekee` on the round's stream; the id is the shot's seq). */
+/** The id is the shot's seq. */
 export const yeekeeEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('shot'), drawId: drawIdSchema, shot: yeekeeShotSchema }),
   z.object({ type: z.literal('closed'), drawId: drawIdSchema }),

@@ -1,7 +1,4 @@
-/**
- * Yeekee shooting: docs/backend-api.md, "Yeekee shooting". A round's state
- * and shots, and a member's shot; each refusal of a shot maps to Thai.
- */
+// docs/backend-api.md, "Yeekee shooting".
 import {
   BackendError,
   memberCall,
@@ -26,7 +23,7 @@ export const SHOT_MESSAGES = {
   badNumber: SHOT_NUMBER_MESSAGE,
 } as const
 
-/** The round (404 page when there is no such round, or it has not opened yet). */
+/** 404 also before the round has opened. */
 export function yeekeeRound(ctx: MemberContext, drawId: string): Promise<YeekeeRound> {
   return orNotFound(
     memberCall(ctx, {
@@ -50,10 +47,8 @@ export function shoot(
   })
 }
 
-/** A shot too soon, with the seconds to wait when the backend said them (Retry-After). */
 export const tooSoonMessage = (seconds: number) => `ยิงเลขถี่เกินไป กรุณารออีก ${seconds} วินาทีแล้วยิงใหม่`
 
-/** A refused shot in Thai, or null when the error is no refusal of the shot. */
 export function shotRefusal(error: unknown): string | null {
   if (
     error instanceof BackendError &&

@@ -1,8 +1,4 @@
-/**
- * The launch link of a game, in a module of its own: game tiles show it on
- * the home page too, which must not carry the lobby's query helpers
- * (~/games/lobby-query) for one link.
- */
+// Its own module: the home page's game tiles must not carry the lobby's query helpers.
 
 /** The launch link of a game tile; `from` is the lobby to come back to on a refusal. */
 export function launchHref(gameId: string, from?: string): string {

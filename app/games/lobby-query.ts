@@ -1,14 +1,8 @@
-/**
- * The state of a game lobby lives in its URL (shareable, works without
- * JavaScript): `q`, `category`, `page`, and on /games/lobby `provider`.
- * These pure helpers read it leniently (a tampered value falls back to the
- * default instead of failing) and build the links that change one part.
- */
+// A lobby's state lives in its URL (shareable, works without JavaScript); a tampered value
+// falls back to the default instead of failing.
 
-// The contract's constants live here, free of zod, so pages can use them in
-// the browser; app/backend/games.schemas.ts builds its schemas from them.
+// Free of zod so the browser can use them; app/backend/games.schemas.ts builds on them.
 
-/** The kinds of game Thai members look for, in menu order. */
 export const GAME_CATEGORIES = ['slot', 'casino', 'sport', 'fishing', 'card'] as const
 export type GameCategory = (typeof GAME_CATEGORIES)[number]
 /** Ids of games and providers: safe in a URL, an image name and a query string. */
@@ -47,7 +41,6 @@ export function isProviderId(value: string | null | undefined): value is string 
   return typeof value === 'string' && PROVIDER_ID_PATTERN.test(value)
 }
 
-/** The search text as the backend gets it: trimmed, inner spaces collapsed, at most 50 characters. */
 export function normaliseSearch(raw: string | null): string {
   return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, MAX_SEARCH_LENGTH)
 }
@@ -57,10 +50,7 @@ export function parsePage(raw: string | null): number {
   return Math.min(Number(raw), MAX_LOBBY_PAGE)
 }
 
-/**
- * Reads a lobby URL; a category or provider the page fixes wins over the
- * query's, and `null` means the page has none (its URL cannot add one).
- */
+// A category or provider the page fixes wins over the query's.
 export function parseLobbyQuery(
   url: URL,
   fixed: { category?: GameCategory | null; provider?: string | null } = {},
@@ -80,11 +70,7 @@ export function pageCount(total: number, pageSize: number): number {
   return Math.max(1, Math.ceil(total / pageSize))
 }
 
-/**
- * The lobby URL at `path` for `query`, leaving out defaults (page 1, no
- * search) so each state has one URL. `provider` is written only where the
- * page does not fix it (its own path says it).
- */
+// Defaults (page 1, no search) are left out so each state has one URL.
 export function lobbyHref(
   path: string,
   query: Partial<LobbyQuery>,
@@ -99,13 +85,9 @@ export function lobbyHref(
   return search ? `${path}?${search}` : path
 }
 
-/** The pages a lobby lives on: where a launch may send the member back to. */
 const LOBBY_PATHS = ['/games', '/casino', '/slot', '/sport', '/games/lobby', '/']
 
-/**
- * A `from` value that is one of our lobbies (path and query only), else
- * `/games`: the launch route never redirects anywhere a query names.
- */
+// The launch route never redirects anywhere a query names.
 export function safeLobbyPath(from: string | null): string {
   if (!from || from.length > 300 || !from.startsWith('/') || from.startsWith('//')) return '/games'
   let url: URL
@@ -119,7 +101,6 @@ export function safeLobbyPath(from: string | null): string {
   return `${url.pathname}${url.search}`
 }
 
-/** What a lobby says after a launch that could not happen (`?notice=`). */
 export const LAUNCH_NOTICES = {
   maintenance: 'เกมนี้อยู่ระหว่างปิดปรับปรุงชั่วคราว กรุณาเลือกเกมอื่นหรือลองใหม่ภายหลัง',
   closed: 'เกมนี้ปิดให้บริการแล้ว กรุณาเลือกเกมอื่น',
@@ -133,7 +114,6 @@ export function launchNoticeOf(raw: string | null): LaunchNotice | null {
   return raw !== null && Object.hasOwn(LAUNCH_NOTICES, raw) ? (raw as LaunchNotice) : null
 }
 
-/** `path` (a safe lobby path) with `?notice=` set. */
 export function withNotice(path: string, notice: LaunchNotice): string {
   const url = new URL(path, 'http://lobby.invalid')
   url.searchParams.set('notice', notice)

@@ -1,9 +1,4 @@
-/**
- * Runs `task` once the page is interactive: after the `load` event and then
- * when the main thread is idle (requestIdleCallback, or a short timeout
- * where the browser has none). For code that no first screen needs: the
- * service worker's registration, the install offer, web push.
- */
+/** After `load` and an idle main thread: for code no first screen needs (service worker, install offer, push). */
 export function afterInteractive(task: () => void, win: Window = window): () => void {
   let cancelled = false
   let idle: number | undefined

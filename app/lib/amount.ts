@@ -1,9 +1,5 @@
-/**
- * The one whole-baht-within-limits check of the money forms (deposit,
- * withdraw). Amounts are read by the one reader (~/lib/money's
- * parseWholeBaht). Small and free of the rule set's machinery: the deposit
- * runs it in the browser too, on a page with no bytes to spare (decision 0123).
- */
+// Small and free of the rule set's machinery: the deposit runs it in the browser too, on a page
+// with no bytes to spare (decision 0123).
 import { isBlankAmount, parseWholeBaht } from '~/lib/money'
 
 export interface AmountLimits {
@@ -11,13 +7,9 @@ export interface AmountLimits {
   max: number
 }
 
-/** What is wrong with an amount, in the order a member can fix it. */
 export type AmountProblem = 'required' | 'wholeBaht' | 'tooLow' | 'tooHigh'
 
-/**
- * Whole baht within `limits`: the amount, or the first problem. With `zero`,
- * '0' is an amount below the limits rather than no whole baht at all.
- */
+/** With `zero`, '0' is an amount below the limits rather than no whole baht at all. */
 export function checkWholeBaht(
   raw: unknown,
   { min, max }: AmountLimits,

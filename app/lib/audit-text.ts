@@ -1,6 +1,6 @@
 import type { AuditEventType } from '~/backend/audit.schemas'
 
-/** What each kind of audit event is called, in the page and the CSV (decision 0152). */
+/** In the page and the CSV (decision 0152). */
 export const AUDIT_EVENT_TEXT: Readonly<Record<AuditEventType, string>> = {
   'watch-start': 'เริ่มดูหน้าจอ',
   'watch-view': 'เปิดหน้า',

@@ -1,15 +1,7 @@
-/**
- * The confetti of a prize: the seed's constants (`CONFETTI`, the original's
- * vue-confetti options) and their canvas-confetti options, without importing
- * canvas-confetti (that happens in ~/ui/czipz/confetti.client.ts, loaded with
- * import() only when a prize is shown). The mapping is explained in
- * docs/decisions/0083-confetti-mapping.md.
- */
+// Without importing canvas-confetti (~/ui/czipz/confetti.client.ts loads it only when a prize
+// shows); the mapping: docs/decisions/0083-confetti-mapping.md.
 
-/**
- * Confetti defaults (the original's vue-confetti options; they were in
- * ~/lib/constants, moved here so that only the confetti chunk carries them).
- */
+/** Here, not in ~/lib/constants, so that only the confetti chunk carries them. */
 export const CONFETTI = {
   particleSize: 10,
   dropRate: 10,
@@ -31,7 +23,6 @@ export const CONFETTI = {
   ],
 } as const
 
-/** The 12 CSS named colours of the seed, as the hex canvas-confetti needs. */
 export const NAMED_COLOUR_HEX: Readonly<Record<(typeof CONFETTI.colors)[number], string>> = {
   DodgerBlue: '#1e90ff',
   OliveDrab: '#6b8e23',
@@ -73,23 +64,16 @@ export const IMAGE_TEXT = '🧧'
 
 export type ConfettiShapeName = (typeof CONFETTI.shapes)[number]
 
-/** The seed's shape names in canvas-confetti's words ('rect' is its 'square'). */
 export function shapeKind(shape: ConfettiShapeName): 'circle' | 'square' | 'heart' | 'image' {
   return shape === 'rect' ? 'square' : shape
 }
 
-/** Each particle between size and 2 x size: canvas-confetti's scalar for a random in [0, 1). */
 export function particleScalar(random: number): number {
   const px = CONFETTI.particleSize * (1 + random)
   return px / CANVAS_CONFETTI_BASE_PX
 }
 
-/**
- * The options of one particle (canvas-confetti's call adds `particleCount`
- * of them with the same scalar; the frame loop calls it
- * `CONFETTI.particlesPerFrame` times per frame with 1, so each particle gets
- * its own size). `random` is Math.random in the browser, fixed in tests.
- */
+/** canvas-confetti's call gives every particle the same scalar: called once per particle so each gets its own size. */
 export function particleOptions(random: () => number) {
   return {
     particleCount: 1,

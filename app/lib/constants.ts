@@ -1,10 +1,5 @@
-/**
- * The product's constants, named as in the product spec (section 9). One
- * source of truth: feedback components, the session and later sections import
- * from here rather than repeating numbers.
- */
+// Named as in the product spec (section 9).
 
-/** Application identity, overridable by APP_VERSION / APP_COMMIT. */
 export const DEFAULT_APP_VERSION = '1.1.12'
 export const DEFAULT_APP_COMMIT = 'production'
 
@@ -14,19 +9,13 @@ export const REFRESH_TOKEN_LIFETIME_S = 604_800
 /** A token counts as expired this long before its expiry time. */
 export const TOKEN_EXPIRY_MARGIN_MS = 500
 
-/** Auth cookie and storage prefix. */
 export const AUTH_PREFIX = 'auth.'
-/**
- * The step cookies of the guest-only forms (registration, password
- * recovery): a login expires them, so they never add to a member's Cookie
- * header (docs/decisions/0134).
- */
+/** A login expires them, so they never add to a member's Cookie header (docs/decisions/0134). */
 export const STEP_PROGRESS_COOKIES = {
   registration: 'register.progress',
   passwordRecovery: 'forget.progress',
 } as const
 
-/** Toast notifications (sonner): these were the app's own settings. */
 export const TOAST = {
   position: 'bottom-center',
   durationMs: 2000,
@@ -35,7 +24,6 @@ export const TOAST = {
   regionLabel: 'การแจ้งเตือน',
 } as const
 
-/** Navigation loading bar. */
 export const LOADING_BAR = {
   /** The bar shows only when a navigation lasts longer than this. */
   throttleMs: 200,
@@ -52,17 +40,12 @@ export const LOADING_BAR = {
 export const CHUNK_RELOAD_GUARD_MS = 60_000
 export const CHUNK_RELOAD_STORAGE_KEY = 'chunk-reload-at'
 
-/** Form validation debounce. */
 export const VALIDATION_DEBOUNCE_MS = 16
 
 /** Backend calls give up after this long unless BACKEND_TIMEOUT_MS says otherwise. */
 export const DEFAULT_BACKEND_TIMEOUT_MS = 10_000
 
-/**
- * Carousel defaults (the original's Splide 2 options, named as there). Swiper
- * names differ (speed, autoplay.delay, slidesPerView, threshold, ...): the
- * carousel component maps them when a section first needs one.
- */
+/** The original's Splide 2 options, named as there: the carousel maps them to Swiper's. */
 export const CAROUSEL = {
   speedMs: 400,
   autoplayIntervalMs: 5000,
@@ -75,13 +58,9 @@ export const CAROUSEL = {
   breakpointDebounceMs: 50,
 } as const
 
-// The confetti defaults (CONFETTI) live in ~/lib/confetti.ts: only the lazily loaded
-// confetti chunk needs them, so they stay out of the chunk every page loads.
-
 /**
- * How long "old refresh token -> the tokens it was rotated to" is remembered:
- * long enough for a phone whose answer was lost to come back, short enough
- * that a stolen old cookie cannot hide a theft for long (docs/decisions/0008).
+ * Long enough for a phone whose answer was lost to come back, short enough that a stolen old
+ * cookie cannot hide a theft for long (docs/decisions/0008).
  */
 export const DEFAULT_REFRESH_GRACE_MS = 120_000
 

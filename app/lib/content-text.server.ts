@@ -1,7 +1,4 @@
-/**
- * Dates of the home page's content as members read them, made on the server
- * (the browser's time zone and clock never change what was rendered).
- */
+// Made on the server: the browser's time zone and clock never change what was rendered.
 import type { NewsItem, Promotion } from '~/backend/content.schemas'
 import { keepNumbersWhole } from '~/lib/line-breaks'
 import { bangkokDate, formatThaiShortDate } from '~/lib/thai-date-format'
@@ -17,10 +14,7 @@ export interface PromotionCard {
   period: string
 }
 
-/**
- * `make` once per item: the backend's content lists are kept for a minute
- * (CONTENT_TTL_MS), so every request in that minute maps the same objects.
- */
+/** Content lists are kept for a minute (CONTENT_TTL_MS): every request in it maps the same objects. */
 function oncePerItem<T extends object, U>(make: (item: T) => U): (item: T) => U {
   const made = new WeakMap<T, U>()
   return (item) => {
@@ -44,7 +38,6 @@ export const promotionCard = oncePerItem(function promotionCard(
 export interface NewsEntry {
   id: string
   title: string
-  /** ISO, for <time dateTime>. */
   publishedAt: string
   date: string
   paragraphs: string[]

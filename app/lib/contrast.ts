@@ -1,8 +1,4 @@
-/**
- * Colour arithmetic for checks of what members see: WCAG 2 contrast ratios
- * and how far apart two hues are. Colours as `#rrggbb` or CSS `rgb()` /
- * `rgba()` (what getComputedStyle answers; alpha is ignored).
- */
+// Colours as getComputedStyle answers them; alpha is ignored.
 export type Rgb = [number, number, number]
 
 export function parseColor(color: string): Rgb {
@@ -13,7 +9,6 @@ export function parseColor(color: string): Rgb {
   throw new Error(`not a colour: ${color}`)
 }
 
-/** WCAG 2 relative luminance. */
 export function luminance(color: string): number {
   const [r, g, b] = parseColor(color).map((c) => {
     const s = c / 255
@@ -22,13 +17,11 @@ export function luminance(color: string): number {
   return 0.2126 * r + 0.7152 * g + 0.0722 * b
 }
 
-/** WCAG 2 contrast ratio, 1 to 21. */
 export function contrastRatio(a: string, b: string): number {
   const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
   return (hi + 0.05) / (lo + 0.05)
 }
 
-/** Hue in degrees (HSL), 0 for greys. */
 export function hue(color: string): number {
   const [r, g, b] = parseColor(color).map((c) => c / 255) as Rgb
   const max = Math.max(r, g, b)

@@ -1,5 +1,3 @@
-/** Time left until a moment, as Thai members read it on a closing draw. */
-
 export interface TimeLeft {
   /** Whole milliseconds left, 0 once the moment has passed. */
   ms: number

@@ -1,17 +1,7 @@
-/**
- * The cross-site write rule, shared by the front door (on express's request)
- * and the guard (on Remix's Request): a request that is not GET or HEAD is
- * refused when the browser marks it `Sec-Fetch-Site: cross-site`, or when its
- * `Origin` is not one of the app's public origins (`null` included).
- *
- * Without `Origin` (an old browser, a privacy extension or proxy that strips
- * it, curl), the `Referer` decides the same way: a page of another site (or
- * a Referer that is no URL) is refused, one of the app's own passes. A write
- * with neither passes: Referrer-Policy `no-referrer`, privacy proxies and
- * browsers strip the Referer of honest same-site forms too, and what such a
- * post could do cross-site SameSite=Lax on the session cookie still stops
- * (docs/decisions/0135).
- */
+// The cross-site write rule, shared by the front door (express) and the guard (Remix).
+// Without `Origin` the `Referer` decides; a write with neither passes: privacy proxies and
+// Referrer-Policy strip the Referer of honest forms too, and SameSite=Lax on the session
+// cookie still stops such a post cross-site (docs/decisions/0135).
 export interface WriteHeaders {
   method: string
   secFetchSite: string | null | undefined
@@ -20,7 +10,6 @@ export interface WriteHeaders {
   referer?: string | null | undefined
 }
 
-/** `url`'s origin is not one of `allowedOrigins` (a value that is no URL is not one of them). */
 function foreign(url: string, allowedOrigins: readonly string[]): boolean {
   try {
     return !allowedOrigins.includes(new URL(url).origin)

@@ -1,9 +1,4 @@
-/**
- * What an error page says, as plain functions (the error page, the document
- * title of every page's meta): the status and message of an error caught by
- * a boundary, and its Thai title. Thai comes first: a message without Thai
- * (the spec's English texts) gets its status's Thai title.
- */
+// Thai first: a message without Thai (the spec's English texts) gets its status's Thai title.
 import { isRouteErrorResponse } from '@remix-run/react'
 import {
   BAD_REQUEST_MESSAGE,
@@ -23,12 +18,7 @@ export interface ShownError {
   message: string
 }
 
-/**
- * Thai for the statuses Remix and the HTTP layer answer with English text of
- * their own ("You made a POST request to ... but did not provide an
- * `action` for route ...", "Bad Request"), or with no text at all (Node's
- * parser: 408, 417, 431; server/client-error.server.ts).
- */
+/** For statuses Remix and the HTTP layer answer in English or with no text (Node's parser: 408, 417, 431). */
 export const THAI_STATUS_MESSAGE = {
   400: BAD_REQUEST_MESSAGE,
   405: METHOD_NOT_ALLOWED_MESSAGE,
@@ -38,14 +28,12 @@ export const THAI_STATUS_MESSAGE = {
   431: HEADERS_TOO_LARGE_MESSAGE,
 } as const satisfies Record<number, string>
 
-/** A status THAI_STATUS_MESSAGE has Thai for. */
 export type ThaiStatus = keyof typeof THAI_STATUS_MESSAGE
 
 function thaiStatusMessage(status: number): string | undefined {
   return (THAI_STATUS_MESSAGE as Record<number, string | undefined>)[status]
 }
 
-/** What the page shows for an error caught by a boundary. */
 export function describeError(error: unknown): ShownError {
   if (isRouteErrorResponse(error)) {
     if (error.status === 404) return { status: 404, message: NOT_FOUND_MESSAGE }
@@ -70,18 +58,14 @@ export const THAI_HINT: Record<number, string> = {
   504: 'ระบบหลักตอบสนองช้าเกินไป',
 }
 
-/** Thai script: a message without it is one of the spec's English texts. */
 const THAI = /[\u0E00-\u0E7F]/
 
-/** The title of a status whose message is English and has no Thai title of its own. */
 const GENERIC_TITLE = 'เกิดข้อผิดพลาด'
 
-/** The Thai title of an error: its own message when Thai, else its status's. */
 export function errorTitle({ status, message }: ShownError): string {
   return THAI.test(message) ? message : (THAI_HINT[status] ?? GENERIC_TITLE)
 }
 
-/** The document title of an error: Thai first, the spec's English text after it. */
 export function errorDocumentTitle(shown: ShownError): string {
   const title = errorTitle(shown)
   return title === shown.message ? title : `${title} (${shown.message})`

@@ -1,25 +1,16 @@
-/**
- * How an error becomes a status and a message, as the original product did:
- * status from the error's statusCode, else its status, else its response's
- * status, else 500; message from its message (a string is its own message).
- */
+// Status and message as the original product derived them.
 
 export const NOT_FOUND_MESSAGE = 'This page could not be found'
 export const ERROR_PAGE_FAILED_TITLE = 'An error occurred while showing the error page'
-/** A write sent from another site (the front door and the guard answer 403 with it). */
 export const CROSS_SITE_MESSAGE = 'คำขอนี้ถูกปฏิเสธ เนื่องจากส่งมาจากเว็บไซต์อื่น'
-/** A body larger than MAX_BODY_BYTES (413). */
 export const BODY_TOO_LARGE_MESSAGE = 'ข้อมูลที่ส่งมามีขนาดใหญ่เกินไป'
 /** A request the app cannot read (400 without a message of the app's own). */
 export const BAD_REQUEST_MESSAGE = 'คำขอไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง'
-/** A method the page does not take (405). */
 export const METHOD_NOT_ALLOWED_MESSAGE = 'หน้านี้ไม่รองรับการส่งข้อมูลแบบนี้'
-/** Headers over Node's limit (16 KB, 431): in practice, a browser with too many or too large cookies. */
+/** Headers over Node's 16 KB limit: in practice, too many or too large cookies. */
 export const HEADERS_TOO_LARGE_MESSAGE =
   'ข้อมูลที่เบราว์เซอร์ส่งมามีขนาดใหญ่เกินไป กรุณาล้างคุกกี้ของเว็บไซต์นี้แล้วลองใหม่'
-/** A request not sent in time (408). */
 export const REQUEST_TIMEOUT_MESSAGE = 'หมดเวลารอคำขอ กรุณาลองใหม่อีกครั้ง'
-/** An Expect the server does not meet (417). */
 export const EXPECTATION_FAILED_MESSAGE = 'เซิร์ฟเวอร์ไม่รองรับคำขอแบบนี้ กรุณาลองใหม่อีกครั้ง'
 export const BOTH_TOKENS_EXPIRED_MESSAGE =
   'Both token and refresh token have expired. Your request was aborted.'
@@ -55,12 +46,11 @@ export function errorMessage(error: unknown): string {
   return ''
 }
 
-/** A `data(...)` result from @remix-run/node (thrown or returned), told apart without importing it. */
+/** Told apart without importing @remix-run/node. */
 export function isDataWithResponseInit(value: unknown): boolean {
   return isRecord(value) && value.type === 'DataWithResponseInit'
 }
 
-/** The body every error Response of this app carries (thrown from loaders and actions). */
 export interface AppErrorBody {
   message: string
   /** Thai text for the member, when the message itself is not meant for them. */

@@ -1,16 +1,7 @@
-/**
- * The guest-only pages, in a module of their own: the login page imports
- * just these, so its first load does not carry the whole page table
- * (app/lib/pages.ts, which includes them).
- */
-/**
- * Who may see a page: anyone, only visitors who are not logged in, only
- * members; and the staff console's: staff not logged in as staff (its
- * login), any staff person, or supervisors only (docs/decisions/0139).
- */
+// Apart from ./pages.ts so the login page's first load does not carry the whole page table.
+/** The staff levels: docs/decisions/0139. */
 export type Access = 'public' | 'guest' | 'member' | 'staff-guest' | 'staff' | 'supervisor'
 
-/** The staff console's access levels: the staff session's pages, never the member's. */
 export function isStaffAccess(access: Access | undefined): boolean {
   return access === 'staff-guest' || access === 'staff' || access === 'supervisor'
 }

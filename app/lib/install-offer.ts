@@ -1,16 +1,5 @@
-/**
- * The install offer's rules (docs/decisions/0145-installable-app.md): when
- * the sheet "ติดตั้งแอปไว้ที่หน้าจอโฮม" shows, and the little it keeps in the
- * browser's localStorage (never a cookie: the server has no use for it).
- *
- * - Only after the member's first money step (a deposit reaching its payment
- *   page, a placed slip): `noteMoneyStep()` records when.
- * - Never on the first visit (the tab session in which this browser first
- *   met the app), never in the home-screen app, never to support watching.
- * - Once dismissed, not again for 30 days; once installed, never again.
- * - Chromium: only with a held `beforeinstallprompt`; iOS (no such event):
- *   the how-to instead.
- */
+// The install offer's rules: docs/decisions/0145-installable-app.md. localStorage, never a
+// cookie: the server has no use for it.
 export const OFFER_STORAGE_KEY = 'install-offer'
 export const VISIT_STORAGE_KEY = 'install-offer-visit'
 export const MONEY_STEP_EVENT = 'install-offer:money-step'
@@ -18,13 +7,9 @@ export const DISMISS_DAYS = 30
 const DAY_MS = 24 * 60 * 60 * 1000
 
 export interface OfferState {
-  /** The visit (tab session) in which this browser first met the app. */
   firstVisit?: string
-  /** The member's first deposit or stake (ms). */
   moneyStepAt?: number
-  /** The sheet's last dismissal (ms). */
   dismissedAt?: number
-  /** The app was installed from the sheet (or the browser said so). */
   installedAt?: number
 }
 
@@ -51,7 +36,6 @@ export interface OfferInput {
   canPrompt: boolean
 }
 
-/** Which sheet to show now, or null. */
 export function offerToShow(input: OfferInput): OfferKind | null {
   const { state } = input
   if (input.standalone || input.watched) return null
@@ -66,13 +50,12 @@ export function offerToShow(input: OfferInput): OfferKind | null {
   return input.canPrompt ? 'prompt' : null
 }
 
-/** iPhone, iPod, iPad (iPadOS asks as a Mac with a touch screen). */
+/** iPadOS asks as a Mac with a touch screen. */
 export function isIos(userAgent: string, maxTouchPoints = 0): boolean {
   if (/iPhone|iPad|iPod/.test(userAgent)) return true
   return /Macintosh/.test(userAgent) && maxTouchPoints > 1
 }
 
-/** The stored state; anything unreadable counts as nothing stored. */
 export function parseOfferState(raw: string | null): OfferState {
   if (!raw) return {}
   try {
@@ -103,7 +86,6 @@ export function readOfferState(win: Window = window): OfferState {
   return parseOfferState(storageOf(win, 'localStorage')?.getItem(OFFER_STORAGE_KEY) ?? null)
 }
 
-/** Merges `change` into the stored state. */
 export function updateOfferState(change: OfferState, win: Window = window): OfferState {
   const next = { ...readOfferState(win), ...change }
   try {
@@ -114,7 +96,6 @@ export function updateOfferState(change: OfferState, win: Window = window): Offe
   return next
 }
 
-/** This tab session's visit id; the first visit of the browser is recorded. */
 export function currentVisit(win: Window = window): string {
   const session = storageOf(win, 'sessionStorage')
   let visit = session?.getItem(VISIT_STORAGE_KEY) ?? null
@@ -130,7 +111,6 @@ export function currentVisit(win: Window = window): string {
   return visit
 }
 
-/** The member made a deposit or a stake: remembered (the first time), and the offer told. */
 export function noteMoneyStep(win: Window = window): void {
   if (readOfferState(win).moneyStepAt === undefined) {
     updateOfferState({ moneyStepAt: Date.now() }, win)

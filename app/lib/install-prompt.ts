@@ -1,9 +1,5 @@
-/**
- * Holds Chromium's `beforeinstallprompt` (its default mini-infobar held
- * back) for the app's own install offer (app/ui/install-offer.tsx), which
- * loads later with import(). Tiny on purpose: the root starts listening as it
- * hydrates, so an early event is not lost.
- */
+// Tiny on purpose: the root listens as it hydrates so an early event is not lost; the offer
+// (app/ui/install-offer.tsx) loads later.
 export interface InstallPromptEvent extends Event {
   prompt(): Promise<unknown>
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform?: string }>
@@ -13,7 +9,6 @@ let held: InstallPromptEvent | null = null
 const listeners = new Set<() => void>()
 let listening = false
 
-/** Starts holding the event (once per window). */
 export function holdInstallPrompt(win: Window = window): void {
   if (listening) return
   listening = true
@@ -28,12 +23,11 @@ export function holdInstallPrompt(win: Window = window): void {
   })
 }
 
-/** The held event, if the browser offered one. */
 export function heldInstallPrompt(): InstallPromptEvent | null {
   return held
 }
 
-/** The event was used: a prompt can be shown once. */
+/** A prompt can be shown once. */
 export function releaseInstallPrompt(): void {
   held = null
 }
@@ -43,7 +37,6 @@ export function onInstallPromptChange(listener: () => void): () => void {
   return () => listeners.delete(listener)
 }
 
-/** What the install offer's lazily loaded sheet is given (see app/ui/install-offer.tsx). */
 export interface InstallPrompts {
   held: typeof heldInstallPrompt
   release: typeof releaseInstallPrompt

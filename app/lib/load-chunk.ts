@@ -1,29 +1,15 @@
-/**
- * Chunks that fail to load. The original's rule: when a chunk fails (a deploy
- * replaced it, the network dropped), reload the page to get the new build if
- * sessionStorage has no reload stamp or the stamp is more than 60 000 ms old
- * (store the time first); otherwise show the error.
- *
- * Two kinds of chunk go through it: the lazily loaded parts of the app
- * (sonner, …) through `loadChunk()`, and Remix's route modules through
- * `guardRouteModuleReloads()` (see docs/decisions/0005-lazy-chunks-and-reload-guard.md).
- */
+// Reload once per guard window on a failed chunk (the original's rule):
+// docs/decisions/0005-lazy-chunks-and-reload-guard.md.
 import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_STORAGE_KEY } from '~/lib/constants'
 
 type StampStore = Pick<Storage, 'getItem' | 'setItem'>
 
-/** Pure rule: reload when there is no stamp or it is older than the guard window. */
 export function shouldReloadForChunk(storage: StampStore, now: number): boolean {
   const stamp = Number(storage.getItem(CHUNK_RELOAD_STORAGE_KEY))
   return !Number.isFinite(stamp) || stamp <= 0 || now - stamp > CHUNK_RELOAD_GUARD_MS
 }
 
-/**
- * Takes the one reload the rule allows: true (and the time stored) when the
- * page may reload now, false when the error must be shown. Storage that
- * cannot be read or written (blocked by the browser) never allows a reload:
- * without a stamp nothing would stop the next one.
- */
+/** Storage that cannot be used never allows a reload: without a stamp nothing would stop the next one. */
 export function claimChunkReload(storage: StampStore, now: number): boolean {
   try {
     if (!shouldReloadForChunk(storage, now)) return false
@@ -52,18 +38,12 @@ export async function loadChunk<T>(
   }
 }
 
-/**
- * What Remix 2 logs when a route module fails to import on a client
- * navigation, right before it logs the import error and reloads the page
- * (`loadRouteModule` in @remix-run/react). A unit test checks the installed
- * Remix still does exactly that.
- */
+/** `loadRouteModule` in @remix-run/react logs it before reloading; a unit test checks it still does. */
 export const REMIX_ROUTE_MODULE_FAILED =
   /^Error loading route module `[^`]*`, reloading page\.\.\.$/
 
 type ErrorLog = Pick<Console, 'error'>
 
-/** The import error of the last route module the rule refused to reload for. */
 let refused: { error: unknown } | null = null
 
 export function refusedRouteModuleError(): { error: unknown } | null {
@@ -71,14 +51,8 @@ export function refusedRouteModuleError(): { error: unknown } | null {
 }
 
 /**
- * Puts Remix's reload after a failed route module under the same rule.
- * Remix reloads unconditionally from inside its router, with no hook, but it
- * logs twice first: the "Error loading route module" line, then the error.
- * When the rule allows a reload, the time is stored and Remix reloads. When it
- * does not, the second log call throws the import error: Remix's catch block
- * ends there, before `location.reload()`. The navigation then ends on a route
- * whose module never loaded, where React Router renders the root's
- * `HydrateFallback`: the app's one shows the error (`RouteModuleFailure`).
+ * Remix reloads with no hook after logging twice: when the rule refuses, the second log call
+ * throws, ending Remix's catch before `location.reload()`; the root's HydrateFallback then shows it.
  */
 export function guardRouteModuleReloads(
   deps: { console: ErrorLog; storage: StampStore; now: () => number } = {

@@ -1,7 +1,4 @@
-/**
- * Page metadata. A route's `meta` replaces the root's, so every page builds
- * its tags through `pageMeta` to keep what all pages need.
- */
+// A route's `meta` replaces the root's: every page builds its tags through `pageMeta`.
 import { describeError, errorDocumentTitle } from '~/lib/error-text'
 
 export const SITE_NAME = 'คลับสมาชิก'
@@ -17,7 +14,6 @@ export function siteMeta(title?: string) {
   ]
 }
 
-/** A page's meta; when the page shows an error, the error's title (Thai first). */
 export const pageMeta =
   (title: string) =>
   ({ error }: { error?: unknown }) =>

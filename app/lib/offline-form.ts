@@ -1,23 +1,9 @@
-/**
- * Holds a money form while the tab is offline (docs/decisions/0143): its
- * submit buttons are disabled and described by the reason, and a submit
- * that still comes (Enter in a field) is stopped. `holdForm` returns the
- * release.
- * The forms are found by their one-time key (forms/idempotency-field.tsx):
- * every form that moves money has one.
- *
- * React owns each button's `disabled` (busy, a closed draw): the hold only
- * disables the buttons that were enabled, marks them `data-offline-held`,
- * and on release enables only those it still holds. While held it watches
- * `disabled`: a button React disables meanwhile (the slip's countdown ends)
- * is no longer held, so the release leaves it disabled; one React enables
- * meanwhile (busy ended) is held again, so the release enables it.
- */
+// Holds a money form while offline (docs/decisions/0143). React owns `disabled`: the hold marks
+// only the buttons it disabled, and a button React disables or enables meanwhile changes hands.
 export const HELD_ATTRIBUTE = 'data-offline-held'
 
 type Submitter = HTMLButtonElement | HTMLInputElement
 
-/** The controls that submit `form`: its own, and those outside it with form="id". */
 function submitters(form: HTMLFormElement): Submitter[] {
   return Array.from(form.elements).filter(
     (element): element is Submitter =>

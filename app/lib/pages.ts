@@ -1,8 +1,3 @@
-/**
- * Every page of the product: its path, Thai title and who may see it. Route
- * modules take their titles from here, the navigation lists them, and the
- * e2e tests walk them.
- */
 import { GUEST_PAGES, isStaffAccess, type Access, type PageInfo } from '~/lib/guest-pages'
 
 export type { Access, PageInfo } from '~/lib/guest-pages'
@@ -50,7 +45,7 @@ export { GUEST_PAGES, isStaffAccess }
 
 export type PageKey = keyof typeof PAGES
 
-/** The hamburger menu of the shell, in groups (docs/decisions/0050-navigation-map.md). */
+/** docs/decisions/0050-navigation-map.md. */
 export const MENU_GROUPS: readonly { label: string; items: readonly PageKey[] }[] = [
   { label: 'เล่น', items: ['home', 'games', 'casino', 'slot', 'sport', 'lotto', 'lottoResult'] },
   { label: 'การเงิน', items: ['transaction', 'order', 'orderPayment'] },
@@ -58,10 +53,6 @@ export const MENU_GROUPS: readonly { label: string; items: readonly PageKey[] }[
   { label: 'บัญชี', items: ['profile', 'affiliate', 'alliance', 'allianceNew'] },
 ]
 
-/**
- * An item of the bottom navigation: the page it leads to and the pages that
- * belong to it (each with the pages under it: `/order` covers `/order/42`).
- */
 export interface NavItem {
   key: PageKey
   section?: readonly string[]
@@ -72,11 +63,6 @@ const GAMES_ITEM: NavItem = {
   section: ['/games/lobby', '/games/launch', '/casino', '/slot', '/sport'],
 }
 
-/**
- * The bottom navigation on phones for a visitor: what the service offers (a
- * visitor browses the lobbies and the lotto types), the promotions and
- * joining; เข้าสู่ระบบ is in the top bar. The results are part of หวย here.
- */
 export const BOTTOM_NAV_VISITOR: readonly NavItem[] = [
   { key: 'home' },
   GAMES_ITEM,
@@ -85,7 +71,6 @@ export const BOTTOM_NAV_VISITOR: readonly NavItem[] = [
   { key: 'register' },
 ]
 
-/** The bottom navigation on phones for a member. */
 export const BOTTOM_NAV: readonly NavItem[] = [
   { key: 'home' },
   GAMES_ITEM,
@@ -94,11 +79,6 @@ export const BOTTOM_NAV: readonly NavItem[] = [
   { key: 'profile', section: ['/affiliate', '/alliance'] },
 ]
 
-/**
- * The item of `items` to mark at `pathname`: `page` when it leads to this very
- * page, `section` when the page belongs to it; undefined when none does
- * (`/lotto/result` is no page of the member's หวย item).
- */
 export function activeNavItem(
   pathname: string,
   items: readonly NavItem[],
@@ -112,7 +92,6 @@ export function activeNavItem(
   return inSection ? { key: inSection.key, current: 'section' } : undefined
 }
 
-/** The pages whose last path segment is an optional id. */
 const ID_PAGES: readonly PageInfo[] = [
   PAGES.lottoStakeSet,
   PAGES.order,
@@ -122,10 +101,7 @@ const ID_PAGES: readonly PageInfo[] = [
   PAGES.staffMember,
 ]
 
-/**
- * Who may see the page at `pathname` (a page URL or its single-fetch data URL,
- * `/casino.data`, `/_root.data`); undefined for a path that is no page.
- */
+/** Also for single-fetch data URLs (`/casino.data`, `/_root.data`). */
 export function accessForPath(pathname: string): Access | undefined {
   let path = pathname.replace(/\.data$/, '').replace(/\/+$/, '') || '/'
   if (path === '/_root') path = '/'
@@ -136,7 +112,6 @@ export function accessForPath(pathname: string): Access | undefined {
   return ID_PAGES.find((p) => p.path === parent)?.access
 }
 
-/** A positive whole number id, as the optional-id pages expect. */
 export function isNumericId(id: string | undefined): boolean {
   return id === undefined || /^[1-9][0-9]{0,17}$/.test(id)
 }

@@ -1,19 +1,6 @@
-/**
- * Which web push endpoints are taken (docs/backend-api.md, "Push
- * notifications"; decision 0157): the one rule of the app, which checks a
- * subscription before it reaches the backend, and of the demo backend, which
- * checks it again when it is saved and POSTs to it. Pure: the environment is
- * passed in (PUSH_SERVICE_HOSTS, PUSH_ALLOW_LOCAL_SERVICE).
- */
+// Which web push endpoints are taken (decision 0157), for the app and the demo backend.
 
-/**
- * The push services browsers use (host names, each with its subdomains):
- * Chrome and the other Chromium browsers but Edge (FCM,
- * `fcm.googleapis.com/fcm/send/…` and `/wp/…`), Firefox (Mozilla autopush,
- * `updates.push.services.mozilla.com`), Safari (`web.push.apple.com`; Apple
- * asks servers to allow `*.push.apple.com`) and Edge (Windows WNS,
- * `<region>.notify.windows.com`). PUSH_SERVICE_HOSTS replaces the list.
- */
+/** Chromium's FCM, Mozilla autopush, Apple (which asks servers to allow `*.push.apple.com`), Edge's WNS. */
 export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = Object.freeze([
   'fcm.googleapis.com',
   'push.services.mozilla.com',
@@ -21,7 +8,6 @@ export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = Object.freeze([
   'notify.windows.com',
 ])
 
-/** Which endpoints are taken: the push services' hosts, and (tests only) a push service on this machine. */
 export interface PushEndpointRule {
   hosts: readonly string[]
   allowLocalService: boolean
@@ -36,7 +22,6 @@ export const DEFAULT_PUSH_ENDPOINT_RULE: PushEndpointRule = Object.freeze({
 const DNS_NAME =
   /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/
 
-/** Whether a URL's host is this machine (where a test's local push service listens). */
 export const isLoopbackHost = (hostname: string) =>
   hostname === 'localhost' ||
   hostname === '[::1]' ||
@@ -47,14 +32,8 @@ const isHostOrSubdomain = (hostname: string, host: string) =>
   hostname === host || hostname.endsWith(`.${host}`)
 
 /**
- * Whether an endpoint may be saved: https on port 443, no user or password,
- * a host name (never an IP literal) that is one of the push services' hosts
- * or their subdomains. The backend POSTs to it: any other host or port would
- * let a member aim the backend at its own network or at any server. The
- * backend also resolves the name before sending and sends only to a public
- * address (tests/mock-backend/push-target.ts). `allowLocalService` (tests
- * only, PUSH_ALLOW_LOCAL_SERVICE=1) also lets in a push service on this
- * machine, over http or https, on any port.
+ * The backend POSTs to it: any other host or port would let a member aim the backend at its own
+ * network or any server. The backend also sends only to a public address (tests/mock-backend/push-target.ts).
  */
 export function isPushEndpoint(
   value: string,
@@ -76,11 +55,7 @@ export function isPushEndpoint(
   return rule.hosts.some((host) => isHostOrSubdomain(url.hostname, host))
 }
 
-/**
- * PUSH_SERVICE_HOSTS: comma-separated host names (each taken with its
- * subdomains); unset or empty, the default list. Throws on a value that is
- * no DNS name of two labels or more (an IP, a URL, `com`, `*.x.com`).
- */
+/** Throws on a value that is no DNS name of two labels or more (an IP, a URL, `com`, `*.x.com`). */
 export function pushServiceHostsOf(env: Record<string, string | undefined>): readonly string[] {
   const raw = env.PUSH_SERVICE_HOSTS?.trim() ?? ''
   if (raw === '') return DEFAULT_PUSH_SERVICE_HOSTS
@@ -95,16 +70,11 @@ export function pushServiceHostsOf(env: Record<string, string | undefined>): rea
   return Object.freeze([...new Set(hosts)])
 }
 
-/**
- * Whether this process takes a local push service's endpoints: only with
- * PUSH_ALLOW_LOCAL_SERVICE=1 (the e2e servers and the tests set it; never
- * `npm start`).
- */
+/** Never under `npm start`: only the e2e servers and tests set PUSH_ALLOW_LOCAL_SERVICE=1. */
 export function localPushServiceAllowed(env: Record<string, string | undefined>): boolean {
   return env.PUSH_ALLOW_LOCAL_SERVICE === '1'
 }
 
-/** This process's rule, from PUSH_SERVICE_HOSTS and PUSH_ALLOW_LOCAL_SERVICE. */
 export function pushEndpointRuleOf(env: Record<string, string | undefined>): PushEndpointRule {
   return { hosts: pushServiceHostsOf(env), allowLocalService: localPushServiceAllowed(env) }
 }

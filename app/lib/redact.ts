@@ -11,9 +11,9 @@
  * (a JWT, a long opaque run of letters and digits) is replaced wherever it
  * is, in the path too: `?tab=eyJ…` or `/order/eyJ…` never reaches a log line
  * either (issue 25).
- * Used by our own request line (log.server.ts), the front door's and
- * the server's morgan line (server.mjs), and the member's request timeline
- * (server/timeline.server.ts: one allow-list for both). docs/deploy.md lists them.
+ * Used by the request log (server/log.server.ts: the front door's answers
+ * too) and the member's request timeline (server/timeline.server.ts: one
+ * allow-list for both). docs/deploy.md lists them.
  */
 export const LOGGED_QUERY_PARAMS: readonly string[] = [
   // Remix's own: single-fetch's routes and the index route flag.

@@ -1,8 +1,5 @@
-/**
- * The browser's side of request ids: the document's id comes from a meta tag;
- * every data request of a client navigation gets a fresh id in X-Request-Id,
- * so an error page shown after a navigation quotes the id the server logged.
- */
+// Each client navigation's data request gets a fresh X-Request-Id so an error page quotes the id
+// the server logged.
 import { newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 
 let current = ''

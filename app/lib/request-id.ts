@@ -1,8 +1,4 @@
-/**
- * Short request ids a member can quote to support. The server uses the id the
- * browser sent in X-Request-Id for data requests (so the page, the response
- * header and the log line agree), or makes a new one for documents.
- */
+// Ids a member can quote to support; the server reuses the browser's for data requests.
 export const REQUEST_ID_HEADER = 'X-Request-Id'
 const VALID_ID = /^[a-z0-9]{6,16}$/
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789'

@@ -1,18 +1,10 @@
-/**
- * Registers the app's service worker (/sw.js, scope /: app/sw/index.ts).
- * Loaded with import() by the root once the page is interactive (hydrated,
- * `load` fired, the main thread idle), never in the first-load bundle.
- * `registerServiceWorker()` resolves with the registration (null where
- * the browser has no service workers or registering failed), for the code
- * that needs it (web push's subscription, the check for a new build).
- */
+// Loaded with import() once the page is interactive, never in the first-load bundle.
 import { isOtherRelease, isStaleRelease, markStaleRelease, releaseFromTimings } from '~/lib/release'
 
 export const SERVICE_WORKER_URL = '/sw.js'
 
 let registration: Promise<ServiceWorkerRegistration | null> | null = null
 
-/** Registers /sw.js once; later calls return the same promise. */
 export function registerServiceWorker(
   container: ServiceWorkerContainer | undefined = typeof navigator === 'undefined'
     ? undefined
@@ -32,15 +24,7 @@ export function registerServiceWorker(
   return registration
 }
 
-/**
- * Watches for a new release (docs/decisions/0143): the page's own is its
- * document's (Server-Timing `release`); a later answer (route data, a
- * revalidation) naming another, or a worker of another release taking over
- * this page, marks
- * the page stale (`<html data-release="stale">`) and asks the browser to
- * check for the new worker at once. The root reloads a stale page at its
- * next navigation (useReleaseReload).
- */
+/** docs/decisions/0143: a page that sees another release is marked stale and reloaded at its next navigation. */
 export function watchRelease(win: Window = window): () => void {
   const doc = win.document
   const markStale = () => {
@@ -65,10 +49,7 @@ export function watchRelease(win: Window = window): () => void {
     stops.push(() => observer.disconnect())
   }
   const container = win.navigator.serviceWorker
-  // A page that had a worker and gets another: a new build may have taken
-  // over. The page is stale only if that worker runs another release than
-  // the page's own (a page loaded from the new release while the old worker
-  // still controlled it is not); unknown (no own release, no answer) is stale.
+  // Stale only if the new worker runs another release than the page's own.
   if (container?.controller) {
     let stopped = false
     const onControllerChange = () => {
@@ -88,13 +69,7 @@ export function watchRelease(win: Window = window): () => void {
   return () => stops.forEach((stop) => stop())
 }
 
-/**
- * Asks the browser to fetch the worker again now, until it finds a new one:
- * a check that fails (the server was restarting, a weak network), or that
- * finds nothing new (during a rolling deploy it may reach an instance still
- * on the old release), is tried again a few times, `pauseMs` apart, instead
- * of waiting for the browser's own next check.
- */
+/** Retries a few times: during a rolling deploy a check may reach an instance still on the old release. */
 export async function checkForUpdate(
   registration: Pick<ServiceWorkerRegistration, 'update' | 'installing' | 'waiting'>,
   tries = 5,
@@ -112,14 +87,9 @@ export async function checkForUpdate(
   return false
 }
 
-/** How long the page waits for a worker to name its release. */
 export const RELEASE_ANSWER_MS = 3000
 
-/**
- * Asks `worker` which release it runs (app/sw/index.ts answers a
- * `{ type: 'release' }` message on the port it is given); null when it
- * does not answer within `timeoutMs`.
- */
+/** null when the worker does not answer within `timeoutMs`. */
 export function askRelease(
   worker: Pick<ServiceWorker, 'postMessage'>,
   timeoutMs: number = RELEASE_ANSWER_MS,
@@ -145,14 +115,8 @@ export function askRelease(
 }
 
 /**
- * Tells a new worker that installed but still waits to take over. It calls
- * skipWaiting as it installs, but Chromium can lose that: it stops the old
- * worker to hand over, the page's last requests start the old one again, and
- * the new one then waits until every tab of the app is closed (about one
- * takeover in twenty here). A healthy handover is done within milliseconds
- * of the install, so a worker still waiting at a check is told again
- * (`skip-waiting`, app/sw/index.ts); checks every `pauseMs`, `tries` times,
- * and stops once none waits or installs.
+ * Chromium can lose the new worker's skipWaiting (about one takeover in twenty here): it then waits
+ * until every tab closes, so a worker still waiting at a check is told again.
  */
 export async function hurryWaiting(
   registration: Pick<ServiceWorkerRegistration, 'installing' | 'waiting'>,

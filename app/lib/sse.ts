@@ -1,30 +1,20 @@
-/**
- * Server-sent events, both ways (https://html.spec.whatwg.org/#server-sent-events):
- * writing one event, and reading a stream of them as its text arrives in
- * chunks. The app reads the backend's `GET /member/events` with it and
- * writes the member's tabs' `/events` with it.
- */
+// Server-sent events (https://html.spec.whatwg.org/#server-sent-events).
 
 export interface SseMessage {
-  /** The last `id:` seen so far in the stream (the spec's "last event ID"). */
   id: string
   event: string
   data: string
 }
 
-/** One event as SSE text; `data` is JSON-encoded (one line: JSON has no raw newline). */
+/** JSON has no raw newline, so `data` is one line. */
 export function writeSse(event: string, data: unknown, id?: string | number): string {
   const idLine = id === undefined ? '' : `id: ${id}\n`
   return `${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`
 }
 
-/** A comment line: keeps proxies and the browser from closing an idle stream. */
+/** Keeps proxies and the browser from closing an idle stream. */
 export const SSE_HEARTBEAT = ': ping\n\n'
 
-/**
- * Reads SSE text fed in chunks of any size; `onMessage` gets each complete
- * event (comments and `retry:` are skipped; an event without data is not dispatched).
- */
 export class SseReader {
   #buffer = ''
   #lastId = ''

@@ -1,9 +1,10 @@
 /**
  * Dates written out in Thai: date-fns with the `th` locale, years in the
- * Buddhist era. Use these helpers wherever a date is shown to a member. The
- * rest of the Thai date helpers (no date library) are re-exported from
- * ~/lib/thai-date, which pages that only need those import instead (decision
- * 0148).
+ * Buddhist era. Use these helpers wherever a date is shown to a member, in
+ * server code only (loaders, page.server.ts): no page's browser code carries
+ * date-fns (decision 0163). The rest of the Thai date helpers (no date
+ * library) are re-exported from ~/lib/thai-date, which pages that only need
+ * those import instead (decision 0148).
  */
 import { format } from 'date-fns'
 import { th } from 'date-fns/locale/th'

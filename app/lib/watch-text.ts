@@ -1,9 +1,4 @@
-/**
- * How a watch ended, in the record and in Thai (docs/decisions/0139): its
- * button, its limit, the staff session's end, a supervisor, the backend
- * refusing its token for a reason of its own (`revoked`), or the
- * configuration turning pasted-token watches off.
- */
+// docs/decisions/0139.
 export type WatchEnd =
   'button' | 'limit' | 'staff-session' | 'supervisor' | 'revoked' | 'turned-off'
 

@@ -1,12 +1,5 @@
-/**
- * What a member's live event says in Thai, made on the server: the
- * notification centre's line (title, text, where it leads) and, for the
- * events that matter to money, the toast a tab shows when it arrives (the
- * hub adds it to the event it sends the tab; decision 0129). A balance
- * change shows in the header instead; a lost slip and promotion progress
- * only in the list. The browser gets sentences, not rules. The backend's
- * web push (docs/backend-api.md, "Push notifications") says the same.
- */
+// Made on the server: the browser gets sentences, not rules (decision 0129); the backend's web
+// push says the same.
 import type { MemberEvent } from '~/backend/events.schemas'
 import type { PushKind, PushPayload } from '~/backend/push.schemas'
 import { formatBaht } from '~/lib/money'
@@ -19,15 +12,12 @@ export interface NotificationRow {
   read: boolean
   title: string
   text: string
-  /** Where it leads. */
   to: string
-  /** "27 พ.ย. 2569 15:28" (Bangkok). */
   at: string
   iso: string
   tone: 'good' | 'bad' | 'info'
 }
 
-/** One event as the member reads it. */
 export function notificationText(
   event: MemberEvent,
 ): Omit<NotificationRow, 'id' | 'read' | 'at' | 'iso'> {
@@ -105,7 +95,6 @@ export function notificationText(
   }
 }
 
-/** The toast of an event as it arrives, or null (the events that matter to money only). */
 export function toastFor(event: MemberEvent): FlashToast | null {
   switch (event.type) {
     case 'order':
@@ -154,7 +143,6 @@ export function toastFor(event: MemberEvent): FlashToast | null {
   }
 }
 
-/** The kind of push an event is, or null when the member is not pushed for it. */
 export function pushKindOf(event: MemberEvent): PushKind | null {
   switch (event.type) {
     case 'stake':
@@ -172,11 +160,7 @@ export function pushKindOf(event: MemberEvent): PushKind | null {
   }
 }
 
-/**
- * The push of an event, or null: the notification centre's title, text and
- * link, tagged like its toast (one notification per event). Only the event's
- * own amount: no token, member id or balance.
- */
+/** Only the event's own amount: no token, member id or balance. */
 export function pushPayloadOf(event: MemberEvent): PushPayload | null {
   const kind = pushKindOf(event)
   const tag = toastFor(event)?.id

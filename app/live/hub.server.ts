@@ -1,34 +1,7 @@
-/**
- * The live hub of one instance (docs/decisions/0129): the member's open tabs
- * on this instance share one upstream stream of the member's events
- * (backend/events.server.ts), however many tabs there are.
- *
- *   tab ──/events──▶ hub: channel per member ──one upstream──▶ backend GET /member/events
- *
- * - Every item goes to each tab once, in the backend's order: a tab only
- *   gets ids above the last one it was sent (its `Last-Event-ID` on a
- *   reconnect), so opening the upstream again from an older id never doubles.
- * - A reconnecting tab gets what it missed from the channel's recent items
- *   when the channel has seen everything since its id; otherwise it reads
- *   what it missed from the backend for itself (up to the stream's position
- *   line) while the channel's items wait for it.
- * - The upstream uses the freshest access token of the member's tabs. A tab
- *   ends itself when its token runs out (the browser comes back at once, and
- *   the guard renews the token on that request), so the upstream always has
- *   a fresh one; a refused token makes every tab come back for a new one.
- * - A tab whose session ended (a logout, a password change or "log out
- *   everywhere" here at once; on another instance within a heartbeat) gets
- *   `session-ended` and is closed.
- * - A backend without the events call: the channel asks the member's
- *   profile every POLL_MS instead (one poll per member, never one per tab)
- *   and sends the balance when it moved.
- * - Heartbeats every HEARTBEAT_MS keep proxies from closing a quiet stream.
- * - Bounded whatever browsers do (docs/decisions/0132): a member has at most
- *   MAX_TABS streams on this instance (the next one closes the oldest, told to
- *   come back in REPLACED_RETRY_MS), and a stream whose unsent text passes
- *   MAX_UNSENT_BYTES (a reader that stopped reading) is dropped; both come
- *   back later and catch up with their `Last-Event-ID`.
- */
+// The live hub of one instance (docs/decisions/0129): a member's tabs share one upstream of the
+// member's events. A tab only gets ids above the last it was sent, so reopening the upstream from
+// an older id never doubles. Tabs end when their token runs out and come back with a renewed one,
+// so the upstream always has a fresh token. Bounded whatever browsers do (docs/decisions/0132).
 import type { readEventStream, UpstreamItem, UpstreamSpec } from '~/backend/events.server'
 import { MEMBER_EVENT, RESET_EVENT, type MemberEvent } from '~/backend/events.schemas'
 import { SSE_HEARTBEAT, writeSse } from '~/lib/sse'
@@ -36,91 +9,57 @@ import { isExpired } from '~/session/tokens'
 import { CLAIM_EVERY_MS, type LiveRelay } from '~/live/relay.server'
 
 export const SESSION_ENDED_EVENT = 'session-ended'
-/** How long the browser waits before it reconnects (sent once per stream). */
 export const RECONNECT_MS = 500
 export const HEARTBEAT_MS = 20_000
 /** A channel keeps this many recent items for tabs that reconnect. */
 export const RECENT_ITEMS = 100
-/** A channel without tabs keeps its upstream this long (a reload, a token renewal). */
+/** A reload or a token renewal does not reopen the upstream. */
 export const IDLE_CHANNEL_MS = 30_000
 export const POLL_MS = 5000
 const MAX_BACKOFF_MS = 10_000
-/**
- * A member's streams on one instance: a handful of tabs, not hundreds. The
- * member's newest tab (the one they look at) is always streamed; the oldest
- * makes way (decision 0132).
- */
+/** The member's newest tab is always streamed; the oldest makes way (decision 0132). */
 export const MAX_TABS = 8
-/** How long a tab that made way waits before it comes back (its EventSource's `retry:`). */
 export const REPLACED_RETRY_MS = 60_000
 /**
- * A stream whose text not yet taken by its reader (the response's buffers)
- * passes this is dropped: its reader stopped reading (decision 0132). A live
- * reader never nears it: an event is a few hundred bytes and the kernel's
- * socket buffers come first.
+ * Its reader stopped reading (decision 0132); a live reader never nears it (events are a few hundred
+ * bytes and the kernel's socket buffers come first).
  */
 export const MAX_UNSENT_BYTES = 64 * 1024
-/** A tab's catch-up from the backend gives up after this (the tab then goes on live). */
 const CATCH_UP_MS = 10_000
 
-/** What a channel streams: its upstream, and how its items reach the tabs. */
 export interface ChannelSpec {
   upstream: UpstreamSpec
-  /**
-   * Items carry the upstream's ids to the tab (its `Last-Event-ID` on a
-   * reconnect). One channel per tab may: the member's. A yeekee round's
-   * items go without, and its page reloads the round when its stream opens.
-   */
+  /** A yeekee round's items go without ids: its page reloads the round when its stream opens. */
   writeIds: boolean
-  /**
-   * At most this many tabs; the next one closes the oldest (decision 0132).
-   * The member's channel has MAX_TABS; none: uncapped (a yeekee round's
-   * channel has every watcher's).
-   */
+  /** None: uncapped (a yeekee round's channel has every watcher's). */
   maxTabs?: number
-  /** Without the events call, the member's balance is polled instead. */
   pollsBalance: boolean
-  /** What a tab gets of an event's data (the member's: with its Thai toast); as is without. */
   present?: (name: string, data: unknown) => unknown
 }
 
-/** What a tab's stream needs of its session. */
 export interface TabSession {
-  /** The session's id: a logout ends its tabs. */
   sid: string
   accessToken: string
   accessExpiresAt: number | null
-  /** When the session itself runs out (its refresh token), or null. */
   endsAt: number | null
-  /** Still a live session (not logged out here or on another instance). */
   stillOpen(): Promise<boolean>
 }
 
 /**
- * The tab's side: text to its response, and its end. One response may be a
- * tab in several channels (the member's and a yeekee round's): its owner
- * holds their leave functions (stream.server.ts's tabBody), and ending the
- * response leaves them all. The hub leaves the tab it ends itself first, so
- * it never depends on when the owner's leaves run.
+ * One response may be a tab in several channels; its owner (stream.server.ts's tabBody) holds the
+ * leave functions. The hub leaves a tab it ends itself first, never depending on when those run.
  */
 export interface TabSink {
   write(text: string): void
-  /** Ends the response once what was written is sent (its tabs in other channels leave). */
   close(): void
-  /**
-   * Bytes written and not yet taken by the reader; none: not measured. Asked
-   * after every write: it must be cheap (a response's `writableLength` is).
-   */
+  /** Asked after every write: it must be cheap (a response's `writableLength` is). */
   unsent?(): number
-  /** Ends the response now, what is unsent dropped (a reader that stopped reading). */
   drop?(): void
 }
 
 export interface HubOptions {
   readUpstream: typeof readEventStream
-  /** Shares one upstream per member between instances (Redis); none: this instance alone. */
   relay?: LiveRelay
-  /** The member's balance now, for the poll when the backend has no events call. */
   pollBalance?: (token: string) => Promise<number>
   heartbeatMs?: number
   pollMs?: number
@@ -133,7 +72,6 @@ interface Tab {
   sink: TabSink
   session: TabSession
   channel: Channel
-  /** The highest id this tab was sent (or told it had). */
   lastSent: number
   /** While it catches up from the backend: the channel's items, held to follow in order. */
   held: { id: number | null; text: string }[] | null
@@ -144,30 +82,22 @@ interface Tab {
 interface Channel {
   key: string
   tabs: Set<Tab>
-  /** The newest id seen upstream. */
   lastId: number | null
-  /** Everything after this id reached the channel (null: nothing proven). */
+  /** null: nothing proven. */
   since: number | null
   recent: { id: number; text: string }[]
-  /** Resolves once the channel knows where the member's events are (a catch-up may start). */
   ready: Promise<void>
   markReady: () => void
   abort: AbortController
   running: boolean
   idle: NodeJS.Timeout | undefined
   spec: ChannelSpec
-  /** Wakes the upstream loop (a token arrived, the channel closes). */
   wake: () => void
-  /** Tokens the channel may use, by session id. */
   tokens: Map<string, { token: string; expiresAt: number | null }>
-  /** The backend has no events call: the balance is polled. */
   polling: boolean
   polledBalance: number | null
-  /** This instance streams the member's upstream now (its own, or as the lease holder). */
   upstreamOpen: boolean
-  /** Whether relaying worked when the upstream was opened. */
   openedRelaying: boolean
-  /** Stops listening to other instances' items. */
   unsubscribe: () => void
 }
 
@@ -199,12 +129,10 @@ export class LiveHub {
     })
   }
 
-  /** Relaying between instances works now. */
   #relaying(): boolean {
     return this.#options.relay?.available() ?? false
   }
 
-  /** Members with a channel on this instance, open tabs, and upstream streams open now. */
   stats() {
     let tabs = 0
     let upstreams = 0
@@ -215,13 +143,8 @@ export class LiveHub {
     return { members: this.#channels.size, tabs, upstreams, ...this.#dropped }
   }
 
-  /** Streams closed since start: oldest tabs past MAX_TABS, readers past MAX_UNSENT_BYTES. */
   readonly #dropped = { replaced: 0, stalled: 0 }
 
-  /**
-   * A tab of the member `key` opens its stream; `lastEventId` is the
-   * browser's (a reconnect). Returns the tab's leave function.
-   */
   join(
     key: string,
     spec: ChannelSpec,
@@ -263,7 +186,6 @@ export class LiveHub {
     return () => this.#leave(tab)
   }
 
-  /** Ends the tabs of a session that ended (a logout on this instance). */
   sessionEnded(sid: string): void {
     for (const channel of this.#channels.values()) {
       channel.tokens.delete(sid)
@@ -271,7 +193,6 @@ export class LiveHub {
     }
   }
 
-  /** Closes every stream (a graceful shutdown): browsers reconnect, to another instance. */
   closeAll(): void {
     for (const channel of [...this.#channels.values()]) {
       for (const tab of [...channel.tabs]) this.#end(tab, false)
@@ -318,10 +239,8 @@ export class LiveHub {
   }
 
   /**
-   * What a reconnecting tab missed: from the channel's recent items when it
-   * has seen everything since the tab's id; otherwise read from the backend
-   * for this tab alone, up to where the backend says it is, while the
-   * channel's own items wait for it (so they follow in order).
+   * From the channel's recent items when they cover the gap; otherwise from the backend for this tab
+   * alone, while the channel's items wait so they follow in order.
    */
   #catchUp(channel: Channel, tab: Tab, last: number) {
     if (channel.since !== null && last >= channel.since) {
@@ -368,7 +287,6 @@ export class LiveHub {
     }
   }
 
-  /** To the tab now, or held while it catches up. */
   #send(tab: Tab, id: number | null, text: string) {
     if (tab.held) tab.held.push({ id, text })
     else this.#write(tab, id, text)
@@ -383,12 +301,7 @@ export class LiveHub {
     this.#put(tab, text)
   }
 
-  /**
-   * Text to a tab's response; a reader that stopped reading is dropped once
-   * it passes the bound (checked at every write: `unsent()` is O(1), and a
-   * burst between heartbeats is what piles up). The response's tabs in other
-   * channels leave with it (TabSink).
-   */
+  /** Checked at every write: `unsent()` is O(1), and a burst between heartbeats is what piles up. */
   #put(tab: Tab, text: string) {
     const { sink } = tab
     sink.write(text)
@@ -399,7 +312,6 @@ export class LiveHub {
     else sink.close()
   }
 
-  /** The oldest tab makes way: out of its channel now, told to come back in REPLACED_RETRY_MS, closed. */
   #replace(tab: Tab) {
     this.#dropped.replaced += 1
     this.#leave(tab)
@@ -442,7 +354,6 @@ export class LiveHub {
     return writeSse(name, shown, channel.spec.writeIds && id !== null ? id : undefined)
   }
 
-  /** The channel's best token: the one that runs longest and has not run out. */
   #token(channel: Channel): string | null {
     const now = this.#options.now()
     let best: { token: string; expiresAt: number | null } | null = null
@@ -510,7 +421,7 @@ export class LiveHub {
     }
   }
 
-  /** One upstream stream, with the lease renewed while it lasts (a lost lease stops it). */
+  /** A lost lease stops it. */
   async #stream(channel: Channel, token: string, onOpen: () => void) {
     const relay = this.#options.relay
     const from = channel.lastId
@@ -549,13 +460,11 @@ export class LiveHub {
     }
   }
 
-  /** An item of this instance's upstream: to its tabs, and to the other instances' through the relay. */
   #deliver(channel: Channel, item: UpstreamItem) {
     this.#broadcast(channel, item)
     if (this.#relaying()) this.#options.relay?.publish(channel.key, item)
   }
 
-  /** One poll of the balance (a backend without the events call), then a wait. */
   async #poll(channel: Channel, token: string) {
     const poll = this.#options.pollBalance
     if (!poll || !channel.spec.pollsBalance) return this.#until(channel)
@@ -572,7 +481,6 @@ export class LiveHub {
     await this.#until(channel, this.#options.pollMs)
   }
 
-  /** Waits for a wake (a token, a close) or `ms`. */
   #until(channel: Channel, ms?: number): Promise<void> {
     return new Promise((resolve) => {
       const timer = ms === undefined ? undefined : setTimeout(done, ms)
@@ -598,7 +506,7 @@ export class LiveHub {
     tab.expiry.unref()
   }
 
-  /** Closes a tab's stream; `sessionEnded` tells the page first, so it follows (no reconnect). */
+  /** `sessionEnded` tells the page first, so it follows (no reconnect). */
   #end(tab: Tab, sessionEnded: boolean) {
     if (tab.closed) return
     if (sessionEnded) tab.sink.write(writeSse(SESSION_ENDED_EVENT, {}))
@@ -639,10 +547,7 @@ export class LiveHub {
     this.#heartbeat.unref()
   }
 
-  /**
-   * Every tab's stream gets one heartbeat (a tab watching a yeekee round is in
-   * two channels, with one response); a session ended elsewhere ends its tabs.
-   */
+  /** A tab watching a yeekee round is in two channels with one response: one heartbeat each. */
   async #beat() {
     const beaten = new Set<TabSink>()
     for (const channel of this.#channels.values()) {
@@ -654,17 +559,12 @@ export class LiveHub {
     await this.#endClosedSessions(this.#channels.values())
   }
 
-  /**
-   * The sessions of channel `key` may have ended (its member's password
-   * change or "log out everywhere" on this instance): their tabs are told
-   * now, not at the next heartbeat. Only that channel's sessions are asked.
-   */
+  /** Told now, not at the next heartbeat. */
   sessionsMayHaveEnded(key: string): Promise<void> {
     const channel = this.#channels.get(key)
     return channel ? this.#endClosedSessions([channel]) : Promise.resolve()
   }
 
-  /** Ends the tabs of every session of `channels` that is no longer open (one check per session). */
   async #endClosedSessions(channels: Iterable<Channel>) {
     const bySid = new Map<string, Tab[]>()
     for (const channel of channels) {

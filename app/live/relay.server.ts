@@ -1,64 +1,33 @@
-/**
- * The live hubs of several instances share one upstream per member through
- * Redis (REDIS_URL; docs/decisions/0129):
- *
- * - one instance holds the member's lease (`live:owner:<member>`, a few
- *   seconds, renewed while it streams) and opens the member's upstream;
- * - it publishes every item on `live:member:<member>`; every instance with a
- *   tab of that member subscribes there and passes items to its tabs (ids
- *   keep each tab's items once and in order);
- * - a lease not renewed (the instance died) is taken by another instance
- *   with tabs, which opens the upstream from the last id it relayed: the
- *   backend replays what came meanwhile.
- *
- * While Redis is away each instance opens its own upstream for its members
- * (the hub's fallback); once it is back they claim leases again and the
- * losers go back to relaying.
- *
- * Leases cost Redis calls per tick, not per member (docs/decisions/0132):
- * every lease an instance wants (held, or waited for while it relays) is
- * taken or renewed in one EVAL every CLAIM_EVERY_MS for all of them (in
- * batches of CLAIM_BATCH keys); the hub's claims are answered from the last
- * batch, and a lease asked for the first time goes in a batch of its own at
- * once. A lease the hub stops asking for is let go after a few ticks.
- */
+// One upstream per member across instances through a Redis lease (docs/decisions/0129); a lease
+// not renewed is taken by another instance, which reopens from its last relayed id. While Redis is
+// away each instance streams for itself. Lease calls cost per tick, not per member (decision 0132).
 import { randomBytes } from 'node:crypto'
 import { Redis } from 'ioredis'
 import type { UpstreamItem } from '~/backend/events.server'
 import { env } from '~/server/env.server'
 import { onRedisRecovered, redis, redisKey, redisReady, shared } from '~/server/redis.server'
 
-/** What the hub needs of a relay between instances. */
 export interface LiveRelay {
-  /** Relaying works now (Redis connected and subscribed). */
   available(): boolean
-  /** Resolves once the relay first connected, or after a short wait when Redis is away at start. */
   started(): Promise<void>
-  /** Takes or renews the member's lease; false: another instance holds it. */
   claim(key: string): Promise<boolean>
   release(key: string): Promise<void>
   publish(key: string, item: UpstreamItem): void
-  /** Items other instances publish for the member; `ready` once Redis confirmed the subscription. */
   subscribe(
     key: string,
     onItem: (item: UpstreamItem) => void,
   ): { ready: Promise<void>; stop: () => void }
-  /** Called when the relay becomes available or unavailable. */
   onChange(listener: () => void): () => void
 }
 
 export const LEASE_MS = 6000
-/** How long a new relay waits for Redis before its instance streams alone. */
 const START_WAIT_MS = 1500
-/** How often a lease holder renews, and a relaying instance checks for a free lease. */
 export const CLAIM_EVERY_MS = 2000
 
-/** Leases renewed in one EVAL (a few ms of Redis's time at most). */
+/** A few ms of Redis's time at most. */
 export const CLAIM_BATCH = 1000
-/** A lease not asked for in this many ticks is no longer renewed (its channel is gone). */
 const FORGET_AFTER_TICKS = 3
 
-/** Takes each lease when free or ours, and makes it last ARGV[2] ms more; 1 or 0 per key. */
 const CLAIM_SCRIPT = `
 local taken = {}
 for i, key in ipairs(KEYS) do
@@ -75,7 +44,6 @@ const RELEASE_SCRIPT = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0`
 
-/** A lease this instance wants: the last batch's answer, and when the hub last asked. */
 interface Wanted {
   mine: boolean | null
   answeredAt: number
@@ -125,11 +93,8 @@ export function redisRelay(
 
   const wanted = new Map<string, Wanted>()
   /**
-   * Takes or renews these leases, CLAIM_BATCH keys per EVAL. A batch Redis
-   * does not answer (a timeout under load) keeps each lease's last answer:
-   * taking every lease of the batch would open a second upstream for each
-   * member this instance relays. A lease never answered is ours then (Redis
-   * away: the instance streams for itself, as the hub does when it is down).
+   * A batch Redis does not answer keeps each lease's last answer: taking them all would open a second
+   * upstream for every member this instance relays.
    */
   const claimAll = async (keys: string[]) => {
     for (let i = 0; i < keys.length; i += CLAIM_BATCH) {
@@ -243,7 +208,6 @@ export function redisRelay(
   }
 }
 
-/** The relay of this process: Redis's when REDIS_URL is set, else none (one instance). */
 export function relayFromEnv(): LiveRelay | undefined {
   const url = env().REDIS_URL
   if (!url || !redis()) return undefined

@@ -1,14 +1,5 @@
-/**
- * GET /events: the member's live events for one open tab, as server-sent
- * events (docs/decisions/0129), and with `?round=<drawId>` the shots of the
- * yeekee round the tab shows. The tab joins this instance's hub; the
- * response carries only what pages show (no token, no member id), and the
- * session's cookie when opening it renewed the tokens.
- *
- * No session (a visitor, an ended or logged-out session): a `session-ended`
- * event and the end; the page closes its EventSource, asks the server and
- * follows (a member page goes to /login).
- */
+// docs/decisions/0129. Only what pages show (no token, no member id). No session: a `session-ended`
+// event and the end, so the page asks the server and follows.
 import type { AppLoadContext } from '@remix-run/node'
 import { SessionEndedError } from '~/backend/client.server'
 import { MEMBER_EVENTS, readEventStream, yeekeeRoundEvents } from '~/backend/events.server'
@@ -33,7 +24,6 @@ import { relayFromEnv } from '~/live/relay.server'
 
 let hub: LiveHub | undefined
 
-/** This instance's hub, made on first use. */
 export function liveHub(): LiveHub {
   if (hub) return hub
   const created = new LiveHub({
@@ -52,7 +42,6 @@ export function liveHub(): LiveHub {
   return created
 }
 
-/** This instance's live streams (/readyz shows them): members, open tabs, upstreams it holds. */
 export function liveStats() {
   return hub?.stats() ?? { members: 0, tabs: 0, upstreams: 0, replaced: 0, stalled: 0 }
 }
@@ -65,10 +54,9 @@ const STREAM_HEADERS = {
   'X-Accel-Buffering': 'no',
 }
 
-/** The hub's channel of a member's tabs (or of one old session's, `session:<sid>`). */
+/** Or of one old session's, `session:<sid>`. */
 const memberChannel = (memberKey: string) => `member:${memberKey}`
 
-/** The member's events, each with the toast a tab shows for it (none for most). */
 const MEMBER_CHANNEL: ChannelSpec = {
   upstream: MEMBER_EVENTS,
   writeIds: true,
@@ -81,29 +69,20 @@ const MEMBER_CHANNEL: ChannelSpec = {
   },
 }
 
-/** `?round=`: a yeekee round's id, or null (anything else is ignored). */
+/** Anything else is ignored. */
 function yeekeeRoundParam(url: URL): string | null {
   const round = url.searchParams.get('round')
   const parsed = drawIdSchema.safeParse(round)
   return parsed.success && parsed.data.startsWith('yeekee-') ? parsed.data : null
 }
 
-/** No session: the stream says so and ends; the page asks the server and follows. */
 function noStream(): Response {
   return new Response(writeSse(SESSION_ENDED_EVENT, {}), { headers: STREAM_HEADERS })
 }
 
 /**
- * A tab's response body, and the sink the hub writes it through; `join`
- * joins the hub's channels and returns their leave functions, called once
- * the response is done with: at once when the hub closes or drops it (so a
- * dropped response leaves exactly its own channels), or when its client
- * goes. `context.onClose` (server.mjs's load context) tells when the tab
- * left; without it (remix-serve in development) the request's signal does.
- * What is unsent is what waits in Node's buffers of the response (Remix
- * writes the body to the response as fast as it comes, whatever the socket
- * takes; without the load context, the body's own queue); `drop` ends the
- * connection at once, so what a stalled reader did not take is freed.
+ * `context.onClose` (server.mjs) tells when the tab left; without it (remix-serve) the signal does.
+ * `drop` ends the connection at once, so what a stalled reader did not take is freed.
  */
 export function tabBody(
   context: AppLoadContext,
@@ -116,7 +95,6 @@ export function tabBody(
       start(controller) {
         let closed = false
         let leaves: (() => void)[] = []
-        /** The response's tabs leave their channels (each once). */
         const leaveAll = () => {
           for (const leave of leaves.splice(0)) leave()
         }
@@ -152,7 +130,6 @@ export function tabBody(
   )
 }
 
-/** The stream of this request: the tab joins the member's channel (and its yeekee round's). */
 export async function liveStream(ctx: RouteContext, context: AppLoadContext): Promise<Response> {
   const { session, request } = ctx
   if (!session.loggedIn) return noStream()

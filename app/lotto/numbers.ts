@@ -1,9 +1,4 @@
-/**
- * Thai lotto numbers: the bet kinds members know, how many digits each takes,
- * the helpers they expect (กลับเลข, 19 ประตู) and which numbers win against a
- * draw's result. Pure: the bet slip, the saved sets and the demo backend's
- * settlement all use these rules.
- */
+// Pure: the bet slip, the saved sets and the demo backend's settlement all use these rules.
 
 export const BET_KINDS = [
   'threeTop',
@@ -33,18 +28,16 @@ export const BET_KIND_DIGITS: Readonly<Record<BetKind, 1 | 2 | 3>> = {
   runBottom: 1,
 }
 
-/** Whole baht, up to this much per line of a slip (the backend's max per kind is lower). */
+/** The backend's max per kind is lower. */
 export const MAX_LINE_AMOUNT = 99_999
 
-/** What the backend allows of saved sets (it refuses more; the forms check first). */
+/** The backend refuses more; the forms check first. */
 export const STAKE_SET_LIMITS = {
-  /** Sets per member. */
   maxSets: 20,
-  /** Lines per set. */
   maxLines: 100,
-  /** Name length, after trimming spaces. */
+  /** After trimming spaces. */
   nameMax: 50,
-  /** Baht per line: what one slip line takes, so a set always fits a slip. */
+  /** What one slip line takes, so a set always fits a slip. */
   maxAmount: MAX_LINE_AMOUNT,
 } as const
 
@@ -52,15 +45,12 @@ export function isBetKind(value: unknown): value is BetKind {
   return typeof value === 'string' && (BET_KINDS as readonly string[]).includes(value)
 }
 
-/** A number of exactly `digits` digits (leading zeros count: "07"). */
+/** Leading zeros count: "07". */
 export function isLottoNumber(number: string, digits: number): boolean {
   return number.length === digits && /^[0-9]+$/.test(number)
 }
 
-/**
- * กลับเลข: every distinct ordering of the number's digits, the number first,
- * then in ascending order ("123" -> 123, 132, 213, 231, 312, 321; "112" -> 112, 121, 211).
- */
+/** The number first, then ascending ("112" -> 112, 121, 211). */
 export function permutations(number: string): string[] {
   if (number.length <= 1) return [number]
   const out = new Set<string>()
@@ -78,10 +68,7 @@ export function permutations(number: string): string[] {
   return [number, ...others]
 }
 
-/**
- * 19 ประตู of a digit: every two-digit number holding it (d0..d9 and 0d..9d),
- * 19 numbers since dd counts once, in ascending order.
- */
+/** d0..d9 and 0d..9d: 19 numbers since dd counts once, ascending. */
 export function nineteenDoors(digit: string): string[] {
   if (!isLottoNumber(digit, 1)) return []
   const out = new Set<string>()
@@ -92,19 +79,14 @@ export function nineteenDoors(digit: string): string[] {
   return [...out].sort()
 }
 
-/** The three numbers a draw's result is judged by (every lotto type gives them). */
 export interface WinningNumbers {
-  /** 3 ตัวบน, e.g. "847". */
   threeTop: string
-  /** 2 ตัวบน, the last two of threeTop. */
   twoTop: string
-  /** 2 ตัวล่าง. */
   twoBottom: string
 }
 
 const sortedDigits = (n: string) => [...n].sort().join('')
 
-/** Does a bet of `kind` on `number` win against this result? */
 export function isWinning(kind: BetKind, number: string, result: WinningNumbers): boolean {
   switch (kind) {
     case 'threeTop':

@@ -1,8 +1,4 @@
-/**
- * The results page's pure parts: Thai labels of the prize rows, the query
- * (`?lotto=thai&date=2026-11-16`, or the date choice's parts) read strictly.
- * Dates and times: ~/lib/thai-date.
- */
+// Dates and times: ~/lib/thai-date.
 import type { LottoGroup, PrizeKey } from '~/backend/lotto.schemas'
 import { readDateChoice } from '~/lib/thai-date'
 
@@ -17,13 +13,12 @@ const PRIZE_LABELS: Readonly<Record<PrizeKey, string>> = {
   twoBottom: '2 ตัวล่าง',
 }
 
-/** A prize row's Thai label; the Thai government draw calls its 2-digit prize เลขท้าย 2 ตัว. */
+/** The Thai government draw calls its 2-digit prize เลขท้าย 2 ตัว. */
 export function prizeLabel(key: PrizeKey, group: LottoGroup): string {
   if (key === 'twoBottom' && group === 'government') return 'เลขท้าย 2 ตัว'
   return PRIZE_LABELS[key]
 }
 
-/** The first prize (and 6-digit numbers) read best largest; the rest a step smaller. */
 export function isHeadlinePrize(key: PrizeKey): boolean {
   return key === 'firstPrize' || key === 'special' || key === 'fourTop' || key === 'threeTop'
 }
@@ -39,12 +34,7 @@ export type ResultQuery =
   | { ok: true; lottoId: string; date: string | null }
   | { ok: false; lottoId: string; status: 400 | 404; message: string }
 
-/**
- * Reads `?lotto=&date=` (or the date choice's `dateDay`, `dateMonth`,
- * `dateYear`): the lotto defaults to the first offered, the date to the
- * latest draw (null). An unknown lotto is a 404, a malformed or
- * future date a 400, each with a Thai message for the page.
- */
+/** An unknown lotto is a 404, a malformed or future date a 400, each with a Thai message for the page. */
 export function parseResultQuery(
   params: URLSearchParams,
   lottoIds: readonly string[],

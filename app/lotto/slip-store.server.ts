@@ -1,16 +1,6 @@
-/**
- * Where the bet slip lives between posts: in the shared store (Redis when
- * REDIS_URL is set, with this instance's memory as its fallback; memory alone
- * without Redis), under a random id the browser keeps in ONE small sealed
- * cookie, `lotto.slips`, however many lotto types have a slip. A slip is the
- * draw it was made for and its lines as short text (app/lotto/slip.ts
- * encodeSlip), kept a day from its last change, like the cookie.
- *
- * Until docs/decisions/0096-bet-slips-off-the-cookie.md each type's slip was
- * a sealed cookie of its own (`lotto.slip.<id>`, decision 0055): full slips on
- * a few types passed nginx's 8 KB Cookie header. Those old cookies are still
- * read, moved to the store on the next change, and removed.
- */
+// Slips live in the shared store under a random id the browser keeps in ONE small sealed cookie:
+// per-type cookies (decision 0055) on a few types passed nginx's 8 KB Cookie header
+// (docs/decisions/0096-bet-slips-off-the-cookie.md). Those old cookies are still read and moved.
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { drawIdSchema, lottoIdSchema } from '~/backend/lotto.schemas'
@@ -22,13 +12,12 @@ import { createSharedStore, type TtlStore } from '~/server/store.server'
 const DAY_S = 24 * 60 * 60
 
 const storedSlipSchema = z.object({
-  /** The draw the slip was made for (the slip moves to the next draw when it closed). */
+  /** The slip moves to the next draw when it closed. */
   drawId: drawIdSchema,
   lines: z.string().max(1_300),
 })
 type Stored = z.infer<typeof storedSlipSchema>
 
-/** The browser's slip book: a random id, the key of its slips in the store. */
 export const SLIP_BOOK_COOKIE = 'lotto.slips'
 const slipBook = sealedCookie({
   name: SLIP_BOOK_COOKIE,
@@ -71,7 +60,6 @@ function legacyCookie(lottoId: string) {
   return cookie
 }
 
-/** The lotto types this request still carries a per-type slip cookie for. */
 function legacyTypes(request: Request): string[] {
   return Object.keys(requestCookies(request))
     .map((name) => LEGACY_NAME.exec(name)?.[1])
@@ -80,19 +68,13 @@ function legacyTypes(request: Request): string[] {
 
 // ---------------------------------------------------------------------------
 
-/** The slip this browser has for a lotto type, or null (none, expired, tampered). */
 export async function readSlip(request: Request, lottoId: string): Promise<StoredSlip | null> {
   const book = slipBook.read(request)
   const stored = book ? opened(await slips.get(keyOf(book.id, lottoId))) : null
   return stored ?? opened(legacyCookie(lottoId).read(request))
 }
 
-/**
- * Stores the slip (an empty one is forgotten) and answers the Set-Cookie
- * values to send: the slip book's cookie (made on the first slip, its day
- * renewed on every change) and the removal of any old per-type cookie, whose
- * slip moves to the store first.
- */
+/** An old per-type cookie's slip moves to the store first, then the cookie is removed. */
 export async function saveSlip(
   request: Request,
   lottoId: string,

@@ -1,10 +1,4 @@
-/**
- * The bet slip's rules, pure and shared by the page (instant feedback) and
- * its action (the slip kept on the server between posts): which lines an
- * entry adds (กลับเลข, 19 ประตู), เลขอั้น, amounts in whole baht, totals,
- * the compact text the slip travels as, and Thai words for the backend's
- * refusals.
- */
+// Pure, shared by the page (instant feedback) and its action.
 import type { BetRule, LimitedNumber, StakeRefusalCode } from '~/backend/lotto.schemas'
 import {
   BET_KINDS,
@@ -18,7 +12,7 @@ import {
 } from '~/lotto/numbers'
 import { formatWholeBaht, parseWholeBaht } from '~/lib/money'
 
-/** Most lines a slip holds: it travels in a cookie (docs/decisions/0055). */
+/** docs/decisions/0055. */
 export const MAX_SLIP_LINES = 100
 export { MAX_LINE_AMOUNT }
 
@@ -30,18 +24,9 @@ export interface SlipLine {
 
 export type EntryHelper = 'add' | 'reverse' | 'doors'
 
-/** A slip line's amount as typed: whole baht, 1 to MAX_LINE_AMOUNT (read by ~/lib/money), or null. */
 export const lineAmount = (raw: unknown) => parseWholeBaht(raw, { max: MAX_LINE_AMOUNT })
 
-/**
- * The (kind, number) pairs an entry stands for. `add`: the number as each
- * chosen kind of its length; `reverse` (กลับเลข): every permutation of it;
- * `doors` (19 ประตู): a digit's 19 two-digit numbers as each chosen 2-digit kind.
- */
-/**
- * The numbers one entry plays as `kind`: กลับเลข gives every ordering, except
- * for 3 ตัวโต๊ด, which already wins on any ordering (one line, not six).
- */
+/** 3 ตัวโต๊ด already wins on any ordering: one line, not six. */
 export function numbersOf(kind: BetKind, number: string, helper: EntryHelper): string[] {
   return helper === 'reverse' && kind !== 'threeTote' ? permutations(number) : [number]
 }
@@ -62,7 +47,6 @@ export function entryPairs(
     .flatMap((kind) => numbersOf(kind, number, helper).map((n) => ({ kind, number: n })))
 }
 
-/** Why an entry adds nothing, in Thai, or null when it is fine. */
 export function entryProblem(kinds: readonly BetKind[], number: string, helper: EntryHelper) {
   if (kinds.length === 0) return 'เลือกประเภทการแทงอย่างน้อย 1 ประเภท'
   if (helper === 'doors') {
@@ -90,10 +74,7 @@ export function closedMessage(kind: BetKind, number: string): string {
   return `${number} (${BET_KIND_LABELS[kind]}) เป็นเลขปิดรับ แทงไม่ได้`
 }
 
-/**
- * Adds an entry's lines at `amount`: closed numbers are refused, a line
- * already on the slip takes the new amount, the slip stops at MAX_SLIP_LINES.
- */
+/** Closed numbers are refused; a line already on the slip takes the new amount. */
 export function addToSlip(
   lines: readonly SlipLine[],
   pairs: readonly { kind: BetKind; number: string }[],
@@ -116,7 +97,6 @@ export function addToSlip(
   return { lines: out, refused, full }
 }
 
-/** The rate a line is paid at: the reduced one for a เลขอั้น, else its kind's. */
 export function lineRate(
   rules: readonly BetRule[],
   limited: readonly LimitedNumber[],
@@ -126,7 +106,6 @@ export function lineRate(
   return reduced ?? rules.find((rule) => rule.kind === line.kind)?.rate ?? 0
 }
 
-/** A line's amount against its kind's min/max, in Thai naming the limit, or null. */
 export function amountProblem(
   rules: readonly BetRule[],
   line: Pick<SlipLine, 'kind' | 'amount'>,
@@ -143,7 +122,6 @@ export function amountProblem(
   return null
 }
 
-/** An entry's amount against the limits of every kind it adds lines to: the first problem, or null. */
 export function entryAmountProblem(
   rules: readonly BetRule[],
   pairs: readonly { kind: BetKind }[],
@@ -156,7 +134,6 @@ export function entryAmountProblem(
   return null
 }
 
-/** Each line's amount problem (null when fine), or null when every line is within its limits. */
 export function slipAmountProblems(
   rules: readonly BetRule[],
   lines: readonly SlipLine[],
@@ -189,12 +166,11 @@ const KIND_CODES: Readonly<Record<BetKind, string>> = {
 }
 const LINE_TEXT = /^([a-f])(\d{1,3})\.(\d{1,5})$/
 
-/** The slip as short text: `a123.10,d45.20` (kind letter, number, "." amount). */
+/** `a123.10,d45.20`: kind letter, number, "." amount. */
 export function encodeSlip(lines: readonly SlipLine[]): string {
   return lines.map((line) => `${KIND_CODES[line.kind]}${line.number}.${line.amount}`).join(',')
 }
 
-/** The lines of an encoded slip, or null when any part is not a valid line. */
 export function decodeSlip(text: string): SlipLine[] | null {
   if (text === '') return []
   const parts = text.split(',')
@@ -212,7 +188,6 @@ export function decodeSlip(text: string): SlipLine[] | null {
   return lines
 }
 
-/** Thai words for the backend's refusal codes (and DRAW_CLOSED). */
 export const REFUSAL_MESSAGES: Readonly<Record<StakeRefusalCode | 'DRAW_CLOSED', string>> = {
   NUMBER_CLOSED: 'เลขนี้ปิดรับแล้ว (เลขอั้น)',
   BAD_NUMBER: 'เลขไม่ตรงกับประเภทการแทง',

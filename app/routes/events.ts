@@ -3,10 +3,10 @@ import { liveStream } from '~/live/stream.server'
 import { methodNotAllowed } from '~/server/http-error.server'
 import { guard } from '~/session/guard'
 
-/** GET /events: this tab's live events (server-sent events; app/live/stream.server.ts). */
+/** app/live/stream.server.ts. */
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: 'public' }, (ctx) => liveStream(ctx, args.context))
 
-/** Any other method: a Thai 405 with Allow (not Remix's English "Unexpected Server Error"). */
+/** Not Remix's English "Unexpected Server Error". */
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: 'public' }, () => methodNotAllowed('GET, HEAD'))

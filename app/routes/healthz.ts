@@ -1,7 +1,7 @@
 import { env } from '~/server/env.server'
 import { methodNotAllowed } from '~/server/http-error.server'
 
-/** Liveness for load balancers and the Docker HEALTHCHECK: no auth, no backend call. */
+/** No auth, no backend call. */
 export function loader() {
   const { APP_VERSION, APP_COMMIT } = env()
   return Response.json(
@@ -10,7 +10,7 @@ export function loader() {
   )
 }
 
-/** Only GET and HEAD: anything else is a Thai 405 (not Remix's English error). */
+/** Not Remix's English error. */
 export function action() {
   return methodNotAllowed('GET, HEAD')
 }

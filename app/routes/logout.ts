@@ -7,14 +7,8 @@ import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/session/redirects'
 import { endSession } from '~/session/session.server'
 import { endThisWatch, watchExitPath, watchOf } from '~/session/watch.server'
 
-/**
- * POST /logout: ends the session for every copy of its cookie, clears this
- * one, and goes to /login, or stays where the member was when that page is
- * public. A watcher leaves watcher mode here. The backend is asked to end
- * the session's token family too, without waiting for it: a copy dies at
- * its next backend call even when the shared store cannot say it ended
- * (docs/decisions/0133); the logout itself needs no backend.
- */
+// The backend ends the token family too, not waited for: a copy dies at its next backend call even
+// when the shared store cannot say it ended (docs/decisions/0133).
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: 'public', watcherMayPost: true, endsSession: true }, async (ctx) => {
     const { request, session } = ctx
@@ -40,7 +34,6 @@ export const action = (args: ActionFunctionArgs) =>
     throw redirect(accessForPath(path) === 'public' ? from : LOGIN_PATH)
   })
 
-/** A GET has nothing to do here. */
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: 'public' }, () => {
     throw redirect(HOME_PATH)

@@ -1,12 +1,4 @@
-/**
- * GET /order/payment/:id/qr.png: the PromptPay QR of the member's own
- * pending order as a PNG to save (the amount and the account name written
- * beside it; app/wallet/promptpay-image.server.ts). The backend answers only
- * the member's own orders (another's is the 404 page's status); a watcher
- * may look at it too. Never kept by a shared cache: it is one member's.
- * A browser opens it: what goes wrong is a Thai page, not the JSON of an
- * error Response (asErrorPage); any other method is a Thai 405.
- */
+// Never kept by a shared cache: it is one member's. Errors are a Thai page (asErrorPage), not JSON.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { memberOrder } from '~/backend/orders.server'
 import { asErrorPage, httpError, methodNotAllowed } from '~/server/http-error.server'

@@ -4,7 +4,7 @@ import { redis, shared } from '~/server/redis.server'
 import { isDraining } from '~/server/shutdown.server'
 import { liveStats } from '~/live/stream.server'
 
-/** How long one check is reused: a flood of /readyz must not become a flood at the backend. */
+/** A flood of /readyz must not become a flood at the backend. */
 const REUSE_MS = 1000
 const CHECK_TIMEOUT_MS = 1000
 
@@ -47,15 +47,8 @@ function checks() {
 }
 
 /**
- * Readiness for load balancers (docs/deploy.md, docs/decisions/0088): 200
- * when this instance can serve members: the backend answers its /healthz and
- * the instance is not shutting down. Redis is reported too, but an instance
- * whose Redis is away still serves (from its own memory), so that alone is
- * "degraded", not 503: taking every instance out would be an outage.
- * `live` counts this instance's live streams: members, open tabs, and the
- * members' upstreams it holds (with Redis, one instance per member), and
- * the streams closed since start because a member opened more than 8
- * (`replaced`) or a reader stopped reading (`stalled`; decision 0132).
+ * Docs/deploy.md, docs/decisions/0088, 0132. A Redis away alone is "degraded", not 503: the instance
+ * still serves from memory, and taking every instance out would be an outage.
  */
 export async function loader() {
   const { APP_VERSION, APP_COMMIT } = env()
@@ -75,7 +68,7 @@ export async function loader() {
   )
 }
 
-/** Only GET and HEAD: anything else is a Thai 405 (not Remix's English error). */
+/** Not Remix's English error. */
 export function action() {
   return methodNotAllowed('GET, HEAD')
 }

@@ -7,17 +7,8 @@ import { guard } from '~/session/guard'
 import { auditEventPages } from '~/session/watch-audit.server'
 import { AUDIT_UNAVAILABLE, auditQuery, recordUnavailable } from './staff.audit/page.server'
 
-/**
- * /staff/audit.csv: the record under the page's filter, for supervisors
- * only, one row per event oldest first (a watch's start, each page seen, its
- * end; the slowed logins and refused watch starts), every one of them: the
- * backend's pages are read one after another while the file goes out, so a
- * record of any length costs a page of memory (decision 0152). UTF-8 with a
- * BOM so spreadsheet programs read the Thai; a cell a spreadsheet would run
- * as a formula is made text. While the record cannot be read: a Thai 503;
- * when it stops answering midway, the download breaks off (a browser shows
- * it failed) rather than end as if complete.
- */
+// Read page by page while the file goes out, so any record costs a page of memory (decision 0152).
+// A BOM so spreadsheets read the Thai; a failure midway breaks the download rather than end as complete.
 const HEADER = [
   'เวลา (UTC)',
   'เหตุการณ์',
@@ -33,10 +24,10 @@ const HEADER = [
   'รายละเอียด',
 ]
 
-/** The first characters a spreadsheet reads as a formula or a command (full-width forms too). */
+/** Full-width forms too. */
 const FORMULA_START = /^[\s\u3000]*[=+\-@|\t\r\n\uFF1D\uFF0B\uFF0D\uFF20\uFF5C]/
 
-/** One CSV cell: quoted, quotes doubled, a cell that could run as a formula made text. */
+/** A cell that could run as a formula is made text. */
 export function csvCell(value: string | number | null): string {
   let text = value === null ? '' : String(value)
   if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
@@ -52,7 +43,6 @@ interface WatchOf {
   member: string
 }
 
-/** One event's row; the watch's columns from its start, read earlier in the same file. */
 function row(event: AuditEvent, watches: Map<string, WatchOf>): (string | number | null)[] {
   const time = new Date(event.at).toISOString()
   const what = AUDIT_EVENT_TEXT[event.type]

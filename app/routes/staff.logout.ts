@@ -5,11 +5,6 @@ import { guard } from '~/session/guard'
 import { endStaffSession } from '~/session/staff-session.server'
 import { endThisWatch, watchOf } from '~/session/watch.server'
 
-/**
- * POST /staff/logout: the staff session ends for every copy of its cookie;
- * a watch this browser holds for it ends with it (on the record as the staff
- * session's end); the backend is told to end the staff tokens.
- */
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: PAGES.staffHome.access }, async (ctx) => {
     const { staffSession, session } = ctx
@@ -25,7 +20,6 @@ export const action = (args: ActionFunctionArgs) =>
     throw redirect(PAGES.staffLogin.path)
   })
 
-/** A GET has nothing to do here. */
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: PAGES.staffHome.access }, () => {
     throw redirect(PAGES.staffHome.path)

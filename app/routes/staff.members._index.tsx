@@ -2,7 +2,6 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 
-/** /staff/members without a member: the console's search finds one. */
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: PAGES.staffMember.access }, () => {
     throw redirect(PAGES.staffHome.path)

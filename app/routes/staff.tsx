@@ -6,11 +6,7 @@ import { StaffShell, type ShellStaff } from '~/ui/staff/staff-shell'
 import { ErrorContentBoundary } from '~/ui/error-page'
 import { keepRetryAfter } from '~/server/retry-after.server'
 
-/**
- * The staff console's layout (docs/decisions/0139): the staff session's own
- * shell, never the member's. Its loader gives the shell the staff person
- * (null on the staff login); each page's own loader guards the page.
- */
+// docs/decisions/0139: the staff session's own shell, never the member's.
 export const loader = (args: LoaderFunctionArgs) =>
   guard(
     args,
@@ -25,7 +21,6 @@ export const loader = (args: LoaderFunctionArgs) =>
     },
   )
 
-/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
 export const headers = keepRetryAfter
 
 export default function StaffLayout() {
@@ -36,7 +31,6 @@ export default function StaffLayout() {
   )
 }
 
-/** A console page's error (a 403, the backend down) shows in the console's shell. */
 export function ErrorBoundary() {
   return (
     <StaffShell>

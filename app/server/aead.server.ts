@@ -1,13 +1,4 @@
-/**
- * Sealing small values for cookies: AES-256-GCM under a key derived with
- * HKDF-SHA256 from a secret, with a random 12-byte IV and the caller's
- * additional data authenticated too.
- *
- *   sealed = base64url( version 1 | iv (12) | ciphertext | tag (16) )
- *
- * Used by the session cookie (app/session/cookie.server.ts) and the
- * short-lived step cookies (app/server/sealed-cookie.server.ts).
- */
+// AES-256-GCM under an HKDF-SHA256 key; sealed = base64url(version 1 | iv 12 | ciphertext | tag 16).
 import {
   createCipheriv,
   createDecipheriv,
@@ -24,7 +15,7 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/
 
 const keys = new Map<string, KeyObject>()
 
-/** The AES key for a secret and a purpose (HKDF salt and info), derived once per process. */
+/** Derived once per process. */
 export function aeadKey(secret: string, salt: string, info: string): KeyObject {
   const id = `${salt}\u0000${info}\u0000${secret}`
   let key = keys.get(id)
@@ -35,7 +26,6 @@ export function aeadKey(secret: string, salt: string, info: string): KeyObject {
   return key
 }
 
-/** Encrypts `plaintext`; the result is base64url. */
 export function seal(plaintext: string, key: KeyObject, aad: Uint8Array): string {
   const iv = randomBytes(IV_BYTES)
   const cipher = createCipheriv('aes-256-gcm', key, iv)
@@ -46,10 +36,7 @@ export function seal(plaintext: string, key: KeyObject, aad: Uint8Array): string
   )
 }
 
-/**
- * Decrypts a value from `seal` with any of `keys` (secret rotation); null for
- * anything tampered, truncated, foreign or not base64url. Never throws.
- */
+/** Any of `keys` opens (secret rotation); null for anything tampered or foreign. Never throws. */
 export function open(value: string, keys: readonly KeyObject[], aad: Uint8Array): string | null {
   if (typeof value !== 'string' || !BASE64URL.test(value)) return null
   const blob = Buffer.from(value, 'base64url')

@@ -1,21 +1,7 @@
-/**
- * The browser build's scripts, style sheets and fonts, from memory. `npm run
- * build` writes a `.br` and a `.gz` beside each script and style sheet
- * (scripts/compress-build.mjs); the front door answers `GET`/`HEAD
- * /build/*.js|css` with the one the browser takes and `/build/*.woff2` as
- * it is (a font is compressed already), each read from disk once and kept
- * (the build's own files: the memory is bounded), with the immutable
- * caching of hashed files. The fonts are preloaded with `font-display:
- * optional`: they must arrive as fast as the style sheet, or the page is
- * laid out in the phone's own font.
- *
- * Before, the server's `compression` compressed every file for every
- * request: about 15 ms of CPU for each of the two React chunks, 40 ms of a
- * phone's first visit, and it left files under 1 KB uncompressed
- * (docs/decisions/0065, 0126). A file without its compressed forms (a build
- * made without the script), a browser that takes neither encoding, and every
- * other path go on to the static files unchanged.
- */
+// Build scripts and styles served precompressed from memory (scripts/compress-build.mjs writes
+// .br/.gz): compressing per request cost about 15 ms of CPU per React chunk and left files under
+// 1 KB uncompressed (docs/decisions/0065, 0126). Fonts (font-display: optional) must arrive as
+// fast as the style sheet, or the page is laid out in the phone's own font.
 import { readFileSync, statSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { join, resolve } from 'node:path'
@@ -30,7 +16,6 @@ const TYPES = {
 
 export type Encoding = 'br' | 'gzip'
 
-/** A build file's compressed forms (null: the build did not write that one), or a font as it is. */
 interface Entry {
   type: string
   br: Buffer | null
@@ -38,10 +23,9 @@ interface Entry {
   font: Buffer | null
 }
 
-/** Hashed build files never change: what was read stays. Only files that exist are kept. */
+/** Hashed build files never change: what was read stays. */
 const entries = new Map<string, Entry>()
 
-/** The best encoding the browser accepts (br, then gzip), or null. */
 export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
   const value = Array.isArray(header) ? header.join(',') : (header ?? '')
   const accepted = new Set<string>()
@@ -87,7 +71,6 @@ function load(path: string, directory: string): Entry | null {
   return entry
 }
 
-/** Answers a GET or HEAD of a build script or style sheet (compressed) or font: true when it did. */
 export function serveBuildAsset(
   req: IncomingMessage,
   res: ServerResponse,

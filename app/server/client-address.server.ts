@@ -1,12 +1,6 @@
-/**
- * The client's address, as far as the proxies we trust say. With
- * TRUST_PROXY_HOPS=N > 0 it is the N-th entry from the right of
- * X-Forwarded-For: the one the outermost trusted proxy appended (entries
- * further left are whatever the client sent). With 0 nothing is trusted and
- * the address is unknown (the server hands no socket address to loaders).
- * X-Client-IP, X-Real-IP, CF-Connecting-IP and the like are never read: any
- * client can set them.
- */
+// With TRUST_PROXY_HOPS=N the N-th X-Forwarded-For entry from the right (the outermost trusted
+// proxy's); entries further left are the client's own. X-Real-IP and the like are never read:
+// any client can set them.
 import { isIP } from 'is-ip'
 import { env } from '~/server/env.server'
 

@@ -1,8 +1,4 @@
-/**
- * Environment variables, validated by zod once at start. A bad or missing
- * variable stops the server with a message naming it. Only `publicEnv()`
- * values ever reach the browser.
- */
+// Validated once at start: a bad variable stops the server naming it. Only publicEnv() reaches the browser.
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { z } from 'zod'
@@ -26,7 +22,6 @@ const boolFlag = z
   .enum(['true', 'false', '1', '0'])
   .optional()
   .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1'))
-/** Comma-separated http(s) origins (no path); empty when unset. */
 const origins = z
   .string()
   .optional()
@@ -75,7 +70,6 @@ const schema = z
     SESSION_SECRET: z.string().optional(),
     COOKIE_SECURE: boolFlag,
     CONFIG_SERVICE_URL: optionalUrl,
-    /** How long a configuration is kept before it is fetched again (ms; 0: every request). */
     CONFIG_TTL_MS: z.coerce.number().int().min(0).default(60_000),
     IMAGE_HOST_URL: optionalUrl,
     LINE_CHANNEL_ID: z.string().default(''),
@@ -91,7 +85,6 @@ const schema = z
     COUPON_LIMIT_PER_IP: positiveInt(2000),
     COUPON_LIMIT_WINDOW_S: positiveInt(900),
     REFRESH_GRACE_MS: positiveInt(DEFAULT_REFRESH_GRACE_MS),
-    /** Shared state of several instances (refreshes, ended sessions, login limits); unset: this process's memory. */
     REDIS_URL: z.preprocess(
       (v) => (v === '' ? undefined : v),
       z
@@ -100,31 +93,25 @@ const schema = z
         .refine((v) => /^rediss?:\/\//.test(v), 'must start with redis:// or rediss://')
         .optional(),
     ),
-    /** A Redis command slower than this is given up and memory answers instead (ms). */
     REDIS_COMMAND_TIMEOUT_MS: positiveInt(250),
     REDIS_KEY_PREFIX: z.string().default('member-app:'),
-    /** After SIGTERM, how long requests under way may take before the process exits anyway (ms). */
     SHUTDOWN_TIMEOUT_MS: positiveInt(20_000),
     ACCESS_TOKEN_LIFETIME_S: lifetime(ACCESS_TOKEN_LIFETIME_S),
     REFRESH_TOKEN_LIFETIME_S: lifetime(REFRESH_TOKEN_LIFETIME_S),
     APP_VERSION: z.string().min(1).default(DEFAULT_APP_VERSION),
     APP_COMMIT: z.string().min(1).default(DEFAULT_APP_COMMIT),
-    /**
-     * The app's key for writing the staff audit (docs/backend-api.md "Staff audit"); in
-     * development the demo backend's. Unset in production: no watch starts (decision 0152).
-     */
+    /** docs/backend-api.md "Staff audit"; unset in production: no watch starts (decision 0152). */
     STAFF_AUDIT_KEY: z.preprocess(
       (v) => (v === '' ? undefined : v),
       z.string().min(16, 'must be at least 16 characters').optional(),
     ),
-    /** Watch starts one staff person may make per window (decision 0152). */
+    /** Decision 0152. */
     STAFF_WATCH_START_LIMIT: positiveInt(20),
     STAFF_WATCH_START_WINDOW_S: positiveInt(600),
-    /** Where this instance keeps audit events the backend has not taken yet (a file; decision 0152). */
+    /** Decision 0152. */
     AUDIT_OUTBOX_FILE: z.string().optional(),
-    /** The members' request timeline (docs/decisions/0138); `off` only for the bench's comparison. */
+    /** docs/decisions/0138; `off` only for the bench's comparison. */
     TIMELINE: z.enum(['on', 'off']).default('on'),
-    /** Web push services whose endpoints are taken (push.schemas.ts, checked again at each post). */
     PUSH_SERVICE_HOSTS: z
       .string()
       .optional()
@@ -180,7 +167,6 @@ const schema = z
         env.STAFF_AUDIT_KEY ?? (env.NODE_ENV === 'production' ? undefined : DEV_STAFF_AUDIT_KEY),
       AUDIT_OUTBOX_FILE:
         env.AUDIT_OUTBOX_FILE || join(tmpdir(), `member-app-audit-outbox-${env.PORT}.jsonl`),
-      /** The app's public origins, the canonical one first; empty in development without APP_ORIGIN. */
       APP_ORIGINS: env.APP_ORIGIN,
       COOKIE_SECURE: env.COOKIE_SECURE ?? env.NODE_ENV === 'production',
     }
@@ -196,7 +182,6 @@ export class EnvError extends Error {
   }
 }
 
-/** Pure: validates a set of variables (unit-tested). */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = schema.safeParse(source)
   if (!result.success) throw new EnvError(result.error.issues)
@@ -205,13 +190,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 
 let cached: Env | undefined
 
-/** The validated environment of this process, parsed on first use. */
 export function env(): Env {
   cached ??= parseEnv(process.env)
   return cached
 }
 
-/** What the browser may know: nothing secret, nothing about the backend. */
 export function publicEnv(e: Env = env()) {
   return {
     APP_VERSION: e.APP_VERSION,

@@ -5,10 +5,8 @@ import { httpError } from '~/server/http-error.server'
 export const MALFORMED_FORM_MESSAGE = 'ข้อมูลที่ส่งมาไม่ถูกต้อง กรุณาลองใหม่อีกครั้ง'
 
 /**
- * After a refusal the rest of the body is read and dropped (never kept), up to
- * this much, so the connection can still carry the 413 to the member; past it
- * the stream is cancelled, which resets the connection. (Cancelling at once
- * resets it before the 413 is written: the member would see a network error.)
+ * The rest is drained up to this much so the 413 reaches the member; cancelling at once resets the
+ * connection before the 413 is written.
  */
 export const DRAIN_BYTES = 1024 * 1024
 
@@ -26,11 +24,7 @@ async function discard(reader: ReadableStreamDefaultReader<Uint8Array>, budget: 
   }
 }
 
-/**
- * The body's bytes, read as a stream and refused with a Thai 413 as soon as
- * they pass `limit` (a chunked post carries no Content-Length to check first):
- * the rest is never kept, and past DRAIN_BYTES never read.
- */
+/** A chunked post carries no Content-Length to check first. */
 async function readCapped(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('Content-Length') ?? '')
   if (Number.isFinite(declared) && declared > limit) throw httpError(413, BODY_TOO_LARGE_MESSAGE)
@@ -57,20 +51,13 @@ async function readCapped(request: Request, limit: number): Promise<Uint8Array<A
   return bytes
 }
 
-/**
- * Unicode's bidirectional controls: embeddings and overrides (U+202A..U+202E),
- * isolates (U+2066..U+2069), the LRM/RLM/ALM marks. No member types them; an
- * attacker uses them to make text read otherwise than it is ("\u202Egnp.exe"
- * shows as "exe.png").
- */
+/** An attacker uses them to make text read otherwise than it is ("\u202Egnp.exe" shows as "exe.png"). */
 export const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/g
 
-/** `text` without bidi control characters. */
 export function stripBidiControls(text: string): string {
   return text.replace(BIDI_CONTROLS, '')
 }
 
-/** Every text entry (name and value) without bidi controls; files as they came. */
 function withoutBidiControls(form: FormData): FormData {
   const clean = new FormData()
   for (const [name, value] of form) {
@@ -81,11 +68,8 @@ function withoutBidiControls(form: FormData): FormData {
 }
 
 /**
- * The posted form, at most MAX_BODY_BYTES (else a Thai 413); a body that is
- * no form (JSON, broken multipart) is a Thai 400, not a 500. Every posted
- * text comes out without bidi control characters: this is the one place
- * every action reads its form, so every free-text field of every form is
- * covered (docs/decisions/0095).
+ * The one place every action reads its form, so every free-text field drops bidi controls
+ * (docs/decisions/0095). A body that is no form is a Thai 400, not a 500.
  */
 export async function readFormData(request: Request, limit = MAX_BODY_BYTES): Promise<FormData> {
   let bytes: Uint8Array<ArrayBuffer>

@@ -1,25 +1,5 @@
-/**
- * The front door: the server's first middleware (server.mjs), a few answers
- * given before compression, static files, morgan and Remix see the request
- * (docs/decisions/0031, 0118).
- *
- * - a method undici or Remix cannot take (TRACE, CONNECT, PROPFIND, ...): Thai 405 with Allow;
- * - a path that is not valid percent-encoding (`/%E0%A4%A`): Thai 400;
- * - a Host or X-Forwarded-Host no URL can hold (`x:99999`, `[::1`, `%zz`): Thai 400, not
- *   express's English 500 and a stack (Remix builds the request's URL from them);
- * - a legacy Remix data request (`?_data=`): Thai 400, not Remix's error log and English JSON;
- * - a declared body over MAX_BODY_BYTES: Thai 413, the body unread;
- * - a cross-site write (lib/cross-site.ts against APP_ORIGIN; without Origin,
- *   its Referer: decision 0135): Thai 403, before Remix's own origin check
- *   (a bodyless 500 and a stack trace);
- * - a write from an APP_ORIGIN page under another Host (a proxy rewrote
- *   it): goes on with that origin's host, so Remix's check agrees (publicHostFor);
- * - a build script or style sheet: sent as the build step compressed it
- *   (server/build-assets.server.ts);
- * - the service worker, /sw.js, never cached without asking (server/service-worker.server.ts);
- * - every request: its clock for Server-Timing starts (server/server-timing.server.ts),
- *   and a graceful shutdown waits for it (server/shutdown.server.ts).
- */
+// The server's first middleware: Thai answers to what undici, express or Remix would answer in
+// English or with a 500 and a stack (docs/decisions/0031, 0118, 0135).
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { MAX_BODY_BYTES } from '~/lib/constants'
 import { isCrossSite } from '~/lib/cross-site'
@@ -30,12 +10,12 @@ import {
   CROSS_SITE_MESSAGE,
   METHOD_NOT_ALLOWED_MESSAGE,
 } from '~/lib/errors'
-import { redactUrl } from '~/lib/redact'
+import { answeredByFrontDoor } from '~/server/log.server'
 import { noteArrival } from '~/server/request-context.server'
 import { trackRequest } from '~/server/shutdown.server'
 import { serveBuildAsset } from '~/server/build-assets.server'
 import { serveServiceWorker } from '~/server/service-worker.server'
-import { newRequestId } from '~/lib/request-id'
+import { incomingRequestId } from '~/server/request-id.server'
 import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
 export const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -58,18 +38,13 @@ function header(req: DoorRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-/** The origins a write may come from: APP_ORIGIN, or (development) the Host it was sent to. */
 function allowedOrigins(req: DoorRequest, configured: readonly string[]): readonly string[] {
   if (configured.length > 0) return configured
   const host = header(req, 'host')
   return host ? [`${req.encrypted ? 'https' : 'http'}://${host}`] : []
 }
 
-/**
- * Every host the header names (X-Forwarded-Host may list several) is one a URL
- * can hold, as Remix's adapter builds the request's URL from them; an empty or
- * absent header passes (Remix makes do without it).
- */
+/** Remix's adapter builds the request's URL from them. */
 function hostsAreValid(value: string | undefined): boolean {
   if (!value) return true
   return value.split(',').every((host) => {
@@ -82,14 +57,12 @@ function hostsAreValid(value: string | undefined): boolean {
   })
 }
 
-/** The query has a `_data` parameter, as Remix reads it (its name decoded). */
 function hasLegacyDataParam(url: string | undefined): boolean {
   const q = url?.indexOf('?') ?? -1
   if (q === -1 || !url?.includes('data', q)) return false
   return new URLSearchParams(url.slice(q + 1)).has('_data')
 }
 
-/** What the door answers to this request, or null to let it in (pure). */
 export function doorAnswer(
   req: DoorRequest,
   configuredOrigins: readonly string[],
@@ -133,14 +106,9 @@ export function doorAnswer(
 }
 
 /**
- * The host Remix should see for a write the door let in, or null to leave the
- * headers alone (pure). Remix 2 runs its own origin check before an action:
- * the Origin's host must equal `X-Forwarded-Host` or `Host`, else a bodyless
- * 500. Behind a proxy that rewrites Host (nginx `proxy_pass http://app;`
- * sends `Host: app`) every form would fail. APP_ORIGIN is the truth, not
- * Host: a write whose Origin is one of APP_ORIGIN's has passed the door's
- * check, so the host of that Origin is the one it was sent to. Without
- * APP_ORIGIN (development) the door already compares against Host: null.
+ * Remix 2's own origin check wants the Origin's host to equal (X-Forwarded-)Host, else a bodyless
+ * 500; behind a proxy that rewrites Host every form would fail. An Origin that passed the door's
+ * APP_ORIGIN check names the host the write was sent to.
  */
 export function publicHostFor(
   req: DoorRequest,
@@ -163,7 +131,7 @@ export function publicHostFor(
 }
 
 function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
-  const requestId = newRequestId()
+  const requestId = incomingRequestId(req)
   const body = req.method === 'HEAD' ? '' : plainPage(door.status, door.message, requestId)
   const hasBody = Boolean(req.headers['content-length'] ?? req.headers['transfer-encoding'])
   res.writeHead(door.status, {
@@ -172,24 +140,16 @@ function answer(req: IncomingMessage, res: ServerResponse, door: DoorAnswer) {
     // The body is not read: the connection cannot carry another request after it.
     ...(hasBody ? { Connection: 'close' } : {}),
   })
+  answeredByFrontDoor(res)
   res.end(body)
-  console.log(
-    `[${requestId}] ${req.method} ${redactUrl(req.url ?? '')} ${door.status} (front door)`,
-  )
 }
 
-/**
- * The door, as the server's first middleware (server.mjs): answers what it
- * must refuse and build files itself; lets everything else go on.
- */
 export function frontDoor(
   req: IncomingMessage,
   res: ServerResponse,
   next: (error?: unknown) => void,
 ): void {
-  // Its clock for Server-Timing starts here (server/request-context.server.ts).
   noteArrival(req)
-  // A graceful shutdown waits for this request (server/shutdown.server.ts).
   trackRequest(res)
   const door = doorAnswer(
     {
@@ -203,8 +163,6 @@ export function frontDoor(
   if (door) return answer(req, res, door)
   if (serveBuildAsset(req, res)) return
   if (serveServiceWorker(req, res)) return
-  // A write from one of APP_ORIGIN's pages reached us under another Host (a proxy rewrote it):
-  // Remix's own origin check and the request's URL get the public host (publicHostFor).
   const publicHost = publicHostFor(req, env().APP_ORIGINS)
   if (publicHost) {
     req.headers.host = publicHost

@@ -2,20 +2,13 @@ import { METHOD_NOT_ALLOWED_MESSAGE, isAppErrorBody, type AppErrorBody } from '~
 import { errorTitle } from '~/lib/error-text'
 import { plainPage, plainPageHeaders } from '~/server/plain-page.server'
 
-/**
- * An error Response for the error boundary: status plus the message it shows.
- * A real Response (not `data()`), so resource routes such as /logout send
- * the same JSON body the error boundary of a page reads.
- */
+/** A real Response (not `data()`), so resource routes send the same JSON body a page's boundary reads. */
 export function httpError(status: number, message: string, detail?: string): Response {
   const body: AppErrorBody = detail ? { message, detail } : { message }
   return Response.json(body, { status })
 }
 
-/**
- * A resource route's answer to a method it does not take: a Thai 405 with
- * Allow (Remix's own is 405 `{"message":"Unexpected Server Error"}`).
- */
+/** Remix's own is 405 `{"message":"Unexpected Server Error"}`. */
 export function methodNotAllowed(allow: string): Response {
   return Response.json(
     { message: METHOD_NOT_ALLOWED_MESSAGE },
@@ -23,15 +16,7 @@ export function methodNotAllowed(allow: string): Response {
   )
 }
 
-/**
- * What a resource route a browser opens (a file to save) throws, as a Thai
- * page instead of the JSON body an error Response carries for the error
- * boundary: the same status and headers (the session's cookies), its Thai
- * title (errorTitle: the message when Thai, else its status's Thai title) and
- * the request id, with the plain page's headers (plainPageHeaders) but its
- * own Cache-Control, if it has one. Anything else (a redirect, an answer that is no error) goes
- * on as it is.
- */
+/** A resource route a browser opens (a file to save) fails as a Thai page, not the boundary's JSON. */
 export async function asErrorPage(thrown: unknown, requestId: string): Promise<unknown> {
   if (!(thrown instanceof Response) || thrown.status < 400) return thrown
   const body: unknown = await thrown

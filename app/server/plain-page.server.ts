@@ -1,17 +1,11 @@
-/**
- * The plain Thai page of an answer the app gives without its layout: the
- * front door's refusals, what Node's own parser refuses (client-error.server.ts)
- * and the error of a resource route a browser opens (asErrorPage). A leaf:
- * it imports nothing of the server's, so a route that only wants httpError
- * does not load the front door's environment, Redis or build files.
- */
+// A leaf importing nothing of the server's, so a route wanting httpError does not load the front
+// door's environment, Redis or build files.
 import { REQUEST_ID_HEADER } from '~/lib/request-id'
 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
-/** A plain Thai page: status, message, a link home and the request id. */
 export function plainPage(status: number, message: string, requestId: string): string {
   const m = escapeHtml(message)
   return `<!DOCTYPE html>
@@ -20,11 +14,6 @@ export function plainPage(status: number, message: string, requestId: string): s
 `
 }
 
-/**
- * The headers of a plain page: HTML, never stored, nothing it may load or
- * frame it, and the request id it shows. With the body, its Content-Length
- * (an answer written straight to Node's response or socket).
- */
 export function plainPageHeaders(requestId: string, body?: string): Record<string, string> {
   return {
     'Content-Type': 'text/html; charset=utf-8',

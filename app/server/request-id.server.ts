@@ -1,8 +1,8 @@
+import type { IncomingMessage } from 'node:http'
 import { isValidRequestId, newRequestId, REQUEST_ID_HEADER } from '~/lib/request-id'
 
 const ids = new WeakMap<Request, string>()
 
-/** The id of this request: the browser's (data requests) or a new one, stable per Request. */
 export function requestIdOf(request: Request): string {
   let id = ids.get(request)
   if (!id) {
@@ -10,5 +10,18 @@ export function requestIdOf(request: Request): string {
     id = isValidRequestId(sent) ? sent : newRequestId()
     ids.set(request, id)
   }
+  return id
+}
+
+/**
+ * The id of an HTTP request as it reaches the server: the browser's X-Request-Id
+ * (data requests) or a new one, kept on `req.id` so the request log, the front
+ * door and the load context give the same one.
+ */
+export function incomingRequestId(req: IncomingMessage & { id?: unknown }): string {
+  if (typeof req.id === 'string') return req.id
+  const sent = req.headers[REQUEST_ID_HEADER.toLowerCase()]
+  const id = typeof sent === 'string' && isValidRequestId(sent) ? sent : newRequestId()
+  req.id = id
   return id
 }

@@ -131,7 +131,7 @@ describe('the front door starts the clock', () => {
     frontDoor(req, res, next)
     expect(next).toHaveBeenCalledTimes(1)
     res.emit('close')
-    // Compression, static files and morgan ran in between.
+    // Compression and static files ran in between.
     now.mockReturnValue(30)
     expect(getLoadContext(req).timing.started).toBe(7)
     // A request the door never saw starts its clock with its context.

@@ -1,26 +1,10 @@
-/**
- * The `Server-Timing` header of documents and data answers (docs/decisions/0089):
- * `backend;dur=B, app;dur=A` — B the wall time this request spent waiting
- * for backend calls (calls running side by side count once), A the rest of
- * the server's time, from the request reaching the server (the front door)
- * to its headers. A browser's dev tools and the bench read it.
- *
- * Each request's clock starts when it reaches the front door and lives in
- * its load context (server/request-context.server.ts); the guard links each
- * loader's request signal to it, and the backend client counts a call made
- * with that signal. Calls made without a member's signal (the lists kept a
- * minute for everyone, a token refresh shared by a member's requests) count
- * as the app's time. entry.server.tsx adds `release;desc="…"`, the server's
- * release (server/release.server.ts, docs/decisions/0143).
- * Not an AsyncLocalStorage: on Node 20 its promise hooks cost 3-9 % of the
- * CPU of a page (docs/decisions/0089). The same clock starts the request's
- * one backend deadline (client.server.ts `timeLeft`, decision 0092).
- */
+// Server-Timing `backend;dur=B, app;dur=A` (docs/decisions/0089). Not AsyncLocalStorage: on
+// Node 20 its promise hooks cost 3-9 % of a page's CPU. Calls without a member's signal (shared
+// lists, a shared token refresh) count as the app's time. entry.server adds the release (0143).
 import type { AppLoadContext } from '@remix-run/node'
 
 export const SERVER_TIMING_HEADER = 'Server-Timing'
 
-/** The clock of one request (pure: the times are passed in). */
 export class RequestTiming {
   readonly started: number
   private backendDone = 0
@@ -31,7 +15,6 @@ export class RequestTiming {
     this.started = now
   }
 
-  /** A backend call starts at `now`; call the function it returns when it ends. */
   backendCall(now: number): (end: number) => void {
     if (this.running++ === 0) this.runningSince = now
     let ended = false
@@ -42,12 +25,10 @@ export class RequestTiming {
     }
   }
 
-  /** Wall time spent with at least one backend call running, up to `now`. */
   backendMs(now: number): number {
     return this.backendDone + (this.running > 0 ? now - this.runningSince : 0)
   }
 
-  /** The header's value at `now`. */
   header(now: number): string {
     const backend = this.backendMs(now)
     const app = Math.max(0, now - this.started - backend)
@@ -55,25 +36,17 @@ export class RequestTiming {
   }
 }
 
-/**
- * Backend calls made with a loader's request signal count on its request's
- * clock. The guard (every loader and action) links the signal once.
- */
 const bySignal = new WeakMap<AbortSignal, RequestTiming>()
 
 export function followBackendTime(request: Request, context: AppLoadContext): void {
   if (context.timing) bySignal.set(request.signal, context.timing)
 }
 
-/**
- * When the request `signal` belongs to reached the front door (performance.now()),
- * if the guard linked it: the start of its one backend deadline (client.server.ts).
- */
+/** The start of the request's one backend deadline (client.server.ts, decision 0092). */
 export function requestStartedAt(signal: AbortSignal | undefined): number | undefined {
   return signal ? bySignal.get(signal)?.started : undefined
 }
 
-/** Waits for `call`, counting the wait as backend time of the request `signal` belongs to. */
 export async function timedBackendCall<T>(
   signal: AbortSignal | undefined,
   call: () => Promise<T>,
@@ -86,7 +59,6 @@ export async function timedBackendCall<T>(
   }
 }
 
-/** Sets Server-Timing from `timing`, if there is one. */
 export function setServerTiming(headers: Headers, timing: RequestTiming | undefined): void {
   if (timing) headers.set(SERVER_TIMING_HEADER, timing.header(performance.now()))
 }

@@ -1,16 +1,5 @@
-/**
- * The service worker at /sw.js: build/sw.js (scripts/build-service-worker.mjs
- * bundles app/sw/index.ts) with `Cache-Control: no-cache`, so the browser asks
- * the server each time it checks for a new worker and a deploy's worker is
- * found at once. Scope `/`: the file is at the root. Read once and kept (the
- * build does not change while the server runs). Without the file (a build
- * made without the step) the request goes on to Remix's 404.
- *
- * The server's release (server/release.server.ts: the build and APP_COMMIT)
- * comes first, `self.APP_RELEASE="…";`: a deploy of a new commit is a new
- * worker too, and the worker can say which release it belongs to
- * (docs/decisions/0143).
- */
+// `Cache-Control: no-cache` so a deploy's worker is found at once; the release comes first so a
+// new commit is a new worker (docs/decisions/0143).
 import { readFileSync } from 'node:fs'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { resolve } from 'node:path'
@@ -20,7 +9,6 @@ export const SERVICE_WORKER_PATH = '/sw.js'
 
 let cached: { file: string; release: string; body: Buffer | null } | null = null
 
-/** The worker's bytes: the release first, then the bundle (pure). */
 export function workerSource(bundle: Buffer, release: string): Buffer {
   return Buffer.concat([Buffer.from(`self.APP_RELEASE=${JSON.stringify(release)};\n`), bundle])
 }
@@ -37,7 +25,6 @@ function workerFile(file: string, release: string): Buffer | null {
   return body
 }
 
-/** Answers a GET or HEAD of /sw.js: true when it did. */
 export function serveServiceWorker(
   req: IncomingMessage,
   res: ServerResponse,

@@ -1,19 +1,4 @@
-/**
- * The session core's memory, behind one small interface that this process's
- * memory and Redis (shared by several instances) both implement:
- * - the refresh memory: old refresh token (hashed) -> the tokens it was
- *   rotated to (refresh.server.ts);
- * - the ended sessions: session ids logged out, kept until their refresh
- *   token would have expired, and each member's "ended before T"
- *   (session.server.ts, a max store);
- * - tokens too large for the cookie (token-store.server.ts, which needs
- *   `lookup` to tell a missing entry from a Redis that did not answer);
- * - the members' lotto slips (lotto/slip-store.server.ts);
- * - lists, newest first, capped, the whole list expiring a while after its
- *   last push (`createSharedList`): each member's request timeline
- *   (server/timeline.server.ts).
- * Values expire after their TTL. Async, as a network store would be.
- */
+// Shared stores: this process's memory and Redis behind one interface (values with a TTL).
 import {
   redis,
   redisKey,
@@ -29,10 +14,6 @@ export interface TtlStore<T> {
 
 const DEFAULT_STORE_MAX_ENTRIES = 100_000
 
-/**
- * In this process's memory: a Map with per-entry expiry, swept lazily from
- * the oldest end, holding at most `maxEntries` (the oldest are evicted first).
- */
 export function createMemoryStore<T>({
   maxEntries = DEFAULT_STORE_MAX_ENTRIES,
   now = () => Date.now(),
@@ -61,17 +42,14 @@ export function createMemoryStore<T>({
   }
 }
 
-/** Writes kept while Redis is away, to be written once it is back (at most this many). */
 const MAX_UNSAVED = 10_000
 
-/** What a shared store knows of a key. */
 export type Lookup<T> =
   | { found: true; value: T }
   /** unavailable: Redis is configured but did not answer, and this instance's memory has no copy. */
   | { found: false; unavailable: boolean }
 
 export interface SharedStore<T> extends TtlStore<T> {
-  /** As `get`, telling "no such value" from "nobody can say now" (Redis away, no copy here). */
   lookup(key: string): Promise<Lookup<T>>
 }
 
@@ -81,14 +59,8 @@ if cur and cur >= tonumber(ARGV[1]) then return 'OK' end
 return redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])`
 
 /**
- * Redis when REDIS_URL is set (values as JSON under `prefix:name:key`, with
- * their TTL), and this process's memory always: every value is written to
- * both, and read from Redis first (asked twice when it does not answer),
- * then memory. So a value this instance wrote while Redis did not take it
- * still counts here, and is written to Redis as soon as a command works
- * again, even a moment later after one slow command (while its TTL lasts;
- * a write back that fails waits for the next time). Without REDIS_URL:
- * memory only.
+ * Written to both, read from Redis first: a value Redis did not take still counts here and is
+ * written back once a command works again.
  */
 export function createSharedStore<T>(
   name: string,
@@ -99,13 +71,8 @@ export function createSharedStore<T>(
 }
 
 /**
- * As createSharedStore, with its Redis writes (SET PX) sent in the lists'
- * pipeline of the next LIST_FLUSH_MS (createSharedList): for a value written
- * on every request beside a list push (the request timeline's index), at the
- * cost of a `set` that resolves up to 20 ms later. As the lists, it keeps in
- * this process's memory only what Redis did not take (or everything, without
- * REDIS_URL): a copy of every request's value grew an instance's heap for
- * as long as it took to fill `memory` (decision 0159).
+ * Its Redis writes go in the lists' next pipeline; memory keeps only what Redis did not take (a copy
+ * of every request's value grew the heap: decision 0159).
  */
 export function createQueuedSharedStore<T>(
   name: string,
@@ -116,11 +83,8 @@ export function createQueuedSharedStore<T>(
 }
 
 /**
- * A shared store of numbers where a larger one is never replaced by a
- * smaller one, in Redis (checked there, by a script) or when read: a write
- * kept while Redis was away and written back later, or delayed by a frozen
- * Redis, cannot undo a later one of another instance (the "ended before T"
- * of a member: an earlier T would revive sessions).
+ * A write kept while Redis was away cannot undo a later one of another instance (an earlier
+ * "ended before T" would revive sessions).
  */
 export function createSharedMaxStore(
   name: string,
@@ -130,7 +94,6 @@ export function createSharedMaxStore(
   return sharedStore(name, memory, now, 'max')
 }
 
-/** A value as Redis holds it (JSON), or undefined when it is not JSON. */
 function parseStored<T>(raw: string): T | undefined {
   try {
     return JSON.parse(raw) as T
@@ -139,11 +102,6 @@ function parseStored<T>(raw: string): T | undefined {
   }
 }
 
-/**
- * How a shared store writes to Redis: `set` (SET PX, at once), `max` (only
- * a larger number, by SET_UNLESS_LARGER), `queued` (SET PX in the lists'
- * next pipeline).
- */
 type WriteMode = 'set' | 'max' | 'queued'
 
 function sharedStore<T>(
@@ -167,11 +125,6 @@ function sharedStore<T>(
           },
           () => false,
         )
-  /**
-   * Keeps a write Redis did not take, to be written when a command works
-   * again (at most PROBE_AFTER_MS later while Redis is connected; the
-   * oldest dropped past MAX_UNSAVED).
-   */
   const keep = (key: string, value: T, expiresAt: number) => {
     unsaved.delete(key)
     if (unsaved.size >= MAX_UNSAVED) unsaved.delete(unsaved.keys().next().value as string)
@@ -230,23 +183,14 @@ function sharedStore<T>(
   }
 }
 
-/** A list per key, newest first: at most `maxItems` kept, the whole list gone `ttlMs` after its last push. */
 export interface SharedList<T> {
-  /**
-   * Puts `item` at the head of `key`'s list, drops what is past `maxItems`
-   * and starts the list's TTL again. Never throws; a Redis that is away
-   * costs it at most REDIS_COMMAND_TIMEOUT_MS, and a caller on a member's
-   * request does not wait for it at all (`void list.push(...)`).
-   */
+  /** Never throws; a member's request does not wait for it (`void list.push(...)`). */
   push(key: string, item: T): Promise<void>
-  /** The newest `limit` items of `key`, newest first ([] for none). */
   newest(key: string, limit?: number): Promise<T[]>
 }
 
 export interface ListOptions {
-  /** Items kept per key (the newest). */
   maxItems: number
-  /** How long a list lives after its last push. */
   ttlMs: number
   /** Memory only: at most this many keys (the least recently pushed go first). */
   maxKeys?: number
@@ -255,7 +199,6 @@ export interface ListOptions {
   now?: () => number
 }
 
-/** One key's items in this process's memory: a ring buffer of at most `maxItems`. */
 interface Ring<T> {
   items: T[]
   /** Where the next item goes once `items` is full. */
@@ -266,20 +209,13 @@ interface Ring<T> {
 export interface MemoryList<T> extends SharedList<T> {
   readonly keys: number
   readonly items: number
-  /** Removes every list and hands it over, oldest item first (written to Redis once it is back). */
   drain(): Array<{ key: string; items: T[]; expiresAt: number }>
 }
 
 const DEFAULT_LIST_MAX_KEYS = 10_000
 const DEFAULT_LIST_MAX_TOTAL_ITEMS = 200_000
 
-/**
- * Lists in this process's memory: a ring buffer per key, each list expiring
- * `ttlMs` after its last push (checked when read, and swept from the least
- * recently pushed end on each push), and at most `maxKeys` lists and
- * `maxTotalItems` items in all, so memory stays bounded however many keys
- * come: past either, the least recently pushed lists are dropped whole.
- */
+/** Bounded however many keys come: past `maxKeys` or `maxTotalItems` the least recently pushed lists go. */
 export function createMemoryList<T>({
   maxItems,
   ttlMs,
@@ -300,7 +236,6 @@ export function createMemoryList<T>({
     drop(key, ring)
     return undefined
   }
-  /** The items oldest first. */
   const ordered = (ring: Ring<T>) => {
     const { items, next } = ring
     return items.length < maxItems ? [...items] : [...items.slice(next), ...items.slice(0, next)]
@@ -356,22 +291,15 @@ export function createMemoryList<T>({
   }
 }
 
-/** How long a list push waits for others: every list's pushes of that time go to Redis in one pipeline. */
+/** Every list's pushes of this time go to Redis in one pipeline. */
 const LIST_FLUSH_MS = 20
 
 /**
- * The most writes one pipeline carries. Redis answers a connection's
- * commands in order, and the session stores (the refresh memory and lock,
- * ended sessions) share this one: a replay after an outage (every list
- * kept in memory meanwhile, thousands of pushes) sent as one pipeline would
- * hold their commands behind it past REDIS_COMMAND_TIMEOUT_MS, and a
- * refresh lock or result that times out is a second backend refresh. A
- * larger queue goes in pipelines of this many, each sent once the previous
- * one is answered, so other commands pass between them.
+ * The session stores share this connection: one huge replay pipeline would hold their commands past
+ * REDIS_COMMAND_TIMEOUT_MS (a timed-out refresh lock is a second backend refresh).
  */
 export const LIST_PIPELINE_MAX_WRITES = 200
 
-/** A list push (LPUSH + LTRIM + PEXPIRE: `maxItems`), or a value (SET PX: no `maxItems`). */
 interface QueuedWrite {
   redisKey: string
   json: string
@@ -382,7 +310,6 @@ interface QueuedWrite {
 
 const queuedWrites: QueuedWrite[] = []
 let flushTimer: ReturnType<typeof setTimeout> | undefined
-/** A pipeline is under way: the next one waits for its answer. */
 let flushing = false
 
 function scheduleFlush(ms: number): void {
@@ -391,22 +318,15 @@ function scheduleFlush(ms: number): void {
   flushTimer.unref?.()
 }
 
-/** A pipeline failed: what its writes kept in memory waits for the next one that works. */
 let queuedFailed = false
 const queuedReplays = new Set<() => void>()
 
-/**
- * `replay` writes again what a queued store or list kept in memory: when
- * Redis is back after being away, and when a pipeline works after one that
- * failed (its failure is best-effort: it does not mark Redis away for the
- * session stores, redis.server.ts `shared`).
- */
+/** A failed pipeline is best-effort: it does not mark Redis away for the session stores. */
 function onQueuedWritesBack(replay: () => void): void {
   queuedReplays.add(replay)
   onRedisRecovered(replay)
 }
 
-/** Queues one write for the next pipeline; resolves with whether Redis took it. */
 function queueWrite(write: Omit<QueuedWrite, 'done'>): Promise<boolean> {
   return new Promise((done) => {
     queuedWrites.push({ ...write, done })
@@ -414,12 +334,7 @@ function queueWrite(write: Omit<QueuedWrite, 'done'>): Promise<boolean> {
   })
 }
 
-/**
- * Sends the oldest queued writes (at most LIST_PIPELINE_MAX_WRITES) in one
- * pipeline: one write to Redis's socket for all the requests of
- * LIST_FLUSH_MS instead of one each (a socket write is most of what a push
- * costs the app). Not a MULTI: nothing needs them at once.
- */
+/** A socket write is most of what a push costs the app. Not a MULTI: nothing needs them at once. */
 async function flushWrites(): Promise<void> {
   flushTimer = undefined
   flushing = true
@@ -463,13 +378,8 @@ async function flushWrites(): Promise<void> {
 }
 
 /**
- * Lists in Redis when REDIS_URL is set (`prefix:name:key`, items as JSON;
- * a push is LPUSH, LTRIM to `maxItems`, PEXPIRE `ttlMs`, sent with the other
- * pushes of the next LIST_FLUSH_MS in one pipeline), else in this process's
- * memory (createMemoryList). A push Redis does not take (away, too slow) is
- * kept in this instance's memory, read from there while Redis is away, and
- * written to Redis when it is back (while its list's TTL lasts). Redis's log
- * line says once that it is away (redis.server.ts).
+ * Pushes go in one pipeline per LIST_FLUSH_MS; a push Redis does not take is kept in memory and
+ * written back when it returns.
  */
 export function createSharedList<T>(
   name: string,
@@ -477,7 +387,6 @@ export function createSharedList<T>(
   memory: MemoryList<T> = createMemoryList<T>(options),
 ): SharedList<T> {
   const { maxItems, ttlMs, now = () => Date.now() } = options
-  /** Puts `item` at the head of the key's list in Redis; false when Redis did not take it. */
   const write = (key: string, item: T, keepMs: number) =>
     queueWrite({ redisKey: redisKey(name, key), json: JSON.stringify(item), maxItems, keepMs })
   onQueuedWritesBack(() => {

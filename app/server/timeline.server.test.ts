@@ -18,6 +18,7 @@ import {
   followTimeline,
   noteTimelineMember,
   setTimelineStoresForTests,
+  shownEntry,
   timelineOf,
   timelineUrl,
   TIMELINE_MAX_ENTRIES,
@@ -295,5 +296,21 @@ describe('what an entry keeps', () => {
       query: 'q=…&index',
     })
     expect(timelineUrl('/')).toEqual({ path: '/', query: '' })
+  })
+
+  it("its moment in Thai, written on the server as the console's table showed it", () => {
+    const entry: TimelineEntry = {
+      at: Date.parse('2026-11-22T13:55:05.400Z'),
+      method: 'GET',
+      path: '/profile',
+      query: '',
+      status: 200,
+      requestId: 'req1aaaa',
+      durationMs: 12,
+      instance: 'app-1',
+      errorCode: null,
+      device: 'phone',
+    }
+    expect(shownEntry(entry)).toEqual({ ...entry, when: '22\u00a0พ.ย.\u00a069 20:55:05' })
   })
 })

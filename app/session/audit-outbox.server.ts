@@ -1,27 +1,13 @@
-/**
- * The staff audit's outbox (decision 0152): every event the app puts on the
- * record goes first into this instance's journal (a file, one JSON event a
- * line, written before `add` returns), then to the backend in order, in
- * batches, under its own id: the backend takes an id once, so an event sent
- * twice (a retry after a lost answer, a journal read again after a crash)
- * is recorded once. An event leaves the journal only once the backend has
- * taken it. While the backend is away (or slow) events wait, however many,
- * and go as soon as it answers again; a restart reads the journal back.
- * Redis plays no part: an outage of it loses nothing here.
- *
- * An event the backend refuses as malformed (400) cannot ever go: it is
- * moved to `<journal>.rejected` with one log line, so it holds up no other.
- */
+// The staff audit's outbox (decision 0152): journaled to a file before `add` returns, then sent
+// in order under each event's id (the backend takes an id once, so a resend is recorded once).
+// Redis plays no part. An event the backend refuses as malformed goes to `<journal>.rejected`.
 import { appendFileSync, existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { AUDIT_WRITE_MAX, auditEventSchema, type AuditEvent } from '~/backend/audit.schemas'
 import { BackendError } from '~/backend/client.server'
 
-/** Where events wait: a file, or (tests) nothing but memory. */
 export interface Journal {
-  /** Events left by an earlier process. */
   load(): AuditEvent[]
   append(event: AuditEvent): void
-  /** Writes what still waits (after deliveries): the journal becomes exactly `events`. */
   rewrite(events: readonly AuditEvent[]): void
   reject(event: AuditEvent): void
 }
@@ -78,7 +64,6 @@ const REWRITE_EVERY = 2000
 
 export interface OutboxOptions {
   journal: Journal
-  /** Sends a batch; throws when the backend did not take it. */
   deliver: (events: readonly AuditEvent[]) => Promise<unknown>
   /** The first wait after a failure, doubled up to `maxRetryMs`. */
   retryMs?: number
@@ -87,12 +72,10 @@ export interface OutboxOptions {
 }
 
 export interface Outbox {
-  /** Journals the event and starts its delivery; throws only when the journal cannot be written. */
+  /** Throws only when the journal cannot be written. */
   add(event: AuditEvent): void
-  /** Delivers what waits now; true when nothing is left (within `timeoutMs`). */
   flush(timeoutMs: number): Promise<boolean>
   readonly pending: number
-  /** Stops retrying (tests, shutdown). */
   stop(): void
 }
 
@@ -109,7 +92,7 @@ export function createOutbox({
   let wait = retryMs
   let failing = false
   let stopped = false
-  /** Taken since the journal was last rewritten: a long backlog is not rewritten per batch. */
+  /** A long backlog is not rewritten per batch. */
   let sinceRewrite = 0
   const drained = new Set<() => void>()
 
@@ -118,7 +101,7 @@ export function createOutbox({
     for (const wake of drained) wake()
   }
 
-  /** One batch; a malformed one is split until the bad event stands alone and is set aside. */
+  /** A malformed batch is split until the bad event stands alone and is set aside. */
   async function sendBatch(batch: AuditEvent[]): Promise<void> {
     try {
       await deliver(batch)

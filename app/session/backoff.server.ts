@@ -1,30 +1,16 @@
-/**
- * Attempt counters that slow down instead of locking out (the staff login,
- * docs/decisions/0155): each key counts failed attempts; past `free` of
- * them, the next attempt must wait `baseMs`, then twice as long after each
- * further failure, at most `maxMs`. An attempt refused because it came too
- * early counts nowhere. A key may also leak (one failure forgotten every
- * `leakMs`), so a trickle of failures never adds up; every key is forgotten
- * `forgetMs` after its last counted attempt.
- *
- * Several keys are judged and counted together (one script in Redis, one
- * synchronous step in memory): an attempt is let through only when none of
- * its keys must wait, and then counts on each, so parallel attempts cannot
- * slip past the count. Shared by every instance through Redis (keys are an
- * HMAC under the session secret), in this process's memory while Redis is
- * away or not configured (as `sharedRateLimiter`, docs/decisions/0088).
- */
+// Attempt counters that slow down instead of locking out (docs/decisions/0155). Several keys are
+// judged and counted in one step (a Redis script, or synchronously in memory), so parallel
+// attempts cannot slip past the count. Redis keys are an HMAC under the session secret; memory
+// while Redis is away (docs/decisions/0088).
 import { shared } from '~/server/redis.server'
 import { hiddenRedisKey } from '~/session/rate-limit.server'
 
 export interface BackoffRule {
-  /** Failures let through before the first wait. */
   free: number
   baseMs: number
   maxMs: number
   /** One failure forgotten per this many ms (0: none; the key is forgotten as a whole). */
   leakMs: number
-  /** The key is forgotten this long after its last counted attempt. */
   forgetMs: number
 }
 
@@ -34,22 +20,19 @@ export interface BackoffKey {
 }
 
 export type BackoffAttempt =
-  /** Let through and counted: `counts[i]` is key i's count of failures with this one. */
   | { allowed: true; counts: number[] }
-  /** Too early: `index` is the key that asks the longest wait. Counted nowhere. */
+  /** Too early: counted nowhere. */
   | { allowed: false; waitMs: number; index: number }
 
 export interface BackoffCounter {
   attempt(keys: readonly BackoffKey[]): Promise<BackoffAttempt>
-  /** Takes one counted attempt back (it did not fail: the backend could not judge it). */
+  /** The backend could not judge the attempt: it does not count. */
   release(keys: readonly BackoffKey[]): Promise<void>
-  /** Forgets a key (a success). */
   reset(key: string): Promise<void>
-  /** Marks a key's slow-down as put on the record; true only the first time since it was forgotten. */
+  /** True only the first time since the key was forgotten. */
   markRecorded(key: BackoffKey): Promise<boolean>
 }
 
-/** How long an attempt after `failures` must wait after the last counted one (0: none). */
 export function backoffDelay(rule: BackoffRule, failures: number): number {
   if (failures < rule.free) return 0
   return Math.min(rule.maxMs, rule.baseMs * 2 ** (failures - rule.free))
@@ -58,7 +41,6 @@ export function backoffDelay(rule: BackoffRule, failures: number): number {
 interface State {
   /** Failures, as leaked by `at` (a fraction while it leaks). */
   level: number
-  /** The last counted attempt (ms). */
   at: number
   recorded: boolean
 }
@@ -70,14 +52,12 @@ function leaked(state: State | undefined, rule: BackoffRule, now: number): State
   return { ...state, level }
 }
 
-/** What is left to wait for `state` at `now` under `rule` (0: may try). */
 function waitOf(state: State, rule: BackoffRule, now: number): number {
   return Math.max(0, state.at + backoffDelay(rule, Math.floor(state.level)) - now)
 }
 
 const MAX_KEYS = 50_000
 
-/** In this process's memory (one instance; the fallback of `sharedBackoff`). */
 export function memoryBackoff(now: () => number = Date.now): BackoffCounter {
   const states = new Map<string, State>()
   const save = (key: string, state: State) => {
@@ -160,7 +140,6 @@ return 0`
 const MARK = `if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 return redis.call('HSETNX', KEYS[1], 'r', '1')`
 
-/** Shared by every instance through Redis, this process's memory while Redis is away. */
 export function sharedBackoff(name: string, now: () => number = Date.now): BackoffCounter {
   const memory = memoryBackoff(now)
   const keyOf = (key: string) => hiddenRedisKey('backoff', name, key)

@@ -1,9 +1,4 @@
-/**
- * The named route checks (the original's "middleware"). The guard runs `auth`
- * first, then the route's own checks in order. A check stops the chain by
- * throwing a redirect or an error Response; an unknown name is a 500
- * "Unknown middleware NAME".
- */
+// The named route checks (the original's "middleware"); an unknown name is a 500.
 import { redirect } from '@remix-run/node'
 import type { Access } from '~/lib/guest-pages'
 import { unknownMiddlewareMessage } from '~/lib/errors'
@@ -20,10 +15,8 @@ export interface CheckContext {
   request: Request
   url: URL
   access: Access
-  /** The route lets a watcher session post (logout, leaving watcher mode). */
   watcherMayPost: boolean
   session: MemberSession
-  /** The staff person's session (its own cookie): the staff console's identity. */
   staffSession: StaffSession
 }
 export type Check = (ctx: CheckContext) => void | Promise<void>
@@ -34,7 +27,6 @@ export const STAFF_ONLY_MESSAGE = 'หน้านี้สำหรับเจ
 export const SUPERVISOR_ONLY_MESSAGE = 'หน้านี้สำหรับหัวหน้าฝ่ายบริการเท่านั้น'
 export const STAFF_SESSION_ENDED_TOAST = 'เซสชันเจ้าหน้าที่หมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง'
 
-/** To /login, remembering the page, with a toast saying the session ran out. */
 export function sessionEndedRedirect(url: URL): Response {
   return redirectWithToast(loginPath(url), { type: 'error', message: SESSION_EXPIRED_TOAST })
 }
@@ -44,10 +36,8 @@ function isWrite(request: Request): boolean {
 }
 
 /**
- * `auth`: who may see the page, and what a watcher session may do: support
- * staff watching a member only look; every post is refused unless the route
- * says it is safe for them. Guest-only pages are for reading by visitors;
- * their posts run for anyone, as logins must.
+ * A watcher (support staff) only looks: every post is refused unless the route says it is safe.
+ * Guest-only pages' posts run for anyone, as logins must.
  */
 const auth: Check = (ctx) => {
   if (isStaffAccess(ctx.access)) return staffAuth(ctx)
@@ -67,13 +57,7 @@ const auth: Check = (ctx) => {
   if (access === 'guest' && session.loggedIn && !isWrite(request)) throw redirect('/')
 }
 
-/**
- * `auth` on the staff console's pages: the staff session only. A member's
- * session is never a staff person's: with no staff session it gets the
- * Thai 403 (a watch, which is staff's own, goes to the staff login); support
- * staff never reach supervisors' pages; a logged-in staff person opening
- * the staff login goes to the console.
- */
+/** A member's session is never a staff person's: without a staff session a Thai 403. */
 function staffAuth({ access, session, staffSession, url, request }: CheckContext): void {
   if (access === 'staff-guest') {
     if (staffSession.loggedIn && !isWrite(request)) throw redirect(STAFF_HOME_PATH)
@@ -98,7 +82,6 @@ function staffAuth({ access, session, staffSession, url, request }: CheckContext
 
 const CHECKS: Readonly<Record<string, Check>> = { auth }
 
-/** Runs the chain for one request. */
 export async function runChecks(
   names: readonly string[],
   ctx: CheckContext,

@@ -1,12 +1,5 @@
-/**
- * Cross-site request refusal in the guard: a state-changing request (anything
- * but GET or HEAD) whose Origin is not one of the app's public origins
- * (APP_ORIGIN), or that the browser marks cross-site, is refused with 403
- * before any action runs; so is one without Origin whose Referer is another
- * site's (lib/cross-site.ts, decision 0135). The front door (server/front-door.server.ts) applies
- * the same rule before Remix; this is the second layer. SameSite=Lax on the
- * session cookie is the third.
- */
+// The guard's second layer of cross-site refusal (lib/cross-site.ts, decision 0135): the front
+// door applies it first, SameSite=Lax is the third.
 import { isCrossSite } from '~/lib/cross-site'
 import { appOrigins } from '~/server/origins.server'
 

@@ -1,20 +1,7 @@
-/**
- * `guard()`: the one guard every loader and action goes through. It runs the
- * route checks (`auth`, then the route's own), the page's validity check,
- * hands the handler the request's context (session, the member's backend
- * calls, cookie jar), turns every failure into the error page's status and
- * message, and writes every cookie of the request (the session's and the
- * jar's) on whatever leaves: data, redirect or error.
- *
- *   export const loader = (args: LoaderFunctionArgs) =>
- *     guard(args, { access: 'member' }, async ({ session }) => ({ ... }))
- *
- * Route modules call it inside their own function, as Remix asks of
- * higher-order loaders, so the browser bundle drops it. Its return type is
- * built from the handler's, so `useLoaderData<typeof loader>()` reads what
- * the handler returned (a `data(value, init)` as its value, a redirect as
- * nothing).
- */
+// The one guard every loader and action goes through: route checks, the handler's context, every
+// failure as the error page's status and message, and every cookie of the request on whatever
+// leaves. Called inside the route's own function, as Remix asks of higher-order loaders, so the
+// browser bundle drops it.
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import {
   BackendError,
@@ -55,18 +42,15 @@ import { watchGate, watchOver } from '~/session/watch.server'
 
 export interface RouteRules {
   access: Access
-  /** The route's own check names, run after `auth`. */
   checks?: readonly string[]
-  /** The page's validity check: false shows the 404 page. */
   validate?: (args: {
     params: LoaderFunctionArgs['params']
     url: URL
   }) => boolean | Promise<boolean>
-  /** A watcher session may post here (logout, leaving watcher mode); elsewhere it only looks. */
   watcherMayPost?: boolean
-  /** The route only ends the session (logout): it needs no tokens, so a store that is away never stops it. */
+  /** Needs no tokens, so a store that is away never stops a logout. */
   endsSession?: boolean
-  /** The section this page belongs to: closed by the configuration service -> the Thai 503 page. */
+  /** Closed by the configuration service -> the Thai 503 page. */
   feature?: Feature
 }
 
@@ -75,38 +59,29 @@ export interface RouteContext {
   params: LoaderFunctionArgs['params']
   url: URL
   session: MemberSession
-  /** Calls the backend as the session's member (backend/client.server.ts `memberCall`). */
   member: MemberCaller
-  /** Cookies this answer sets besides the session's: the guard writes them on whatever leaves. */
   cookies: CookieJar
-  /** The staff person's session (its own cookie; docs/decisions/0139): the console's identity. */
+  /** docs/decisions/0139. */
   staffSession: StaffSession
-  /** Calls the backend as the staff person (backend/staff.server.ts `StaffContext`). */
   staff: StaffCaller
 }
 
-/** What a loader or action returns for a handler's result: a Response as is, data as `data()`. */
 type DataOf<T> = ReturnType<typeof data<T>>
 export type Guarded<T> = T extends Response ? T : T extends DataOf<unknown> ? T : DataOf<T>
 
-/** The rules each request went through: the unit test that walks every route module reads them. */
+/** The unit test that walks every route module reads them. */
 const guardedRequests = new WeakMap<Request, RouteRules>()
 
 export function guardedRulesOf(request: Request): RouteRules | undefined {
   return guardedRequests.get(request)
 }
 
-/**
- * Whose timeline a request goes to: the member's own requests only. A
- * watch's pages are staff's, on the watch's record instead, and the
- * console's pages are no member's.
- */
+/** A watch's pages go on the watch's record, not the member's timeline. */
 function timelineMember(session: MemberSession, staffPage: boolean): string | undefined {
   if (staffPage || session.payload?.strategy === 'watcher') return undefined
   return session.payload?.mid
 }
 
-/** Turns whatever a handler threw into what the error boundary shows. */
 function toThrown(error: unknown): unknown {
   if (error instanceof Response || isDataWithResponseInit(error)) return error
   if (error instanceof DOMException && error.name === 'AbortError') return error
@@ -121,7 +96,6 @@ function toThrown(error: unknown): unknown {
 const isRedirect = (value: unknown) =>
   value instanceof Response && value.status >= 300 && value.status < 400
 
-/** Every cookie of the request for what leaves: the sessions', then the jar's. */
 function cookiesFor(
   value: unknown,
   session: MemberSession,
@@ -135,7 +109,6 @@ function cookiesFor(
   ]
 }
 
-/** Writes the request's cookies onto a Response or a `data()` result. */
 function withCookies<T>(value: T, cookies: readonly string[]): T {
   if (cookies.length === 0) return value
   if (value instanceof Response) {
@@ -151,12 +124,7 @@ function withCookies<T>(value: T, cookies: readonly string[]): T {
   return value
 }
 
-/**
- * The member's part of a page a visitor may see: null for a visitor, and
- * null too when the backend ends the session meanwhile (the session is
- * cleared then, the page shows as a visitor's and the root loader's toast
- * says why). Member pages call the backend directly.
- */
+/** Null too when the backend ends the session meanwhile: the page shows as a visitor's. */
 export async function memberPart<T>(
   { session }: Pick<RouteContext, 'session'>,
   load: () => Promise<T>,
@@ -176,16 +144,13 @@ export async function guard<T>(
   handler: (ctx: RouteContext) => Promise<T> | T,
 ): Promise<Guarded<T>> {
   guardedRequests.set(request, rules)
-  // Backend calls made with this request's signal count as its backend time (Server-Timing).
   followBackendTime(request, context)
   const url = new URL(request.url)
   const [session, staffSession] = await Promise.all([
     getSession(request, context, { endsSession: rules.endsSession }),
     getStaffSession(request, context),
   ])
-  // The console's request, for every loader of it (the root loader's rules are public).
   const staffPage = isStaffAccess(rules.access) || isStaffAccess(accessForPath(url.pathname))
-  // The request's entry in the member's timeline (a login's: the member it logged in).
   noteTimelineMember(context, timelineMember(session, staffPage))
   const cookies = new CookieJar()
   const { access, watcherMayPost = false } = rules
@@ -216,7 +181,6 @@ export async function guard<T>(
     // The backend ended the session while this request ran: `auth` says what
     // follows on the page the member is on (the root loader answers for it too).
     if (session.expired && !expiredBefore) {
-      // A watch the backend refused (its limit, a supervisor) goes back where it came from.
       if (!staffPage) {
         const over = await watchOver(session, context)
         if (over) throw over
@@ -230,7 +194,6 @@ export async function guard<T>(
     return withCookies(leaving, cookiesFor(leaving, session, staffSession, cookies)) as Guarded<T>
   } catch (error) {
     let thrown = error
-    // The staff session could not go on (the backend refused it): to the staff login.
     if (error instanceof StaffSessionEndedError) {
       thrown = redirectWithToast(staffLoginPath(url), {
         type: 'error',

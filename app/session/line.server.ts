@@ -1,9 +1,4 @@
-/**
- * LINE login: the authorize redirect with a random `state` kept in a
- * short-lived httpOnly cookie, and the check of that state on the way back.
- * The cookie is for the whole site (Path=/) like every cookie of the app, so
- * it can carry the `__Host-` name (app/server/cookies.server.ts).
- */
+// LINE login's `state` check against a short-lived httpOnly cookie.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { clearCookie, readCookie, setCookie } from '~/server/cookies.server'
 import { env } from '~/server/env.server'
@@ -13,18 +8,10 @@ import { safeReturnPath } from '~/session/redirects'
 const STATE_COOKIE = 'auth.line-state'
 const STATE_MAX_AGE_S = 600
 export const LINE_CALLBACK_PATH = '/line/callback'
-/**
- * The return path /profile's "link LINE" gives the authorize redirect: a
- * member who comes back to the callback with it, logged in, links the LINE
- * account instead of logging in (docs/decisions/0076-member-pages.md).
- */
+/** docs/decisions/0076-member-pages.md. */
 export const LINE_LINK_RETURN = '/profile?line=link'
 
-/**
- * The site's own origin as the member's browser sees it: APP_ORIGIN's first
- * origin (development without it: the request's). Never the Host or
- * X-Forwarded-Host/Proto a client sends.
- */
+/** Never the Host or X-Forwarded-* a client sends. */
 export function publicOrigin(request: Request): string {
   return canonicalOrigin(request.url)
 }
@@ -33,7 +20,6 @@ export function lineRedirectUri(request: Request): string {
   return `${publicOrigin(request)}${LINE_CALLBACK_PATH}`
 }
 
-/** Where to send the member to approve the login, and the cookie that remembers the state. */
 export function lineAuthorizeRedirect(request: Request, returnTo: string) {
   const state = randomBytes(24).toString('base64url')
   const { LINE_AUTHORIZE_URL, LINE_CHANNEL_ID } = env()
@@ -50,12 +36,10 @@ export function lineAuthorizeRedirect(request: Request, returnTo: string) {
   }
 }
 
-/** The Set-Cookie that forgets the state once the member is back. */
 export function clearLineState(): string {
   return clearCookie(STATE_COOKIE)
 }
 
-/** Checks the `state` LINE sent back against the cookie; returns where to go after login. */
 export function checkLineState(request: Request, state: string | null): string | null {
   const raw = readCookie(request, STATE_COOKIE)
   if (!raw || !state) return null

@@ -1,21 +1,7 @@
-/**
- * Login attempt limits that a stranger cannot turn against a member
- * (docs/decisions/0032, 0133).
- *
- * - A browser where a username has logged in before carries the sealed
- *   "known device" cookie naming it. Its attempts on that username count on
- *   their own bucket (device, username): LOGIN_LIMIT_PER_DEVICE per window,
- *   and nothing strangers do fills it, the per-address count neither.
- * - Everyone else (a stranger, or the member on a new browser) counts on the
- *   per-username ceiling LOGIN_LIMIT_PER_USERNAME and, when the client
- *   address is known (TRUST_PROXY_HOPS > 0), on LOGIN_LIMIT_PER_IP. Thai
- *   carriers put thousands of members behind one address: the address
- *   counts only failed attempts that the username's ceiling let through,
- *   against a ceiling that honest members behind one NAT never reach.
- * - A successful login clears the bucket it was counted in, takes its
- *   attempt back from the address, and (re)writes the device cookie with
- *   the username.
- */
+// Login limits a stranger cannot turn against a member (docs/decisions/0032, 0133): a browser
+// that logged in before (the sealed "known device" cookie) counts on its own bucket; others on
+// the username's ceiling and, with a trusted address, the address's, which counts only failures
+// the username's ceiling let through (thousands of Thai members share one carrier address).
 import { randomBytes } from 'node:crypto'
 import { z } from 'zod'
 import { clientAddress } from '~/server/client-address.server'
@@ -38,7 +24,6 @@ import { recordLoginLimited } from '~/session/watch-audit.server'
 
 export const DEVICE_COOKIE = 'auth.device'
 const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60
-/** The usernames one browser remembers (the latest logins first). */
 export const MAX_DEVICE_USERNAMES = 5
 
 const deviceSchema = z.object({
@@ -52,7 +37,6 @@ export interface LoginLimitSettings {
   perUsername: number
   perDevice: number
   windowMs: number
-  /** The client address (null: unknown, the per-IP limit does not apply). */
   address: (request: Request) => string | null
   device: SealedCookie<typeof deviceSchema>
   now?: () => number
@@ -87,14 +71,12 @@ export function createLoginLimits(settings: LoginLimitSettings) {
   const byDevice = rule('device', settings.perDevice)
   const notCounted: Hit = { limited: false, retryAfterMs: 0 }
 
-  /** The device cookie's value when it names `name`. */
   function knownDevice(request: Request, name: string): Device | null {
     const device = settings.device.read(request, now())
     return device && device.usernames.includes(name) ? device : null
   }
 
   return {
-    /** Counts a login attempt; returns the wait in ms when over a limit, else 0. */
     async attempt(request: Request, username: string): Promise<number> {
       const name = normalise(username)
       const device = knownDevice(request, name)
@@ -111,11 +93,7 @@ export function createLoginLimits(settings: LoginLimitSettings) {
       return a.limited ? a.retryAfterMs : 0
     },
 
-    /**
-     * The backend could not judge the attempt (down, slow, a fault): it is
-     * no failure, and is taken back from every count it went to, so members
-     * retrying through an outage are not locked out when it ends.
-     */
+    /** Not a failure: members retrying through an outage are not locked out when it ends. */
     async unanswered(request: Request, username: string): Promise<void> {
       const name = normalise(username)
       const device = knownDevice(request, name)
@@ -124,7 +102,6 @@ export function createLoginLimits(settings: LoginLimitSettings) {
       await Promise.all([byName.release(name), address ? ip.release(address) : null])
     },
 
-    /** A successful login: clears its bucket; returns the Set-Cookie that remembers this browser. */
     async succeeded(request: Request, username: string): Promise<string> {
       const name = normalise(username)
       const device = settings.device.read(request, now())
@@ -144,24 +121,17 @@ export function createLoginLimits(settings: LoginLimitSettings) {
   }
 }
 
-/** The staff login's known-device cookie: staff and member logins never share a bucket. */
+/** Staff and member logins never share a bucket. */
 export const STAFF_DEVICE_COOKIE = 'auth.staff-device'
 
 const FORGET_MS = 15 * 60_000
-/**
- * The staff login's slow-downs (docs/decisions/0155): per (username,
- * address) five failures free, then 2 s, 4 s ... at most a minute between
- * tries; the username alone only past thirty failures still counted, one
- * forgotten every 30 s, so one address slowed to a try a minute never adds
- * up to it; a known browser has the pair's rule on its own key.
- */
+/** docs/decisions/0155. */
 export const STAFF_LOGIN_RULES = {
   pair: { free: 5, baseMs: 2000, maxMs: 60_000, leakMs: 0, forgetMs: FORGET_MS },
   username: { free: 30, baseMs: 2000, maxMs: 60_000, leakMs: 30_000, forgetMs: FORGET_MS },
   device: { free: 5, baseMs: 2000, maxMs: 60_000, leakMs: 0, forgetMs: FORGET_MS },
 } as const satisfies Record<string, BackoffRule>
 
-/** Which count a staff login attempt went to, as the record names it (device: none). */
 type StaffScope = 'username-address' | 'username' | 'device'
 
 export interface StaffLoginLimitSettings {
@@ -170,20 +140,15 @@ export interface StaffLoginLimitSettings {
   device: SealedCookie<typeof deviceSchema>
   counter: BackoffCounter
   now?: () => number
-  /** Where a slow-down is put on the record for supervisors (recordLoginLimited). */
   record?: typeof recordLoginLimited
 }
 
-/** One staff login attempt as the limits judged it: what to do with it once the backend answers. */
 export interface StaffLoginAttempt {
-  /** ms to wait before trying again (a Thai 429); 0: go on. */
   readonly waitMs: number
   readonly username: string
   readonly address: string | null
   readonly keys: readonly (BackoffKey & { scope: StaffScope })[]
-  /** Each key's count of failures with this attempt (when it went on). */
   readonly counts: readonly number[]
-  /** The browser is known for the username (its own key only). */
   readonly device: Device | null
 }
 
@@ -214,7 +179,6 @@ export function createStaffLoginLimits(settings: StaffLoginLimitSettings) {
   }
 
   return {
-    /** Judges and counts an attempt: `waitMs` > 0 is too early (counted nowhere). */
     async attempt(request: Request, username: string): Promise<StaffLoginAttempt> {
       const { name, device, address, keys } = judge(request, username)
       const judged = await counter.attempt(keys)
@@ -224,11 +188,7 @@ export function createStaffLoginLimits(settings: StaffLoginLimitSettings) {
       return { waitMs: 0, username: name, address, keys, counts: judged.counts, device }
     },
 
-    /**
-     * The backend refused the login: it stays counted. A count this failure
-     * brings to its first wait starts a slow-down, put on the record once
-     * until the count is forgotten or a login succeeds.
-     */
+    /** A slow-down is put on the record once until the count is forgotten or a login succeeds. */
     async refused(attempt: StaffLoginAttempt): Promise<void> {
       if (attempt.waitMs > 0) return
       for (const [i, key] of attempt.keys.entries()) {
@@ -244,12 +204,10 @@ export function createStaffLoginLimits(settings: StaffLoginLimitSettings) {
       }
     },
 
-    /** The backend could not judge the attempt (down, slow): it is taken back from every count. */
     async unanswered(attempt: StaffLoginAttempt): Promise<void> {
       if (attempt.waitMs === 0) await counter.release(attempt.keys)
     },
 
-    /** A successful login: its own counts go; returns the Set-Cookie that remembers this browser. */
     async succeeded(attempt: StaffLoginAttempt): Promise<string> {
       const [own, byName] = attempt.keys
       // The username's count is everyone's: this success takes back its own try only.
@@ -268,11 +226,7 @@ export function createStaffLoginLimits(settings: StaffLoginLimitSettings) {
 export type LoginLimits = ReturnType<typeof createLoginLimits>
 const limits = new Map<'member', LoginLimits>()
 
-/**
- * The members' login limits. The client address is the trusted proxies'
- * (not spoofable by a header the client sends: client-address.server.ts).
- * Staff logins have limits of their own (`staffLoginLimits`).
- */
+/** The address is the trusted proxies' (client-address.server.ts), never a header the client sets. */
 export function loginLimitsFor(kind: 'member'): LoginLimits {
   let found = limits.get(kind)
   if (!found) {
@@ -293,7 +247,7 @@ export function loginLimitsFor(kind: 'member'): LoginLimits {
 export type StaffLoginLimits = ReturnType<typeof createStaffLoginLimits>
 let staffLimits: StaffLoginLimits | undefined
 
-/** The staff login's limits (apart from members': a staff person's tries never slow a member). */
+/** Apart from members': a staff person's tries never slow a member. */
 export function staffLoginLimits(): StaffLoginLimits {
   staffLimits ??= createStaffLoginLimits({
     address: (request) => clientAddress(request),

@@ -1,12 +1,5 @@
-/**
- * Backend calls made on behalf of the member of this request. Before each
- * call the session's tokens are checked: a dead session aborts the call, an
- * expired access token is refreshed first (one refresh per refresh token,
- * refresh.server.ts). A 401 on a token the app thought alive (the backend's
- * clock runs ahead, or it ended the token early) renews the tokens once
- * through the same refresh and retries the call once; only a failed renewal,
- * or a second 401 with the fresh token, ends the session.
- */
+// A 401 on a token the app thought alive (the backend's clock runs ahead) renews once and retries
+// once; only a failed renewal or a second 401 ends the session.
 import type { z } from 'zod'
 import { profileResponseSchema, refreshResponseSchema, type Member } from '~/backend/schemas'
 import {
@@ -27,7 +20,6 @@ import { isExpired, tokenSetFromPair } from '~/session/tokens'
 
 const PROFILE_MISSING_MESSAGE = 'ไม่สามารถโหลดข้อมูลสมาชิกได้ในขณะนี้ กรุณาลองใหม่อีกครั้ง'
 
-/** New tokens for the session's refresh token, shared with every request holding it. */
 async function renew(session: MemberSession): Promise<string> {
   const payload = session.payload
   if (!payload?.refreshToken) throw new SessionEndedError()
@@ -65,7 +57,6 @@ async function renew(session: MemberSession): Promise<string> {
   }
 }
 
-/** A usable access token for this session's member, refreshing it when needed. */
 async function accessToken(session: MemberSession): Promise<string> {
   const payload = session.payload
   if (!payload || isSessionExpired(payload)) throw new SessionEndedError()
@@ -73,15 +64,10 @@ async function accessToken(session: MemberSession): Promise<string> {
   return renew(session)
 }
 
-/**
- * The member's side of this request's backend calls (ctx.member): the
- * session's tokens, and the request's signal (a closed tab stops waiting).
- */
 export function memberCaller(session: MemberSession, signal: AbortSignal): MemberCaller {
   return { call: (req) => endingOnRefusal(session, () => callAsMember(session, signal, req)) }
 }
 
-/** Runs `work`; when the backend says the session is over, it is cleared here, where that is learnt. */
 async function endingOnRefusal<T>(session: MemberSession, work: () => Promise<T>): Promise<T> {
   try {
     return await work()
@@ -121,27 +107,18 @@ async function callAsMember<S extends z.ZodTypeAny>(
   }
 }
 
-/**
- * A usable access token of the session's member for the live stream's
- * upstream (app/live/), renewed when it has run out, as any backend call's
- * would be; a refused renewal ends the session here too. The token never
- * leaves the server.
- */
+/** Renewed as any backend call's would be; the token never leaves the server. */
 export function liveAccessToken(session: MemberSession): Promise<string> {
   return endingOnRefusal(session, () => accessToken(session))
 }
 
-/** The profile of the member holding `token`, for a login that has no session yet. */
 export async function profileWith(token: string): Promise<Member | null | undefined> {
   return callBackend({ method: 'GET', path: '/user/profile', schema: profileResponseSchema, token })
 }
 
 const profiles = new WeakMap<MemberCaller, Promise<Member>>()
 
-/**
- * The member's profile, fetched at most once per loader or action. An answer
- * without the member mid-session is a backend fault (a Thai 502), not a logout.
- */
+/** An answer without the member mid-session is a backend fault (a Thai 502), not a logout. */
 export function getMember(ctx: MemberContext): Promise<Member> {
   let pending = profiles.get(ctx.member)
   if (!pending) {
@@ -160,10 +137,7 @@ export function getMember(ctx: MemberContext): Promise<Member> {
   return pending
 }
 
-/**
- * The id of the request's member, as the limits key it: the session knows it
- * (a login since decision 0093); an older session asks the backend (getMember).
- */
+/** Older sessions (before decision 0093) ask the backend. */
 export async function memberIdOf(
   ctx: MemberContext & { readonly session: MemberSession },
 ): Promise<string> {

@@ -1,25 +1,8 @@
-/**
- * One token refresh per refresh token, across every instance.
- *
- * Remix runs a document's loaders in parallel, several instances serve one
- * member without sticky sessions, and the backend rotates refresh tokens and
- * revokes the whole token family when an old one is reused. So every request
- * holding the same refresh token must share ONE call to POST /auth/refresh:
- * - in one process, callers that arrive while it is pending share its
- *   promise (and its success or its rejection); a failure is forgotten;
- * - across instances (REDIS_URL), the instance that takes the refresh lock
- *   (SET NX PX, kept alive while its call runs) calls the backend; the
- *   others wait for the result it writes, and take the lock themselves if it
- *   is released without a result or its holder dies (docs/decisions/0088);
- * - a success is remembered for REFRESH_GRACE_MS, so a request that still
- *   carries the old cookie (the answer with the new one was lost on the way
- *   to the phone) gets the same new tokens instead of reusing the old
- *   refresh token (docs/decisions/0008-refresh-memory.md says how long, and why).
- *
- * Entries are keyed by a SHA-256 hash of the refresh token, never the token,
- * and the remembered tokens are sealed (AES-256-GCM) under a key derived
- * from the old refresh token: whoever reads the store without it learns nothing.
- */
+// One token refresh per refresh token across every instance: the backend rotates refresh tokens
+// and revokes the whole family when an old one is reused, and a document's loaders run in
+// parallel. A Redis lock elects the caller (docs/decisions/0088); a success is remembered for
+// REFRESH_GRACE_MS for a phone whose answer was lost (docs/decisions/0008-refresh-memory.md).
+// Keyed by a hash of the token, sealed under a key from it: the store alone reveals nothing.
 import { createHash, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { BackendError } from '~/backend/client.server'
@@ -35,23 +18,15 @@ export type Refresh = (
   doRefresh: () => Promise<TokenPair>,
 ) => Promise<TokenPair>
 
-/**
- * The lock that lets one instance refresh a token:
- * 'mine' (call the backend), 'taken' (another instance does), or 'none'
- * (no shared lock right now: Redis is not configured or not answering).
- */
 export interface RefreshLock {
-  /** How long a lock lives unless its holder extends it (ms). */
   readonly ttlMs: number
   take(key: string): Promise<'mine' | 'taken' | 'none'>
-  /** Another instance still holds the lock (undefined: unknown, Redis did not answer). */
+  /** undefined: unknown, Redis did not answer. */
   held(key: string): Promise<boolean | undefined>
-  /** Keeps our lock alive while our call runs. */
   extend(key: string): Promise<void>
   release(key: string): Promise<void>
 }
 
-/** One process: no shared lock (its callers share one promise already). */
 export const noSharedLock: RefreshLock = {
   ttlMs: 0,
   take: async () => 'none',
@@ -60,16 +35,12 @@ export const noSharedLock: RefreshLock = {
   release: async () => undefined,
 }
 
-/** Refreshing is taking longer than a member should wait: a Thai 503, not a logout. */
 export const REFRESH_BUSY_MESSAGE = 'ระบบกำลังต่ออายุการเข้าสู่ระบบ กรุณาลองใหม่อีกครั้งในอีกสักครู่'
 
 export interface RefresherOptions {
   lock?: RefreshLock
-  /** How often a waiting instance looks for the result (ms). */
   pollMs?: number
-  /** How often the holder keeps its lock alive (ms). */
   extendEveryMs?: number
-  /** The longest a request waits for another instance's refresh (ms). */
   maxWaitMs?: () => number
 }
 
@@ -80,7 +51,6 @@ function resultKey(refreshToken: string): KeyObject {
 }
 const AAD = Buffer.from('refresh-result')
 
-/** The remembered pair, sealed under a key only holders of the old refresh token can derive. */
 export function sealPair(pair: TokenPair, refreshToken: string): string {
   return seal(JSON.stringify(pair), resultKey(refreshToken), AAD)
 }
@@ -106,7 +76,7 @@ export function createRefresher(
     maxWaitMs = () => env().BACKEND_TIMEOUT_MS + 5000,
   }: RefresherOptions = {},
 ): Refresh {
-  /** Refreshes under way in this process (a promise cannot live in a shared store). */
+  /** A promise cannot live in a shared store. */
   const pending = new Map<string, Promise<TokenPair>>()
 
   async function remembered(key: string, refreshToken: string) {
@@ -194,10 +164,9 @@ export function createRefresher(
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`
 const EXTEND = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`
 
-/** How long a lock lives without being extended: a holder that died frees it this soon. */
+/** A holder that died frees it this soon. */
 export const REFRESH_LOCK_TTL_MS = 3000
 
-/** The refresh lock in Redis (SET NX PX), or 'none' while Redis is away. */
 export function redisRefreshLock(ttlMs = REFRESH_LOCK_TTL_MS): RefreshLock {
   const mine = new Map<string, string>()
   const lockKey = (key: string) => redisKey('refresh-lock', key)
@@ -239,7 +208,6 @@ export function redisRefreshLock(ttlMs = REFRESH_LOCK_TTL_MS): RefreshLock {
   }
 }
 
-/** This process's refresher: shared with the other instances when REDIS_URL is set. */
 export const refreshOnce: Refresh = createRefresher(
   createSharedStore<string>('refresh'),
   () => env().REFRESH_GRACE_MS,

@@ -1,22 +1,7 @@
-/**
- * The member's session for one request: read from the encrypted cookie once
- * (memoised in the request's load context, so parallel loaders of one
- * document share it),
- * changed by login, refresh and logout, and written back as Set-Cookie only
- * when it changed: the same header strings for every loader of the request,
- * which Remix merges into one.
- *
- * Logout ends the session id for every copy of the cookie: ended ids are
- * remembered (store.server.ts) until the session's refresh token would
- * have expired, and a cookie carrying one is a logged-out visitor. A
- * password change or "log out everywhere" ends every session of the member
- * issued before that moment, on every instance (docs/decisions/0093).
- *
- * Tokens too large for the cookie live in the shared store under a random
- * reference the cookie holds instead (token-store.server.ts, decision 0134):
- * read from there with the cookie, rewritten there when they change, deleted
- * when the session ends or its tokens fit in the cookie again.
- */
+// The member's session for one request, memoised in the load context so parallel loaders share
+// it and write the same Set-Cookie. Logout ends the session id for every copy of the cookie;
+// "log out everywhere" ends every session issued before then (docs/decisions/0093). Tokens too
+// large for the cookie: token-store.server.ts (decision 0134).
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { env } from '~/server/env.server'
@@ -46,50 +31,26 @@ export type Strategy = SessionPayload['strategy']
 
 export interface MemberSession {
   readonly payload: SessionPayload | null
-  /** A session whose refresh token (or, without one, access token) is still valid. */
   readonly loggedIn: boolean
-  /**
-   * The session existed but has run out: found so on reading the cookie, or
-   * ended by the backend during this request. The member should be told so.
-   */
+  /** Found so on reading the cookie, or ended by the backend during this request. */
   readonly expired: boolean
-  /**
-   * The session as its cookie carried it, even when it had ended or run out
-   * (null when there was none or it did not open): a watch that ended is
-   * still known to have been one, and whose (app/session/watch.server.ts).
-   */
+  /** Even when ended: a watch that ended is still known to have been one, and whose. */
   readonly asRead: SessionPayload | null
-  /** The backend's error code when it ended the session during this request (`end`). */
   readonly endedBy: string | null
-  /**
-   * The session was ended from elsewhere: a password change or
-   * "ออกจากระบบทุกอุปกรณ์" (found on reading the cookie), or the backend
-   * refused its tokens as revoked. The login page tells the member why.
-   */
   readonly endedElsewhere: boolean
-  /**
-   * Tokens too large for the cookie go to the shared store (tracked: the
-   * response waits for the write). Throws SessionTooLargeError, changing
-   * nothing, only past MAX_STORED_SESSION_BYTES.
-   */
   set(payload: SessionPayload): void
   clear(): void
-  /** The backend ended the session (both tokens refused, its code): cleared, and `expired` from now on. */
   end(code?: string): void
   /**
-   * Set-Cookie values for the response: empty when nothing changed. Never
-   * throws. Once per change, as Remix merges every loader's data headers into
-   * one response; a redirect leaves alone (the first loader's wins, the
-   * others' headers are dropped), so `redirect` gives them every time.
+   * Remix merges every loader's data headers into one response, but of redirects only the first
+   * loader's wins: `redirect` gives them every time.
    */
   setCookieHeaders(options?: { redirect?: boolean }): string[]
-  /** A token renewal under way for this session (any loader of the request). */
   track(renewal: Promise<unknown>): void
-  /** Resolves once every tracked renewal has settled, so a response carries their cookie. */
+  /** So a response carries their cookie. */
   settled(): Promise<void>
 }
 
-/** Lifetimes for tokens without `exp` (ACCESS_/REFRESH_TOKEN_LIFETIME_S; `none` = unknown). */
 export function sessionLifetimes(): TokenLifetimes {
   const e = env()
   return { accessSeconds: e.ACCESS_TOKEN_LIFETIME_S, refreshSeconds: e.REFRESH_TOKEN_LIFETIME_S }
@@ -103,13 +64,10 @@ export function isSessionExpired(payload: SessionPayload, now = Date.now()): boo
   return isExpired(sessionEndsAt(payload), now)
 }
 
-/** Session ids that were logged out (every instance's, with REDIS_URL; else this process's). */
 const endedSessions: TtlStore<true> = createSharedStore<true>('ended')
-/** Member id -> every session of the member issued before this time (ms) has ended. */
 // A T written back late (Redis away or frozen) never replaces a later one.
 const endedBefore: TtlStore<number> = createSharedMaxStore('ended-before')
 
-/** How long an ended session must be remembered: until any refresh token issued before now has run out. */
 function rememberMs(payload: SessionPayload, now: number): number {
   const lifetimeMs = Math.max(
     (sessionLifetimes().refreshSeconds ?? REFRESH_TOKEN_LIFETIME_S) * 1000,
@@ -119,19 +77,13 @@ function rememberMs(payload: SessionPayload, now: number): number {
 }
 
 /**
- * Ends the session for every copy of its cookie. Another copy may have been
- * refreshed later than this one, and a rotation gives a full lifetime from
- * then: the id is kept until any refresh token issued before now has run out.
+ * Another copy may have been refreshed later: the id is kept until any refresh token issued before
+ * now has run out.
  */
 export function endSession(payload: SessionPayload, now = Date.now()): Promise<void> {
   return endSessionId(payload.sid, rememberMs(payload, now))
 }
 
-/**
- * Ends a session by its id alone, for every copy of its cookie, for `ttlMs`
- * (a watch a supervisor ends from another browser: its session lives at
- * most as long as its token).
- */
 export async function endSessionId(sid: string, ttlMs: number): Promise<void> {
   await endedSessions.set(sid, true, Math.max(1000, ttlMs))
   for (const listener of endListeners) listener(sid)
@@ -139,24 +91,16 @@ export async function endSessionId(sid: string, ttlMs: number): Promise<void> {
 
 const endListeners = new Set<(sid: string) => void>()
 
-/** Called with the id of each session logged out on this instance (its live streams end at once). */
 export function onSessionEnded(listener: (sid: string) => void): () => void {
   endListeners.add(listener)
   return () => endListeners.delete(listener)
 }
 
-/** The session was not logged out or ended since it was read (on any instance, with REDIS_URL). */
 export async function isSessionOpen(payload: SessionPayload, now = Date.now()): Promise<boolean> {
   return !isSessionExpired(payload, now) && !(await isEnded(payload))
 }
 
-/**
- * Ends every session of the member issued before now, on every device and
- * every instance, and every copy of this one; this browser goes on with a
- * new session id issued now (a password change, "ออกจากระบบทุกอุปกรณ์").
- * `memberId` comes from the profile: a cookie written before sessions
- * carried it is ended by its id.
- */
+/** A cookie written before sessions carried `memberId` is ended by its id. */
 export async function endEverySessionButThis(
   session: MemberSession,
   memberId: string,
@@ -172,19 +116,14 @@ export async function endEverySessionButThis(
 
 const everyEndListeners = new Set<(memberId: string) => void>()
 
-/**
- * Called with the member whose every other session ended on this instance
- * (their live streams here end at once; on other instances, at a heartbeat).
- */
+/** On other instances their streams end at a heartbeat. */
 export function onMemberSessionsEnded(listener: (memberId: string) => void): () => void {
   everyEndListeners.add(listener)
   return () => everyEndListeners.delete(listener)
 }
 
-/** How a session was ended: logged out, or issued before its member's "end everything". */
 type Ended = false | 'logged-out' | 'ended-everywhere'
 
-/** Whether the session was ended, and how. */
 async function isEnded(payload: SessionPayload): Promise<Ended> {
   const [byId, before] = await Promise.all([
     endedSessions.get(payload.sid),
@@ -198,7 +137,6 @@ async function isEnded(payload: SessionPayload): Promise<Ended> {
 export const SESSION_STORE_UNAVAILABLE_MESSAGE =
   'ระบบไม่สามารถตรวจสอบการเข้าสู่ระบบได้ในขณะนี้ กรุณาลองใหม่อีกครั้งในอีกสักครู่'
 
-/** How long a stored session's entry lives: until its refresh token runs out (else the configured lifetime). */
 function entryTtlMs(payload: SessionPayload, now: number): number {
   const endsAt = sessionEndsAt(payload)
   if (endsAt !== null) return endsAt - now
@@ -209,7 +147,6 @@ class CookieSession implements MemberSession {
   #payload: SessionPayload | null
   #changed: boolean
   #headers: string[] | undefined
-  /** The current change is already on this request's response. */
   #emitted = false
   readonly #renewals = new Set<Promise<unknown>>()
   readonly #chunkNames: string[]
@@ -218,7 +155,6 @@ class CookieSession implements MemberSession {
   #endedBy: string | null = null
   readonly #endedEverywhere: boolean
   readonly asRead: SessionPayload | null
-  /** The store entry the browser's cookie points at, if any (decision 0134). */
   readonly #stored: StoredEntry<SessionPayload>
 
   constructor(
@@ -314,13 +250,8 @@ class CookieSession implements MemberSession {
 }
 
 export interface SessionReadOptions {
-  /** Where tokens too large for the cookie are kept (tests pass their own). */
   store?: TokenStore
-  /**
-   * The route only ends the session (logout: guard's `endsSession`): when the
-   * store cannot say where the tokens are, the session reads as none, so the
-   * browser's cookie still goes, instead of the others' 503.
-   */
+  /** When the store cannot say where the tokens are, the cookie still goes (instead of a 503). */
   endsSession?: boolean
 }
 
@@ -352,12 +283,7 @@ async function readSession(
   return new CookieSession(read, false, store, { missing: true })
 }
 
-/**
- * The session of this HTTP request, read once for all its loaders and
- * actions: Remix gives each its own Request copy but the same load context
- * (server/request-context.server.ts), so a token renewal sets one cookie on the
- * response, not one per loader. A unit test passes a fresh context.
- */
+/** Remix gives each loader its own Request copy but the same load context: one renewal, one cookie. */
 export function getSession(
   request: Request,
   context: AppLoadContext,

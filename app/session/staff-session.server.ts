@@ -1,22 +1,6 @@
-/**
- * The staff person's session: the second identity of the house (DESIGN.md
- * "Two identities", docs/decisions/0139). Its own encrypted httpOnly cookie
- * (`auth.staff`, a key of its own), never the member's `auth.session`: one
- * browser may hold both (a staff person watching a member does), and neither
- * is ever read as the other.
- *
- * - It ends after 30 minutes without a request (the cookie's sealed expiry,
- *   renewed at most once a minute while the staff person works) and 8 hours
- *   after the login whatever happens (`iat` inside the cookie).
- * - Logging out ends its id for every copy of the cookie (the shared store,
- *   as member logouts are), so a copy replayed later is no session.
- * - Backend calls go through `staffCaller` (ctx.staff): the staff access
- *   token, renewed by the refresh token when it has run out; a refusal ends
- *   the session here.
- * - Tokens too large for the cookie live in the shared store (`staff-tokens`)
- *   and the cookie holds a sealed reference, by the member session's own
- *   mechanism (`StoredEntry`, token-store.server.ts, decision 0134).
- */
+// The staff session: the second identity (DESIGN.md "Two identities", docs/decisions/0139), its
+// own cookie and key, never read as the member's. 30 minutes idle, 8 hours at most. Large tokens
+// go to the shared store as the member's do (decision 0134).
 import { randomBytes } from 'node:crypto'
 import type { AppLoadContext } from '@remix-run/node'
 import { z as zod } from 'zod'
@@ -39,30 +23,24 @@ import {
 } from '~/session/token-store.server'
 
 export const STAFF_COOKIE = 'auth.staff'
-/** A staff session ends after this long without a request. */
 export const STAFF_IDLE_MS = 30 * 60_000
-/** ... and this long after its login, whatever happens. */
 export const STAFF_TOTAL_MS = 8 * 60 * 60_000
-/** The idle clock is renewed at most this often (a new cookie per minute, not per request). */
+/** A new cookie per minute, not per request. */
 const TOUCH_EVERY_MS = 60_000
 
 export const staffPayloadSchema = zod.object({
   v: zod.literal(1),
   sid: zod.string().min(16).max(64),
-  /** The staff person as the backend's login answered (backend/staff.schemas.ts). */
   staff: staffSchema.extend({ username: zod.string().min(1).max(100) }),
   accessToken: zod.string().min(1),
   refreshToken: zod.string().min(1),
   accessExpiresAt: zod.number().finite().nullable(),
-  /** When the staff person logged in (ms): the 8 hours count from here. */
   iat: zod.number().finite(),
-  /** The last request that renewed the idle clock (ms). */
   seen: zod.number().finite(),
 })
 export type StaffPayload = zod.infer<typeof staffPayloadSchema>
 export type StaffIdentity = StaffPayload['staff']
 
-/** What the cookie holds instead of a session whose tokens are in the store. */
 const staffRefSchema = zod.object({ v: zod.literal(3), ref: sessionRefSchema }).strict()
 
 const staffCookie = sealedCookie({
@@ -74,21 +52,18 @@ const staffCookie = sealedCookie({
   schema: zod.discriminatedUnion('v', [staffPayloadSchema, staffRefSchema]),
 })
 
-/** Staff sessions whose tokens do not fit in the cookie (shared with the other instances through Redis). */
 export const staffTokenStore: TokenStore<StaffPayload> = createTokenStore(
   createMemoryStore<string>(),
   'staff-tokens',
   staffPayloadSchema,
 )
 
-/** Staff session ids that were logged out, kept as long as such a session could live. */
 const endedStaffSessions: TtlStore<true> = createSharedStore<true>('staff-ended')
 
 export function newStaffSessionId(): string {
   return randomBytes(18).toString('base64url')
 }
 
-/** The session ran past its 8 hours. */
 export function isPastTotal(payload: StaffPayload, now = Date.now()): boolean {
   return now >= payload.iat + STAFF_TOTAL_MS
 }
@@ -96,19 +71,14 @@ export function isPastTotal(payload: StaffPayload, now = Date.now()): boolean {
 export interface StaffSession {
   readonly payload: StaffPayload | null
   readonly loggedIn: boolean
-  /** A staff session existed (a cookie that opens) and has ended: logged out, idle, past 8 hours. */
   readonly expired: boolean
   set(payload: StaffPayload): void
   clear(): void
-  /** The backend refused the session: cleared, ended for every copy, and `expired` from now on. */
   end(): void
-  /** Set-Cookie values for the answer (a renewal of the idle clock, a login, a logout). */
   setCookieHeaders(): string[]
-  /** Resolves once the store has what the cookie points at (large tokens), so the answer may leave. */
   settled(): Promise<void>
 }
 
-/** The cookie for `payload` when it fits the same budget as the member's session, else null. */
 function inCookie(payload: StaffPayload, now: number): string[] | null {
   try {
     const header = staffCookie.serialize(payload, now)
@@ -127,9 +97,7 @@ class CookieStaffSession implements StaffSession {
   #emitted = false
   #headers: string[] | undefined
   readonly #writes = new Set<Promise<unknown>>()
-  /** The store entry the cookie points at, if any. */
   readonly #stored: StoredEntry<StaffPayload>
-  /** This request's clock: the cookie's sealed expiry counts from it. */
   readonly #now: number
 
   constructor(
@@ -205,7 +173,6 @@ class CookieStaffSession implements StaffSession {
 }
 
 export interface StaffSessionReadOptions {
-  /** Where tokens too large for the cookie are kept (tests pass their own). */
   store?: TokenStore<StaffPayload>
 }
 
@@ -232,7 +199,6 @@ async function readStaffSession(
   return new CookieStaffSession(read, present, ended, now, store, stored)
 }
 
-/** The staff session of this HTTP request, read once for all its loaders and actions. */
 export function getStaffSession(
   request: Request,
   context: AppLoadContext,
@@ -242,21 +208,16 @@ export function getStaffSession(
   return perRequest(context, 'staff-session', () => readStaffSession(request, now, options))
 }
 
-/** Logout: the id ends for every copy of the cookie, for as long as one could still open. */
 export async function endStaffSession(payload: StaffPayload, now = Date.now()): Promise<void> {
   const ttlMs = Math.max(1000, payload.iat + STAFF_TOTAL_MS - now)
   await endedStaffSessions.set(payload.sid, true, ttlMs)
 }
 
-/**
- * The staff session `sid` was ended (logged out, refused by the backend), on
- * any instance: what a watch asks when its request carries no staff cookie.
- */
+/** What a watch asks when its request carries no staff cookie. */
 export async function isStaffSessionEnded(sid: string): Promise<boolean> {
   return (await endedStaffSessions.get(sid)) === true
 }
 
-/** Raised when the staff session cannot go on: the guard sends the staff person to log in. */
 export class StaffSessionEndedError extends Error {
   constructor() {
     super('Staff session ended')
@@ -264,7 +225,6 @@ export class StaffSessionEndedError extends Error {
   }
 }
 
-/** New tokens for the staff session; a refusal ends it. */
 async function renewStaff(session: StaffSession): Promise<string> {
   const payload = session.payload
   if (!payload) throw new StaffSessionEndedError()
@@ -286,11 +246,7 @@ async function renewStaff(session: StaffSession): Promise<string> {
   }
 }
 
-/**
- * The staff side of this request's backend calls (ctx.staff): the staff
- * token, renewed when it has run out or the backend refuses it once; a
- * second refusal ends the staff session.
- */
+/** A second refusal ends the staff session. */
 export function staffCaller(session: StaffSession, signal: AbortSignal): StaffCaller {
   const call: StaffCaller['call'] = async (req) => {
     const payload = session.payload

@@ -1,14 +1,6 @@
-/**
- * The ways a member's session starts (the session's `strategy`):
- * - local: username and password -> POST /auth/login; or a registration ->
- *   POST /auth/register, which answers the new member's first tokens
- * - line: a LINE authorization code -> POST /auth/loginwithline
- * - watcher: support staff paste a member's access token (no refresh token)
- * Each fetches the profile with the new tokens first; only when it has the
- * member does the session change. A failed login leaves the session it found
- * as it was; a login expires the guest-only forms' step cookies the browser
- * still has (they would only add to the member's Cookie header, decision 0134).
- */
+// How a member's session starts (local, line, watcher): the profile is fetched with the new
+// tokens first, and only then does the session change. A login expires the guest forms' step
+// cookies (they would only add to the Cookie header, decision 0134).
 import {
   loginResponseSchema,
   registerResponseSchema,
@@ -38,7 +30,6 @@ export const LOGIN_MESSAGES = {
   tooLarge: 'ข้อมูลการเข้าสู่ระบบของบัญชีนี้มีขนาดใหญ่เกินกว่าที่เบราว์เซอร์จะเก็บได้ กรุณาติดต่อฝ่ายบริการสมาชิก',
 } as const
 
-/** A login that did not succeed, with the Thai message to show on the form. */
 export class LoginError extends Error {
   constructor(
     message: string,
@@ -58,14 +49,12 @@ function loginErrorFrom(error: unknown, unauthorizedMessage: string): unknown {
   return new LoginError(error.message, error.status)
 }
 
-/** What a login needs of the route's context: the session it starts (and the answer's cookies). */
 export interface LoginContext {
   readonly session: MemberSession
   readonly request: Request
   readonly cookies: CookieJar
 }
 
-/** Expires the guest-only forms' step cookies this browser sent (a member has no use for them). */
 function endGuestSteps({ request, cookies }: LoginContext) {
   const sent = requestCookies(request)
   for (const name of Object.values(STEP_PROGRESS_COOKIES)) {
@@ -73,13 +62,11 @@ function endGuestSteps({ request, cookies }: LoginContext) {
   }
 }
 
-/** The signed-in staff person a pasted-token watch belongs to, and when it must end by. */
 export interface WatcherStaff {
   person: NonNullable<NonNullable<SessionPayload['watch']>['staff']>
   endsBy: number
 }
 
-/** Loads the profile with the new tokens, then (and only then) stores them. */
 async function startSession(
   ctx: LoginContext,
   strategy: Strategy,
@@ -113,10 +100,7 @@ async function startSession(
   return member
 }
 
-/**
- * A pasted-token watch's part of the session; a staff person's (decision
- * 0156) ends by `endsBy` too, whatever the token's own expiry.
- */
+/** A staff person's (decision 0156) ends by `endsBy` too. */
 function watcherPart(sid: string, member: Member, tokens: TokenSet, staff?: WatcherStaff) {
   const expiresAt = staff
     ? Math.min(tokens.accessExpiresAt ?? staff.endsBy, staff.endsBy)
@@ -157,10 +141,6 @@ export async function loginWithLine(
   return startSession(ctx, 'line', tokens)
 }
 
-/**
- * Support staff's watcher session: the member's access token only; it ends
- * when that expires (a signed-in staff person's, at `staff.endsBy` at the latest).
- */
 export async function loginAsWatcher(
   ctx: LoginContext,
   accessToken: string,
@@ -171,13 +151,7 @@ export async function loginAsWatcher(
   return startSession(ctx, 'watcher', tokens, staff)
 }
 
-/**
- * Registration: the backend creates the member and answers their first token
- * pair, which starts a `local` session as a login does. The backend's
- * refusals (409 USERNAME_TAKEN / PHONE_TAKEN, 400 ...) reach the caller as
- * BackendError; a profile that cannot be loaded afterwards is a LoginError
- * (the member exists then, but is not logged in).
- */
+/** A profile that cannot be loaded afterwards is a LoginError (the member exists, but is not logged in). */
 export async function registerLocal(
   ctx: LoginContext,
   registration: RegisterRequest,

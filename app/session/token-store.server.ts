@@ -1,23 +1,6 @@
-/**
- * Where a session's tokens live when they do not fit in the cookie
- * (docs/decisions/0134-large-tokens-in-the-shared-store.md): in the shared
- * store (Redis when REDIS_URL is set, with this instance's memory as its
- * fallback; memory alone without Redis), under a random reference the
- * browser keeps in its sealed cookie: the member's `auth.session`
- * (cookie.server.ts) and the staff person's `auth.staff`
- * (staff-session.server.ts), each in a store of its own, both placed by
- * `StoredEntry`.
- *
- * Whoever reads the store learns nothing from it: an entry's key is a
- * SHA-256 hash of the reference, and its value is the whole session sealed
- * (AES-256-GCM) under a key derived from the reference, which only the
- * member's cookie holds, encrypted under the session secret.
- *
- * A read tells "no such entry" (it ran out, was deleted at logout, or Redis
- * lost it: the member logs in again) from "the store cannot answer" (Redis
- * is away and this instance never saw the entry: the member tries again in a
- * moment, still logged in).
- */
+// Tokens too large for the cookie (docs/decisions/0134-large-tokens-in-the-shared-store.md).
+// The key is a hash of the reference and the value sealed under a key derived from it: the
+// store alone reveals nothing. "No entry" (log in again) is told from "cannot answer" (retry).
 import { createHash, createSecretKey, hkdfSync, randomBytes, type KeyObject } from 'node:crypto'
 import { open, seal } from '~/server/aead.server'
 import { createMemoryStore, createSharedStore, type TtlStore } from '~/server/store.server'
@@ -29,7 +12,6 @@ import {
 } from '~/session/cookie.server'
 
 const STORE_NAME = 'session-tokens'
-/** A sealed session larger than this (about 36 KB of tokens) is refused: SessionTooLargeError. */
 export const MAX_STORED_SESSION_BYTES = 48 * 1024
 
 const keyCache = new Map<string, KeyObject>()
@@ -55,14 +37,10 @@ export type StoredSession<T = SessionPayload> =
   | { found: false; unavailable: true }
 
 export interface TokenStore<T = SessionPayload> {
-  /** A new random reference (128 bits). */
   newRef(): string
-  /** The sealed entry for `payload` (throws nothing); its size decides whether it may be stored. */
   seal(ref: string, payload: T): string
-  /** Writes a sealed entry for `ttlMs` (Redis and this instance's memory; replayed when Redis returns). */
   write(ref: string, sealed: string, ttlMs: number): Promise<void>
   read(ref: string): Promise<StoredSession<T>>
-  /** Deletes the entry (logout, a new login, tokens small enough for the cookie again). */
   forget(ref: string): Promise<void>
 }
 
@@ -76,12 +54,7 @@ function parse<T>(schema: z.ZodType<T>, json: string | null): T | null {
   }
 }
 
-/**
- * The store under `name`, of payloads `schema` checks (a member's session by
- * default): `memory` is this instance's copy (every write goes there too),
- * Redis (when configured) the copy every instance reads first. The name is
- * authenticated with each entry: one store's entry never opens in another.
- */
+/** The name is authenticated with each entry: one store's entry never opens in another. */
 export function createTokenStore<T = SessionPayload>(
   memory: TtlStore<string> = createMemoryStore<string>(),
   name = STORE_NAME,
@@ -108,31 +81,20 @@ export function createTokenStore<T = SessionPayload>(
   }
 }
 
-/** This process's store of members' large token sets (shared with the other instances through Redis). */
 export const tokenStore: TokenStore = createTokenStore()
 
-/** The entry a session's cookie points at: its reference, for the session id that wrote it. */
 export interface StoredRef {
   ref: string
   sid: string
 }
 
-/** How a session's cookie is written for one payload (StoredEntry.place). */
 export interface Placement<T> {
-  /** The cookie holding the payload itself, or null when it does not fit. */
   inCookie: (payload: T) => string[] | null
-  /** The cookie holding `ref` instead. */
   asRef: (ref: string, payload: T) => string[]
-  /** How long the entry lives (the session's end). */
   ttlMs: number
 }
 
-/**
- * One request's view of the store entry its session's cookie points at, for
- * the member's session and the staff person's alike: where the next cookie
- * keeps the tokens, and the entry deleted when it is no longer pointed at.
- * Every write and delete goes to `track` (the answer waits for it).
- */
+/** For the member's session and the staff person's alike; every write and delete goes to `track`. */
 export class StoredEntry<T extends { sid: string }> {
   #stored: StoredRef | null
   constructor(
@@ -144,12 +106,8 @@ export class StoredEntry<T extends { sid: string }> {
   }
 
   /**
-   * The cookie for `payload`: the tokens themselves when they fit, else a
-   * reference to them in the store, with the write to wait for. The
-   * reference stays while the session id does (a refresh rewrites its
-   * entry, so every copy of the cookie sees the new tokens); a new id (a
-   * login, "log out everywhere") gets a new one, and the old entry goes.
-   * Throws SessionTooLargeError, changing nothing, past MAX_STORED_SESSION_BYTES.
+   * A refresh rewrites the same reference so every copy of the cookie sees the new tokens; a new
+   * session id gets a new one.
    */
   place(payload: T, how: Placement<T>): string[] {
     const inCookie = how.inCookie(payload)
@@ -168,7 +126,6 @@ export class StoredEntry<T extends { sid: string }> {
     return headers
   }
 
-  /** Deletes the entry the cookie pointed at (tracked), if there is one. */
   forget(): Promise<void> | undefined {
     if (!this.#stored) return undefined
     const { ref } = this.#stored

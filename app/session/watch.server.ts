@@ -1,25 +1,5 @@
-/**
- * Watches (docs/decisions/0139): support staff see a member's screen, read
- * only, for at most 30 minutes, on the record (watch-audit.server.ts).
- *
- * A watch is a member-side session of strategy `watcher` with a `watch`
- * part: the member's delegated token (subject the member, actor the staff
- * person; docs/backend-api.md "Staff"), whom, until when, and, for a watch
- * started from the staff console, who and the staff session it belongs to.
- * The staff session's own cookie is never touched by it. The original's
- * pasted-token watch (/watcher) is a watch too: a signed-in staff person's,
- * with a reason and a ticket, where the backend has staff accounts
- * (decision 0156); without a staff person where it has none.
- *
- * It ends, and the record says how, at whichever comes first: "จบการดู"
- * (the banner's button, through /logout), its limit (the app's clock, or the
- * backend refusing the token as expired by its own), the staff session's
- * end (logout or the backend's refusal: the watch checks it on every
- * request; its idle and 8-hour ends never come before the watch's), a
- * supervisor (who ends its session id for every copy of the cookie), the
- * backend revoking the token, or, for a pasted-token watch, the
- * configuration turning those off. Every page seen is recorded.
- */
+// Watches (docs/decisions/0139, 0156): support staff see a member's screen read only, for at most
+// 30 minutes, on the record. The staff session's own cookie is never touched by a watch.
 import { appConfig } from '~/backend/config.server'
 import {
   endWatch as endWatchInBackend,
@@ -57,7 +37,6 @@ import {
   type WatchEnd,
 } from '~/session/watch-audit.server'
 
-/** The longest a watch lasts, whatever the backend grants. */
 export const WATCH_MAX_MS = 30 * 60_000
 
 export const WATCH_MESSAGES = {
@@ -72,16 +51,12 @@ export const WATCH_MESSAGES = {
   tokenWatchNeedsStaff: 'การดูหน้าจอสมาชิกด้วยโทเค็นต้องเข้าสู่ระบบเจ้าหน้าที่ก่อน',
 } as const
 
-/** How a supervisor's end reads to the staff person whose watch it was. */
 export const supervisorEndedMessage = (by: string | null) =>
   `${by ? `หัวหน้าฝ่ายบริการ (${by})` : 'หัวหน้าฝ่ายบริการ'} จบการดูหน้าจอสมาชิกนี้แล้ว`
 
 export type Watch = NonNullable<SessionPayload['watch']>
 
-/**
- * The watch a session is, or null. A watcher cookie written before watches
- * had their part is a pasted-token watch known by its session id.
- */
+/** A watcher cookie written before watches had their part is a pasted-token watch. */
 export function watchOf(payload: SessionPayload | null | undefined): Watch | null {
   if (payload?.strategy !== 'watcher') return null
   return (
@@ -93,25 +68,20 @@ export function watchOf(payload: SessionPayload | null | undefined): Watch | nul
   )
 }
 
-/** A pasted-token watch (/watcher), a staff person's or nobody's: the backend knows nothing of it. */
 export function isTokenWatch(watch: Watch): boolean {
   return watch.kind === 'token' || !watch.staff
 }
 
-/** Where a watch's browser goes when the watch ends: the member's console page, or /watcher. */
 export function watchExitPath(payload: SessionPayload): string {
   const watch = watchOf(payload)
   return watch && !isTokenWatch(watch) ? `/staff/members/${payload.mid ?? ''}` : '/watcher'
 }
 
-/** What the browser shows of a watch (the banner; whom is the root's member): no token, no session id. */
+/** No token, no session id. */
 export interface ShellWatch {
-  /** Who watches: the staff person's name, or null for a pasted-token watch. */
   staffName: string | null
   expiresAt: number | null
-  /** The server's clock when the page was made (the countdown's reference). */
   now: number
-  /** Where "จบการดู" leads once the watch has ended. */
   exitPath: string
 }
 
@@ -126,7 +96,6 @@ export function shellWatch(payload: SessionPayload | null, now = Date.now()): Sh
   }
 }
 
-/** A watch start the app refuses itself (too many, or no record): the form says why. */
 export class WatchStartRefused extends Error {
   constructor(
     readonly status: 429 | 503,
@@ -144,11 +113,6 @@ export interface WatchStartInput {
   ticket: string
 }
 
-/**
- * Starts a watch from the staff console: the backend mints the delegated
- * token and records the start; this browser's member-side session becomes
- * the watch (the staff cookie stays as it is); the record gets its start.
- */
 export async function startStaffWatch(
   ctx: StaffContext & { session: MemberSession; staffSession: StaffSession },
   input: WatchStartInput,
@@ -211,14 +175,9 @@ export async function startStaffWatch(
 }
 
 let startLimiter: ReturnType<typeof sharedRateLimiter> | undefined
-/** A refused burst is put on the record once per window (not once per refused try). */
 const burstNoted = createSharedStore<true>('watch-start-burst')
 
-/**
- * At most STAFF_WATCH_START_LIMIT watch starts per staff person per window,
- * counted across instances: a burst (a script, a stolen session) is refused
- * with a Thai 429 and put on the record for supervisors.
- */
+/** Counted across instances: a burst (a script, a stolen session) is refused and put on the record. */
 async function holdBackBursts(
   staff: { id: number; username: string },
   memberId: number,
@@ -242,11 +201,7 @@ async function holdBackBursts(
   throw new WatchStartRefused(429, WATCH_MESSAGES.tooMany(Math.ceil(seconds / 60)), seconds)
 }
 
-/**
- * The signed-in staff person a pasted-token watch starting now belongs to
- * (decision 0156): the watch ends before their staff session can (its idle
- * clock starts again now; its 8 hours), and in 30 minutes at most.
- */
+/** Decision 0156. */
 export function tokenWatchStaff(staffSession: StaffSession, now = Date.now()): WatcherStaff {
   const staff = staffSession.payload
   if (!staff) throw new Error('tokenWatchStaff: no staff session')
@@ -262,10 +217,6 @@ export function tokenWatchStaff(staffSession: StaffSession, now = Date.now()): W
   }
 }
 
-/**
- * Records a pasted-token watch that has just started (/watcher): a staff
- * person's, with the reason and ticket they gave, or nobody's.
- */
 export function recordTokenWatchStart(
   payload: SessionPayload | null,
   request: { reason: string; ticket: string } | null = null,
@@ -287,12 +238,7 @@ export function recordTokenWatchStart(
   })
 }
 
-/**
- * Ends this browser's watch: the backend is told (when a staff session can
- * still speak for it: the token dies then, not at its limit), every copy of
- * the watch's cookie ends, the record gets its end. Never throws for a
- * backend that cannot be told: the watch ends here regardless.
- */
+/** Never throws for a backend that cannot be told: the watch ends here regardless. */
 export async function endThisWatch(
   ctx: Partial<StaffContext> & { session: MemberSession; staffSession?: StaffSession },
   how: WatchEnd,
@@ -308,10 +254,6 @@ export async function endThisWatch(
   ctx.session.clear()
 }
 
-/**
- * A supervisor ends somebody's watch: the backend revokes its token, every
- * copy of its cookie ends, the record says who ended it.
- */
 export async function endWatchAsSupervisor(
   ctx: StaffContext & { staffSession: StaffSession },
   watch: { watchId: string; sid: string | null; expiresAt: number | null },
@@ -323,11 +265,6 @@ export async function endWatchAsSupervisor(
   if (watch.sid) await endSessionId(watch.sid, (watch.expiresAt ?? now + WATCH_MAX_MS) - now)
 }
 
-/**
- * How a watch the app finds over ended: run out (on the app's clock, or the
- * backend refusing its token as expired by its own), else the backend's or a
- * supervisor's word (a supervisor records their own end first).
- */
 function endFound(session: MemberSession, watch: Watch, now: number): WatchEnd {
   const ranOut =
     (watch.expiresAt !== null && watch.expiresAt <= now) ||
@@ -336,7 +273,6 @@ function endFound(session: MemberSession, watch: Watch, now: number): WatchEnd {
   return ranOut ? 'limit' : 'revoked'
 }
 
-/** Where a watch that is over sends its browser, and what it says there. */
 interface WatchExit {
   path: string
   type: 'info' | 'error'
@@ -345,16 +281,11 @@ interface WatchExit {
 
 const exitTo = ({ path, type, message }: WatchExit) => redirectWithToast(path, { type, message })
 
-/** What the staff person reads when their watch is over, by how it ended. */
 function overMessage(note: { how: WatchEnd; by: string | null }): string {
   if (note.how === 'supervisor') return supervisorEndedMessage(note.by)
   return note.how === 'limit' ? WATCH_MESSAGES.limit : WATCH_MESSAGES.ended
 }
 
-/**
- * The watch is over (run out, ended by a supervisor or elsewhere, refused by
- * the backend): recorded once per request, and said why.
- */
 async function overExit(
   session: MemberSession,
   context: AppLoadContext,
@@ -379,11 +310,6 @@ async function overExit(
   return { path: watchExitPath(payload), type: 'info', message: overMessage(note) }
 }
 
-/**
- * A watch found over during a request (the backend refused its token): the
- * redirect back to where it started, or null when the session is no watch
- * or is still one.
- */
 export async function watchOver(
   session: MemberSession,
   context: AppLoadContext,
@@ -399,16 +325,12 @@ export interface WatchGateContext {
   context: AppLoadContext
   session: MemberSession
   staffSession: StaffSession
-  /** The request is the staff console's: a watch that is over only goes, quietly. */
   staffPage: boolean
 }
 
 /**
- * The staff session a console watch belongs to still holds: the staff
- * cookie, when the request carries it, is that session; without it (it is
- * SameSite=Strict: a link from another site opened this page; decision
- * 0156) the shared store says whether the session was ended. Its idle and
- * 8-hour ends come after the watch's own (startStaffWatch).
+ * The staff cookie is SameSite=Strict: a link from another site arrives without it (decision 0156),
+ * so the shared store says whether the session ended.
  */
 async function staffSessionHolds(staffSession: StaffSession, sid: string): Promise<boolean> {
   if (staffSession.payload) return staffSession.payload.sid === sid
@@ -416,7 +338,6 @@ async function staffSessionHolds(staffSession: StaffSession, sid: string): Promi
   return !(await isStaffSessionEnded(sid))
 }
 
-/** What a watch's request decides, once for all its loaders. */
 async function gateOnce(ctx: WatchGateContext): Promise<WatchExit | null> {
   const { session, staffSession, url, request } = ctx
   const watch = watchOf(session.asRead)
@@ -440,13 +361,7 @@ async function gateOnce(ctx: WatchGateContext): Promise<WatchExit | null> {
   return null
 }
 
-/**
- * What every request of a watch goes through (the guard calls it for each
- * loader; the work is done once per HTTP request): a watch found over goes
- * back to where it came from; a staff watch whose staff session is over
- * ends; a pasted-token watch the configuration turned off ends; a page seen
- * is recorded. On the console's own pages a watch that ended just goes.
- */
+/** Done once per HTTP request; on the console's own pages an ended watch just goes. */
 export async function watchGate(ctx: WatchGateContext): Promise<void> {
   if (!watchOf(ctx.session.asRead)) return
   const exit = await perRequest(ctx.context, 'watch-gate', () => gateOnce(ctx))

@@ -1,28 +1,14 @@
 /// <reference lib="webworker" />
-/**
- * The app's service worker, bundled by scripts/build-service-worker.mjs into
- * build/sw.js and served at /sw.js (scope /, `Cache-Control: no-cache`) by
- * the front door (app/server/service-worker.server.ts), which puts the
- * server's release first (`self.APP_RELEASE`). The page registers it after
- * it is interactive (app/lib/service-worker.client.ts). docs/decisions/0143.
- *
- * - The build's hashed files (/build/…): cache-first, one cache per build.
- * - Documents: network only; offline, the Thai offline page (precached).
- * - Route data, /events, forms and everything else: not touched, never cached.
- * - A new build: its worker's bytes differ, so the browser installs it; it
- *   takes over at once (skipWaiting, clients.claim) and deletes the caches
- *   of older builds. Pages still running the old code reload at their next
- *   navigation (the release check of service-worker.client.ts).
- */
+// Bundled by scripts/build-service-worker.mjs, served at /sw.js by the front door with the release
+// first (docs/decisions/0143); request rules: ./rules.ts. A new build takes over at once and
+// deletes older caches; pages on old code reload at their next navigation.
 import { installPush } from './push'
 import { OFFLINE_PAGE, cacheName, mayKeep, requestKind, staleCaches } from './rules'
 
 declare const self: ServiceWorkerGlobalScope & { APP_RELEASE?: string }
 
-/** The browser build this worker belongs to (set by the build script). */
 declare const __BUILD_VERSION__: string
 const BUILD_VERSION = __BUILD_VERSION__
-/** The server's release (build and commit) it was served by; the build's alone without it. */
 const RELEASE = self.APP_RELEASE ?? BUILD_VERSION
 const CACHE = cacheName(BUILD_VERSION)
 

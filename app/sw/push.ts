@@ -1,17 +1,6 @@
 /// <reference lib="webworker" />
-/**
- * Web push in the service worker. `push`: the backend's payload
- * (docs/backend-api.md, "Push notifications": `{ title, body, url, tag,
- * kind }`, Thai) shown as a notification; one that is no such payload still
- * shows one (a push must be seen), leading to /notifications.
- * `notificationclick`: the app opens on the event's page: an open window of
- * the app is focused and sent there, else a new one opens. Only paths of the
- * app's own origin are opened. `pushsubscriptionchange` (the browser
- * replaced the device's subscription): the page's action is told, as the
- * member's turn off and on would (the session cookie goes with it; a device
- * whose member has logged out stays unsaved until turned on again).
- * `installPush` is called once by app/sw/index.ts when the worker starts.
- */
+// A push that is no such payload still shows one: a push must be seen. Only same-origin paths are
+// opened. On `pushsubscriptionchange` the page's action is told, as the member's off and on would.
 
 export const NOTIFICATION_ICON = '/icons/icon-192.png'
 export const FALLBACK = { title: 'มีการแจ้งเตือนใหม่', body: '', url: '/notifications' } as const
@@ -23,7 +12,7 @@ export interface ShownPush {
   tag?: string
 }
 
-/** The path of the app a notification leads to: a same-origin path, else /notifications. */
+/** Same-origin only, else /notifications. */
 export function appPath(url: unknown, origin: string): string {
   if (typeof url !== 'string' || !url.startsWith('/') || url.startsWith('//')) return FALLBACK.url
   try {
@@ -36,7 +25,6 @@ export function appPath(url: unknown, origin: string): string {
   }
 }
 
-/** What a push's data says, or the fallback notification. */
 export function readPush(text: string | null, origin: string): ShownPush {
   let json: unknown
   try {
@@ -55,7 +43,6 @@ export function readPush(text: string | null, origin: string): ShownPush {
   }
 }
 
-/** Focuses an open window of the app and sends it to `path`, or opens one there. */
 export async function openApp(sw: ServiceWorkerGlobalScope, path: string): Promise<void> {
   const origin = sw.location.origin
   const url = new URL(appPath(path, origin), origin).href
@@ -70,7 +57,6 @@ export async function openApp(sw: ServiceWorkerGlobalScope, path: string): Promi
   await sw.clients.openWindow(url)
 }
 
-/** Where the worker tells the backend of a replaced subscription: /notifications' action (data request). */
 export const PUSH_ACTION_PATH = '/notifications.data'
 
 async function tellApp(sw: ServiceWorkerGlobalScope, fields: Record<string, string>) {
@@ -81,7 +67,6 @@ async function tellApp(sw: ServiceWorkerGlobalScope, fields: Record<string, stri
   })
 }
 
-/** The browser replaced the device's subscription: the old one goes, the new one is saved. */
 export async function resubscribe(
   sw: ServiceWorkerGlobalScope,
   old: PushSubscription | null,

@@ -1,9 +1,4 @@
-/**
- * The member shell (the `default` layout): the top bar with the logo and the
- * balance, the menu, the content, and the bottom navigation on
- * phones (a visitor's or a member's). docs/decisions/0050-navigation-map.md
- * says what links where, 0052-menu-and-keyboard.md how the menu behaves.
- */
+// docs/decisions/0050-navigation-map.md says what links where, 0052-menu-and-keyboard.md how the menu behaves.
 import { Form, Link, useLocation } from '@remix-run/react'
 import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react'
 import { SITE_NAME } from '~/lib/meta'
@@ -36,11 +31,8 @@ function LogoutButton() {
 const MENU_LINK = 'block rounded-lg px-3 py-2 text-sm hover:bg-night-800'
 
 /**
- * A disclosure (<details>: opens and closes before JavaScript loads). With
- * JavaScript it closes on Escape (focus back on the toggle), when an item is
- * chosen, when focus moves on past it, so Tab never reaches a control
- * hidden under the open menu, and on a click or tap outside it (focus stays
- * where that click put it).
+ * A <details> (opens before JavaScript loads); with JavaScript it also closes on Escape, on a choice,
+ * when focus moves past it (Tab never reaches a control hidden under it) and on a press outside.
  */
 function Menu() {
   const member = useOptionalMember()
@@ -139,7 +131,7 @@ function Menu() {
 
 function TopBar() {
   const member = useOptionalMember()
-  // Whether this tab's live stream is open (support can read it off the page; so can the tests).
+  // Support can read it off the page; so can the tests.
   const live = useLiveConnected()
   return (
     <header
@@ -174,7 +166,6 @@ function TopBar() {
   )
 }
 
-/** The notification centre's bell, with the unread count (live). */
 function Bell({ member }: { member: ShellMember }) {
   const unread = useLiveUnread(member.unread, member)
   const { pathname } = useLocation()
@@ -201,17 +192,13 @@ function Bell({ member }: { member: ShellMember }) {
   )
 }
 
-/** The header's balance: the loader's, moved by live events without a reload. */
 function LiveBalance({ balance }: { balance: number }) {
   return <>{formatBaht(useLiveBalance(balance))}</>
 }
 
 /**
- * A visitor sees pages a visitor can use; a member the member's sections.
- * Each label is one line, as a chip's or a tab's (decision 0105), in equal
- * cells of which none is narrower than its label in the font the phone draws
- * it in: an iPhone's Thonburi or a desktop's Loma is wider than the web font,
- * and a fifth of 360 px did not hold "สมัครสมาชิก" in Loma (decision 0149).
+ * Each label is one line (decision 0105) in equal cells none narrower than its label in the phone's
+ * own font: a fifth of 360 px did not hold "สมัครสมาชิก" in Loma (decision 0149).
  */
 function BottomNav() {
   const member = useOptionalMember()

@@ -1,8 +1,4 @@
-/**
- * The way back from a detail page to its list (a news item to the news, a
- * promotion to the promotions, a saved number set to the sets), above its
- * heading. The arrow is decoration: the link's name is its words.
- */
+// The arrow is decoration: the link's name is its words.
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 

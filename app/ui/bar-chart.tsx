@@ -1,18 +1,9 @@
-/**
- * A small bar chart drawn on the server as SVG: one row per bar, its label
- * and its value as text above a track, the bar filled to value / max. No
- * chart library and no client JavaScript: it is plain markup. For assistive
- * tech the drawing is one image named in Thai (the title and every bar's
- * label and value), and the numbers are a table too: its own visually
- * hidden one, or (`tableId`) a table the page already shows.
- * docs/decisions/0110-server-svg-charts.md.
- */
+// No chart library and no client JavaScript; for assistive tech one image named in Thai, and the
+// numbers as a table too (docs/decisions/0110-server-svg-charts.md).
 
 export interface ChartBar {
-  /** What the bar is: "พฤศจิกายน 2569", "สัปดาห์ 17–23 พ.ย. 2569". */
   label: string
   value: number
-  /** The value as members read it: "฿1,250.00". */
   text: string
 }
 
@@ -29,7 +20,6 @@ export interface ChartRow extends ChartBar {
   fill: number
 }
 
-/** Where each row sits and how far its bar fills the track (0 for ≤ 0; capped at the track). */
 export function chartRows(bars: readonly ChartBar[], max?: number): ChartRow[] {
   const top = max ?? Math.max(0, ...bars.map((bar) => bar.value))
   return bars.map((bar, i) => {
@@ -39,7 +29,6 @@ export function chartRows(bars: readonly ChartBar[], max?: number): ChartRow[] {
   })
 }
 
-/** The image's Thai name: the title, then every bar's label and value. */
 export function chartLabel(title: string, bars: readonly ChartBar[]): string {
   return `${title}: ${bars.map((bar) => `${bar.label} ${bar.text}`).join(', ')}`
 }
@@ -52,16 +41,11 @@ export function BarChart({
   tableId,
   label,
 }: {
-  /** What the chart shows, in Thai: the start of the image's name and the table's caption. */
   title: string
   bars: readonly ChartBar[]
-  /** The end of the scale (a target); the largest value when not given. */
   max?: number
-  /** The hidden table's column headers. */
   headers: [string, string]
-  /** A table of the same numbers the page already shows: no hidden one then. */
   tableId?: string
-  /** The image's name when the bars alone do not say it (a progress). */
   label?: string
 }) {
   const rows = chartRows(bars, max)

@@ -1,11 +1,5 @@
-/**
- * A row of choice chips that are links (`?category=…`, `?lotto=…`): the URL
- * is the state, so they work without JavaScript. The chips wrap onto more
- * rows instead of scrolling sideways, so every choice, the chosen one too,
- * is on screen on load with or without JavaScript; a chip never breaks its
- * label (Thai has no spaces between words and the browser would split a
- * squeezed "คาสิโนสด" as "คาสิ|โนสด"). docs/decisions/0105-chips-wrap-and-never-break.md
- */
+// Links, so they work without JavaScript; they wrap instead of scrolling, and a chip never breaks
+// its label (a squeezed "คาสิโนสด" splits as "คาสิ|โนสด"): docs/decisions/0105-chips-wrap-and-never-break.md
 import { Link } from '@remix-run/react'
 
 export interface ChipLink {

@@ -1,8 +1,4 @@
-/**
- * Copies a text (an account number) to the clipboard. Without JavaScript it
- * keeps its place but stays hidden (the text beside it is plain, selectable
- * text); once JavaScript runs it shows, so nothing shifts.
- */
+// Without JavaScript it keeps its place but stays hidden, so nothing shifts when it shows.
 import { useEffect, useState } from 'react'
 import { notify } from '~/ui/toast-host'
 

@@ -1,14 +1,9 @@
-/**
- * A live countdown to a closing time. The server renders it with its own
- * clock (`now`), so the page reads right before JavaScript loads; once
- * hydrated it ticks every second on the phone's clock, or on the server's
- * when the phone's is more than 30 s off. role="timer" keeps
- * screen readers from announcing every tick; the label reads it in words.
- */
+// Rendered with the server's `now`, so the page reads right before JavaScript loads; role="timer"
+// keeps screen readers from announcing every tick.
 import { useEffect, useState } from 'react'
 import { formatTimeLeft, spokenTimeLeft, timeLeft } from '~/lib/countdown'
 
-/** Up to this far apart, the phone's clock is trusted (page load time hides in the gap). */
+/** Page load time hides in the gap. */
 const CLOCK_SKEW_TOLERANCE_MS = 30_000
 
 export function Countdown({
@@ -19,14 +14,10 @@ export function Countdown({
   onEnd,
   className,
 }: {
-  /** The closing moment, ms since the epoch. */
   until: number
-  /** The server's clock when the page was made, ms since the epoch. */
   now: number
   endedText?: string
-  /** What the time left is until, in words for screen readers (`ปิดรับใน 3 นาที`). */
   label?: string
-  /** Called once when the countdown reaches zero in the browser. */
   onEnd?: () => void
   className?: string
 }) {

@@ -1,14 +1,5 @@
-/**
- * The error page: 404, 500, route-check and backend errors, with the status,
- * a link home and a short request id to quote to support. Thai comes first:
- * the title is the error's Thai message, or for the spec's English texts
- * ('This page could not be found', ...) a Thai title with the English text
- * kept under it (docs/decisions/0107-error-page-in-the-shell.md). Inside the
- * member shell (app/routes/_default.tsx: every page and every unknown URL)
- * it shows in the shell's <main>, with the navigation; the root boundary
- * shows it on its own. If rendering the error page itself fails, a plain
- * fallback page is shown.
- */
+// Thai first, the spec's English text kept under a Thai title
+// (docs/decisions/0107-error-page-in-the-shell.md).
 import { Link, useRouteError } from '@remix-run/react'
 import { Component, type ReactNode } from 'react'
 import { describeError, errorTitle, THAI_HINT, type ShownError } from '~/lib/error-text'
@@ -19,7 +10,6 @@ import { useErrorShownInLayout } from '~/ui/loading-bar'
 
 type ErrorPageProps = ShownError & { requestId: string; hint?: string }
 
-/** The error's content, for a <main> of its own or the shell's. */
 export function ErrorContent({
   status,
   message,
@@ -56,7 +46,6 @@ export function ErrorContent({
   )
 }
 
-/** The error page on its own (the root boundary: outside the member shell). */
 export function ErrorPage(props: ErrorPageProps) {
   return (
     <main
@@ -68,7 +57,7 @@ export function ErrorPage(props: ErrorPageProps) {
   )
 }
 
-/** Shown when the error page itself cannot render. No router, no data: plain HTML. */
+/** No router, no data: plain HTML. */
 export function ErrorPageFallback({ detail }: { detail: string }) {
   return (
     <main className="mx-auto max-w-app p-6">
@@ -98,7 +87,6 @@ interface GuardState {
   failure: string | null
 }
 
-/** Catches a failure while rendering the error page. */
 export class ErrorPageGuard extends Component<GuardProps, GuardState> {
   state: GuardState = { failure: null }
   static getDerivedStateFromError(error: unknown): GuardState {
@@ -131,10 +119,6 @@ function RoutedErrorContent() {
   return <ErrorContent {...describeError(error)} requestId={requestId} />
 }
 
-/**
- * The error boundary of a layout that renders its own frame around the
- * error (the member shell): only the content, inside the frame's <main>.
- */
 export function ErrorContentBoundary() {
   return (
     <ErrorPageGuard>
@@ -154,10 +138,8 @@ function RouteModuleFailurePage({ error }: { error: unknown }) {
 }
 
 /**
- * The root's HydrateFallback. React Router renders it when a matched route's
- * module has not loaded, which in this app (no clientLoader) happens only
- * after a navigation whose route module failed to load and the chunk reload
- * guard refused a second reload within 60 s: it shows that error.
+ * React Router renders it only when a route module has not loaded (no clientLoader here): after a
+ * failed module load whose second reload within 60 s the chunk reload guard refused.
  */
 export function RouteModuleFailure() {
   const failure = refusedRouteModuleError()

@@ -1,4 +1,3 @@
-/** The `guest` layout: a simple centred card under the logo (in the banner landmark). */
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { SITE_NAME } from '~/lib/meta'

@@ -1,16 +1,10 @@
-/**
- * An image from the image host with its size set before it loads (no layout
- * shift), a `srcset` for sharp pictures on 2x screens, and lazy loading unless
- * it is the page's main picture (`priority`: eager, fetched first).
- */
+// Size set before it loads (no layout shift); lazy unless it is the page's main picture.
 import { useRouteLoaderData } from '@remix-run/react'
 import { imageSrcSet, imageUrl } from '~/lib/images'
 import type { loader as rootLoader } from '~/root'
 
 /**
- * The image host, from the root's data. Read directly, not through
- * ~/ui/member: the home's lazily loaded parts draw pictures, and a lazily
- * loaded chunk importing ~/ui/member would take it out of the first-load
+ * Not through ~/ui/member: a lazily loaded chunk importing it would take it out of the first-load
  * file (decision 0148).
  */
 export function useImageHost(): string | null {
@@ -26,13 +20,10 @@ export function HostImage({
   priority = false,
   className,
 }: {
-  /** The picture's path on the image host, e.g. `/img/games/pg-1.svg`. */
   path: string
-  /** The size it is shown at, in CSS pixels (CSS may scale it keeping the ratio). */
   width: number
   height: number
   alt: string
-  /** The `sizes` attribute; defaults to the shown width. */
   sizes?: string
   priority?: boolean
   className?: string

@@ -1,12 +1,4 @@
-/**
- * The app's own install offer: a small sheet above the bottom navigation,
- * "ติดตั้งแอปไว้ที่หน้าจอโฮม", shown by the rules of app/lib/install-offer.ts.
- * On Chromium its button opens the browser's install prompt (the held
- * `beforeinstallprompt`); on iOS, where no prompt exists, it says how to add
- * the app from the share menu, and that the home-screen app gets
- * notifications on iOS 16.4 and later. Either way it links to /notifications.
- * Loaded with import() by the root once the page is interactive.
- */
+// Shown by the rules of app/lib/install-offer.ts; loaded with import() once the page is interactive.
 import { Link, useLocation } from '@remix-run/react'
 import { Component, useEffect, useState, type ReactNode } from 'react'
 import {
@@ -39,9 +31,8 @@ function decide(path: string, visit: string, prompts: InstallPrompts): OfferKind
 }
 
 /**
- * `prompts` (the root's held event) is passed in rather than imported, so this
- * lazily loaded chunk shares no module with the root's (no extra first-load chunk).
- * A fault in the sheet hides the sheet, never the page.
+ * `prompts` is passed in so this lazy chunk shares no module with the root's. A fault in the sheet
+ * hides the sheet, never the page.
  */
 export default function InstallOffer({ prompts }: { prompts: InstallPrompts }) {
   return (
@@ -67,7 +58,6 @@ class OfferBoundary extends Component<{ children: ReactNode }, { failed: boolean
 function Offer({ prompts }: { prompts: InstallPrompts }) {
   const { pathname } = useLocation()
   const [kind, setKind] = useState<OfferKind | null>(null)
-  // This tab's visit: read (and the first one recorded) once, not on every decision.
   const [visit] = useState(currentVisit)
 
   useEffect(() => {

@@ -1,12 +1,5 @@
-/**
- * The navigation loading bar, as the original behaved: it appears only when a
- * navigation lasts longer than 200 ms, grows 2 % every 100 ms to 100 % at
- * 5000 ms and waits there, then on finish jumps to 100 % and hides after
- * 500 ms; a navigation that ends on the error page finishes in the failure
- * colour. 2 px high, in cyan with a glow: the header it runs along is dark
- * with gold in it, and a gold line there went unseen (contrast and hue are
- * checked in tests/e2e/feedback.spec.ts).
- */
+// The original's loading bar. Cyan: a gold line on the dark and gold header went unseen
+// (contrast and hue are checked in tests/e2e/feedback.spec.ts).
 import { useNavigation, useRouteError } from '@remix-run/react'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { LOADING_BAR } from '~/lib/constants'
@@ -16,17 +9,10 @@ const STEP = (100 * LOADING_BAR.tickMs) / LOADING_BAR.durationMs
 type Bar = { visible: boolean; percent: number }
 const HIDDEN: Bar = { visible: false, percent: 0 }
 
-/**
- * The root renders its Layout once for the page and once for the error page,
- * so a navigation that fails unmounts the bar and mounts a new one inside the
- * error page. The new one starts where the last one was.
- */
+/** A failed navigation remounts the bar inside the error page: the new one starts where the last was. */
 let last: Bar = HIDDEN
 
-/**
- * An error shown by a layout's boundary (the member shell's) leaves the root,
- * and so the bar, mounted: the error's content says it is up while it is.
- */
+/** A layout's boundary leaves the root (and the bar) mounted: the error's content says it is up. */
 let errorInLayout = false
 const listeners = new Set<() => void>()
 function setErrorInLayout(shown: boolean) {
@@ -38,7 +24,6 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener)
 }
 
-/** Called by the error content a layout's boundary renders: the bar finishes as failed. */
 export function useErrorShownInLayout() {
   useEffect(() => {
     setErrorInLayout(true)

@@ -1,25 +1,19 @@
-/**
- * The one way components read the member: from the root loader's data
- * (app/root-loader.server.ts), as the Epic Stack's utils/user.ts does.
- * The browser only ever gets this `ShellMember` (no id, no tokens).
- */
+// As the Epic Stack's utils/user.ts. The browser only ever gets `ShellMember` (no id, no tokens).
 import { useRouteLoaderData } from '@remix-run/react'
 import type { loader as rootLoader } from '~/root'
 import type { ShellMember } from '~/root-loader.server'
 
 export type { ShellMember }
 
-/** The root loader's data: member, a watch's banner, toast, public env. */
 export function useRootData() {
   return useRouteLoaderData<typeof rootLoader>('root')
 }
 
-/** The logged-in member, or null for a guest. */
 export function useOptionalMember(): ShellMember | null {
   return useRootData()?.member ?? null
 }
 
-/** The logged-in member, on pages only members reach (the guard sends guests to /login). */
+/** The guard sends guests to /login. */
 export function useMember(): ShellMember {
   const member = useOptionalMember()
   if (!member) {
@@ -28,7 +22,6 @@ export function useMember(): ShellMember {
   return member
 }
 
-/** The member support staff are watching (the watcher), or null outside watcher mode. */
 export function useWatchedMember(): ShellMember | null {
   const root = useRootData()
   return root?.watch ? (root.member ?? null) : null

@@ -1,9 +1,4 @@
-/**
- * A page that follows something pending (an order waiting for its money)
- * asks again by itself with JavaScript (usePollWhileVisible). Without it, the
- * browser loads the page again every `seconds`: a refresh in <noscript>,
- * which a browser running scripts ignores (docs/decisions/0103).
- */
+// A refresh in <noscript>, which a browser running scripts ignores (docs/decisions/0103).
 export const NO_SCRIPT_REFRESH_SECONDS = 5
 
 export function NoScriptRefresh({ seconds = NO_SCRIPT_REFRESH_SECONDS }: { seconds?: number }) {

@@ -2,11 +2,7 @@ import { useOnline } from '~/lib/online'
 
 export const OFFLINE_BANNER_TEXT = 'ออฟไลน์อยู่ — ข้อมูลอาจไม่เป็นปัจจุบัน'
 
-/**
- * Says at the top of every page that the tab has no network: what it shows
- * may be old, and the money forms wait (forms/idempotency-field.tsx). Gone
- * once the network returns. docs/decisions/0143.
- */
+// docs/decisions/0143.
 export function OfflineBanner() {
   const online = useOnline()
   if (online) return null

@@ -1,7 +1,4 @@
-/**
- * The states every section shows the same way: nothing to list yet, and a
- * part of the page the backend could not give (the rest of the page stays).
- */
+// The rest of the page stays when a part is missing.
 import type { ReactNode } from 'react'
 
 export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
@@ -13,7 +10,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
   )
 }
 
-/** A Thai message in place of a part of the page (role="alert" only when it must interrupt). */
+/** role="alert" only when it must interrupt. */
 export function Notice({
   tone = 'info',
   children,

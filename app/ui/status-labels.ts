@@ -1,8 +1,4 @@
-/**
- * How a ledger line's status (a withdrawal's, a deposit's) and a lotto
- * slip's status read, wherever they are shown: the member's pages and the
- * staff console alike. An order's status: ./orders/order-labels.tsx.
- */
+// The member's pages and the staff console alike; an order's: ./orders/order-labels.tsx.
 import type { StakeStatus } from '~/backend/lotto.schemas'
 import type { TransactionStatus } from '~/backend/wallet.schemas'
 

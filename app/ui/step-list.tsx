@@ -1,9 +1,5 @@
-/**
- * Where the member is in a multi-step form: "ขั้นตอนที่ 2 จาก 3" and the
- * steps' names. When the step changes in the page (not on first load), the
- * focus moves to that line, so keyboard and screen reader users start the new
- * step from its top.
- */
+// When the step changes in the page (not on first load) focus moves to it, so keyboard and screen
+// reader users start the new step from its top.
 import { useEffect, useRef } from 'react'
 
 export function StepList({
@@ -13,7 +9,6 @@ export function StepList({
 }: {
   label: string
   steps: readonly string[]
-  /** Index of the current step. */
   current: number
 }) {
   const status = useRef<HTMLParagraphElement>(null)

@@ -1,17 +1,10 @@
-/**
- * The way to reach support: the LINE official account the configuration
- * service names (docs/decisions/0109-support-line-account.md), from the root
- * loader's data. Nothing when the operator names none. Messages that send the
- * member to support ("กรุณาติดต่อฝ่ายบริการสมาชิก", "…ติดต่อเจ้าหน้าที่") get
- * it beside them. The root's data is read here directly, not through
- * ~/ui/member: /login shows this link and carries no other member code.
- */
+// docs/decisions/0109-support-line-account.md. The root's data is read directly, not through
+// ~/ui/member: /login shows this link and carries no other member code.
 import { useRouteLoaderData } from '@remix-run/react'
 import type { loader as rootLoader } from '~/root'
 
 const ASKS_FOR_SUPPORT = /ติดต่อ(ฝ่ายบริการ|เจ้าหน้าที่)/
 
-/** Whether a message tells the member to contact support. */
 export function asksForSupport(message: string | null | undefined): boolean {
   return !!message && ASKS_FOR_SUPPORT.test(message)
 }

@@ -1,7 +1,4 @@
-/**
- * Tabs that are links (`?tab=…`): the URL is the state, so they work without
- * JavaScript and can be shared. The current one is marked for screen readers.
- */
+// Links: the URL is the state, so they work without JavaScript and can be shared.
 import { Link } from '@remix-run/react'
 
 export interface TabLink {

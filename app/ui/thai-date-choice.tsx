@@ -1,26 +1,15 @@
-/**
- * The one way a member picks a date: a day, a Thai month and a Buddhist-era
- * year, three native selects in a fieldset its legend names. Plain selects in
- * a form, so it works before (and without) JavaScript, a phone opens its own
- * wheel for each, and nothing Gregorian is ever shown (a native date field
- * shows mm/dd/yyyy and 11/16/2026 whatever the page's language). It posts
- * `<name>Day`, `<name>Month` and `<name>Year` (BE); the server reads them with
- * readDateChoice, and a GET page turns them into `<name>=YYYY-MM-DD` with
- * withIsoDates (~/lib/thai-date; docs/decisions/0100-thai-date-choice.md).
- */
+// Native selects: work without JavaScript, a phone opens its own wheel, and nothing Gregorian is
+// shown (a native date field shows mm/dd/yyyy whatever the page's language).
+// docs/decisions/0100-thai-date-choice.md.
 import { dateChoiceParts, THAI_MONTHS } from '~/lib/thai-date'
 
 const SELECT =
   'w-full min-w-0 rounded-xl border border-night-600 bg-night-800 px-2 py-2 text-base text-slate-100'
 
 export interface ThaiDateChoiceProps {
-  /** The field name: posts `<name>Day`, `<name>Month`, `<name>Year`. */
   name: string
-  /** What the date is for ("ตั้งแต่วันที่"): the fieldset's legend. */
   legend: string
-  /** The chosen day (YYYY-MM-DD), or null for none. */
   value: string | null
-  /** The Buddhist-era years offered, newest first (choiceYears). */
   years: readonly number[]
 }
 

@@ -1,8 +1,4 @@
-/**
- * Toasts (sonner), loaded only when the first toast is shown: most pages
- * never need the library, so phones do not download it up front.
- * `notify()` may be called before it has loaded; the toast waits in a queue.
- */
+// Loaded only when the first toast shows: most pages never need sonner.
 import { useRouteLoaderData } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { TOAST } from '~/lib/constants'
@@ -27,7 +23,6 @@ function emit() {
   for (const l of listeners) l()
 }
 
-/** Shows a toast: bottom-center, 2 s. */
 export function notify(toast: ToastRequest): void {
   if (toast.id) {
     if (seenIds.has(toast.id)) return
@@ -41,7 +36,6 @@ export function notify(toast: ToastRequest): void {
   }
 }
 
-/** Called by the loaded Toaster once it is mounted. */
 export function attachToaster(fn: Show): () => void {
   show = fn
   const pending = queue

@@ -5,17 +5,11 @@ import type { TOAST } from '~/lib/constants'
 const TOAST_BOTTOM_OFFSET = 'calc(72px + env(safe-area-inset-bottom))'
 
 export interface ToasterProps {
-  /**
-   * Connects `notify()` to sonner. Passed in rather than imported, so this
-   * lazily loaded chunk shares no module with the root's (fewer small chunks).
-   */
+  /** Passed in rather than imported, so this lazy chunk shares no module with the root's. */
   attach: (
     show: (toast: { type: 'success' | 'error' | 'info'; message: string }) => void,
   ) => () => void
-  /**
-   * Where and how long toasts show (TOAST in app/lib/constants.ts), passed in
-   * for the same reason: the constants stay in the first-load file.
-   */
+  /** Passed in for the same reason: the constants stay in the first-load file. */
   options: typeof TOAST
 }
 

@@ -2,15 +2,9 @@ import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
 import { isOnline, onBackOnline } from '~/lib/online'
 
-/** At most one revalidation per this window when the tab keeps regaining focus. */
 const MIN_INTERVAL_MS = 5000
 
-/**
- * When the tab regains focus, reload the page's data: a logout in another tab
- * then sends a member page to /login, and the balance is current. Offline it
- * waits (a reload would fail into the error page); when the network returns
- * it reloads at once (docs/decisions/0143).
- */
+/** A logout in another tab then sends a member page to /login; offline it waits (docs/decisions/0143). */
 export function useFocusRevalidation() {
   const { revalidate, state } = useRevalidator()
   const last = useRef(0)

@@ -1,9 +1,4 @@
-/**
- * A watch (support staff seeing a member's screen, read only) says so on
- * every page: whose screen, who is watching, the time left, and "จบการดู".
- * When the time runs out in the browser the page asks the server again,
- * which ends the watch and goes back to where it started.
- */
+// When the time runs out in the browser the page asks the server, which ends the watch.
 import { Form, useRevalidator } from '@remix-run/react'
 import { Countdown } from '~/ui/countdown'
 import { useRootData, useWatchedMember } from '~/ui/member'

@@ -1,10 +1,5 @@
-/**
- * The deposit form's rules, one copy for the browser and the server (neither
- * zod nor the rule set's machinery: the /transaction page stays within its
- * bytes, decision 0123). The amount is whole baht within the configured
- * limits (the money forms' one check, ~/lib/amount); the method is bank
- * transfer or PromptPay.
- */
+// One copy for the browser and the server, without zod: the /transaction page stays within its
+// bytes (decision 0123).
 import { checkWholeBaht, type AmountLimits } from '~/lib/amount'
 import {
   depositTooHighMessage,
@@ -21,25 +16,19 @@ export const DEPOSIT_METHOD_LABELS: Readonly<Record<DepositMethod, string>> = {
   bank: 'โอนเข้าบัญชีธนาคาร',
 }
 
-/** Quick amounts offered beside the amount field (those within the limits). */
 const QUICK_AMOUNTS = [100, 300, 500, 1000] as const
 
-/** The quick amounts a member may deposit under `limits`. */
 export function quickAmounts(limits: AmountLimits): number[] {
   return QUICK_AMOUNTS.filter((amount) => amount >= limits.min && amount <= limits.max)
 }
 
-/**
- * The amount a quick-amount link put in the URL (`?amount=300`, followed
- * without JavaScript), to fill the field with: whole baht, else nothing.
- */
+/** Followed without JavaScript. */
 export function prefilledAmount(url: URL): string {
   const amount = parseWholeBaht(url.searchParams.get('amount'))
   return amount === null ? '' : String(amount)
 }
 
-// The form's messages. The backend's refusals of a deposit (method closed,
-// too many pending orders, a reused key) are backend/orders.server.ts's.
+// The backend's refusals (method closed, too many pending orders) are backend/orders.server.ts's.
 const AMOUNT_REQUIRED = 'กรุณากรอกจำนวนเงินที่ต้องการฝาก'
 const AMOUNT_WHOLE = 'กรุณากรอกจำนวนเงินเป็นจำนวนเต็ม (บาท) ไม่มีทศนิยม'
 const METHOD_REQUIRED = 'กรุณาเลือกช่องทางการฝากเงิน'
@@ -59,7 +48,6 @@ export interface DepositValues {
 const isMethod = (value: unknown): value is DepositMethod =>
   DEPOSIT_METHODS.includes(value as DepositMethod)
 
-/** The form's values, or the first Thai message of each wrong field. */
 export function checkDeposit(
   input: { amount: unknown; method: unknown },
   limits: AmountLimits,

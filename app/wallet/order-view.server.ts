@@ -1,10 +1,4 @@
-/**
- * An order as its pages show it (Thai dates made on the server: no date
- * library in the browser), and the one loader of the two order pages:
- * `/order/:id?` (the member's deposit orders, or one) and
- * `/order/payment/:id?` (the orders waiting to be paid, or how to pay one).
- * An unknown id, or another member's order, is the backend's 404.
- */
+// Thai dates made on the server: no date library in the browser.
 import type { Order } from '~/backend/orders.schemas'
 import { memberOrder, memberOrders } from '~/backend/orders.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
@@ -14,7 +8,6 @@ export interface OrderView extends Order {
   createdText: string
   expiresText: string
   paidText: string | null
-  /** ms since the epoch. */
   expiresAtMs: number
 }
 
@@ -29,12 +22,7 @@ export function orderView(order: Order): OrderView {
   }
 }
 
-/**
- * The order pages' data: without `:id` the member's orders (those `listed`
- * keeps: all by default), with one that order, as the pages show them, and
- * the server's clock for the countdowns. The route's guard has checked that
- * `:id`, when given, is a number.
- */
+/** The route's guard has checked that `:id`, when given, is a number. */
 export async function loadOrders(
   ctx: RouteContext,
   listed: (order: Order) => boolean = () => true,

@@ -1,13 +1,5 @@
-/**
- * The PromptPay QR of an order as a picture to save (PNG): the same payload
- * as the page's inline SVG (app/wallet/promptpay.server.ts), with the amount,
- * the account name, the order and its expiry written beside it in Thai, so a
- * member who saved it knows later what it pays. Drawn as SVG and rasterized
- * on the server by resvg (@resvg/resvg-js, a prebuilt binary in the npm
- * package) with the app's own font, Noto Sans Thai, whose WOFF files are
- * turned into TrueType once per process (no system fonts needed:
- * docs/decisions/0102-promptpay-qr-as-a-png.md).
- */
+// The amount and account written beside the QR in Thai, so a saved picture says what it pays.
+// Rasterized by resvg with the app's own font, no system fonts (docs/decisions/0102-promptpay-qr-as-a-png.md).
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -21,10 +13,8 @@ import { woffToSfnt } from '~/wallet/woff.server'
 
 const FAMILY = 'Noto Sans Thai'
 /**
- * The Latin subset (digits, punctuation, spaces) under a name of its own:
- * resvg falls back to the first font that has a missing glyph whatever its
- * weight, so the bold amount's digits came out regular. Each run of text
- * names the subset it needs instead (`runs`).
+ * resvg falls back to the first font with a missing glyph whatever its weight, so the bold amount's
+ * digits came out regular: each run names the subset it needs.
  */
 const LATIN_FAMILY = 'Noto Sans Thai Latin'
 const FONT_FILES = [
@@ -39,10 +29,7 @@ const FONT_FILES = [
 
 let fontPaths: string[] | undefined
 
-/**
- * The TrueType files resvg loads, written once under the system's temporary
- * folder (named by their content, so instances and restarts share them).
- */
+/** Named by their content, so instances and restarts share them. */
 function fonts(): string[] {
   if (fontPaths) return fontPaths
   const require = createRequire(import.meta.url)
@@ -65,11 +52,7 @@ function fonts(): string[] {
   return fontPaths
 }
 
-/**
- * SARA AM (ำ) as NIKHAHIT + SARA AA, the nikhahit before a tone mark, as
- * HarfBuzz's Thai shaper does: resvg's shaper drew the composed sara am with
- * no advance of its own, over the next letter.
- */
+/** As HarfBuzz's Thai shaper does: resvg's drew the composed sara am with no advance, over the next letter. */
 const decomposeSaraAm = (text: string) =>
   text.replace(/([\u0e48-\u0e4b]?)\u0e33/g, '\u0e4d$1\u0e32')
 
@@ -79,7 +62,6 @@ const escapeXml = (text: string) =>
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
   )
 
-/** The text as tspans, Thai letters in the Thai subset, the rest in the Latin one. */
 function runs(text: string): string {
   return (decomposeSaraAm(text).match(/[\u0e00-\u0e7f]+|[^\u0e00-\u0e7f]+/g) ?? [])
     .map((run) =>
@@ -90,10 +72,9 @@ function runs(text: string): string {
     .join('')
 }
 
-/** Thai marks above and below take no width of their own. */
 const THAI_MARKS = /[\u0e31\u0e34-\u0e3a\u0e47-\u0e4e]/g
 
-/** A font size at which `text` fits `width` (a generous estimate of Noto Sans Thai's advance). */
+/** A generous estimate of Noto Sans Thai's advance. */
 function fittingSize(text: string, size: number, width: number): number {
   const advance = 0.62 * text.replace(THAI_MARKS, '').length
   return Math.max(12, Math.min(size, Math.floor(width / advance)))
@@ -110,7 +91,6 @@ export interface PromptPayImage {
 const WIDTH = 540
 const QR_BOX = 420
 
-/** The SVG the PNG is drawn from (exported for its test). */
 export function promptPayImageSvg(order: PromptPayImage): { svg: string; height: number } {
   const qr = QRCode.create(promptPayPayload(order.promptPayId, order.amount), {
     errorCorrectionLevel: 'M',
@@ -152,10 +132,7 @@ ${text(top + 234, 16, 'โอนตามยอดใน QR เท่านั�
   return { svg, height }
 }
 
-/**
- * The picture as PNG bytes. Drawn on libuv's thread pool (about 50 ms of CPU
- * on the developer's machine), not on the event loop the other requests wait for.
- */
+/** On libuv's thread pool (about 50 ms of CPU), not on the event loop the other requests wait for. */
 export async function promptPayPng(order: PromptPayImage): Promise<Buffer> {
   const { svg } = promptPayImageSvg(order)
   const image = await renderAsync(svg, {

@@ -1,18 +1,12 @@
-/**
- * The PromptPay QR of an order, made on the server: the EMVCo payload (tag
- * 54 the amount, tag 63 the CRC) by promptpay-qr, drawn as an SVG string by
- * qrcode, so the page carries the picture inline and the browser loads no
- * QR library (docs/decisions/0070-promptpay-qr-on-the-server.md).
- */
+// The browser loads no QR library (docs/decisions/0070-promptpay-qr-on-the-server.md).
 import generatePayload from 'promptpay-qr'
 import QRCode from 'qrcode'
 
-/** The payload a banking app scans: pay `amount` baht to `promptPayId`. */
 export function promptPayPayload(promptPayId: string, amount: number): string {
   return generatePayload(promptPayId, { amount })
 }
 
-/** The QR as an inline SVG (no width/height: the page sizes it). */
+/** No width/height: the page sizes it. */
 export async function promptPaySvg(promptPayId: string, amount: number): Promise<string> {
   return QRCode.toString(promptPayPayload(promptPayId, amount), {
     type: 'svg',
@@ -22,7 +16,6 @@ export async function promptPaySvg(promptPayId: string, amount: number): Promise
   })
 }
 
-/** The fields of an EMVCo payload by tag (top level only). */
 export function emvFields(payload: string): Map<string, string> {
   const fields = new Map<string, string>()
   let at = 0
@@ -48,7 +41,6 @@ export function crc16(text: string): string {
   return crc.toString(16).toUpperCase().padStart(4, '0')
 }
 
-/** True when the payload's last field is a right CRC of everything before it. */
 export function hasValidCrc(payload: string): boolean {
   const match = /6304([0-9A-F]{4})$/.exec(payload)
   return match !== null && crc16(payload.slice(0, -4)) === match[1]

@@ -1,8 +1,4 @@
-/**
- * The withdraw form's own checks, the same the backend makes (it has the last
- * word): whole baht within the configuration's limits (the money forms' one
- * check, ~/lib/amount), the balance and what is left of today's limit.
- */
+// The same checks the backend makes (it has the last word).
 import type { AmountRange } from '~/backend/config.schemas'
 import { checkWholeBaht } from '~/lib/amount'
 

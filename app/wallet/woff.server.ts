@@ -1,14 +1,5 @@
-/**
- * WOFF 1.0 -> the TrueType/OpenType file it wraps (W3C WOFF 1.0, section 5):
- * each table inflated with zlib where it was compressed, laid out again
- * behind an sfnt header. The PromptPay picture's rasterizer (resvg) reads
- * TrueType and OpenType only, and the app's font (Noto Sans Thai from
- * @fontsource) ships as WOFF and WOFF2; WOFF needs only node:zlib.
- *
- * `family` renames the font (its 'name' table's family records): the Thai and
- * the Latin subsets of one font share a family name, and the picture picks
- * each subset by a name of its own.
- */
+// WOFF 1.0 -> the sfnt it wraps (W3C WOFF 1.0, section 5): resvg reads TrueType and OpenType only,
+// and WOFF needs only node:zlib. `family` renames the font so the picture can pick each subset.
 import { inflateSync } from 'node:zlib'
 
 const WOFF_SIGNATURE = 0x774f4646 // 'wOFF'
@@ -83,7 +74,6 @@ function writeSfnt(flavor: number, tables: readonly Table[]): Buffer {
   return output
 }
 
-/** A 'name' table (format 0) whose family records say `family`, the other records as they were. */
 function renamed(name: Buffer, family: string): Buffer {
   if (name.readUInt16BE(0) !== 0) throw new Error('only a format 0 name table can be renamed')
   const count = name.readUInt16BE(2)

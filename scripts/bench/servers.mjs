@@ -74,7 +74,7 @@ export async function startNearEmptyServer(port, dir) {
     cwd: dir,
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1' },
     detached: true,
-    // remix-serve logs each request (morgan), as it does for the app: the output is dropped.
+    // remix-serve logs each request (morgan), as the app does (pino-http): the output is dropped.
     stdio: ['ignore', 'ignore', 'pipe'],
   })
   started.push({ child, group: true })

@@ -1,12 +1,15 @@
 /**
- * Decision 0148: what keeps the first load in few files. The patched
- * classic compiler's route shims re-export app/first-load*.ts, a route's
- * `.server` stand-in is its own module, thai-date.ts loads no date library,
+ * Decision 0148: what keeps the first load in few files. The classic
+ * compiler as patches/@remix-run+dev+*.patch changes it: route shims
+ * re-export app/first-load*.ts, a route's `.server` stand-in is its own
+ * module (unpatched, those three tests fail); thai-date.ts loads no date library,
  * and the bench counts a document's module scripts and font preloads.
+ * Decision 0163: no page's browser code carries date-fns.
  */
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { build, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { documentRequests } from '../../scripts/bench/sizes.mjs'
 
@@ -84,6 +87,51 @@ describe('app/lib/thai-date.ts', () => {
   it('imports no date library (pages showing a clock load none)', () => {
     const source = readFileSync(join(appDirectory, 'lib/thai-date.ts'), 'utf8')
     expect(source).not.toMatch(/from\s+['"]date-fns/)
+  })
+})
+
+const packagesAndStyles: Plugin = {
+  name: 'packages-and-styles',
+  setup(plugin) {
+    plugin.onResolve({ filter: /^[^./~]|\.css$/ }, (args) => ({ path: args.path, external: true }))
+  },
+}
+
+describe('the browser code of every route (decision 0163)', () => {
+  it('carries no date-fns: dates are written out by the loaders', async () => {
+    const { readConfig } = require('@remix-run/dev/dist/config.js')
+    const {
+      browserRouteModulesPlugin,
+    } = require('@remix-run/dev/dist/compiler/js/plugins/routes.js')
+    const { emptyModulesPlugin } = require('@remix-run/dev/dist/compiler/plugins/emptyModules.js')
+    const config = await readConfig(resolve('.'), 'production')
+    const ctx = { config, fileWatchCache: { getOrSet: (_: string, make: () => unknown) => make() } }
+    // The browser build's shims and `.server` stand-ins; packages and styles stay imports.
+    const { metafile } = await build({
+      absWorkingDir: appDirectory,
+      entryPoints: Object.values(config.routes as Record<string, { file: string }>).map(
+        (route) => `${route.file}?browser`,
+      ),
+      bundle: true,
+      splitting: true,
+      format: 'esm',
+      platform: 'browser',
+      outdir: 'browser-check',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+      plugins: [
+        browserRouteModulesPlugin(ctx, /\?browser$/),
+        emptyModulesPlugin(ctx, /\.server(\.[jt]sx?)?$/),
+        packagesAndStyles,
+      ],
+    })
+    const withDateFns = Object.entries(metafile.outputs).flatMap(([output, { imports, inputs }]) =>
+      imports.some((i) => i.path === 'date-fns' || i.path.startsWith('date-fns/'))
+        ? [`${output}: ${Object.keys(inputs).join(', ')}`]
+        : [],
+    )
+    expect(withDateFns).toEqual([])
   })
 })
 

@@ -4,8 +4,11 @@
  * React 18.3's Node stream writer encodes strings into 2,048-byte views with
  * `encodeInto`; when a 3-byte Thai character did not fit the last one or two
  * bytes of a view, it wrote the whole view, unfilled tail included: one or
- * two 0x00 bytes in the page ("��" in the browser). patches/react-dom+*.patch
- * backports the upstream fix (facebook/react#26228) to both builds.
+ * two 0x00 bytes in the page ("��" in the browser; fixed in React 19,
+ * facebook/react#26228). patches/react-dom+*.patch, in both builds, hands
+ * what one flush renders to the destination as one string (decision 0127,
+ * which replaced 0090's backport), so no character can be split; it stays
+ * while React is 18. Unpatched, all six tests fail (0x00 at byte 2046).
  *
  * These render a page of short Thai texts, shifted byte by byte so that a
  * Thai character straddles every 2 KB boundary in one of the runs, through

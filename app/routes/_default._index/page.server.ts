@@ -1,8 +1,4 @@
-/**
- * The home page's server side: the banners, promotions and news (each part on
- * its own: one that fails shows a notice, the rest stays), and for a member
- * the games just played and the draws closing soonest.
- */
+// Each part on its own: one that fails shows a notice, the rest stays.
 import type { MemberContext } from '~/backend/client.server'
 import {
   contentPart,
@@ -19,7 +15,6 @@ import { closingDraws } from '~/lotto/draws'
 import { requestIdOf } from '~/server/request-id.server'
 import { memberPart, type RouteContext } from '~/session/guard'
 
-/** How many of each list the home page shows. */
 const SHOWN = {
   banners: 6,
   promotions: 8,
@@ -32,7 +27,6 @@ function mapPart<T, U>(part: ContentPart<T>, map: (item: T) => U, limit: number)
   return part.ok ? { ok: true, items: part.items.slice(0, limit).map(map) } : part
 }
 
-/** The member's own parts: recently played games and the draws closing soonest. */
 async function memberPlay(
   ctx: MemberContext & { readonly request: Request },
   failed: (part: string) => (error: unknown) => void,

@@ -19,9 +19,8 @@ import { Words } from '~/ui/words'
 
 const page = PAGES.home
 
-// Below the first screen on a phone, visitor or member: not in the first load.
-// The server renders them from its own static import (./below-fold.server;
-// empty in the browser's build), the browser loads them with import().
+// Below the first screen on a phone: not in the first load (./below-fold.server renders them on
+// the server, empty in the browser's build).
 type LowerParts = typeof LowerPartsModule
 function lowerPart<K extends keyof LowerParts>(name: K): LowerParts[K] {
   const onServer = (belowFoldOnServer as Partial<LowerParts>)[name]
@@ -38,7 +37,6 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.a
 
 export const meta = pageMeta(page.title)
 
-/** A part the backend could not give: a Thai notice in its place. */
 function Unavailable({ what, message }: { what: string; message: string }) {
   return (
     <Notice tone="warning">

@@ -1,8 +1,4 @@
-/**
- * Copies a text with the Clipboard API. Without JavaScript (or before it
- * runs) the button keeps its place but stays invisible: the text itself is
- * in a read-only field the member can select.
- */
+// Without JavaScript the button keeps its place but stays invisible; the text is in a read-only field.
 import { useEffect, useState } from 'react'
 
 export function CopyButton({ text, label }: { text: string; label: string }) {

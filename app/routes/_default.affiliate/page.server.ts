@@ -1,10 +1,5 @@
-/**
- * /affiliate's server side: the referral link (this site's origin, so the
- * link works wherever the app runs), masked names and Thai Buddhist-era
- * dates made here (date-fns stays on the server), and the commission
- * withdrawal: one idempotency key per shown form, so a double tap or a
- * resubmit withdraws once.
- */
+// The referral link uses this site's origin so it works wherever the app runs; one idempotency
+// key per shown form, so a double tap withdraws once.
 import { data } from '@remix-run/node'
 import { affiliate, withdrawCommission, withdrawRefusal } from '~/backend/affiliate.server'
 import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
@@ -35,12 +30,10 @@ export interface AffiliateView {
 
 export type AffiliateReply = { error: string }
 
-/** The link a friend registers with. */
 export function referralLink(origin: string, code: string): string {
   return `${origin}${PAGES.register.path}?ref=${encodeURIComponent(code)}`
 }
 
-/** LINE's share page with the text and the link. */
 export function lineShareUrl(link: string): string {
   return `https://line.me/R/share?text=${encodeURIComponent(`${SHARE_TEXT} ${link}`)}`
 }

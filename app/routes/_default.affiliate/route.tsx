@@ -1,9 +1,3 @@
-/**
- * /affiliate (แนะนำเพื่อน): the member's referral link with copy and LINE
- * share, the members they referred (masked names), commission by month, and
- * withdrawing the available commission to the balance (one post, one
- * idempotency key). Server side: ./affiliate.server.ts.
- */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { IdempotencyField } from '~/forms/idempotency-field'

@@ -1,8 +1,4 @@
-/**
- * /alliance's server side: the member's team (the others' names masked, the
- * Thai date made here), joining by invite code, and leaving after a confirm
- * step (`?confirm=leave`, the same with and without JavaScript).
- */
+// `?confirm=leave` is the same with and without JavaScript.
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { allianceRefusal, joinTeam, leaveTeam, myTeam } from '~/backend/alliance.server'

@@ -1,8 +1,3 @@
-/**
- * /alliance (ทีมของฉัน): the member's team (members by rank, the invite
- * code, leave after a confirm step), or, with no team, joining by invite
- * code and a link to /alliance/new. Server side: ./team.server.ts.
- */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { inviteCodeFields } from '~/forms/member-forms'

@@ -1,10 +1,4 @@
-/**
- * The create-team page's server side: a member already in a team is sent to
- * /alliance; the post judges the name as the backend will store it
- * (trimmed, inner spaces collapsed) by the same rules as the browser, and
- * the backend's TEAM_NAME_TAKEN and ALREADY_IN_TEAM land on the name field.
- * A new team redirects to /alliance with a toast (post, redirect, get).
- */
+// The name is judged as the backend will store it, by the same rules as the browser.
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import { allianceRefusal, createTeam, myTeam } from '~/backend/alliance.server'
@@ -29,8 +23,7 @@ export async function submit(ctx: RouteContext) {
   const { request } = ctx
   const form = await readFormData(request)
   if (form.get('intent') !== 'create') throw httpError(400, BAD_REQUEST_MESSAGE)
-  // Judged as the backend will store it: trimmed, inner spaces collapsed
-  // (a phone keyboard's trailing space is no reason to refuse a name).
+  // Trimmed, inner spaces collapsed: a phone keyboard's trailing space is no reason to refuse a name.
   const name = form.get('name')
   if (typeof name === 'string') form.set('name', normalizeTeamName(name))
   const submission = parseForm(form, teamNameFields)

@@ -1,10 +1,3 @@
-/**
- * /alliance/new (สร้างทีมใหม่): the create-team form. The name's rules
- * (3-20 Thai or English letters, digits, spaces) run in the browser and in
- * the action; the backend's TEAM_NAME_TAKEN and ALREADY_IN_TEAM land on the
- * name field. A member already in a team is sent to /alliance. The server
- * side is ./page.server.ts.
- */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useNavigation } from '@remix-run/react'
 import { teamNameFields } from '~/forms/member-forms'

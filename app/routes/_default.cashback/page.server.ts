@@ -1,10 +1,4 @@
-/**
- * The cashback page's server side: the member's periods and claims as the
- * page shows them (Thai labels made here), a one-time key for the claim
- * forms, and the claim post. A success redirects with a toast (post,
- * redirect, get); the backend pays a period once and a key once, so a double
- * tap or a back-and-resubmit never pays twice.
- */
+// The backend pays a period once and a key once: a double tap or a resubmit never pays twice.
 import { data } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import {
@@ -29,7 +23,6 @@ export interface PeriodRow {
   rate: number
   amount: number
   status: CashbackStatus
-  /** "รับได้ถึง 29 พ.ย. 2569 23:59 น." for a claimable period. */
   until: string | null
 }
 

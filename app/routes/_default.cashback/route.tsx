@@ -1,10 +1,3 @@
-/**
- * คืนยอดเสีย: the member's cashback by period (week or month, Buddhist-era
- * dates): the loss, the rate and the amount; a claimable period has its
- * claim button (a real post with a one-time key: a double tap pays once),
- * then the history of claims. The server side is ./cashback.server.ts. A
- * watcher sees the buttons disabled (the guard refuses the post anyway).
- */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import type { CashbackStatus } from '~/backend/rewards.schemas'

@@ -1,14 +1,5 @@
-/**
- * The coupon page's server side: the member's redemptions (a part of the
- * page: when the backend cannot give them, the form still works), a one-time
- * key for the form, and the redeem post. A refusal of the code is a Thai
- * message on the code field; a success redirects to `?redeemed=<id>`, where
- * the page shows what the coupon gave (post, redirect, get: a reload never
- * redeems twice, and the same key never credits twice). Wrong codes are
- * limited per member and, for guesses, per client address: past the limit a
- * Thai 429 says how long to wait, and the backend is not asked
- * (~/session/coupon-limits.server).
- */
+// Post, redirect, get: a reload never redeems twice. Wrong codes are limited per member and per
+// address (~/session/coupon-limits.server); past the limit the backend is not asked.
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { BackendError, orMessage } from '~/backend/client.server'
@@ -41,7 +32,6 @@ export interface RedemptionRow {
   id: string
   code: string
   title: string
-  /** Thai lines of what it gave: "เครดิต ฿100.00", "ตั๋วเกมลุ้นรางวัล 3 ใบ". */
   gave: string[]
   at: string
   iso: string
@@ -73,7 +63,6 @@ export async function loadPage(ctx: RouteContext) {
     idempotencyKey: newIdempotencyKey(),
     history: rows,
     historyError: history.error,
-    /** The redemption just made (after the redirect), when it is the member's. */
     redeemed: rows.find((r) => r.id === redeemedId) ?? null,
   }
 }

@@ -1,11 +1,3 @@
-/**
- * คูปอง: redeem a code and see what each coupon gave. The form is a real
- * post that works without JavaScript; with it, the same rules check the code
- * first (~/forms/coupon-form). Per-code refusals (unknown, expired, used, not
- * eligible) are Thai messages on the field. The server side is
- * ./coupon.server.ts. A watcher sees the form disabled (the guard refuses
- * the post anyway).
- */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { couponFields } from '~/forms/coupon-form'
@@ -29,7 +21,6 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 
-/** Too many wrong codes: the 429's Retry-After reaches the answer. */
 export const headers = keepRetryAfter
 
 export default function Coupon() {

@@ -1,8 +1,4 @@
-/**
- * The reward games page's server side: loading the day's games with a
- * one-time key per game, and the spin / pick posts (the backend decides the
- * prize; the page only shows it).
- */
+// The backend decides the prize; the page only shows it.
 import { data } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { ANGPAO_ENVELOPES, type RewardGame, type RewardResult } from '~/backend/czipz.schemas'
@@ -42,7 +38,6 @@ export type GamesActionData =
 const refused = (game: RewardGame, error: string, status: number) =>
   data<GamesActionData>({ game, error }, { status })
 
-/** `intent=spin` or `intent=pick` (with `envelope`), each with its one-time key. */
 export async function submit(ctx: RouteContext) {
   const form = await readFormData(ctx.request)
   const intent = form.get('intent')

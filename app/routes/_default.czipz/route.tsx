@@ -1,12 +1,5 @@
-/**
- * เกมลุ้นรางวัล: the reward games. A prize wheel and an angpao pick, each
- * with the member's tickets for today. The backend decides the prize when
- * the spin or pick is posted (with the form's one-time key: a reload, a
- * second tab or a double tap cannot play one ticket twice); the wheel then
- * turns to the decided slice and the prize shows, with confetti (loaded only
- * then, never under reduced motion). Without JavaScript the same posts work
- * and the page shows the prize. docs/decisions/0082-reward-games.md.
- */
+// The backend decides the prize at the post (a one-time key: a reload or double tap cannot play a
+// ticket twice); the wheel turns to it. docs/decisions/0082-reward-games.md.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import {
   Form,
@@ -39,7 +32,7 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 
-/** After a spin, the tickets and the history wait for the wheel to stop, like the balance. */
+/** After a spin, the tickets and history wait for the wheel to stop, like the balance. */
 export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
   heldRevalidation(args) ?? args.defaultShouldRevalidate
 

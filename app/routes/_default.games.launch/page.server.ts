@@ -1,11 +1,4 @@
-/**
- * Launching a game, the server side: the backend gives the provider's
- * address and the loader leaves for it with a redirect (decision 0040). A
- * watcher session makes no launch call at all; a refusal (maintenance,
- * closed, unknown or malformed game, the backend down) goes back to the
- * lobby the member came from with its notice, or to the home page with a
- * toast.
- */
+// Decision 0040; a watcher session makes no launch call at all.
 import { redirect } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { launchGame } from '~/backend/games.server'
@@ -21,7 +14,7 @@ import { canonicalOrigin } from '~/server/origins.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 
-/** Back to the lobby with the notice on it; the home page (no notices) gets a toast. */
+/** The home page has no notices: it gets a toast. */
 function refuse(from: string, notice: LaunchNotice): Response {
   if (from === '/')
     return redirectWithToast('/', { type: 'error', message: LAUNCH_NOTICES[notice] })

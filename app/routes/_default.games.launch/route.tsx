@@ -1,11 +1,4 @@
-/**
- * Launching a game: the backend gives the provider's address and this loader
- * leaves for it with a redirect (decision 0040: the launch never becomes a
- * history entry, Back from the game returns to the lobby). A refusal
- * (maintenance, closed, unknown or malformed game, a watcher session, the
- * backend down) returns to the lobby the member came from with a Thai notice.
- * The server side is ./page.server.ts.
- */
+// A redirect, so the launch never becomes a history entry: Back returns to the lobby (decision 0040).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'

@@ -1,11 +1,4 @@
-/**
- * The games lobby's server side: without `?provider=` the list of game
- * providers to pick from (the backend failing is a Thai message on the
- * page, not an error page); with one, that provider's lobby (its games by
- * category, search and page, decision 0041). A provider the backend does not
- * list is the 404 page; without the list (backend down) the lobby shows the
- * backend's message instead.
- */
+// Decision 0041; a backend failure is a Thai message on the page, not an error page.
 import { orMessage } from '~/backend/client.server'
 import { listProviders } from '~/backend/games.server'
 import { loadLobby } from '~/games/lobby.server'

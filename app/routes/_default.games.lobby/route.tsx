@@ -1,10 +1,4 @@
-/**
- * ล็อบบี้เกม by provider: `/games/lobby` lists the game providers to pick
- * from; `/games/lobby?provider=ID` is that provider's lobby (its categories,
- * search and pages in the URL, decision 0041), with a notice when the
- * provider is closed for maintenance. Public: visitors browse the lobbies
- * (decision 0106). The server side is ./page.server.ts.
- */
+// Public: visitors browse the lobbies (decision 0106).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { isProviderId, lobbyHref } from '~/games/lobby-query'
@@ -18,7 +12,7 @@ import { loadPage } from './page.server'
 
 const page = PAGES.gamesLobby
 
-/** `provider` absent: the list of providers; malformed or unknown: the 404 page (decision 0041). */
+/** Decision 0041. */
 const validProvider = ({ url }: { url: URL }) => {
   const provider = url.searchParams.get('provider')
   return provider === null || isProviderId(provider)

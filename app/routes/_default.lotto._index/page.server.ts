@@ -1,9 +1,4 @@
-/**
- * The lotto page's server side: the lotto types with their next draw's Thai
- * texts (the types tab, open to visitors), or the member's slips with theirs
- * (`?tab=history`; a visitor is sent to the login and comes back). The
- * backend failing is a Thai message on the page, not an error page.
- */
+// The backend failing is a Thai message on the page, not an error page.
 import { redirect } from '@remix-run/node'
 import { orMessage } from '~/backend/client.server'
 import type { Draw, LottoType, Stake } from '~/backend/lotto.schemas'
@@ -13,7 +8,6 @@ import { withDrawText, type DrawText } from '~/lotto/text.server'
 import type { RouteContext } from '~/session/guard'
 import { loginPath } from '~/session/redirects'
 
-/** The shapes this page shows: draws with their Thai texts, made by the loader. */
 export type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | null }
 export type ShownStake = Omit<Stake, 'draw'> & { draw: Stake['draw'] & DrawText }
 

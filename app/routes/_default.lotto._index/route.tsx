@@ -1,12 +1,3 @@
-/**
- * The lotto page: the lotto types by group with their next draw's closing
- * time and a live countdown (closed types marked) and the external lotto
- * provider; and, as a tab (`?tab=history`, plain links: works without
- * JavaScript), the member's slips with their outcome and winnings. The links
- * to results and saved sets are on both tabs. Visitors see the types (staking
- * and the slips ask for a login, then come back). The server side is
- * ./page.server.ts.
- */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { LottoGroup, StakeStatus } from '~/backend/lotto.schemas'
@@ -51,7 +42,6 @@ export default function Lotto() {
           { to: `${page.path}?tab=history`, label: 'โพยของฉัน', current: tab === 'history' },
         ]}
       />
-      {/* On both tabs: a member reading their slips checks the results or reuses a set. */}
       <div className="grid grid-cols-2 gap-2">
         <Link to={PAGES.lottoResult.path} className="btn-ghost">
           ผลหวย

@@ -1,9 +1,4 @@
-/**
- * The lotto provider's page, the server side: the backend gives its address
- * and the loader leaves for it with a redirect (as /games/launch, decision
- * 0040). A watcher session makes no launch call; it, or the backend failing,
- * goes back to /lotto with a Thai toast.
- */
+// As /games/launch (decision 0040).
 import { redirect } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { launchLotto } from '~/backend/games.server'
@@ -21,7 +16,6 @@ export async function loadPage(ctx: RouteContext) {
   if (session.payload?.strategy === 'watcher') {
     return redirectWithToast(back, { type: 'error', message: WATCHER_LOTTO_MESSAGE })
   }
-  // The address the provider sends the member back to: the app's own name for itself.
   const origin = canonicalOrigin(url.href)
   try {
     return redirect(await launchLotto(ctx, new URL(back, origin).href))

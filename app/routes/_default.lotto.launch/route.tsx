@@ -1,9 +1,4 @@
-/**
- * The lotto provider's page: the backend gives its address and this loader
- * leaves for it with a redirect (as /games/launch, decision 0040). A watcher
- * session, or the backend failing, goes back to /lotto with a Thai toast.
- * The server side is ./page.server.ts.
- */
+// As /games/launch (decision 0040).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'

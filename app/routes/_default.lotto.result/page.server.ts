@@ -1,11 +1,4 @@
-/**
- * The lotto results page's server side: the lotto types (tabs), the chosen
- * type's draws of one day (its latest by default, or `?date=YYYY-MM-DD`),
- * its past draws, the Thai labels of every date shown and the text a shared
- * link previews. A bad query is a Thai message with its status (404 for an
- * unknown type, 400 for a malformed or future date), never an error page
- * (decision 0060); the past draws failing leaves the rest of the page.
- */
+// A bad query is a Thai message with its status, never an error page (decision 0060).
 import { data, redirect } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { dayResults, pastDraws } from '~/backend/lotto-results.server'
@@ -17,34 +10,27 @@ import { bangkokDay, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai
 import type { RouteContext } from '~/session/guard'
 
 const page = PAGES.lottoResult
-/** Past draws listed under the result. */
 const PAST_LIMIT = 12
-/** Years the date choice offers: this one and the ones before. */
 const CHOICE_YEARS = 10
 
 export interface TypeInfo {
   id: string
   name: string
   group: LottoGroup
-  /** The draw taking stakes next, for the "play" link. */
   nextDrawId: string | null
 }
 
 export interface ResultView {
   types: TypeInfo[]
   lottoId: string
-  /** The date in the form: the one asked for, else the day shown (YYYY-MM-DD), or null. */
   date: string | null
-  /** The Buddhist-era years the date choice offers. */
   years: number[]
-  /** The whole page's message (bad query, no draw that day, backend down). */
   message: string | null
   day: DayResults | null
   past: Draw[] | null
   pastError: string | null
-  /** Thai labels of every draw date the page shows, made on the server (no date-fns in the browser). */
+  /** Made on the server: no date-fns in the browser. */
   dates: Record<string, string>
-  /** The shareable title and description of the draw shown. */
   share: { title: string; description: string } | null
 }
 
@@ -88,8 +74,7 @@ export async function loadPage({ url, request }: RouteContext) {
   )
   view.lottoId = query.lottoId
   view.date = query.ok ? query.date : null
-  // Settles to a value, never rejects: the day's results below may throw
-  // first (the member went away), and a rejection nobody awaits stops Node.
+  // Settles, never rejects: a rejection nobody awaits (the member went away) stops Node.
   const past = pastDraws(query.lottoId, PAST_LIMIT, request.signal).then(
     (draws) => ({ draws }),
     (error: unknown) => ({ error }),
@@ -121,7 +106,6 @@ export async function loadPage({ url, request }: RouteContext) {
   return data(view, { status })
 }
 
-/** The title and description a shared link previews: the type, the date, the first prize rows. */
 function shareText(view: ResultView): ResultView['share'] {
   const type = view.types.find((candidate) => candidate.id === view.lottoId)
   const day = view.day

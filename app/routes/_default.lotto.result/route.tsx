@@ -1,11 +1,5 @@
-/**
- * Public lotto results: a type (tabs), its latest draw by default or the
- * draw of a chosen date (a GET form, so `/lotto/result?lotto=thai&date=2026-11-16`
- * is shareable), each type's prize rows with Thai labels, and its past draws.
- * The server side is ./page.server.ts. Everything is in the server's HTML; the page needs no script of its own.
- * A bad query keeps the page with a Thai message (404 for an unknown type,
- * 400 for a malformed or future date): docs/decisions/0060-lotto-results-page.md.
- */
+// A GET form, so a result is shareable; no script of its own.
+// docs/decisions/0060-lotto-results-page.md.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { MetaArgs } from '@remix-run/react'
 import { Form, Link, useLoaderData } from '@remix-run/react'
@@ -166,7 +160,6 @@ function DrawBody({
   )
 }
 
-/** ยี่กี: the day's drawn rounds, the latest first, and the next one still to draw. */
 function Rounds({
   draws,
   group,

@@ -1,11 +1,4 @@
-/**
- * The yeekee round page's server side: the round (its state, the newest
- * shots, the member's count and pause, the working once drawn) and the
- * shot post. `/lotto/yeekee` without a round goes to the round open now, or
- * between two rounds says when the next one opens. A
- * shot that passes is a redirect back with a toast (post, redirect, get: a
- * reload never shoots twice); a refusal is a Thai message on the field.
- */
+// Post, redirect, get: a reload never shoots twice.
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
@@ -30,7 +23,6 @@ import type { RouteContext } from '~/session/guard'
 
 const page = PAGES.lottoYeekee
 
-/** The page's validity check: no round id, or one that looks like a yeekee round's. */
 export function validRound({ params }: { params: { drawId?: string } }): boolean {
   if (params.drawId === undefined) return true
   const parsed = drawIdSchema.safeParse(params.drawId)

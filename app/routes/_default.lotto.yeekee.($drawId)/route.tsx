@@ -1,12 +1,4 @@
-/**
- * ยิงเลขยี่กี: one yeekee round. While it is open a member shoots 5-digit
- * numbers (a form post that works without JavaScript; 20 a round, 3 s
- * apart); every member watching sees each shot as it comes (live events,
- * docs/decisions/0129), and the page states how the result is worked out.
- * Once drawn it shows the working: the sum, the 16th shot, the difference.
- * Without JavaScript the page reloads itself while it waits. The server
- * side is ./page.server.ts; a watcher sees the form disabled.
- */
+// Shots arrive live (docs/decisions/0129); without JavaScript the page reloads itself while it waits.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { useRef, useState } from 'react'
@@ -48,7 +40,6 @@ export default function YeekeePage() {
 
 type LoadedView = ReturnType<typeof useLoaderData<typeof loader>>
 
-/** No round takes shots now (the last one settled or closed early): when the next one opens. */
 function BetweenRounds({ next, now }: Extract<LoadedView, { kind: 'between' }>) {
   const { revalidate } = useRevalidator()
   return (
@@ -68,7 +59,6 @@ function BetweenRounds({ next, now }: Extract<LoadedView, { kind: 'between' }>) 
             now={now}
             label="เปิดให้ยิงเลขใน"
             endedText="เปิดรอบใหม่แล้ว"
-            // Open: the page asks again and goes to the round.
             onEnd={revalidate}
             className="font-bold text-gold-300"
           />
@@ -93,7 +83,7 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
   if (live.current.drawId !== round.drawId) live.current = { drawId: round.drawId, shots: [] }
   const [, setLiveShots] = useState<Shot[]>([])
   const shots = withShots(round.shots, live.current.shots)
-  // Seq numbers the shots in the round: the newest is how many there are.
+  // Seq numbers the shots: the newest is how many there are.
   const shotCount = Math.max(round.shotCount, shots[0]?.seq ?? 0)
 
   useLiveYeekee(
@@ -149,7 +139,6 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
           <RuleFormCard form={form} title="ยิงเลข" disabled={watched || used}>
             <IdempotencyField value={view.idempotencyKey} />
             <RuleField
-              // A shot that went through empties the field for the next one.
               key={round.myShots}
               form={form}
               name="number"

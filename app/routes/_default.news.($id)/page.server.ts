@@ -1,8 +1,4 @@
-/**
- * The news pages' server side: every news item from the content module's
- * list (kept a minute, decision 0045) with its Thai date, or the one item
- * `:id` names. An id that is no news item is the 404 page.
- */
+// The content module's list, kept a minute (decision 0045).
 import { listNews } from '~/backend/content.server'
 import { newsEntry, type NewsEntry } from '~/lib/content-text.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'

@@ -1,9 +1,3 @@
-/**
- * ข่าวสาร: `/news` lists every news item, newest first; `/news/:id` shows
- * one (reached from the home page's news list). Public, rendered on the
- * server from the content module's list (kept a minute). An id that is no
- * news item is the 404 page. The server side is ./page.server.ts.
- */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta, siteMeta } from '~/lib/meta'

@@ -1,21 +1,6 @@
-/**
- * The notification centre's server side: the member's recent events in
- * Thai, with Buddhist-era times and where each leads, and the post that
- * marks them read (the page sends it once shown; without JavaScript, its
- * button). The texts are app/live/event-text.server.ts's: the browser gets
- * sentences, not events.
- *
- * The read post takes `upTo` in one spelling only (decimal digits, no sign,
- * space or `0x`) and is limited per member like the other writes
- * (NOTIFICATIONS_READ_LIMIT, shared by every instance through Redis): the
- * page sends one per new item shown, so the limit is far above any member's.
- *
- * The page also turns web push on and off for the device (docs/backend-api.md,
- * "Push notifications"): posts with an `intent` (`push-on` with the browser's
- * subscription as JSON, `push-off` with its endpoint, `push-kinds` with the
- * kinds' checkboxes), checked by one zod union; anything else is answered in
- * Thai with a 400, never a 500. A backend without push: no panel.
- */
+// The texts are app/live/event-text.server.ts's: the browser gets sentences, not events. The read
+// post takes `upTo` in one spelling only and is limited per member far above any member's pace.
+// Push posts are one zod union: anything else is a Thai 400, never a 500.
 import { data } from '@remix-run/node'
 import { z } from 'zod'
 import { BackendError, refusalFor } from '~/backend/client.server'
@@ -45,14 +30,9 @@ import { notificationText, type NotificationRow } from '~/live/event-text.server
 
 export type { NotificationRow }
 
-/** A row of the page: `fresh` when it is new on this visit (unread when the visit began). */
 export type ShownRow = NotificationRow & { fresh: boolean }
 
-/**
- * `?new=<id>`: the items from this id on were new when the visit began. The
- * read form (without JavaScript) posts to it, so the page it answers with
- * still marks them "ใหม่" though they are read now. Digits only, as upTo.
- */
+/** The read form (without JavaScript) posts to it, so the answer still marks them "ใหม่" though read. */
 export const NEW_FROM_PARAM = 'new'
 
 function rows(list: Awaited<ReturnType<typeof notifications>>, newFrom: number | null): ShownRow[] {
@@ -66,24 +46,14 @@ function rows(list: Awaited<ReturnType<typeof notifications>>, newFrom: number |
   }))
 }
 
-/**
- * What the page's push panel needs: the key the browser subscribes with, the
- * member's kinds, and the endpoints the backend holds for the member. The
- * device is "on" only when its subscription is one of them: one left by a
- * member who logged out here (the backend dropped it with that login) is
- * ended in the browser, never shown as this member's.
- */
+/** A subscription left by a member who logged out here is ended in the browser, never shown as this member's. */
 export interface PushPanelData {
   publicKey: string
   kinds: PushKinds
   endpoints: string[]
 }
 
-/**
- * A backend without the push calls, or failing on them: the page still lists
- * the notifications, without its push panel (a session that ended is not a
- * BackendError and still goes to the login).
- */
+/** A session that ended is not a BackendError and still goes to the login. */
 const withoutPush = (error: unknown) => error instanceof BackendError
 
 async function loadPush(ctx: RouteContext): Promise<PushPanelData | null> {
@@ -130,12 +100,7 @@ const pushPostSchema = z.discriminatedUnion('intent', [
   }),
 ])
 
-/**
- * The browser's subscription (PushSubscription.toJSON(), as JSON text);
- * `bad` when it is not one, `refused` when its endpoint is no push service
- * taken (the backend's rule, checked first here: PUSH_SERVICE_HOSTS, and a
- * local push service only for tests with PUSH_ALLOW_LOCAL_SERVICE=1).
- */
+/** The backend's rule is checked here first so a refused push service is told apart from a bad body. */
 export function parseSubscription(text: string): PushSubscriptionInput | 'bad' | 'refused' {
   let json: unknown
   try {
@@ -152,7 +117,6 @@ export function parseSubscription(text: string): PushSubscriptionInput | 'bad' |
 
 const pushError = (error: string) => data<PushActionData>({ push: { error } }, 400)
 
-/** A refusal of the backend for a push post that the member can fix by trying again: Thai, 400. */
 function refusedPush(error: unknown) {
   const refusal = refusalFor(error, { PUSH_ENDPOINT_REFUSED: PUSH_MESSAGES.refusedService })
   if (refusal) return pushError(refusal)
@@ -194,7 +158,6 @@ async function submitPush(ctx: RouteContext, form: FormData) {
   }
 }
 
-/** Read posts per member and window: one per new item shown, so far above any member's. */
 export const NOTIFICATIONS_READ_LIMIT = { limit: 30, windowMs: 60_000 }
 const readPosts = sharedRateLimiter('notifications-read', NOTIFICATIONS_READ_LIMIT)
 
@@ -202,7 +165,7 @@ export function notificationsReadLimitMessage(retryAfterMs: number): string {
   return `ส่งคำขอบ่อยเกินไป กรุณารอประมาณ ${minutesToWait(retryAfterMs)} นาทีแล้วลองใหม่`
 }
 
-/** The id read up to: decimal digits only (`0x10`, ` 1`, `1e3`, `-1` and an empty value are not). */
+/** `0x10`, ` 1`, `1e3`, `-1` and an empty value are not. */
 export function parseUpTo(value: FormDataEntryValue | null): number | null {
   if (typeof value !== 'string' || !/^(?:0|[1-9][0-9]{0,15})$/.test(value)) return null
   const upTo = Number(value)

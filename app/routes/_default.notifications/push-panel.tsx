@@ -1,10 +1,4 @@
-/**
- * "การแจ้งเตือนบนเครื่องนี้": web push for this device. The permission is
- * asked only after the member taps (the browser code, ~/ui/push/device.client,
- * loads then); the page's action saves or removes the subscription at the
- * backend. The kinds are a plain form (it works without JavaScript). A
- * watcher sees it and changes nothing.
- */
+// The permission is asked only after the member taps (~/ui/push/device.client loads then).
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import type { PushKinds } from '~/backend/push.schemas'
@@ -46,12 +40,7 @@ const standalone = () =>
   matchMedia('(display-mode: standalone)').matches ||
   (navigator as { standalone?: boolean }).standalone === true
 
-/**
- * What this device can do, and whether it is subscribed for this member (no
- * permission asked). A subscription of the browser that the backend does not
- * hold for the member was left by a login that ended here (another member's,
- * or this member's before a logout): it is ended, and the device is off.
- */
+/** A subscription the backend does not hold for this member was left by a login that ended here: ended. */
 async function deviceState(saved: readonly string[], watched: boolean): Promise<DeviceState> {
   const supported =
     'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window

@@ -1,14 +1,5 @@
-/**
- * การแจ้งเตือน: the member's recent events (deposits, withdrawals, wins,
- * cashback, promotions) in Thai with Buddhist-era times, newest first,
- * each leading to its page. The backend keeps what was read: the page marks
- * them read once shown (a post; without JavaScript, its button), and new
- * ones arrive live. What was unread when the visit began (or arrived live
- * during it) keeps a "ใหม่" marker for the rest of the visit though it is read
- * now; without JavaScript the read form's address (`?new=<id>`) carries it.
- * Below them, the device's web push (./push-panel.tsx).
- * The server side is ./page.server.ts.
- */
+// What was unread when the visit began keeps "ใหม่" for the visit though read now; without
+// JavaScript the read form's address (`?new=<id>`) carries it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -44,7 +35,6 @@ export default function Notifications() {
   )
   const fresh = useNewOnThisVisit(rows)
   const fetcher = useFetcher()
-  // A new event while the page is open: it shows at the top.
   useLiveRevalidation(NOTIFYING)
   // Shown is read: once per newest item (a watcher only looks, and changes nothing).
   useEffect(() => {
@@ -84,11 +74,6 @@ export default function Notifications() {
   )
 }
 
-/**
- * The ids new on this visit: every row that came unread (on load, or live
- * while the page is open) stays new until the member leaves, though the
- * page marks it read at once.
- */
 function useNewOnThisVisit(rows: readonly ShownRow[]): ReadonlySet<number> {
   const [seen, setSeen] = useState<ReadonlySet<number>>(
     () => new Set(rows.filter((row) => row.fresh).map((row) => row.id)),

@@ -1,12 +1,4 @@
-/**
- * รายการสั่งฝาก: `/order` lists the member's deposit orders, `/order/:id`
- * shows one. While an order is pending the page asks the backend again every
- * few seconds (only while the tab is visible; stopping once it is final;
- * without JavaScript the browser reloads it, app/ui/no-script-refresh.tsx),
- * and says with a toast when the money has arrived. An unknown id, or
- * another member's order, is the 404 page. The server side is the order
- * pages' one loader, loadOrders in ~/wallet/order-view.server.
- */
+// Without JavaScript the browser reloads a pending order (app/ui/no-script-refresh.tsx).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'

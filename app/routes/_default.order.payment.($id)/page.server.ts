@@ -1,9 +1,4 @@
-/**
- * The payment page's server side: the orders loader it shares with the
- * deposit orders page (~/wallet/order-view.server), keeping only the orders
- * waiting to be paid; for one pending PromptPay order, its QR as inline SVG
- * made here (no QR library in the browser).
- */
+// The QR is inline SVG made here: no QR library in the browser.
 import type { RouteContext } from '~/session/guard'
 import { loadOrders } from '~/wallet/order-view.server'
 import { promptPaySvg } from '~/wallet/promptpay.server'

@@ -1,15 +1,4 @@
-/**
- * ชำระเงิน: how to pay one pending order. PromptPay: the QR made on the
- * server from the order's PromptPay id and amount (app/wallet/promptpay.server.ts),
- * inline SVG, so the browser loads no QR library. Bank transfer: the
- * service's account number as selectable text with a copy button. A
- * countdown to the order's expiry; an expired order says so and shows no
- * QR or account. The PromptPay QR can be saved as a PNG (a phone cannot scan
- * its own screen: order.payment.$id.qr[.png].ts). A deposit lands here; the
- * page follows the order until it is paid (with JavaScript every 3 s, without
- * it the browser reloads it). `/order/payment` alone lists the orders waiting
- * to be paid. The server side is ./page.server.ts.
- */
+// The QR is made on the server (app/wallet/promptpay.server.ts): the browser loads no QR library.
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
@@ -60,7 +49,7 @@ function ToPay({ orders }: { orders: readonly OrderView[] }) {
 
 function Payment({ order, qrSvg, now }: { order: OrderView; qrSvg: string | null; now: number }) {
   const pending = useFollowOrder(order)
-  // A deposit reached its payment page: the install offer's moment (not a watcher's).
+  // The install offer's moment (not a watcher's).
   const watched = useWatchedMember() !== null
   useEffect(() => {
     if (!watched) noteMoneyStep()
@@ -117,7 +106,7 @@ function PromptPay({ order, qrSvg }: { order: OrderView; qrSvg: string }) {
         role="img"
         aria-label={`QR พร้อมเพย์ ยอด ${formatBaht(order.amount)}`}
         className="mx-auto aspect-square w-full max-w-64 overflow-hidden rounded-xl bg-white [&>svg]:block [&>svg]:size-full"
-        // The SVG is made on the server from the order alone (no member input).
+        // Made on the server from the order alone (no member input).
         dangerouslySetInnerHTML={{ __html: qrSvg }}
       />
       <p className="text-sm text-slate-300">

@@ -1,11 +1,5 @@
-/**
- * /profile's server side: what the page shows (masked numbers, the Thai
- * Buddhist-era join date, made here so date-fns stays on the server) and its
- * posts: change password, LINE link (off to LINE's authorize page; the
- * callback links: docs/decisions/0076-member-pages.md) and unlink, and
- * "ออกจากระบบทุกอุปกรณ์". A password change and that button end every other
- * session of the member, this browser's stays (docs/decisions/0093).
- */
+// Dates made here so date-fns stays on the server. A password change and "ออกจากระบบทุกอุปกรณ์"
+// end every other session of the member (docs/decisions/0093); LINE: docs/decisions/0076-member-pages.md.
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import {
@@ -59,7 +53,6 @@ export async function loadPage(ctx: RouteContext): Promise<ProfileView> {
 
 const PASSWORD_FIELDS = ['currentPassword', 'password', 'passwordConfirm']
 
-/** Every other session of the member ends: other devices, and every copy of this cookie. */
 async function endOtherSessions(ctx: RouteContext) {
   const { session } = ctx
   await endEverySessionButThis(session, await memberIdOf(ctx))

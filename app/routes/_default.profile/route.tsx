@@ -1,11 +1,3 @@
-/**
- * /profile: the member's account (username, name, masked phone and bank
- * account, member since in the Buddhist era), the LINE link with link and
- * unlink, changing the password, "ออกจากระบบทุกอุปกรณ์" (every other device
- * and copy of this session; this browser stays) and logout. Every form posts and works
- * without JavaScript; the server side is ./profile.server.ts. A watcher sees
- * the forms disabled (the guard refuses their posts anyway).
- */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useEffect } from 'react'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
@@ -139,7 +131,7 @@ function ChangePassword({ watched }: { watched: boolean }) {
     changePasswordFields,
     reply?.form === 'password' ? reply.result : undefined,
   )
-  // After a refusal (a client navigation: autofocus only acts on a new page), focus its field.
+  // Autofocus only acts on a new page: after a refusal in a client navigation, focus its field.
   const focus = form.focus
   useEffect(() => {
     if (focus) document.getElementById(`password-${focus}`)?.focus()
@@ -179,7 +171,6 @@ function ChangePassword({ watched }: { watched: boolean }) {
   )
 }
 
-/** Ends every other login of the member (a lost phone, a shared computer); this browser stays. */
 function LogoutEverywhere({ watched }: { watched: boolean }) {
   const busy = useBusy('logout-others')
   return (

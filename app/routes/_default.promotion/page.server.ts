@@ -1,11 +1,4 @@
-/**
- * The promotions page's server side. The list is public (the content
- * module's, kept a minute); `?id=` shows one promotion with its terms (an id
- * that is no current promotion is the 404 page). For a member it adds the
- * accepted promotions with their turnover, and a one-time key for the accept
- * form; accepting is a post (eligibility is the backend's, its refusals are
- * Thai messages on the form).
- */
+// Accepting is a post; eligibility is the backend's.
 import { data } from '@remix-run/node'
 import { BackendError, orMessage } from '~/backend/client.server'
 import { contentPart, listPromotions } from '~/backend/content.server'
@@ -29,7 +22,6 @@ import { redirectWithToast } from '~/server/toast.server'
 import { memberPart, type RouteContext } from '~/session/guard'
 import { thaiDay } from '~/lib/content-text.server'
 
-/** A promotion id as the backend writes them (anything else is no promotion). */
 const PROMOTION_ID = /^[A-Za-z0-9_-]{1,64}$/
 
 export interface PromotionItem {
@@ -37,14 +29,12 @@ export interface PromotionItem {
   title: string
   summary: string
   image: string
-  /** "ถึง 31 ธ.ค. 69", "ตั้งแต่ 1 พ.ย. 69". */
   period: string
   acceptable: boolean
 }
 
 export interface PromotionDetail extends PromotionItem {
   terms: string[]
-  /** "1 พฤศจิกายน 2569 – 31 ธันวาคม 2569", "ตั้งแต่ 1 พฤศจิกายน 2569 (ไม่มีวันสิ้นสุด)". */
   dates: string
 }
 
@@ -54,7 +44,6 @@ export interface Progress {
   status: MemberPromotion['status']
   done: number
   required: number
-  /** 0–100, whole. */
   percent: number
   acceptedAt: string
 }
@@ -90,7 +79,7 @@ export function progressOf(entry: MemberPromotion): Progress {
   }
 }
 
-/** The `?id=` asked for: null for the list; a malformed one is the 404 page. */
+/** A malformed one is the 404 page. */
 function idOf(url: URL): string | null {
   const id = url.searchParams.get('id')
   if (id === null) return null
@@ -101,8 +90,6 @@ function idOf(url: URL): string | null {
 export async function loadPage(ctx: RouteContext) {
   const { request, url, session } = ctx
   const id = idOf(url)
-  // The public list and the member's own promotions, side by side; a list
-  // the backend could not give is a notice, the rest of the page stays.
   const [list, mine] = await Promise.all([
     contentPart(listPromotions(request.signal), (error) =>
       logWarning(`promotions not shown: ${errorMessage(error)}`, requestIdOf(request)),
@@ -118,7 +105,6 @@ export async function loadPage(ctx: RouteContext) {
     promotions: (promotions ?? []).map(item),
     listError,
     detail: found ? detail(found) : null,
-    /** The member's accepted promotions (null for a visitor). */
     mine: mine?.value?.map(progressOf) ?? null,
     mineError: mine?.error ?? null,
     idempotencyKey: session.loggedIn ? newIdempotencyKey() : null,

@@ -1,13 +1,4 @@
-/**
- * โปรโมชั่น: the public list of current promotions and, at `?id=`, one
- * promotion with its dates and terms. A member sees the promotion they took
- * with its turnover (done / required: a bar on the list, a chart on its own
- * page, each with the same in text) and
- * accepts one with a real post (a one-time key; the backend decides who
- * may). Everything is rendered on the server with sized pictures: the page
- * needs no script of its own (Lighthouse 100). The server side is
- * ./promotion.server.ts.
- */
+// Rendered on the server with sized pictures: the page needs no script of its own (Lighthouse 100).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { IdempotencyField } from '~/forms/idempotency-field'
@@ -34,7 +25,7 @@ const page = PAGES.promotion
 export const loader = (args: LoaderFunctionArgs) =>
   guard(args, { access: page.access, feature: 'promotion' }, loadPage)
 
-/** Accepting is for members: a visitor's post goes to the login page. */
+/** A visitor's post goes to the login page. */
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: 'member', feature: 'promotion' }, submit)
 
@@ -210,7 +201,6 @@ function Accept({
 const turnoverText = (progress: Progress) =>
   `ทำเทิร์นแล้ว ${formatBaht(progress.done)} จาก ${formatBaht(progress.required)} (${progress.percent}%)`
 
-/** The accepted promotion's own page: what is done against what is required, drawn to one scale. */
 function TurnoverChart({ progress }: { progress: Progress }) {
   const text = turnoverText(progress)
   return (
@@ -230,7 +220,6 @@ function TurnoverChart({ progress }: { progress: Progress }) {
   )
 }
 
-/** The list's card of the promotion under way: a progress bar. */
 function TurnoverBar({ progress }: { progress: Progress }) {
   const text = turnoverText(progress)
   return (

@@ -1,13 +1,5 @@
-/**
- * The deposit tab: amount (whole baht within the configured limits) and
- * method -> the backend makes an order (one per form key) -> its payment
- * page /order/payment/:id (the QR or the account to pay, which also follows
- * the order until it is paid).
- * The form is checked here always (and in the browser once JavaScript
- * runs); the backend's refusals come back on their field. The member's
- * unpaid orders are listed above the form, so coming back to it (Back)
- * leads to the order already made rather than to a second one.
- */
+// The member's unpaid orders are listed above the form, so coming back (Back) leads to the order
+// already made rather than to a second one.
 import { data, redirect } from '@remix-run/node'
 import { appConfig } from '~/backend/config.server'
 import type { Order } from '~/backend/orders.schemas'

@@ -1,7 +1,4 @@
-/**
- * The deposit tab: a plain POST form (works without JavaScript), checked in
- * the browser with the server's own rules once JavaScript runs.
- */
+// A plain POST form, checked in the browser with the server's own rules once JavaScript runs.
 import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
 import { useEffect, useState, type FormEvent, type MouseEvent } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
@@ -34,7 +31,6 @@ export function DepositTab({ data }: { data: Awaited<ReturnType<typeof loadDepos
   const submitting =
     navigation.state === 'submitting' && navigation.formData?.get('intent') === 'deposit'
   const [checked, setChecked] = useState<DepositErrors | null>(null)
-  // A new answer from the server replaces the browser's own findings.
   useEffect(() => setChecked(null), [reply])
   const errors: DepositErrors = checked ?? reply?.errors ?? {}
   const focus = checked
@@ -169,11 +165,7 @@ export function DepositTab({ data }: { data: Awaited<ReturnType<typeof loadDepos
   )
 }
 
-/**
- * One tap for a usual amount. Links to the form with the amount filled
- * (`?tab=deposit&amount=300`), so they work without JavaScript; with it they
- * fill the field in place, keeping what else the member chose.
- */
+/** Links, so they work without JavaScript; with it they fill the field in place. */
 function QuickAmounts({ amounts, disabled }: { amounts: number[]; disabled: boolean }) {
   if (amounts.length === 0 || disabled) return null
   function fill(event: MouseEvent<HTMLAnchorElement>, amount: number) {

@@ -1,12 +1,5 @@
-/**
- * The history tab: every line of the member's ledger, filtered by kind,
- * status and a range of Bangkok days, paged by links. The URL is the state
- * (a GET form and plain links: all of it works without JavaScript). A value
- * the form could not have sent (a tampered link) is dropped with a Thai note,
- * never a 500. The dates are picked with the Thai date choice (its parts
- * become `from=YYYY-MM-DD` by a redirect). Dates and amounts are made into
- * Thai text here, so the date library stays on the server.
- */
+// The URL is the state (works without JavaScript); a tampered value is dropped with a Thai note,
+// never a 500. Dates become Thai text here, so the date library stays on the server.
 import { redirect } from '@remix-run/node'
 import { orMessage } from '~/backend/client.server'
 import { transactionHistory } from '~/backend/wallet.server'
@@ -33,9 +26,7 @@ import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 import { KIND_LABELS, ledgerAmount } from './history-labels'
 import type { RouteContext } from '~/session/guard'
 
-/** Pages beyond this are a tampered link. */
 const MAX_PAGE = 10_000
-/** Years the date choices offer: this one and the ones before. */
 const CHOICE_YEARS = 5
 
 export const HISTORY_MESSAGES = {
@@ -43,11 +34,10 @@ export const HISTORY_MESSAGES = {
   range: 'วันที่เริ่มต้นต้องไม่หลังวันที่สิ้นสุด ระบบจึงไม่ได้กรองตามช่วงวันที่',
 } as const
 
-/** What the member chose (the form shows it again); appliedRange gives the days the query uses. */
 export interface HistoryFilters {
   kind: TransactionKind | null
   status: TransactionStatus | null
-  /** YYYY-MM-DD (Bangkok days, inclusive); a reversed pair is kept but not applied. */
+  /** A reversed pair is kept but not applied. */
   from: string | null
   to: string | null
 }
@@ -55,7 +45,6 @@ export interface HistoryFilters {
 const oneOf = <T extends string>(values: readonly T[], value: string): value is T =>
   (values as readonly string[]).includes(value)
 
-/** The filters and page of the URL; what is not valid is dropped, with the note to show. */
 export function readHistoryQuery(url: URL): {
   filters: HistoryFilters
   page: number
@@ -96,13 +85,11 @@ export function readHistoryQuery(url: URL): {
   return { filters: { kind, status, from, to }, page, notes: [...notes] }
 }
 
-/** The days the backend is asked for: none of a range that ends before it starts. */
 export function appliedRange(filters: HistoryFilters): { from: string | null; to: string | null } {
   const { from, to } = filters
   return from && to && from > to ? { from: null, to: null } : { from, to }
 }
 
-/** A link to another page of the same filters. */
 export function historyHref(filters: HistoryFilters, page: number): string {
   const params = new URLSearchParams({ tab: 'history' })
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value)

@@ -81,11 +81,8 @@ const AMOUNT_TONE: Record<HistoryLine['amount']['flow'], string> = {
 }
 
 /**
- * A line of the history. The note (the backend's: "ถอนเข้าบัญชีธนาคารกสิกรไทย")
- * has the line's whole width to itself, not what the amounts leave beside
- * them: beside them a phone's own Thai font, wider than the web font, broke it
- * inside a word (decision 0149). The kind and the note wrap only between their
- * words (Words).
+ * The note gets the line's whole width: beside the amounts a phone's own Thai font broke it inside a
+ * word (decision 0149).
  */
 function Line({ line }: { line: HistoryLine }) {
   const { amount } = line
@@ -125,7 +122,6 @@ function Line({ line }: { line: HistoryLine }) {
   )
 }
 
-/** Without JavaScript, a history with a withdrawal under way reloads itself (the filters are a form). */
 const NO_SCRIPT_WAITING_SECONDS = 20
 
 export function HistoryTab({ data }: { data: Data }) {

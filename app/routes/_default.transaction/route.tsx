@@ -1,12 +1,4 @@
-/**
- * ฝาก-ถอน: the member's money page, in three tabs that are links
- * (`?tab=deposit|withdraw|history`, works without JavaScript): deposit
- * (amount, with quick amounts, and method -> the backend makes an order ->
- * its payment page /order/payment/:id), withdraw
- * (to the registered bank account, with a confirmation step) and the history
- * of every movement of the balance. Each tab's loading and posting lives
- * beside this file (deposit.*, withdraw.*, history.*).
- */
+// Tabs are links (`?tab=…`), so they work without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
@@ -34,7 +26,6 @@ const TABS = [
 ] as const
 type Tab = (typeof TABS)[number]['id']
 
-/** The tab of the URL; anything else (a tampered link) is the deposit tab. */
 function tabOf(url: URL): Tab {
   const wanted = url.searchParams.get('tab')
   return TABS.find((tab) => tab.id === wanted)?.id ?? 'deposit'

@@ -1,13 +1,5 @@
-/**
- * The withdraw tab: to the member's registered bank account only, in two
- * posts. `withdraw-review` checks the amount (the configuration's limits, the
- * balance, what is left of today's limit) and answers the review;
- * `withdraw-confirm` places it with the one-time key the loader made, carried
- * through the review (a double tap or a resubmit is one withdrawal);
- * `withdraw-edit` goes back to the form with the amount kept. The backend has
- * the last word: its refusal codes become Thai messages on the amount field.
- * Plain posts and answers: all of it works without JavaScript.
- */
+// Plain posts: works without JavaScript. The key made by the loader is carried through the review,
+// so a double tap or a resubmit is one withdrawal; the backend's refusal codes land on the amount.
 import { BackendError, orMessage } from '~/backend/client.server'
 import { appConfig } from '~/backend/config.server'
 import {
@@ -26,7 +18,7 @@ import { isBlankAmount, parseWholeBaht } from '~/lib/money'
 import { checkAmount, type AmountProblem } from '../../wallet/withdraw-rules'
 import type { RouteContext } from '~/session/guard'
 
-/** What the browser sees of the account: never the whole number. */
+/** Never the whole number. */
 function shownInfo(info: WithdrawInfo) {
   return {
     account: info.account && {

@@ -14,7 +14,6 @@ type Account = NonNullable<NonNullable<Data['info']>['account']>
 const ACTION = '/transaction?tab=withdraw'
 const HISTORY = '/transaction?tab=history'
 
-/** The withdraw post's answer, when the last post of this page was one. */
 function useWithdrawReply(): WithdrawReply | undefined {
   const reply = useActionData<typeof action>()
   return reply && 'form' in reply && reply.form === 'withdraw' ? reply : undefined

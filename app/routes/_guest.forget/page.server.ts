@@ -1,11 +1,4 @@
-/**
- * The server side of /forget (password recovery): what the page shows, and
- * one function per step for its post. Each step returns what comes next: its
- * form again with what was wrong, or a redirect to /forget (now at another
- * step) or to /login. The progress (the OTP's reference, then the reset
- * token) lives in an encrypted cookie (app/forms/progress.server.ts,
- * docs/decisions/0022-password-recovery-by-otp.md).
- */
+// The progress lives in an encrypted cookie (docs/decisions/0022-password-recovery-by-otp.md).
 import { BackendError, retryAfterOf } from '~/backend/client.server'
 import {
   PASSWORD_RECOVERY_MESSAGES,
@@ -34,7 +27,6 @@ import { redirect } from '@remix-run/node'
 
 const page = PAGES.forget
 
-/** Whole seconds from now until `at` (0 when past or unknown). */
 function secondsUntil(at: number | undefined, now = Date.now()): number {
   return at === undefined ? 0 : Math.max(0, Math.ceil((at - now) / 1000))
 }
@@ -42,11 +34,9 @@ function secondsUntil(at: number | undefined, now = Date.now()): number {
 export interface PasswordRecoveryView {
   step: PasswordRecoveryStep
   phone: string
-  /** The OTP's reference code (not `ref`: that name is React's). */
+  /** Not `ref`: that name is React's. */
   otpRef: string
-  /** Seconds until another OTP may be requested. */
   resendIn: number
-  /** Minutes the OTP stays valid, as sent. */
   otpMinutes: number
 }
 
@@ -61,7 +51,6 @@ export function loadPage({ request }: RouteContext): PasswordRecoveryView {
   }
 }
 
-/** Every step posts here: the step the progress is at handles it. */
 export async function submit({ request, cookies }: RouteContext) {
   const form = await readFormData(request)
   const progress = passwordRecoveryProgress.read(request)
@@ -79,17 +68,12 @@ export async function submit({ request, cookies }: RouteContext) {
   return passwordStep(cookies, form, progress)
 }
 
-/** Saves the progress and shows /forget again (now at `progress.step`), with a toast if given. */
 function goTo(cookies: CookieJar, progress: PasswordRecoveryProgress, toast?: string) {
   cookies.add(passwordRecoveryProgress.serialize(progress))
   if (!toast) return redirect(page.path)
   return redirectWithToast(page.path, { type: 'success', message: toast })
 }
 
-/**
- * Asks the backend for an OTP to `phone`: the progress of the OTP step, or the
- * backend's refusal.
- */
 async function sendOtp(phone: string): Promise<PasswordRecoveryProgress | BackendError> {
   const now = Date.now()
   try {
@@ -107,7 +91,6 @@ async function sendOtp(phone: string): Promise<PasswordRecoveryProgress | Backen
   }
 }
 
-/** Step 1: the mobile number; an OTP is sent to it. */
 async function phoneStep(cookies: CookieJar, form: FormData) {
   const submission = parseForm(form, passwordRecoveryPhoneFields)
   if (submission.status !== 'success') return stepReply('phone', submission.reply(), 400)
@@ -117,7 +100,6 @@ async function phoneStep(cookies: CookieJar, form: FormData) {
   return stepReply('phone', result, sent.status, retryAfterOf(sent))
 }
 
-/** Step 2, "ขอรหัส OTP ใหม่": once the backend's wait is over, another OTP. */
 async function resendOtp(cookies: CookieJar, form: FormData, progress: PasswordRecoveryProgress) {
   const submission = parseForm(form, {})
   const wait = secondsUntil(progress.resendAt)
@@ -133,7 +115,6 @@ async function resendOtp(cookies: CookieJar, form: FormData, progress: PasswordR
   return stepReply('otp', result, sent.status, retryAfterOf(sent))
 }
 
-/** Step 2: the OTP from the SMS; a right one gives the reset token. */
 async function otpStep(cookies: CookieJar, form: FormData, progress: PasswordRecoveryProgress) {
   const submission = parseForm(form, otpFields)
   if (submission.status !== 'success') return stepReply('otp', submission.reply(), 400)
@@ -151,7 +132,6 @@ async function otpStep(cookies: CookieJar, form: FormData, progress: PasswordRec
   }
 }
 
-/** Step 3: the new password; then to /login with it. */
 async function passwordStep(
   cookies: CookieJar,
   form: FormData,

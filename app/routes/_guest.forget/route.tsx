@@ -1,11 +1,4 @@
-/**
- * Password recovery in three steps on one URL: mobile number -> OTP -> new
- * password. The step, the OTP's reference and the reset token live in an
- * encrypted cookie (progress.server). The backend sends the OTP by SMS,
- * limits resends and wrong attempts; this page shows its reference code and
- * a live countdown until another may be requested. The new password then
- * works on /login. The steps' server side is ./steps.server.ts.
- */
+// The backend sends the OTP and limits resends and wrong attempts.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useState } from 'react'
@@ -50,14 +43,12 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
-/** 0812345678 -> 081-234-5678 */
 function formatPhone(phone: string): string {
   return /^[0-9]{10}$/.test(phone)
     ? `${phone.slice(0, 3)}-${phone.slice(3, 6)}-${phone.slice(6)}`
     : phone
 }
 
-/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
 export const headers = keepRetryAfter
 
 export default function PasswordRecovery() {
@@ -117,7 +108,6 @@ function PhoneStep({ phone, lastResult }: StepProps<PasswordRecoveryView>) {
   )
 }
 
-/** Counts down from `seconds`, once a second; starts again for each new `run` (an OTP's ref). */
 function useCountdown(seconds: number, run: string): number {
   const [left, setLeft] = useState(seconds)
   useEffect(() => {

@@ -1,8 +1,3 @@
-/**
- * The server side of /line/callback: the LINE login's return (the state
- * checked and forgotten, then the login), or a member's LINE link from
- * /profile.
- */
 import { BackendError } from '~/backend/client.server'
 import { linkLine, lineRefusal, PROFILE_MESSAGES } from '~/backend/profile.server'
 import { PAGES } from '~/lib/pages'
@@ -23,7 +18,6 @@ const MESSAGES = {
   linkDenied: 'คุณยกเลิกการเชื่อมต่อบัญชี LINE',
 } as const
 
-/** LINE sends the member back here with `code` and `state` (or `error`). */
 export async function loadPage(ctx: RouteContext) {
   const { request, url, session, cookies } = ctx
   // The state is good for one return: forgotten whatever follows.
@@ -57,7 +51,6 @@ export async function loadPage(ctx: RouteContext) {
   }
 }
 
-/** A member linking LINE from /profile: link with the code, back to /profile with a toast. */
 async function linkAndReturn(ctx: RouteContext, code: string | null): Promise<never> {
   const { request, url } = ctx
   const back = (type: 'success' | 'error', message: string): never => {

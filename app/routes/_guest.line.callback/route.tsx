@@ -8,7 +8,6 @@ import { loadPage } from './page.server'
 
 const page = PAGES.lineCallback
 
-/** LINE sends the member back here with `code` and `state` (or `error`). */
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
 export const meta = pageMeta(page.title)

@@ -1,8 +1,3 @@
-/**
- * The server side of /login: what the page says above the form, the form's post (the LINE button, or username
- * and password checked against the login limits, then the session and a
- * welcome toast).
- */
 import { data, redirect } from '@remix-run/node'
 import { loginFields } from '~/forms/login-form'
 import { parseForm } from '~/forms/zod'
@@ -15,11 +10,6 @@ import type { RouteContext } from '~/session/guard'
 import { backPath, loginPurpose, loginReasonText, safeReturnPath } from '~/session/redirects'
 import { LoginError, loginLocal } from '~/session/strategies.server'
 
-/**
- * What the page says above the form: why this device was logged out (a
- * password change or "ออกจากระบบทุกอุปกรณ์" elsewhere), what the visitor was
- * doing (playing, staking), and the page to go back to.
- */
 export function loadPage({ url, request }: RouteContext) {
   return {
     reason: loginReasonText(url.searchParams.get('reason')),
@@ -28,7 +18,6 @@ export function loadPage({ url, request }: RouteContext) {
   }
 }
 
-/** The password never comes back in an answer. */
 const HIDDEN = ['password']
 
 export async function submit(ctx: RouteContext) {

@@ -32,7 +32,6 @@ export const meta = pageMeta(page.title)
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: page.access, watcherMayPost: true }, submit)
 
-/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
 export const headers = keepRetryAfter
 
 export default function Login() {

@@ -1,10 +1,4 @@
-/**
- * The server side of /register: what the page shows, and one function per
- * step for its post. Each step returns what comes next: its form again with
- * what was wrong, or a redirect to /register (now at the next or the previous
- * step) or onwards. The progress lives in an encrypted cookie
- * (app/forms/progress.server.ts, docs/decisions/0020-step-progress-in-encrypted-cookies.md).
- */
+// The progress lives in an encrypted cookie (docs/decisions/0020-step-progress-in-encrypted-cookies.md).
 import { redirect } from '@remix-run/node'
 import { BackendError, retryAfterOf } from '~/backend/client.server'
 import { checkAvailability, listBanks, registrationFieldError } from '~/backend/registration.server'
@@ -28,11 +22,10 @@ import { LoginError, registerLocal } from '~/session/strategies.server'
 
 const page = PAGES.register
 
-/** What a step shows: entries so far (never the password) and the bank list. */
+/** Never the password. */
 export interface RegisterView {
   step: RegistrationStep
   account: { username: string; phone: string; referralCode: string }
-  /** A password is held from an earlier visit of step 1: it may be left blank. */
   passwordKept: boolean
   bank: { bankCode: string; accountNumber: string; accountName: string }
   banks: Bank[]
@@ -56,7 +49,6 @@ export async function loadPage({ request, url }: RouteContext): Promise<Register
   }
 }
 
-/** Every step posts here: the step the progress is at handles it. */
 export async function submit(ctx: RouteContext) {
   const { request, cookies } = ctx
   const form = await readFormData(request)
@@ -76,13 +68,11 @@ export async function submit(ctx: RouteContext) {
   return finishStep(ctx, cookies, form, { account, bank: progress.bank })
 }
 
-/** Saves the progress and shows /register again (now at `progress.step`). */
 function goTo(cookies: CookieJar, progress: RegistrationProgress) {
   cookies.add(registrationProgress.serialize(progress))
   return redirect(page.path)
 }
 
-/** Step 1: username, password, mobile number, referral code; the backend says if they are free. */
 async function accountStep(
   request: Request,
   cookies: CookieJar,
@@ -109,7 +99,6 @@ async function accountStep(
   })
 }
 
-/** Why the backend refuses these entries (a username or number taken, or its own error), or null. */
 async function availabilityRefusal(
   details: { username: string; phone: string },
   signal: AbortSignal,
@@ -131,7 +120,7 @@ function text(form: FormData, name: string, max: number): string {
   return typeof value === 'string' ? value.slice(0, max) : ''
 }
 
-/** "ย้อนกลับ" from step 2 keeps what was typed, checked or not: it is checked on the way forward. */
+/** Checked or not: it is checked on the way forward. */
 function backFromBank(cookies: CookieJar, form: FormData, progress: RegistrationProgress) {
   const bank = {
     bankCode: text(form, 'bankCode', 10),
@@ -141,7 +130,6 @@ function backFromBank(cookies: CookieJar, form: FormData, progress: Registration
   return goTo(cookies, { ...progress, step: 'account', bank })
 }
 
-/** Step 2: the bank account, checked against the bank list. */
 async function bankStep(cookies: CookieJar, form: FormData, progress: RegistrationProgress) {
   const submission = parseForm(form, bankFields(await listBanks()))
   if (submission.status !== 'success') return stepReply('bank', submission.reply(), 400)
@@ -150,7 +138,6 @@ async function bankStep(cookies: CookieJar, form: FormData, progress: Registrati
 
 type Checked = Required<Pick<RegistrationProgress, 'account' | 'bank'>>
 
-/** Step 3: the terms; registers what the earlier steps checked and logs the new member in. */
 async function finishStep(
   ctx: RouteContext,
   cookies: CookieJar,

@@ -1,12 +1,3 @@
-/**
- * Registration in three steps on one URL: account -> bank -> finish. The
- * step and the entries so far live in an encrypted cookie (progress.server);
- * each step posts here, is checked on the server (and in the browser once
- * JavaScript runs), and redirects back to /register for the next step.
- * "ย้อนกลับ" keeps what was entered. The last step registers, logs the new
- * member in and lands on the home page. The steps' server side is
- * ./steps.server.ts.
- */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { Bank } from '~/backend/schemas'
@@ -50,7 +41,6 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
-/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
 export const headers = keepRetryAfter
 
 export default function Register() {

@@ -1,10 +1,5 @@
-/**
- * The server side of /watcher: the `?token=` link refused, the pasted
- * token's login. Where the backend has staff accounts (the configuration's
- * `staff.accounts`, decision 0156) only a signed-in staff person may watch,
- * with a reason and a ticket, and the watch is theirs; elsewhere the
- * original's bare token watch.
- */
+// With staff accounts (decision 0156) only a signed-in staff person may watch; elsewhere the
+// original's bare token watch.
 import { data } from '@remix-run/node'
 import { appConfig } from '~/backend/config.server'
 import { watchFields } from '~/forms/staff-forms'
@@ -22,17 +17,13 @@ const page = PAGES.watcher
 const MAX_TOKEN_LENGTH = 16_384
 export const NO_REFERRER = { 'Referrer-Policy': 'no-referrer' }
 
-/**
- * The configuration service may turn pasted-token watches off (the staff
- * console replaces them); answers whether they need a staff person.
- */
+/** The staff console may replace them. */
 async function tokenWatchRules(request: Request): Promise<{ staffAccounts: boolean }> {
   const { staff } = await appConfig(request.signal)
   if (!staff.tokenWatcher) throw httpError(403, WATCH_MESSAGES.tokenWatchOff)
   return { staffAccounts: staff.accounts }
 }
 
-/** With staff accounts, no staff session: to the staff login, and back here after it. */
 function requireStaff({ staffSession, url }: RouteContext): void {
   if (staffSession.loggedIn) return
   throw redirectWithToast(

@@ -10,17 +10,9 @@ import { useWatchedMember } from '~/ui/member'
 import { guard } from '~/session/guard'
 import { loadPage, NO_REFERRER, submit } from './page.server'
 
-/**
- * The watcher: support staff see exactly what a member sees, logged in with
- * the member's access token. The token reaches the server only by this
- * page's same-site POST; a link carries it in its fragment
- * (`/watcher#token=...`), which no server log or Referer ever sees, and the
- * page moves it into the form for the agent to confirm. A GET never changes
- * the session (a link from any site must not swap a member's account), and a
- * failed watcher login leaves the session as it was. Where the backend has
- * staff accounts, only a signed-in staff person watches, giving a reason and
- * a ticket as on the console (decision 0156).
- */
+// The token reaches the server only by this page's same-site POST; a link carries it in its
+// fragment, which no server log or Referer sees. A GET never changes the session (a link from any
+// site must not swap a member's account). Decision 0156 for staff accounts.
 const page = PAGES.watcher
 
 export const headers: HeadersFunction = () => NO_REFERRER
@@ -32,7 +24,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export const meta = pageMeta(page.title)
 
-/** The token of a `#token=` link, taken off the address bar as soon as it is read. */
+/** Taken off the address bar as soon as it is read. */
 function useFragmentToken(): string | null {
   const [token, setToken] = useState<string | null>(null)
   useEffect(() => {

@@ -1,13 +1,9 @@
-/**
- * The server side of /staff: one search box for a member (username, phone
- * or member id, the backend's search) and for a request id a member quoted
- * from an error page (the request timeline's index): both are looked up.
- */
+// A member's search and a quoted request id are both looked up.
 import { searchMembers } from '~/backend/staff.server'
 import { STAFF_SEARCH_MAX } from '~/forms/staff-forms'
 import { maskPhone } from '~/lib/mask'
 import type { RouteContext } from '~/session/guard'
-import { findRequest } from '~/server/timeline.server'
+import { findRequest, shownEntry } from '~/server/timeline.server'
 
 export async function loadPage(ctx: RouteContext) {
   const q = (ctx.url.searchParams.get('q') ?? '').trim().slice(0, STAFF_SEARCH_MAX)
@@ -23,6 +19,6 @@ export async function loadPage(ctx: RouteContext) {
       isStaff: m.isStaff,
       locked: m.locked,
     })),
-    request: found,
+    request: found && { memberId: found.memberId, entry: shownEntry(found.entry) },
   }
 }

@@ -7,10 +7,6 @@ import { TimelineTable } from '~/ui/staff/timeline-table'
 import { STAFF_SEARCH_MAX } from '~/forms/staff-forms'
 import { loadPage } from './page.server'
 
-/**
- * The staff console's first page: find a member by username, phone or
- * member id, or a request by the id a member read off an error page.
- */
 const page = PAGES.staffHome
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useLoaderData, useLocation } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { bangkokClock, bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { bangkokClock } from '~/lib/thai-date'
 import { WATCH_END_TEXT } from '~/lib/watch-text'
 import { AUDIT_EVENT_TEXT } from '~/lib/audit-text'
 import { keepRetryAfter } from '~/server/retry-after.server'
@@ -10,25 +10,18 @@ import { guard } from '~/session/guard'
 import { ThaiDateChoice } from '~/ui/thai-date-choice'
 import { loadPage, submit } from './page.server'
 
-/**
- * The record of watches, for supervisors (docs/decisions/0139, 0152): who
- * watched whom, why (reason and ticket), when, how it ended, and every page
- * seen; the slowed staff logins and refused watch starts; filtered by staff,
- * member and date, a page at a time, and as CSV. The watches going on now
- * can be ended here, also while the record cannot be read.
- */
+// docs/decisions/0139, 0152.
 const page = PAGES.staffAudit
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, { access: page.access }, submit)
 
-/** A refused burst's (429) or an unreadable record's (503) Retry-After, without JavaScript too. */
+/** Without JavaScript too. */
 export const headers = keepRetryAfter
 
 export const meta = pageMeta(page.title)
 
-const when = (ms: number) => formatThaiDateTime(bangkokDate(ms))
 const INPUT = 'w-full rounded-xl border border-night-600 bg-night-800 px-3 py-2'
 
 export default function StaffAudit() {
@@ -194,8 +187,8 @@ export default function StaffAudit() {
                   </p>
                   {r.reason ? <p>เหตุผล: {r.reason}</p> : null}
                   <p className="text-slate-300">
-                    เริ่ม {when(r.startedAt)}
-                    {r.endedAt ? ` · จบ ${when(r.endedAt)}` : ' · ยังดูอยู่'}
+                    เริ่ม {r.started}
+                    {r.ended ? ` · จบ ${r.ended}` : ' · ยังดูอยู่'}
                     {r.how ? ` · ${WATCH_END_TEXT[r.how]}` : ''}
                     {r.endedBy ? ` (${r.endedBy})` : ''}
                   </p>
@@ -235,7 +228,7 @@ export default function StaffAudit() {
             <ul className="divide-y divide-night-700 rounded-xl border border-night-700 text-sm">
               {record.refusals.items.map((e) => (
                 <li key={e.id} data-refusal={e.type} className="p-3">
-                  {when(e.at)} · {AUDIT_EVENT_TEXT[e.type]} · <strong>{e.staffUsername}</strong>
+                  {e.when} · {AUDIT_EVENT_TEXT[e.type]} · <strong>{e.staffUsername}</strong>
                   {e.type === 'login-limited'
                     ? ` · ${e.address ?? 'ไม่ทราบที่อยู่'} · รอ ${e.retryAfterSeconds} วินาที`
                     : ` · สมาชิกรหัส ${e.memberId} · เกิน ${e.limit} ครั้งใน ${Math.round(e.windowSeconds / 60)} นาที`}
@@ -249,7 +242,6 @@ export default function StaffAudit() {
   )
 }
 
-/** The page's filter for the CSV: every row, whichever page is shown. */
 function withoutPaging(params: URLSearchParams): string {
   const next = new URLSearchParams(params)
   next.delete('cursor')

@@ -1,9 +1,4 @@
-/**
- * The server side of /staff/login: username, password and the one-time code
- * of the staff person's authenticator app, judged by the staff login's
- * slow-downs (per username and address, then the username alone; decision
- * 0155), then the staff session.
- */
+// Decision 0155.
 import { data } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { staffLogin } from '~/backend/staff.server'
@@ -19,14 +14,12 @@ import { newStaffSessionId } from '~/session/staff-session.server'
 import { sessionLifetimes } from '~/session/session.server'
 import { expiresAtFor } from '~/session/tokens'
 
-/** Nothing secret comes back in an answer. */
 const HIDDEN = ['password', 'otp']
 
 export const STAFF_LOGIN_MESSAGES = {
   refused: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง',
 } as const
 
-/** A console page (or /watcher) to go to after the login, else the console's first page. */
 function staffReturnPath(value: FormDataEntryValue | null): string {
   const path = safeReturnPath(value)
   return isStaffReturnPath(path) ? path : STAFF_HOME_PATH

@@ -15,11 +15,7 @@ import { guard } from '~/session/guard'
 import { submit } from './page.server'
 import { keepRetryAfter } from '~/server/retry-after.server'
 
-/**
- * The staff login (docs/decisions/0139): username, password and the code of
- * the staff person's authenticator app. Its own session, its own cookie: a
- * member session in the same browser is neither used nor touched.
- */
+// docs/decisions/0139: its own session and cookie; a member session in the browser is not touched.
 const page = PAGES.staffLogin
 
 // A logged-in staff person is sent to the console by `auth`; the page needs no data.
@@ -29,7 +25,6 @@ export const action = (args: ActionFunctionArgs) => guard(args, { access: page.a
 
 export const meta = pageMeta(page.title)
 
-/** A 429's Retry-After reaches the answer (server/retry-after.server.ts). */
 export const headers = keepRetryAfter
 
 export default function StaffLogin() {

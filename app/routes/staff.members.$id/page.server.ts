@@ -1,23 +1,25 @@
-/**
- * The server side of /staff/members/:id: the member as support needs them
- * (profile summary with the bank number masked, balance, recent orders,
- * withdrawals, stakes and notifications, from the backend's staff API), the
- * request timeline the app recorded, and the start of a watch.
- */
 import { data } from '@remix-run/node'
 import { BackendError, refusalFor } from '~/backend/client.server'
 import { memberDetail } from '~/backend/staff.server'
 import { TIMELINE_SHOWN, watchFields } from '~/forms/staff-forms'
 import { parseForm } from '~/forms/zod'
 import { maskAccount, maskPhone } from '~/lib/mask'
+import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import { readFormData } from '~/server/form-data.server'
-import { timelineOf } from '~/server/timeline.server'
+import { shownEntry, timelineOf } from '~/server/timeline.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/session/guard'
 import { startStaffWatch, WATCH_MESSAGES, WatchStartRefused } from '~/session/watch.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 
-/** The member of the page (the route's `validate` has checked the id). */
+/** Dates are written out here: no date library in the browser (decision 0163). */
+const when = (iso: string) => formatThaiDateTime(bangkokDate(iso))
+const withWhen = <T extends { createdAt: string }>(record: T) => ({
+  ...record,
+  when: when(record.createdAt),
+})
+
+/** The route's `validate` has checked the id. */
 const memberIdOf = (params: RouteContext['params']) => Number(params.id)
 
 export async function loadPage(ctx: RouteContext) {
@@ -36,20 +38,19 @@ export async function loadPage(ctx: RouteContext) {
       isStaff: member.isStaff,
       locked: member.locked,
       balance: member.balance,
-      createdAt: member.createdAt,
+      joined: when(member.createdAt),
       bank: member.bank
         ? { name: member.bank.name, accountNo: maskAccount(member.bank.accountNo) }
         : null,
     },
-    orders: detail.orders,
-    withdrawals: detail.withdrawals,
-    stakes: detail.stakes,
-    notifications: detail.notifications,
-    timeline,
+    orders: detail.orders.map(withWhen),
+    withdrawals: detail.withdrawals.map(withWhen),
+    stakes: detail.stakes.map(withWhen),
+    notifications: detail.notifications.map(withWhen),
+    timeline: timeline.map(shownEntry),
   }
 }
 
-/** "ดูหน้าจอสมาชิก": a reason and a ticket, then the watch opens in this browser. */
 export async function submit(ctx: RouteContext) {
   const id = memberIdOf(ctx.params)
   const form = await readFormData(ctx.request)

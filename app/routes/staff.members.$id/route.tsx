@@ -7,7 +7,6 @@ import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import { keepRetryAfter } from '~/server/retry-after.server'
 import { guard } from '~/session/guard'
 import { ORDER_STATUS_LABELS } from '~/ui/orders/order-labels'
@@ -15,11 +14,6 @@ import { STAKE_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '~/ui/status-labe
 import { TimelineTable } from '~/ui/staff/timeline-table'
 import { loadPage, submit } from './page.server'
 
-/**
- * A member as support sees them: the profile summary, balance, recent
- * orders, withdrawals, stakes and notifications, the request timeline, and
- * "ดูหน้าจอสมาชิก" (read only, with a reason and a ticket, on the record).
- */
 const page = PAGES.staffMember
 const rules = {
   access: page.access,
@@ -30,12 +24,10 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
-/** A refused burst's (429) or an unreadable record's (503) Retry-After, without JavaScript too. */
+/** Without JavaScript too. */
 export const headers = keepRetryAfter
 
 export const meta = pageMeta(page.title)
-
-const when = (iso: string | number) => formatThaiDateTime(bangkokDate(iso))
 
 interface Row {
   id: string | number
@@ -105,7 +97,7 @@ export default function StaffMember() {
           <dt className="text-slate-300">บัญชีธนาคาร</dt>
           <dd>{member.bank ? `${member.bank.name} ${member.bank.accountNo}` : 'ยังไม่ได้ผูกบัญชี'}</dd>
           <dt className="text-slate-300">สมัครเมื่อ</dt>
-          <dd>{when(member.createdAt)}</dd>
+          <dd>{member.joined}</dd>
           <dt className="text-slate-300">สถานะ</dt>
           <dd>
             {member.locked ? 'ถูกระงับ' : 'ใช้งานได้'}
@@ -136,7 +128,7 @@ export default function StaffMember() {
           empty="ยังไม่มีรายการฝาก"
           rows={orders.map((o) => ({
             id: o.id,
-            cells: [when(o.createdAt), formatBaht(o.amount), ORDER_STATUS_LABELS[o.status]],
+            cells: [o.when, formatBaht(o.amount), ORDER_STATUS_LABELS[o.status]],
           }))}
         />
         <RecordList
@@ -144,7 +136,7 @@ export default function StaffMember() {
           empty="ยังไม่มีรายการถอน"
           rows={withdrawals.map((w) => ({
             id: w.id,
-            cells: [when(w.createdAt), formatBaht(w.amount), TRANSACTION_STATUS_LABELS[w.status]],
+            cells: [w.when, formatBaht(w.amount), TRANSACTION_STATUS_LABELS[w.status]],
           }))}
         />
         <RecordList
@@ -152,12 +144,7 @@ export default function StaffMember() {
           empty="ยังไม่มีโพย"
           rows={stakes.map((s) => ({
             id: s.id,
-            cells: [
-              when(s.createdAt),
-              s.title,
-              formatBaht(s.amount),
-              STAKE_STATUS_LABELS[s.status],
-            ],
+            cells: [s.when, s.title, formatBaht(s.amount), STAKE_STATUS_LABELS[s.status]],
           }))}
         />
         <RecordList
@@ -165,7 +152,7 @@ export default function StaffMember() {
           empty="ยังไม่มีการแจ้งเตือน"
           rows={notifications.map((n) => ({
             id: n.id,
-            cells: [when(n.createdAt), n.title, n.read ? 'อ่านแล้ว' : 'ยังไม่อ่าน'],
+            cells: [n.when, n.title, n.read ? 'อ่านแล้ว' : 'ยังไม่อ่าน'],
           }))}
         />
       </div>

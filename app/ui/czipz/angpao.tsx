@@ -1,8 +1,4 @@
-/**
- * The angpao (อั่งเปา) pick: a form of envelope buttons, one post per pick
- * (works without JavaScript). The backend decides what is inside; after the
- * pick the chosen envelope shows it.
- */
+// One post per pick, so it works without JavaScript; the backend decides what is inside.
 import { Form } from '@remix-run/react'
 import { IdempotencyField } from '~/forms/idempotency-field'
 
@@ -14,7 +10,6 @@ export function AngpaoPick({
 }: {
   envelopes: number
   idempotencyKey: string
-  /** The envelope just opened and what was inside. */
   opened: { index: number; label: string } | null
   disabled: boolean
 }) {

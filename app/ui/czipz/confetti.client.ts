@@ -1,9 +1,5 @@
-/**
- * The only module that imports canvas-confetti. The reward games page loads
- * it with import() when a prize is shown (never under prefers-reduced-motion),
- * so it is not in any page's first-load JS. canvas-confetti's own canvas is
- * fixed, full screen and lets clicks through (pointer-events: none).
- */
+// The only module that imports canvas-confetti: loaded with import() when a prize shows, never
+// under prefers-reduced-motion.
 import confetti from 'canvas-confetti'
 import {
   CONFETTI,
@@ -26,7 +22,6 @@ function confettiShapes(): confetti.Shape[] {
   return shapes
 }
 
-/** A shower: `particlesPerFrame` particles each frame for CONFETTI_RUN_MS; resolves when it stops adding. */
 export function shower(): Promise<void> {
   const all = confettiShapes()
   const until = performance.now() + CONFETTI_RUN_MS

@@ -1,10 +1,4 @@
-/**
- * Confetti for a prize that is shown: canvas-confetti arrives with import()
- * only then (through loadChunk, decision 0005), never under
- * prefers-reduced-motion (nothing is loaded at all). The answer says what was
- * decided for the last prize shown, `fired` or `skipped` (reduced motion),
- * for the page's data attribute.
- */
+// canvas-confetti arrives with import() only then (loadChunk, decision 0005).
 import { useEffect, useRef, useState } from 'react'
 import { loadChunk } from '~/lib/load-chunk'
 import { prefersReducedMotion } from '~/ui/czipz/wheel'

@@ -1,23 +1,15 @@
-/**
- * The prize wheel: an SVG drawn on the server, its slices clockwise from the
- * top under a fixed pointer. The backend has already decided the slice; the
- * wheel only turns to it (a CSS transform transition, several full turns
- * then the slice) and says when it has stopped. Under
- * prefers-reduced-motion it does not turn: it is simply shown on the slice.
- */
+// The backend has already decided the slice: the wheel only turns to it.
 import { useEffect, useRef, useState } from 'react'
 import type { RewardPrize } from '~/backend/czipz.schemas'
 
 export const SPIN_MS = 4500
 const TURNS = 5
 
-/** The rotation (degrees, clockwise) that puts slice `index`'s centre under the top pointer. */
 export function restingRotation(index: number, slices: number): number {
   const seg = 360 / slices
   return (((-(index + 0.5) * seg) % 360) + 360) % 360
 }
 
-/** The next rotation after `current`: TURNS full turns, then on to slice `index`. */
 export function spinTo(current: number, index: number, slices: number): number {
   const rest = restingRotation(index, slices)
   const ahead = (((rest - current) % 360) + 360) % 360
@@ -44,9 +36,8 @@ export function Wheel({
   onStopped,
 }: {
   slices: RewardPrize[]
-  /** The decided play: its id and slice. A new id turns the wheel. */
+  /** A new id turns the wheel. */
   landed: { playId: string; index: number } | null
-  /** The wheel stopped on `playId` (at once under reduced motion). */
   onStopped: (playId: string) => void
 }) {
   const n = slices.length
@@ -126,7 +117,6 @@ export function Wheel({
           })}
           <circle r="16" fill="#1c1917" stroke="#f5c542" strokeWidth="3" />
         </g>
-        {/* The pointer: fixed at the top, pointing down at the slice won. */}
         <path d="M-9 -106 L9 -106 L0 -86 Z" fill="#f5c542" stroke="#1c1917" strokeWidth="2" />
       </svg>
     </div>

@@ -1,14 +1,8 @@
-/**
- * One game as a tile: its square picture (size set before it loads), its
- * name, and a badge for a new, popular or unavailable game. The whole tile
- * launches the game (/games/launch): never prefetched, since asking for the
- * launch starts the game. The lobbies and the home page use it.
- */
+// Never prefetched: asking for the launch starts the game.
 import { Link } from '@remix-run/react'
 import { launchHref } from '~/games/launch'
 import { HostImage } from '~/ui/host-image'
 
-/** What a tile needs of a game (the backend's Game fits). */
 export interface TileGame {
   id: string
   name: string
@@ -17,7 +11,6 @@ export interface TileGame {
   tags?: readonly ('new' | 'hot')[]
 }
 
-/** Shown size of a tile picture in CSS pixels (about a third of a phone's width). */
 export const TILE_IMAGE_SIZE = 160
 // The app column is at most 40rem wide: 3 tiles a row on phones, 4 from 640 px.
 const TILE_SIZES = '(min-width: 640px) 150px, 33vw'
@@ -50,9 +43,7 @@ export function GameTile({
   priority = false,
 }: {
   game: TileGame
-  /** The page to come back to if the launch is refused (a lobby URL, or `/`). */
   from?: string
-  /** Eager image: only for the first row of a page. */
   priority?: boolean
 }) {
   const unavailable = game.status !== 'open'
@@ -76,7 +67,7 @@ export function GameTile({
         />
         <Badge game={game} />
       </span>
-      {/* The game's name as its provider writes it (often English): a name, not text to translate. */}
+      {/* Often English: a name, not text to translate. */}
       <span
         className="mt-1 line-clamp-2 min-h-10 break-words text-sm leading-5 text-slate-100"
         translate="no"

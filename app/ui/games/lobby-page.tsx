@@ -1,7 +1,3 @@
-/**
- * The page of a category lobby (/casino, /slot, /sport) and of all games
- * (/games): title, the providers that serve it, and the lobby.
- */
 import {
   GAME_CATEGORIES,
   type GameCategory,
@@ -27,7 +23,6 @@ export function CategoryLobbyPage({
 }: {
   title: string
   path: string
-  /** The category this lobby shows; none on /games (which offers them all as links). */
   category?: GameCategory
   data: LobbyPageData
 }) {

@@ -1,9 +1,4 @@
-/**
- * A game lobby: search box, category links, provider links, the games of
- * this page and links to the other pages. Everything is a link or a GET
- * form (the URL is the state), so it all works before JavaScript loads;
- * with JavaScript the same links and form navigate without a reload.
- */
+// Links and a GET form (the URL is the state), so it all works before JavaScript loads.
 import { Form, Link } from '@remix-run/react'
 import {
   CATEGORY_LABELS,
@@ -35,7 +30,6 @@ export interface LobbyResult {
   total: number
 }
 
-/** How many tiles of a page load eagerly: the first row on a phone. */
 const EAGER_TILES = 3
 
 function CategoryLinks({
@@ -149,15 +143,11 @@ export function Lobby({
   notice,
   providerLinks,
 }: {
-  /** The lobby's own path (`/games`, `/casino`, `/games/lobby`...). */
   path: string
   query: LobbyQuery
-  /** Category links to offer (none on a category lobby). */
   categories: readonly GameCategory[]
-  /** The provider is part of this lobby's URL (`/games/lobby?provider=`). */
   keepProvider?: boolean
   result: LobbyResult | null
-  /** The backend's Thai message when the games could not be loaded. */
   error: string | null
   notice: LaunchNotice | null
   providerLinks?: React.ReactNode

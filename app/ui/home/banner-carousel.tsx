@@ -1,12 +1,5 @@
-/**
- * The home page's banner carousel. The server renders every banner in
- * swiper's own markup, the first as the page's main picture (eager, fetched
- * first): without JavaScript the strip scrolls natively (scroll-snap) and the
- * page is complete. Once the page is interactive and idle, swiper is loaded
- * with `import()`, and in the next idle time it takes over the same boxes (no layout shift), adding
- * autoplay (not with reduced motion), prev / next / pause buttons and the
- * arrow keys. docs/decisions/0046.
- */
+// Server-rendered in swiper's own markup: without JavaScript the strip scrolls natively. Swiper
+// loads with import() once idle and takes over the same boxes (no layout shift): docs/decisions/0046.
 import { Link } from '@remix-run/react'
 import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import type { Banner } from '~/backend/content.schemas'
@@ -17,7 +10,7 @@ import { carouselOptions } from '~/ui/home/carousel-options'
 import type { startCarousel, Swiper } from '~/ui/home/swiper.client'
 import { Words } from '~/ui/words'
 
-/** Shown width on the widest layout (max-w-app 40rem minus the page's padding). */
+/** max-w-app 40rem minus the page's padding. */
 const BANNER_WIDTH = 608
 const BANNER_HEIGHT = BANNER_WIDTH / 2
 const BANNER_SIZES = '(min-width: 640px) 608px, calc(100vw - 32px)'
@@ -33,7 +26,7 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
   const [active, setActive] = useState(0)
   const [playing, setPlaying] = useState(false)
   const [announcement, setAnnouncement] = useState('')
-  /** The member paused it with the button: focus leaving must not restart it. */
+  /** Focus leaving must not restart it. */
   const userPaused = useRef(false)
   const count = banners.length
 
@@ -87,7 +80,6 @@ export function BannerCarousel({ banners }: { banners: Banner[] }) {
     return () => query.removeEventListener('change', onChange)
   }, [ready])
 
-  /** A move the member asked for: announced, and focus follows onto the new slide. */
   const move = (direction: 'prev' | 'next', focusSlide = false) => {
     const swiper = swiperRef.current
     if (!swiper) return

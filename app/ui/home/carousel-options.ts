@@ -1,15 +1,9 @@
-/**
- * The seed's carousel constants (CAROUSEL, named after the original's Splide 2
- * options) as swiper options. Pure: the unit test pins the mapping, and the
- * lazily loaded swiper code only spreads the result. docs/decisions/0046.
- */
+// Pure: the unit test pins the mapping; the lazily loaded swiper code only spreads it. docs/decisions/0046.
 import type { SwiperOptions } from 'swiper/types'
 import { CAROUSEL } from '~/lib/constants'
 
 export interface CarouselSettings {
-  /** prefers-reduced-motion: reduce — no autoplay and no animated slide. */
   reducedMotion: boolean
-  /** The slide the carousel starts on (where a native scroll left it before swiper came). */
   initialSlide?: number
 }
 
@@ -28,13 +22,7 @@ export type CarouselOptions = Pick<
   | 'autoplay'
 >
 
-/**
- * Splide 2 decided "flick" (a fast short drag: go one slide) by speed and
- * distance: faster than flickVelocityThreshold px/ms and shorter than
- * swipeDistanceThresholdPx. Swiper decides it by time alone: a drag shorter
- * than longSwipesMs is a short swipe. A drag of exactly the distance limit at
- * exactly the speed limit lasts distance / velocity ms: 150 / 0.6 = 250 ms.
- */
+/** Splide 2 decided a flick by speed and distance, swiper by time alone: 150 px / 0.6 px/ms = 250 ms. */
 export const FLICK_MAX_MS = Math.round(
   CAROUSEL.swipeDistanceThresholdPx / CAROUSEL.flickVelocityThreshold,
 )

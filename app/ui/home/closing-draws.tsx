@@ -1,4 +1,3 @@
-/** "หวยใกล้ปิดรับ": open lotto draws closing soonest, each with a live countdown. */
 import { Link } from '@remix-run/react'
 import type { ClosingDraw } from '~/lotto/draws'
 import { Countdown } from '~/ui/countdown'

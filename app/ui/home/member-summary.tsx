@@ -1,4 +1,3 @@
-/** The member's greeting and balance, with deposit and withdraw one tap away. */
 import { Link } from '@remix-run/react'
 import { formatBaht } from '~/lib/money'
 import { useLiveBalance } from '~/ui/live/live-events'

@@ -1,17 +1,9 @@
-/**
- * Latest news, readable right here: each item opens in place (<details>: no
- * script, keyboard and screen readers know it; docs/decisions/0047) and
- * links its own page (/news/:id) to read or share it.
- */
+// <details>: no script, and keyboards and screen readers know it (docs/decisions/0047).
 import { Link } from '@remix-run/react'
 import type { NewsEntry } from '~/lib/content-text.server'
 import type { Words as WordsType } from '~/ui/words'
 
-/**
- * `newsPath` (/news, PAGES.news.path) and `Words` (~/ui/words: a title wraps
- * only between its words) are passed in, so this lazily loaded part keeps
- * ~/lib/pages and ~/ui/words in the first-load file (decision 0148).
- */
+/** Passed in so this lazily loaded part keeps ~/lib/pages and ~/ui/words in the first-load file (decision 0148). */
 export function NewsList({
   news,
   newsPath,

@@ -1,4 +1,3 @@
-/** Current promotions as a sideways strip (scroll-snap, no script), each leading to /promotion. */
 import { Link } from '@remix-run/react'
 import type { HostImage } from '~/ui/host-image'
 import type { PromotionCard } from '~/lib/content-text.server'
@@ -7,12 +6,7 @@ import type { Words as WordsType } from '~/ui/words'
 const CARD_WIDTH = 256
 const CARD_HEIGHT = 144
 
-/**
- * `promotionPath` (/promotion, PAGES.promotion.path), `Image` (HostImage,
- * which reads the image host from the root's data) and `Words` (~/ui/words:
- * a title wraps only between its words) are passed in: this part loads with
- * import() and imports no module of the first-load file (decision 0148).
- */
+/** Passed in: this part loads with import() and imports no module of the first-load file (decision 0148). */
 export function PromotionStrip({
   promotions,
   promotionPath,

@@ -1,12 +1,7 @@
-/** "เล่นล่าสุด": the games the member played last, one tap from playing again. */
 import type { ReactNode } from 'react'
 import { GameTile, type TileGame } from '~/ui/games/game-tile'
 
-/**
- * Loaded with import() with the home's other parts below its summary
- * (./below-fold.tsx): `empty` (what shows when there is none, an EmptyState)
- * is given by the page, so this chunk imports no module of the first-load file.
- */
+/** `empty` is given by the page, so this chunk imports no module of the first-load file. */
 export function RecentGames({ games, empty }: { games: TileGame[]; empty: ReactNode }) {
   if (games.length === 0) return <>{empty}</>
   return (

@@ -1,8 +1,3 @@
-/**
- * What the service offers: a tile per section. Members use it as shortcuts;
- * visitors read what each section is and browse the lobbies and the lotto
- * types (playing asks for a login).
- */
 import { Link } from '@remix-run/react'
 import { PAGES, type PageKey } from '~/lib/pages'
 import { AppIcon, type IconName } from '~/ui/icons'

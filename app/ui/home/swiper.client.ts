@@ -1,9 +1,5 @@
-/**
- * The only module that imports swiper. The banner carousel loads it with
- * `import()` once the page is interactive, so swiper never joins the
- * first-load JS (docs/decisions/0046). Only the Autoplay module is used:
- * buttons, keys and the position announcement are the carousel's own.
- */
+// The only module that imports swiper, loaded with import() once the page is interactive
+// (docs/decisions/0046); buttons, keys and announcements are the carousel's own.
 import Swiper from 'swiper'
 import { Autoplay } from 'swiper/modules'
 import type { CarouselOptions } from '~/ui/home/carousel-options'
@@ -14,12 +10,7 @@ export function createSwiper(container: HTMLElement, options: CarouselOptions): 
   return new Swiper(container, { ...options, modules: [Autoplay] })
 }
 
-/**
- * Builds the carousel's swiper and wires it to the page: the slide shown is
- * the only one not `inert`, and the carousel hears which one it is and
- * whether it plays. Here, not in the carousel, so the wiring loads with
- * swiper after the first load (decision 0148).
- */
+/** Here, not in the carousel, so the wiring loads with swiper after the first load (decision 0148). */
 export function startCarousel(
   container: HTMLElement,
   options: CarouselOptions,

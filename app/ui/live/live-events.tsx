@@ -1,19 +1,5 @@
-/**
- * The member's live events in this tab (docs/decisions/0129): one
- * EventSource to /events while a member is logged in, opened by <LiveEvents>
- * in the shell. Pages listen with one hook:
- *
- * - `useLiveRevalidation(types)`: the page's data is reloaded when one of
- *   these events arrives (a slip judged, an order paid);
- * - `useLiveBalance(balance)`: the newest balance, from the loader or an event;
- * - `useLiveConnected()`: the stream is open (a page may stop polling).
- *
- * The EventSource itself is ./connection.client.ts, loaded once the page is
- * interactive. The events that matter to money carry a toast the server
- * wrote (app/live/event-text.server.ts). A `reset` (events missed and no
- * longer kept) reloads the page's data; a `session-ended` closes the stream
- * and asks the server, so the page follows (a member page goes to /login).
- */
+// The member's live events in this tab (docs/decisions/0129): one EventSource to /events, opened
+// after the page is interactive (./connection.client.ts); pages listen through the hooks below.
 import { useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { MemberEvent, MemberEventType } from '~/backend/events.schemas'
@@ -31,7 +17,6 @@ const openListeners = new Set<() => void>()
 const connectionListeners = new Set<() => void>()
 let connected = false
 
-/** The yeekee round this tab shows (its shots come on the tab's stream too), and who watches it. */
 let watchedRound: string | null = null
 const roundListeners = new Set<() => void>()
 function setWatchedRound(drawId: string | null) {
@@ -52,7 +37,6 @@ function setConnected(value: boolean) {
   for (const listener of connectionListeners) listener()
 }
 
-/** Opens the tab's stream while `active` (a member is logged in), loaded after the page is interactive. */
 export function LiveEvents({ active }: { active: boolean }) {
   const { revalidate, state } = useRevalidator()
   const revalidateRef = useRef(revalidate)
@@ -106,11 +90,7 @@ export function LiveEvents({ active }: { active: boolean }) {
   return null
 }
 
-/**
- * The page shows this yeekee round: its shots, close and result come as
- * `handler` calls, and `onOpen` runs each time the stream (re)opens (the page
- * reloads the round then, so nothing missed while it was closed is lost).
- */
+/** `onOpen` runs each time the stream (re)opens: the page reloads the round, so nothing missed is lost. */
 export function useLiveYeekee(
   drawId: string | null,
   handler: (event: YeekeeEvent) => void,
@@ -133,11 +113,7 @@ export function useLiveYeekee(
   }, [drawId])
 }
 
-/**
- * Calls `handler` each time the tab's stream opens (first, and after a
- * reconnect): what happened while there was no stream came on none, so a
- * page whose data may have moved meanwhile looks again.
- */
+/** What happened while there was no stream came on none, so the page looks again. */
 export function useLiveOpened(handler: () => void): void {
   const latest = useRef(handler)
   latest.current = handler
@@ -150,7 +126,6 @@ export function useLiveOpened(handler: () => void): void {
   }, [])
 }
 
-/** Calls `handler` for each live event of these types while the component is mounted. */
 export function useLiveEvent(types: readonly MemberEventType[], handler: Listener): void {
   const latest = useRef(handler)
   latest.current = handler
@@ -167,10 +142,7 @@ export function useLiveEvent(types: readonly MemberEventType[], handler: Listene
   }, [key])
 }
 
-/**
- * Reloads the page's data when one of these events arrives; several in a
- * row while a reload runs make one more, not one each.
- */
+/** Several events while a reload runs make one more, not one each. */
 export function useLiveRevalidation(types: readonly MemberEventType[]): void {
   const revalidator = useRevalidator()
   const latest = useRef(revalidator)
@@ -189,11 +161,8 @@ export function useLiveRevalidation(types: readonly MemberEventType[]): void {
 }
 
 /**
- * The balance to show: the loader's, or a newer one from a live event. While
- * a form is posted (and its answer's data reloads) and while a result waits
- * to be revealed (the prize wheel turning, decision 0108), an event is left
- * out: the data that follows brings the balance, and a prize is not given
- * away before the wheel stops.
+ * Events are left out while a form posts and while a result waits to be revealed (decision 0108):
+ * the data that follows brings the balance, and a prize is not given away before the wheel stops.
  */
 export function useLiveBalance(loaded: number): number {
   const [live, setLive] = useState<number | null>(null)
@@ -209,7 +178,6 @@ export function useLiveBalance(loaded: number): number {
   return live ?? loaded
 }
 
-/** The events the notification centre lists (every one but the balance's). */
 export const NOTIFYING: readonly MemberEventType[] = [
   'order',
   'withdrawal',
@@ -218,10 +186,7 @@ export const NOTIFYING: readonly MemberEventType[] = [
   'promotion',
 ]
 
-/**
- * The bell's count: the loader's, plus each notifying event since. `source`
- * is the loader's object: a new one (the server asked again) starts over.
- */
+/** A new `source` (the server asked again) starts over. */
 export function useLiveUnread(loaded: number, source: object): number {
   const [extra, setExtra] = useState(0)
   useEffect(() => setExtra(0), [source])
@@ -229,7 +194,6 @@ export function useLiveUnread(loaded: number, source: object): number {
   return loaded + extra
 }
 
-/** Whether this tab's live stream is open now. */
 export function useLiveConnected(): boolean {
   return useSyncExternalStore(
     (listener) => {

@@ -1,4 +1,3 @@
-/** How an order reads to the member (the order pages and the deposit tab). */
 import type { OrderMethod, OrderStatus } from '~/backend/orders.schemas'
 
 export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {

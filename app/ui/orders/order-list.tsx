@@ -1,7 +1,3 @@
-/**
- * A page that lists orders as links (`/order`: all of them; `/order/payment`:
- * those waiting to be paid), or says there are none with a way to deposit.
- */
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { formatBaht } from '~/lib/money'
@@ -19,12 +15,9 @@ export function OrderList({
 }: {
   title: string
   orders: readonly OrderView[]
-  /** Each order links to `${basePath}/${id}`. */
   basePath: string
   emptyTitle: string
-  /** A second line under the order's number and amount. */
   describe?: (order: OrderView) => ReactNode
-  /** What stands on the right of the order. */
   aside: (order: OrderView) => ReactNode
 }) {
   return (

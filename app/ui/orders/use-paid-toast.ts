@@ -3,7 +3,6 @@ import { formatBaht } from '~/lib/money'
 import type { OrderView } from '~/wallet/order-view.server'
 import { notify } from '~/ui/toast-host'
 
-/** A toast once, when the page showing `order` sees it turn paid. */
 export function usePaidToast(order: Pick<OrderView, 'id' | 'amount' | 'status'>) {
   const seen = useRef(order.status)
   useEffect(() => {

@@ -3,20 +3,11 @@ import { useEffect, useRef } from 'react'
 import { useOnline } from '~/lib/online'
 import { useLiveConnected, useLiveOpened, useLiveRevalidation } from '~/ui/live/live-events'
 
-/** How often a pending order's page asks again. */
 export const ORDER_POLL_MS = 3000
 
 /**
- * Follows a pending order: its page's data is reloaded when the live stream
- * says an order ended (and once when the stream opens: an order paid before
- * it did came on no stream), and, only while that stream is not open (an old
- * browser, a proxy that cuts it), every `everyMs` while `active`,
- * only while the tab is visible: hidden, it waits; shown again, it asks at
- * once and goes on. A revalidation still running is not doubled. Stops for
- * good when `active` turns false (the order is final). Offline it waits (a
- * reload would fail); when the network returns, the root's
- * useFocusRevalidation reloads the page's data at once and this goes on
- * (docs/decisions/0143).
+ * Polls only while the live stream is not open (an old browser, a proxy that cuts it) and the tab is
+ * visible; offline it waits and useFocusRevalidation reloads on return (docs/decisions/0143).
  */
 export function usePollWhileVisible(active: boolean, everyMs = ORDER_POLL_MS): void {
   useLiveRevalidation(active ? ['order'] : [])

@@ -1,8 +1,4 @@
-/**
- * The staff console's shell: who is logged in (and as which role), the
- * console's pages, and the staff logout. Plain links and forms: every part
- * works before JavaScript loads, on a desktop screen and at 360 px.
- */
+// Plain links and forms: works before JavaScript loads, on a desktop and at 360 px.
 import { Form, Link, NavLink, useRouteLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import type { Staff, StaffRole } from '~/backend/staff.schemas'
@@ -13,10 +9,8 @@ export const STAFF_ROLE_TEXT: Readonly<Record<StaffRole, string>> = {
   supervisor: 'หัวหน้าฝ่ายบริการ',
 }
 
-/** What the console's layout loader (app/routes/staff.tsx, typed by this) gives its shell. */
 export type ShellStaff = Pick<Staff, 'username' | 'displayName' | 'role'>
 
-/** The staff person of this page (the console layout's data), or null on the staff login. */
 export function useStaff(): ShellStaff | null {
   const data = useRouteLoaderData('routes/staff') as { staff: ShellStaff | null } | undefined
   return data?.staff ?? null

@@ -1,12 +1,5 @@
-/**
- * A member's request timeline as staff read it (docs/decisions/0138):
- * newest first, failures marked in words and colour, every column a member's
- * problem needs (when, what, how it ended, the request id the member saw,
- * how long it took, which instance, the error code shown, the device).
- * A table that scrolls sideways on a phone.
- */
-import { bangkokClock, bangkokDate, formatThaiShortDate } from '~/lib/thai-date-format'
-import { isFailure, type Device, type TimelineEntry } from '~/lib/timeline'
+// docs/decisions/0138.
+import { isFailure, type Device, type ShownTimelineEntry } from '~/lib/timeline'
 
 const DEVICE_TEXT: Readonly<Record<Device, string>> = {
   phone: 'มือถือ',
@@ -20,7 +13,7 @@ export function TimelineTable({
   entries,
   caption,
 }: {
-  entries: readonly TimelineEntry[]
+  entries: readonly ShownTimelineEntry[]
   caption: string
 }) {
   if (entries.length === 0) {
@@ -71,9 +64,7 @@ export function TimelineTable({
                 data-failed={failed || undefined}
                 className={failed ? 'bg-danger/10' : undefined}
               >
-                <td className="whitespace-nowrap p-2">
-                  {formatThaiShortDate(bangkokDate(entry.at))} {bangkokClock(entry.at)}
-                </td>
+                <td className="whitespace-nowrap p-2">{entry.when}</td>
                 <td className="p-2 font-mono text-xs">
                   {entry.method} {entry.path}
                   {entry.query ? `?${entry.query}` : ''}

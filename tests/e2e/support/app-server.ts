@@ -12,6 +12,8 @@ export interface AppServer {
   url: string
   /** Everything it wrote to stdout and stderr so far. */
   log(): string
+  /** Its request log's lines so far, as text: `[reqId] GET /path?q=[redacted] 200`, ` (front door)` after the door's. */
+  requests(): string[]
   /** It is still running (did not crash). */
   running(): boolean
   stop(): Promise<void>
@@ -55,6 +57,7 @@ export async function startAppServer(
   return {
     url,
     log: () => log,
+    requests: () => requestLines(log),
     running,
     async stop() {
       process.off('exit', kill)
@@ -63,4 +66,23 @@ export async function startAppServer(
       await once(server, 'exit')
     },
   }
+}
+
+interface RequestLine {
+  reqId: string
+  req: { method: string; url: string }
+  res: { statusCode: number }
+  msg: string
+}
+
+/** The request log's JSON lines (server/log.server.ts) among a server's output, as text. */
+export function requestLines(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.includes('"req":'))
+    .map((line) => JSON.parse(line) as RequestLine)
+    .map(
+      ({ reqId, req, res, msg }) =>
+        `[${reqId}] ${req.method} ${req.url} ${res.statusCode}${msg === 'front door' ? ' (front door)' : ''}`,
+    )
 }
