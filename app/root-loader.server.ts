@@ -10,12 +10,12 @@ import type { Member } from '~/backend/schemas'
 import { appConfig } from '~/backend/config.server'
 import { publicEnv } from '~/server/env.server'
 import { readToast, type FlashToast } from '~/server/toast.server'
-import { SESSION_EXPIRED_TOAST } from '~/session/checks.server'
-import { guard, memberPart } from '~/session/guard'
+import { SESSION_EXPIRED_TOAST } from '~/security/checks.server'
+import { guard, memberPart } from '~/security/guard'
 import { getMember } from '~/session/member-api.server'
-import { LOGIN_REASONS } from '~/session/redirects'
+import { LOGIN_REASONS } from '~/lib/redirects'
 import { accessForPath, isStaffAccess } from '~/lib/pages'
-import { shellWatch } from '~/session/watch.server'
+import { shellWatch } from '~/staff/watch.server'
 
 /** What the browser may know of the member: no id, no tokens. */
 export interface ShellMember {

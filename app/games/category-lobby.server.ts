@@ -5,7 +5,7 @@
  */
 import { loadLobby } from '~/games/lobby.server'
 import type { GameCategory } from '~/games/lobby-query'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 /**
  * The handler of a category's lobby: its games, filtered and paged by the

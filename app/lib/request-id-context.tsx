@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react'
-import { currentRequestId } from '~/lib/request-id.client'
+import { currentRequestId } from '~/browser/request-id.client'
 
 /** Server side: the id of the request being rendered. */
 export const RequestIdContext = createContext<string>('')

@@ -4,7 +4,7 @@
  * visitor and a member alike. docs/decisions/0107-error-page-in-the-shell.md
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 
 /** No page here: the validity check fails, which is the spec's 404. */
 const notFound = (args: LoaderFunctionArgs | ActionFunctionArgs) =>

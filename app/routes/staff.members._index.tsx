@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from '@remix-run/node'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 
 /** /staff/members without a member: the console's search finds one. */
 export const loader = (args: LoaderFunctionArgs) =>

@@ -56,7 +56,7 @@ export interface MemberSession {
   /**
    * The session as its cookie carried it, even when it had ended or run out
    * (null when there was none or it did not open): a watch that ended is
-   * still known to have been one, and whose (app/session/watch.server.ts).
+   * still known to have been one, and whose (app/staff/watch.server.ts).
    */
   readonly asRead: SessionPayload | null
   /** The backend's error code when it ended the session during this request (`end`). */

@@ -4,7 +4,7 @@
  * build/sw.js and served at /sw.js (scope /, `Cache-Control: no-cache`) by
  * the front door (app/server/service-worker.server.ts), which puts the
  * server's release first (`self.APP_RELEASE`). The page registers it after
- * it is interactive (app/lib/service-worker.client.ts). docs/decisions/0143.
+ * it is interactive (app/browser/service-worker.client.ts). docs/decisions/0143.
  *
  * - The build's hashed files (/build/…): cache-first, one cache per build.
  * - Documents: network only; offline, the Thai offline page (precached).

@@ -1,6 +1,6 @@
 /**
  * The app's own install offer: a small sheet above the bottom navigation,
- * "ติดตั้งแอปไว้ที่หน้าจอโฮม", shown by the rules of app/lib/install-offer.ts.
+ * "ติดตั้งแอปไว้ที่หน้าจอโฮม", shown by the rules of app/browser/install-offer.ts.
  * On Chromium its button opens the browser's install prompt (the held
  * `beforeinstallprompt`); on iOS, where no prompt exists, it says how to add
  * the app from the share menu, and that the home-screen app gets
@@ -17,8 +17,8 @@ import {
   readOfferState,
   updateOfferState,
   type OfferKind,
-} from '~/lib/install-offer'
-import type { InstallPrompts } from '~/lib/install-prompt'
+} from '~/browser/install-offer'
+import type { InstallPrompts } from '~/browser/install-prompt'
 
 function standalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean }

@@ -6,7 +6,7 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { TOAST } from '~/lib/constants'
-import { loadChunk } from '~/lib/load-chunk'
+import { loadChunk } from '~/browser/load-chunk'
 import type { loader as rootLoader } from '~/root'
 
 export type ToastKind = 'success' | 'error' | 'info'

@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { isOnline, onBackOnline } from '~/lib/online'
+import { isOnline, onBackOnline } from '~/browser/online'
 
 /** At most one revalidation per this window when the tab keeps regaining focus. */
 const MIN_INTERVAL_MS = 5000

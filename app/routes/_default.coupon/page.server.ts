@@ -7,7 +7,7 @@
  * redeems twice, and the same key never credits twice). Wrong codes are
  * limited per member and, for guesses, per client address: past the limit a
  * Thai 429 says how long to wait, and the backend is not asked
- * (~/session/coupon-limits.server).
+ * (~/limits/coupon-limits.server).
  */
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
@@ -30,12 +30,12 @@ import {
 import { readFormData } from '~/server/form-data.server'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { thaiMoment } from '~/lib/rewards-text.server'
+import { thaiMoment } from '~/content/rewards-text.server'
 import { redirectWithToast } from '~/server/toast.server'
-import { couponAttempt, couponLimitMessage } from '~/session/coupon-limits.server'
-import type { RouteContext } from '~/session/guard'
+import { couponAttempt, couponLimitMessage } from '~/limits/coupon-limits.server'
+import type { RouteContext } from '~/security/guard'
 import { memberIdOf } from '~/session/member-api.server'
-import { retryAfterHeader } from '~/session/rate-limit.server'
+import { retryAfterHeader } from '~/limits/rate-limit.server'
 
 export interface RedemptionRow {
   id: string

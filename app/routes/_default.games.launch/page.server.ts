@@ -19,7 +19,7 @@ import {
 } from '~/games/lobby-query'
 import { canonicalOrigin } from '~/server/origins.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 /** Back to the lobby with the notice on it; the home page (no notices) gets a toast. */
 function refuse(from: string, notice: LaunchNotice): Response {

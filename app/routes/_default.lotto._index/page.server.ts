@@ -10,8 +10,8 @@ import type { Draw, LottoType, Stake } from '~/backend/lotto.schemas'
 import { memberStakes } from '~/backend/lotto-stakes.server'
 import { lottoTypes } from '~/backend/lotto.server'
 import { withDrawText, type DrawText } from '~/lotto/text.server'
-import type { RouteContext } from '~/session/guard'
-import { loginPath } from '~/session/redirects'
+import type { RouteContext } from '~/security/guard'
+import { loginPath } from '~/lib/redirects'
 
 /** The shapes this page shows: draws with their Thai texts, made by the loader. */
 export type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | null }

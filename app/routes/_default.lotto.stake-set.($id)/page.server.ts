@@ -38,7 +38,7 @@ import { parseWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, bangkokTime, formatThaiShortDay } from '~/lib/thai-date-format'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export type SetsView =
   | {

@@ -25,7 +25,7 @@ import { BET_KIND_LABELS, BET_KINDS, isBetKind, isLottoNumber } from '~/lotto/nu
 import { pageMeta } from '~/lib/meta'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { FormError, INPUT_CLASS, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'

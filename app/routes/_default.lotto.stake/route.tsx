@@ -23,7 +23,7 @@ import {
   lineRate,
   lineAmount,
 } from '~/lotto/slip'
-import { noteMoneyStep } from '~/lib/install-offer'
+import { noteMoneyStep } from '~/browser/install-offer'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
@@ -32,7 +32,7 @@ import { useOptionalMember, useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { Words } from '~/ui/words'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { submit, loadPage, validLotto, type SlipActionData } from './page.server'
 
 const page = PAGES.lottoStake

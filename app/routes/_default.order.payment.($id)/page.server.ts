@@ -4,7 +4,7 @@
  * waiting to be paid; for one pending PromptPay order, its QR as inline SVG
  * made here (no QR library in the browser).
  */
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 import { loadOrders } from '~/wallet/order-view.server'
 import { promptPaySvg } from '~/wallet/promptpay.server'
 

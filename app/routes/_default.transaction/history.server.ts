@@ -31,7 +31,7 @@ import {
 } from '~/lib/thai-date-format'
 import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 import { KIND_LABELS, ledgerAmount } from './history-labels'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 /** Pages beyond this are a tampered link. */
 const MAX_PAGE = 10_000

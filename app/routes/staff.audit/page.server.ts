@@ -14,8 +14,8 @@ import type { AuditEvent } from '~/backend/audit.schemas'
 import { bangkokDay, choiceYears, readDateChoice, withIsoDates } from '~/lib/thai-date'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
-import { endWatchAsSupervisor } from '~/session/watch.server'
+import type { RouteContext } from '~/security/guard'
+import { endWatchAsSupervisor } from '~/staff/watch.server'
 import { auditEvents, auditWatches, type AuditOrder } from '~/backend/audit.server'
 import {
   auditOutbox,
@@ -23,7 +23,7 @@ import {
   watchRecord,
   type AuditFilter,
   type AuditWatch,
-} from '~/session/watch-audit.server'
+} from '~/staff/watch-audit.server'
 
 /** Watches a page lists (the next ones by the "ถัดไป" link; the CSV has them all). */
 export const AUDIT_PAGE_SIZE = 50

@@ -13,8 +13,8 @@ import { maskAccount, maskPhone } from '~/lib/mask'
 import { readFormData } from '~/server/form-data.server'
 import { timelineOf } from '~/server/timeline.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
-import { startStaffWatch, WATCH_MESSAGES, WatchStartRefused } from '~/session/watch.server'
+import type { RouteContext } from '~/security/guard'
+import { startStaffWatch, WATCH_MESSAGES, WatchStartRefused } from '~/staff/watch.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 
 /** The member of the page (the route's `validate` has checked the id). */

@@ -6,7 +6,7 @@
  * for the page's data attribute.
  */
 import { useEffect, useRef, useState } from 'react'
-import { loadChunk } from '~/lib/load-chunk'
+import { loadChunk } from '~/browser/load-chunk'
 import { prefersReducedMotion } from '~/ui/czipz/wheel'
 
 export type ConfettiOutcome = 'fired' | 'skipped'

@@ -4,7 +4,7 @@
  * links its own page (/news/:id) to read or share it.
  */
 import { Link } from '@remix-run/react'
-import type { NewsEntry } from '~/lib/content-text.server'
+import type { NewsEntry } from '~/content/content-text.server'
 import type { Words as WordsType } from '~/ui/words'
 
 /**

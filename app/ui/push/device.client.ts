@@ -2,10 +2,10 @@
  * This device's web push, in the browser (loaded with import() when the
  * member taps, never with the page): the permission asked then and only
  * then, the subscription made with the backend's VAPID key through the
- * app's service worker (~/lib/service-worker.client), and the subscription
+ * app's service worker (~/browser/service-worker.client), and the subscription
  * ended. The page's action saves or removes it at the backend.
  */
-import { registerServiceWorker } from '~/lib/service-worker.client'
+import { registerServiceWorker } from '~/browser/service-worker.client'
 
 export type TurnOn =
   | { ok: true; subscription: PushSubscriptionJSON }

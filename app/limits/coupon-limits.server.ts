@@ -23,7 +23,7 @@ import {
   sharedRateLimiter,
   type AttemptCounter,
   type Hit,
-} from '~/session/rate-limit.server'
+} from '~/limits/rate-limit.server'
 
 export interface CouponLimitSettings {
   perMember: number

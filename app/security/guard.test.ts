@@ -1,9 +1,9 @@
 import { data, redirect } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { SessionEndedError } from '~/backend/client.server'
-import { SESSION_EXPIRED_TOAST } from '~/session/checks.server'
+import { SESSION_EXPIRED_TOAST } from '~/security/checks.server'
 import { sealSession } from '~/session/cookie.server'
-import { guard, memberPart, type RouteContext } from '~/session/guard'
+import { guard, memberPart, type RouteContext } from '~/security/guard'
 
 const secret = process.env.SESSION_SECRET ?? ''
 

@@ -26,15 +26,15 @@ import {
   sharedRateLimiter,
   type AttemptCounter,
   type Hit,
-} from '~/session/rate-limit.server'
+} from '~/limits/rate-limit.server'
 import {
   backoffDelay,
   sharedBackoff,
   type BackoffCounter,
   type BackoffKey,
   type BackoffRule,
-} from '~/session/backoff.server'
-import { recordLoginLimited } from '~/session/watch-audit.server'
+} from '~/limits/backoff.server'
+import { recordLoginLimited } from '~/staff/watch-audit.server'
 
 export const DEVICE_COOKIE = 'auth.device'
 const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { CHUNK_RELOAD_STORAGE_KEY } from '~/lib/constants'
-import { claimChunkReload, loadChunk, shouldReloadForChunk } from '~/lib/load-chunk'
+import { claimChunkReload, loadChunk, shouldReloadForChunk } from '~/browser/load-chunk'
 
 function memoryStorage(initial?: string) {
   const map = new Map<string, string>()

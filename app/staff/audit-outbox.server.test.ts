@@ -4,12 +4,7 @@ import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { AuditEvent } from '~/backend/audit.schemas'
 import { BackendError } from '~/backend/client.server'
-import {
-  createOutbox,
-  fileJournal,
-  memoryJournal,
-  type Outbox,
-} from '~/session/audit-outbox.server'
+import { createOutbox, fileJournal, memoryJournal, type Outbox } from '~/staff/audit-outbox.server'
 
 let n = 0
 const view = (watchId = 'w-1'): AuditEvent => ({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { RateLimiter, retryAfterHeader } from '~/session/rate-limit.server'
+import { RateLimiter, retryAfterHeader } from '~/limits/rate-limit.server'
 
 describe('RateLimiter', () => {
   it('allows `limit` hits per window, then refuses until the window ends', () => {

@@ -9,9 +9,9 @@ import type { Access } from '~/lib/guest-pages'
 import { unknownMiddlewareMessage } from '~/lib/errors'
 import { httpError } from '~/server/http-error.server'
 import { redirectWithToast } from '~/server/toast.server'
-import { loginPath, STAFF_HOME_PATH, staffLoginPath } from '~/session/redirects'
+import { loginPath, STAFF_HOME_PATH, staffLoginPath } from '~/lib/redirects'
 import type { MemberSession } from '~/session/session.server'
-import type { StaffSession } from '~/session/staff-session.server'
+import type { StaffSession } from '~/staff/staff-session.server'
 import { isStaffAccess } from '~/lib/guest-pages'
 
 export type { Access }

@@ -5,7 +5,7 @@ import {
   offerToShow,
   parseOfferState,
   type OfferInput,
-} from '~/lib/install-offer'
+} from '~/browser/install-offer'
 
 const DAY = 24 * 60 * 60 * 1000
 const NOW = Date.UTC(2026, 10, 28, 12)

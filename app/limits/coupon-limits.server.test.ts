@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { couponLimitMessage, createCouponLimits } from '~/session/coupon-limits.server'
+import { couponLimitMessage, createCouponLimits } from '~/limits/coupon-limits.server'
 
 function limits(address: (request: Request) => string | null = () => null) {
   let now = 1_000_000

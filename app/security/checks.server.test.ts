@@ -6,8 +6,8 @@ import {
   WATCHER_REFUSED_MESSAGE,
   type Check,
   type CheckContext,
-} from '~/session/checks.server'
-import type { StaffSession } from '~/session/staff-session.server'
+} from '~/security/checks.server'
+import type { StaffSession } from '~/staff/staff-session.server'
 import type { MemberSession, SessionPayload } from '~/session/session.server'
 
 const ctx = { request: new Request('http://x/'), url: new URL('http://x/') } as CheckContext

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isCrossSiteWrite } from '~/session/csrf.server'
+import { isCrossSiteWrite } from '~/security/csrf.server'
 
 function req(method: string, headers: Record<string, string>) {
   return new Request('http://app.example/login', { method, headers })

@@ -1,10 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import type { AuditEvent } from '~/backend/audit.schemas'
-import { createOutbox, memoryJournal } from '~/session/audit-outbox.server'
+import { createOutbox, memoryJournal } from '~/staff/audit-outbox.server'
 import type { MemberSession, SessionPayload } from '~/session/session.server'
-import type { StaffSession } from '~/session/staff-session.server'
-import { recordWatchEnd, recordWatchStart, useAuditOutbox } from '~/session/watch-audit.server'
-import { supervisorEndedMessage, watchGate } from '~/session/watch.server'
+import type { StaffSession } from '~/staff/staff-session.server'
+import { recordWatchEnd, recordWatchStart, useAuditOutbox } from '~/staff/watch-audit.server'
+import { supervisorEndedMessage, watchGate } from '~/staff/watch.server'
 import { readToast } from '~/server/toast.server'
 
 /** What the backend took, in order. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cashbackPeriodLabel, thaiLongDay, thaiMoment } from '~/lib/rewards-text.server'
+import { cashbackPeriodLabel, thaiLongDay, thaiMoment } from '~/content/rewards-text.server'
 
 describe('cashbackPeriodLabel', () => {
   it('writes a week inside one month, across months and across years, its dash held to both dates', () => {

@@ -15,7 +15,7 @@
  * away or not configured (as `sharedRateLimiter`, docs/decisions/0088).
  */
 import { shared } from '~/server/redis.server'
-import { hiddenRedisKey } from '~/session/rate-limit.server'
+import { hiddenRedisKey } from '~/limits/rate-limit.server'
 
 export interface BackoffRule {
   /** Failures let through before the first wait. */

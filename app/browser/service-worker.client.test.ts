@@ -1,6 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { askRelease, checkForUpdate, hurryWaiting, watchRelease } from '~/lib/service-worker.client'
+import {
+  askRelease,
+  checkForUpdate,
+  hurryWaiting,
+  watchRelease,
+} from '~/browser/service-worker.client'
 
 /** A worker that answers the release message like app/sw/index.ts (or never, with null). */
 function worker(release: string | null): ServiceWorker {

@@ -27,7 +27,7 @@ import type { StaffContext } from '~/backend/staff.server'
 import type { WatchEnd } from '~/lib/watch-text'
 import { env } from '~/server/env.server'
 import { createSharedStore, type TtlStore } from '~/server/store.server'
-import { createOutbox, fileJournal, type Outbox } from '~/session/audit-outbox.server'
+import { createOutbox, fileJournal, type Outbox } from '~/staff/audit-outbox.server'
 
 export type WatchKind = 'staff' | 'token'
 export type { AuditFilter, AuditWatch, WatchEnd }

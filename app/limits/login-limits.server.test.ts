@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLoginLimits, DEVICE_COOKIE, deviceCookie } from '~/session/login-limits.server'
+import { createLoginLimits, DEVICE_COOKIE, deviceCookie } from '~/limits/login-limits.server'
 
 const config = () => ({ secrets: ['login-limits-test-secret-0123456789'], secure: false })
 

@@ -7,7 +7,7 @@ import {
   RETURN_PATH_MAX,
   safeReturnPath,
   visiblePath,
-} from '~/session/redirects'
+} from '~/lib/redirects'
 
 describe('safeReturnPath', () => {
   it.each([

@@ -5,7 +5,7 @@ import {
   installPageTransitions,
   isPageChange,
   targetPathname,
-} from '~/lib/page-change'
+} from '~/browser/page-change'
 
 describe('targetPathname', () => {
   const here = 'http://app.test/games/lobby?provider=pg'

@@ -7,7 +7,7 @@ import {
   STAFF_TOTAL_MS,
   staffPayloadSchema,
   type StaffPayload,
-} from '~/session/staff-session.server'
+} from '~/staff/staff-session.server'
 import { SESSION_COOKIE_NAME } from '~/session/cookie.server'
 import { createMemoryStore } from '~/server/store.server'
 import { createTokenStore, type TokenStore } from '~/session/token-store.server'

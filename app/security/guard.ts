@@ -36,8 +36,8 @@ import { httpError } from '~/server/http-error.server'
 import { accessForPath } from '~/lib/pages'
 import { followBackendTime } from '~/server/server-timing.server'
 import { noteTimelineError, noteTimelineMember } from '~/server/timeline.server'
-import { runChecks, type Access, type CheckContext } from '~/session/checks.server'
-import { isCrossSiteWrite } from '~/session/csrf.server'
+import { runChecks, type Access, type CheckContext } from '~/security/checks.server'
+import { isCrossSiteWrite } from '~/security/csrf.server'
 import { memberCaller } from '~/session/member-api.server'
 import { getSession, type MemberSession } from '~/session/session.server'
 import type { StaffCaller } from '~/backend/staff.server'
@@ -48,10 +48,10 @@ import {
   staffCaller,
   StaffSessionEndedError,
   type StaffSession,
-} from '~/session/staff-session.server'
-import { STAFF_SESSION_ENDED_TOAST } from '~/session/checks.server'
-import { staffLoginPath } from '~/session/redirects'
-import { watchGate, watchOver } from '~/session/watch.server'
+} from '~/staff/staff-session.server'
+import { STAFF_SESSION_ENDED_TOAST } from '~/security/checks.server'
+import { staffLoginPath } from '~/lib/redirects'
+import { watchGate, watchOver } from '~/staff/watch.server'
 
 export interface RouteRules {
   access: Access

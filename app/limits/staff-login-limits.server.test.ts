@@ -6,14 +6,14 @@
  * real redis-server (the Lua script).
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { memoryBackoff, sharedBackoff, type BackoffCounter } from '~/session/backoff.server'
-import type { LoginLimitedRecord } from '~/session/watch-audit.server'
+import { memoryBackoff, sharedBackoff, type BackoffCounter } from '~/limits/backoff.server'
+import type { LoginLimitedRecord } from '~/staff/watch-audit.server'
 import {
   createStaffLoginLimits,
   deviceCookie,
   STAFF_DEVICE_COOKIE,
   staffLoginLimitMessage,
-} from '~/session/login-limits.server'
+} from '~/limits/login-limits.server'
 import { useFreshTestRedis } from '../../tests/support/redis-server'
 
 const config = () => ({ secrets: ['staff-limits-test-secret-0123456789'], secure: false })

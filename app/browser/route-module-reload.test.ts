@@ -11,7 +11,7 @@ import {
   guardRouteModuleReloads,
   refusedRouteModuleError,
   REMIX_ROUTE_MODULE_FAILED,
-} from '~/lib/load-chunk'
+} from '~/browser/load-chunk'
 
 type LoadRouteModule = (
   route: { id: string; module: string },

@@ -31,7 +31,7 @@ import { perRequest } from '~/server/request-context.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { AppLoadContext } from '@remix-run/node'
 import type { WatcherStaff } from '~/session/strategies.server'
-import { STAFF_LOGIN_PATH, visiblePath } from '~/session/redirects'
+import { STAFF_LOGIN_PATH, visiblePath } from '~/lib/redirects'
 import {
   endSession,
   endSessionId,
@@ -43,10 +43,10 @@ import {
   isStaffSessionEnded,
   STAFF_TOTAL_MS,
   type StaffSession,
-} from '~/session/staff-session.server'
+} from '~/staff/staff-session.server'
 import { env } from '~/server/env.server'
 import { createSharedStore } from '~/server/store.server'
-import { sharedRateLimiter } from '~/session/rate-limit.server'
+import { sharedRateLimiter } from '~/limits/rate-limit.server'
 import {
   auditWritable,
   recordWatchEnd,
@@ -55,7 +55,7 @@ import {
   recordWatchView,
   watchEnded,
   type WatchEnd,
-} from '~/session/watch-audit.server'
+} from '~/staff/watch-audit.server'
 
 /** The longest a watch lasts, whatever the backend grants. */
 export const WATCH_MAX_MS = 30 * 60_000

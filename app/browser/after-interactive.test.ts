@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { afterInteractive } from '~/lib/after-interactive'
+import { afterInteractive } from '~/browser/after-interactive'
 
 /** A window whose `load` and idle callbacks the test fires. */
 function fakeWindow(readyState: DocumentReadyState) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { bangkokDate } from '~/lib/thai-date'
-import { newsEntry, promotionCard, thaiDay } from '~/lib/content-text.server'
+import { newsEntry, promotionCard, thaiDay } from '~/content/content-text.server'
 
 describe('bangkokDate', () => {
   it('reads the Bangkok date and time of a moment in any server time zone', () => {
