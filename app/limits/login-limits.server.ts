@@ -34,7 +34,7 @@ import {
   type BackoffKey,
   type BackoffRule,
 } from '~/limits/backoff.server'
-import { recordLoginLimited } from '~/staff/watch-audit.server'
+import type { AuditEvent } from '~/backend/audit.schemas'
 
 export const DEVICE_COOKIE = 'auth.device'
 const DEVICE_MAX_AGE_S = 180 * 24 * 60 * 60
@@ -170,9 +170,12 @@ export interface StaffLoginLimitSettings {
   device: SealedCookie<typeof deviceSchema>
   counter: BackoffCounter
   now?: () => number
-  /** Where a slow-down is put on the record for supervisors (recordLoginLimited). */
-  record?: typeof recordLoginLimited
+  /** Where a slow-down is put on the record for supervisors (the staff layer's recordLoginLimited). */
+  record: (event: LoginLimitedFields) => Promise<void>
 }
+
+/** A slowed-down staff login as the audit record takes it. */
+type LoginLimitedFields = Omit<Extract<AuditEvent, { type: 'login-limited' }>, 'id' | 'type' | 'at'>
 
 /** One staff login attempt as the limits judged it: what to do with it once the backend answers. */
 export interface StaffLoginAttempt {
@@ -195,8 +198,7 @@ export function staffLoginLimitMessage(waitMs: number): string {
 export function createStaffLoginLimits(settings: StaffLoginLimitSettings) {
   const now = settings.now ?? Date.now
   const rules = { ...STAFF_LOGIN_RULES, ...settings.rules }
-  const record = settings.record ?? recordLoginLimited
-  const { counter } = settings
+  const { counter, record } = settings
 
   function judge(request: Request, username: string) {
     const name = normalise(username)
@@ -293,12 +295,16 @@ export function loginLimitsFor(kind: 'member'): LoginLimits {
 export type StaffLoginLimits = ReturnType<typeof createStaffLoginLimits>
 let staffLimits: StaffLoginLimits | undefined
 
-/** The staff login's limits (apart from members': a staff person's tries never slow a member). */
-export function staffLoginLimits(): StaffLoginLimits {
+/**
+ * The staff login's limits (apart from members': a staff person's tries never
+ * slow a member). `record` is the audit's, passed in from above this layer.
+ */
+export function staffLoginLimits(record: StaffLoginLimitSettings['record']): StaffLoginLimits {
   staffLimits ??= createStaffLoginLimits({
     address: (request) => clientAddress(request),
     device: deviceCookie(undefined, STAFF_DEVICE_COOKIE),
     counter: sharedBackoff('staff-login'),
+    record,
   })
   return staffLimits
 }

@@ -16,6 +16,7 @@ import { isStaffReturnPath, safeReturnPath, STAFF_HOME_PATH } from '~/lib/redire
 import { staffLoginLimitMessage, staffLoginLimits } from '~/limits/login-limits.server'
 import { retryAfterHeader } from '~/limits/rate-limit.server'
 import { newStaffSessionId } from '~/staff/staff-session.server'
+import { recordLoginLimited } from '~/staff/watch-audit.server'
 import { sessionLifetimes } from '~/session/session.server'
 import { expiresAtFor } from '~/session/tokens'
 
@@ -42,7 +43,7 @@ export async function submit(ctx: RouteContext) {
   }
   const username = submission.value.username.trim()
   const { password, otp } = submission.value
-  const limits = staffLoginLimits()
+  const limits = staffLoginLimits(recordLoginLimited)
   const attempt = await limits.attempt(request, username)
   if (attempt.waitMs > 0) {
     const reply = submission.reply({
