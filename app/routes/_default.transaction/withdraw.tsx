@@ -5,8 +5,7 @@ import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 import { ledgerAmount } from './history-labels'
-import type { action } from './route'
-import type { loadWithdraw, WithdrawReply } from './withdraw.server'
+import type { loadWithdraw, withdrawAction, WithdrawReply } from './withdraw.server'
 
 type Data = Awaited<ReturnType<typeof loadWithdraw>>
 type Account = NonNullable<NonNullable<Data['info']>['account']>
@@ -16,7 +15,7 @@ const HISTORY = '/transaction?tab=history'
 
 /** The withdraw post's answer, when the last post of this page was one. */
 function useWithdrawReply(): WithdrawReply | undefined {
-  const reply = useActionData<typeof action>()
+  const reply = useActionData<typeof withdrawAction>()
   return reply && 'form' in reply && reply.form === 'withdraw' ? reply : undefined
 }
 
