@@ -16,15 +16,8 @@ import { getMember } from '~/session/member-api.server'
 import { LOGIN_REASONS } from '~/lib/redirects'
 import { accessForPath, isStaffAccess } from '~/lib/pages'
 import { shellWatch } from '~/staff/watch.server'
-
-/** What the browser may know of the member: no id, no tokens. */
-export interface ShellMember {
-  username: string
-  displayName: string
-  balance: number
-  /** Notifications not read yet (the bell's count). */
-  unread: number
-}
+import type { ShellMember } from '~/lib/shell'
+import type { RootData } from '~/ui/root-data'
 
 function shellMember(member: Member): ShellMember {
   return {
@@ -65,5 +58,5 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
       watch: member ? shellWatch(session.payload) : null,
       toast,
       env: publicEnv(),
-    }
+    } satisfies RootData
   })

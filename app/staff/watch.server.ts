@@ -47,6 +47,7 @@ import {
 import { env } from '~/server/env.server'
 import { createSharedStore } from '~/server/store.server'
 import { sharedRateLimiter } from '~/limits/rate-limit.server'
+import type { ShellWatch } from '~/lib/shell'
 import {
   auditWritable,
   recordWatchEnd,
@@ -102,17 +103,6 @@ export function isTokenWatch(watch: Watch): boolean {
 export function watchExitPath(payload: SessionPayload): string {
   const watch = watchOf(payload)
   return watch && !isTokenWatch(watch) ? `/staff/members/${payload.mid ?? ''}` : '/watcher'
-}
-
-/** What the browser shows of a watch (the banner; whom is the root's member): no token, no session id. */
-export interface ShellWatch {
-  /** Who watches: the staff person's name, or null for a pasted-token watch. */
-  staffName: string | null
-  expiresAt: number | null
-  /** The server's clock when the page was made (the countdown's reference). */
-  now: number
-  /** Where "จบการดู" leads once the watch has ended. */
-  exitPath: string
 }
 
 export function shellWatch(payload: SessionPayload | null, now = Date.now()): ShellWatch | null {

@@ -5,7 +5,7 @@
  */
 import { useRouteLoaderData } from '@remix-run/react'
 import { imageSrcSet, imageUrl } from '~/lib/images'
-import type { loader as rootLoader } from '~/root'
+import type { RootData } from '~/ui/root-data'
 
 /**
  * The image host, from the root's data. Read directly, not through
@@ -14,7 +14,7 @@ import type { loader as rootLoader } from '~/root'
  * file (decision 0148).
  */
 export function useImageHost(): string | null {
-  return useRouteLoaderData<typeof rootLoader>('root')?.env.IMAGE_HOST_URL ?? null
+  return useRouteLoaderData<RootData>('root')?.env.IMAGE_HOST_URL ?? null
 }
 
 export function HostImage({

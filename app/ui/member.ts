@@ -1,17 +1,18 @@
 /**
  * The one way components read the member: from the root loader's data
- * (app/root-loader.server.ts), as the Epic Stack's utils/user.ts does.
+ * (app/root-loader.server.ts, typed by app/ui/root-data.ts), as the Epic
+ * Stack's utils/user.ts does.
  * The browser only ever gets this `ShellMember` (no id, no tokens).
  */
 import { useRouteLoaderData } from '@remix-run/react'
-import type { loader as rootLoader } from '~/root'
-import type { ShellMember } from '~/root-loader.server'
+import type { RootData } from '~/ui/root-data'
+import type { ShellMember } from '~/lib/shell'
 
 export type { ShellMember }
 
 /** The root loader's data: member, a watch's banner, toast, public env. */
 export function useRootData() {
-  return useRouteLoaderData<typeof rootLoader>('root')
+  return useRouteLoaderData<RootData>('root')
 }
 
 /** The logged-in member, or null for a guest. */
