@@ -16,7 +16,7 @@ import {
   type Provider,
 } from '~/backend/games.schemas'
 import { cachedCall, callBackend, memberCall, type MemberContext } from '~/backend/client.server'
-import type { LobbyQuery } from '~/games/lobby-query'
+import type { LobbyQuery } from '~/lib/lobby-query'
 
 /**
  * The providers are the same for every member and every lobby asks for them:

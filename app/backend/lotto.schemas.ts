@@ -5,7 +5,7 @@
  * an offset; draw dates are Bangkok calendar dates (YYYY-MM-DD).
  */
 import { z } from 'zod'
-import { BET_KIND_DIGITS, BET_KINDS, STAKE_SET_LIMITS } from '../lotto/numbers'
+import { BET_KIND_DIGITS, BET_KINDS, STAKE_SET_LIMITS } from '../lib/lotto-numbers'
 import { YEEKEE_NUMBER } from '~/lib/yeekee-number'
 
 export const betKindSchema = z.enum(BET_KINDS)
@@ -87,7 +87,7 @@ export const drawResultSchema = z.object({
   drawDate,
   round: z.number().int().positive().nullable(),
   drawnAt: isoTime,
-  /** The three numbers every stake is judged by (app/lotto/numbers.ts isWinning). */
+  /** The three numbers every stake is judged by (app/lib/lotto-numbers.ts isWinning). */
   threeTop: z.string().regex(/^\d{3}$/),
   twoTop: z.string().regex(/^\d{2}$/),
   twoBottom: z.string().regex(/^\d{2}$/),

@@ -4,7 +4,7 @@
  * meta and the lobby's page (ui/games/lobby-page.tsx).
  */
 import { loadLobby } from '~/games/lobby.server'
-import type { GameCategory } from '~/games/lobby-query'
+import type { GameCategory } from '~/lib/lobby-query'
 import type { RouteContext } from '~/security/guard'
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The launch link of a game, in a module of its own: game tiles show it on
  * the home page too, which must not carry the lobby's query helpers
- * (~/games/lobby-query) for one link.
+ * (~/lib/lobby-query) for one link.
  */
 
 /** The launch link of a game tile; `from` is the lobby to come back to on a refusal. */

@@ -17,7 +17,7 @@ import {
   type GameCategory,
   type LaunchNotice,
   type LobbyQuery,
-} from '~/games/lobby-query'
+} from '~/lib/lobby-query'
 
 /**
  * The lobby notice for a launch the backend refused (told on the lobby by

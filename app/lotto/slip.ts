@@ -15,7 +15,7 @@ import {
   nineteenDoors,
   permutations,
   type BetKind,
-} from '~/lotto/numbers'
+} from '~/lib/lotto-numbers'
 import { formatWholeBaht, parseWholeBaht } from '~/lib/money'
 
 /** Most lines a slip holds: it travels in a cookie (docs/decisions/0055). */

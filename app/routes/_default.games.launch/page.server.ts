@@ -16,7 +16,7 @@ import {
   safeLobbyPath,
   withNotice,
   type LaunchNotice,
-} from '~/games/lobby-query'
+} from '~/lib/lobby-query'
 import { canonicalOrigin } from '~/server/origins.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/security/guard'

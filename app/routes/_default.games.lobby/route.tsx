@@ -7,7 +7,7 @@
  */
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { isProviderId, lobbyHref } from '~/games/lobby-query'
+import { isProviderId, lobbyHref } from '~/lib/lobby-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'

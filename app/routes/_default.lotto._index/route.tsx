@@ -10,7 +10,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import type { LottoGroup, StakeStatus } from '~/backend/lotto.schemas'
-import { BET_KIND_LABELS } from '~/lotto/numbers'
+import { BET_KIND_LABELS } from '~/lib/lotto-numbers'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'

@@ -21,7 +21,7 @@ import {
   SET_LIMITS,
   type Helper,
 } from '~/forms/stake-set-forms'
-import { BET_KIND_LABELS, BET_KINDS, isBetKind, isLottoNumber } from '~/lotto/numbers'
+import { BET_KIND_LABELS, BET_KINDS, isBetKind, isLottoNumber } from '~/lib/lotto-numbers'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'

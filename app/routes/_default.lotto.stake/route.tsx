@@ -12,7 +12,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react'
 import { useHydrated } from 'remix-utils/use-hydrated'
 import type { BetRule, LimitedNumber } from '~/backend/lotto.schemas'
-import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lotto/numbers'
+import { BET_KIND_LABELS, BET_KINDS, type BetKind } from '~/lib/lotto-numbers'
 import {
   MAX_SLIP_LINES,
   closedMessage,

@@ -9,7 +9,7 @@ import {
   parsePage,
   safeLobbyPath,
   withNotice,
-} from '~/games/lobby-query'
+} from '~/lib/lobby-query'
 import { launchHref } from '~/games/launch'
 
 const url = (s: string) => new URL(s, 'http://app.test')

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { isBetKind, isLottoNumber, isWinning, nineteenDoors, permutations } from '~/lotto/numbers'
+import {
+  isBetKind,
+  isLottoNumber,
+  isWinning,
+  nineteenDoors,
+  permutations,
+} from '~/lib/lotto-numbers'
 
 describe('permutations (กลับเลข)', () => {
   it('gives all six orderings of three different digits, the number first', () => {
