@@ -8,9 +8,10 @@
  *   code from a server-only layer, or a server layer from app/ui/. Tests are
  *   left out of this (a test may reach across layers to set a case up).
  * - No circle of imports, tests included.
- * - app/lib/ runs on both sides: no `*.server`/`*.client` module and no use of
- *   window, document, navigator or the storages but `typeof` guards; those
- *   go to app/browser/, which holds no `*.server` module.
+ * - Every folder of app/ has its layer. app/lib/ runs on both sides: no
+ *   `*.server`/`*.client` module and no use of window, document, navigator or
+ *   the storages but `typeof` guards; those go to app/browser/, which holds no
+ *   `*.server` module.
  *
  * A small regex reading, not a TypeScript parse: comments are dropped first,
  * and every `import`/`export … from` and `import('…')` with a literal
@@ -83,6 +84,7 @@ const BROWSER_GLOBAL = /\b(window|document|navigator|localStorage|sessionStorage
 /** Where a module sits in a folder that says it runs elsewhere. */
 function misplaced(path, source) {
   const [folder] = path.split('/')
+  if (!layerOf(path)) return `app/${folder}/ has no layer in scripts/lib/layers.mjs`
   if (folder === 'lib' && /\.(server|client)\.tsx?$/.test(path)) {
     return 'app/lib/ runs on both sides: a *.server or *.client module goes to its side'
   }

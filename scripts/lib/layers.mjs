@@ -60,7 +60,7 @@ export const SERVER_ONLY = ['server', 'backend', 'limits', 'session', 'staff', '
 /** Components read a loader's data: they never import the server's layers. */
 export const UI_NEVER = ['server', 'limits', 'session', 'staff', 'security']
 
-/** The layer a path under app/ belongs to ('routes' for app/*.ts[x]), or null (app/types). */
+/** The layer a path under app/ belongs to ('routes' for app/*.ts[x]), or null (a folder without one). */
 export function layerOf(pathInApp) {
   const [first, ...rest] = pathInApp.split('/')
   if (rest.length === 0) return LAYERS.find((layer) => layer.rootFiles)
