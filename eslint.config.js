@@ -4,6 +4,7 @@ import react from 'eslint-plugin-react'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
+import { DOMAINS, LAYERS, SERVER_ONLY, UI_NEVER } from './scripts/lib/layers.mjs'
 
 /** Tests may reach across layers to set a case up. */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
@@ -32,9 +33,29 @@ function above(...folders) {
   ])
 }
 
-/** A domain's server parts (`*.server.ts`): its browser-safe rules stay importable. */
-function serverParts(...folders) {
-  return folders.flatMap((folder) => [`~/${folder}/*.server`, `../${folder}/*.server`])
+/** The files at app/'s top (the root, the entries, the first load): the routes' layer. */
+const ROOT_FILES = ['~/root*', '~/entry*', '~/first-load*', '../root*']
+
+const foldersOf = (names) =>
+  LAYERS.filter((ring) => names.includes(ring.name)).flatMap((ring) => ring.folders)
+
+/** One folder's rule: no layer above its own, nor what its layer refuses besides. */
+function layerRule(ring, index, folder) {
+  const below = LAYERS.slice(0, index).map((other) => other.name)
+  const refused = new Set([
+    ...LAYERS.slice(index + 1).flatMap((other) => other.folders),
+    ...(ring.name === 'domains' ? DOMAINS.filter((other) => other !== folder) : []),
+    ...(SERVER_ONLY.includes(ring.name) ? foldersOf(['browser']) : []),
+    ...(ring.name === 'ui' ? foldersOf(UI_NEVER) : []),
+  ])
+  const says =
+    `app/${folder}/ (${ring.holds}) is the ${ring.name} layer: it imports ` +
+    `${below.length > 0 ? `${below.join(', ')} and ` : ''}itself, never ` +
+    `${[...refused].map((name) => `${name}/`).join(', ')} or app/'s root files.` +
+    (ring.advice ? ` ${ring.advice}` : '')
+  // Tests may reach across layers to set a case up; the backend's do not.
+  const ignores = ring.name === 'backend' ? [] : TESTS
+  return layer(`app/${folder}/**`, [...above(...refused), ...ROOT_FILES], says, ignores)
 }
 
 /** No test.only, test.skip or test.fixme: every test runs. */
@@ -43,9 +64,6 @@ const NO_FOCUSED_TESTS = {
     'CallExpression[callee.property.name=/^(only|skip|fixme)$/][callee.object.name=/^(test|it|describe)$/]',
   message: 'No focused or skipped tests.',
 }
-
-/** The domain folders: rules and server parts of one area each. */
-const DOMAINS = ['lotto', 'wallet', 'games', 'live']
 
 export default tseslint.config(
   {
@@ -80,48 +98,10 @@ export default tseslint.config(
       'no-restricted-syntax': ['error', NO_FOCUSED_TESTS],
     },
   },
-  // The layers are the folders (docs/decisions/0125): each may import only the ones below it.
-  layer(
-    'app/backend/**',
-    [
-      ...above('session', 'forms', 'wallet', 'live', 'ui', 'routes'),
-      // The backend's schemas read the domains' browser-safe rules (bet kinds,
-      // game categories), never a domain's server part.
-      ...serverParts('lotto', 'games'),
-      '~/root*',
-    ],
-    'app/backend/ imports only app/lib/, app/server/ and itself (its schemas may read the rules of app/lotto/ and app/games/ that the browser shares). Take the member from `ctx` (MemberContext, memberCall in backend/client.server.ts); the session implements MemberCaller. Texts a form shows too go to app/lib/.',
-  ),
-  layer(
-    'app/server/**',
-    [...above('backend', 'session', 'forms', 'ui', 'routes', ...DOMAINS), '~/root*'],
-    'app/server/ (the request pipeline) imports only app/lib/ and itself; the layers above it import it.',
-    TESTS,
-  ),
-  layer(
-    'app/lib/**',
-    [...above('server', 'session', 'forms', 'ui', 'routes', ...DOMAINS), '~/root*'],
-    'app/lib/ holds small helpers; they import only each other (and backend schema types).',
-    TESTS,
-  ),
-  // The domains: each imports the layers below it (lib, server, backend,
-  // session), never another domain, the forms, the components or a route.
-  ...DOMAINS.map((domain) =>
-    layer(
-      `app/${domain}/**`,
-      [
-        ...above(...DOMAINS.filter((other) => other !== domain), 'forms', 'ui', 'routes'),
-        '~/root*',
-      ],
-      `app/${domain}/ is a domain: it imports app/lib/, app/server/, app/backend/, app/session/ and itself, never another domain, app/forms/, app/ui/ or app/routes/. What two domains share goes down to app/lib/; what a page puts together is its route's.`,
-      TESTS,
-    ),
-  ),
-  layer(
-    'app/forms/**',
-    above('routes'),
-    'app/forms/ (rules and fields) imports the layers below it and app/ui/, never a route.',
-    TESTS,
+  // The layers are the folders (docs/decisions/0125, 0167), listed from the
+  // bottom up in scripts/lib/layers.mjs: each imports itself and the ones below.
+  ...LAYERS.flatMap((ring, i) =>
+    ring.rootFiles ? [] : ring.folders.map((folder) => layerRule(ring, i, folder)),
   ),
   // The smoke suite runs against a preview's real backend (docs/decisions/0150):
   // no demo backend controls, nothing of the e2e suite's servers.
@@ -157,12 +137,6 @@ export default tseslint.config(
       ],
     },
   },
-  layer(
-    'app/ui/**',
-    above('session', 'server', 'routes'),
-    'app/ui/ holds components; the data comes from a route loader (useLoaderData), never from the session or the server.',
-    TESTS,
-  ),
   {
     files: ['app/**/*.tsx'],
     plugins: { react, 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

@@ -1,9 +1,9 @@
 import { RemixBrowser } from '@remix-run/react'
 import { startTransition, StrictMode } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { guardRouteModuleReloads } from '~/lib/load-chunk'
+import { guardRouteModuleReloads } from '~/browser/load-chunk'
 import { RequestIdContext } from '~/lib/request-id-context'
-import { currentRequestId, installRequestIds } from '~/lib/request-id.client'
+import { currentRequestId, installRequestIds } from '~/browser/request-id.client'
 
 installRequestIds()
 // A route module that fails to load reloads the page at most once a minute.

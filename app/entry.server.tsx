@@ -27,7 +27,7 @@ import { newNonce, setSecurityHeaders } from '~/server/security-headers.server'
 import { setServerTiming } from '~/server/server-timing.server'
 import { serverRelease } from '~/server/release.server'
 import { releaseTiming } from '~/lib/release'
-import { auditOutbox, auditWritable } from '~/session/watch-audit.server'
+import { auditOutbox, auditWritable } from '~/staff/watch-audit.server'
 
 export { frontDoor } from '~/server/front-door.server'
 export { mayContinue, onCheckExpectation, onClientError } from '~/server/client-error.server'

@@ -2,16 +2,16 @@
 // and the browser entry re-export `firstLoad` (patches/@remix-run+dev+*.patch), so esbuild gives
 // these modules one chunk instead of one per set of routes. Whatever is named here is sent on every
 // page's first load: only what every page loads belongs here.
-import { afterInteractive } from '~/lib/after-interactive'
+import { afterInteractive } from '~/browser/after-interactive'
 import { describeError } from '~/lib/error-text'
 import { GUEST_PAGES } from '~/lib/guest-pages'
 import { heldRevalidation } from '~/lib/held-revalidation'
-import { guardRouteModuleReloads } from '~/lib/load-chunk'
+import { guardRouteModuleReloads } from '~/browser/load-chunk'
 import { siteMeta } from '~/lib/meta'
-import { isOnline } from '~/lib/online'
+import { isOnline } from '~/browser/online'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { installRequestIds } from '~/lib/request-id.client'
+import { installRequestIds } from '~/browser/request-id.client'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { RootErrorBoundary } from '~/ui/error-page'
 import { Notice } from '~/ui/states'

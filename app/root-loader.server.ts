@@ -4,20 +4,14 @@ import type { Member } from '~/backend/schemas'
 import { appConfig } from '~/backend/config.server'
 import { publicEnv } from '~/server/env.server'
 import { readToast, type FlashToast } from '~/server/toast.server'
-import { SESSION_EXPIRED_TOAST } from '~/session/checks.server'
-import { guard, memberPart } from '~/session/guard'
+import { SESSION_EXPIRED_TOAST } from '~/security/checks.server'
+import { guard, memberPart } from '~/security/guard'
 import { getMember } from '~/session/member-api.server'
-import { LOGIN_REASONS } from '~/session/redirects'
+import { LOGIN_REASONS } from '~/lib/redirects'
 import { accessForPath, isStaffAccess } from '~/lib/pages'
-import { shellWatch } from '~/session/watch.server'
-
-/** No id, no tokens. */
-export interface ShellMember {
-  username: string
-  displayName: string
-  balance: number
-  unread: number
-}
+import { shellWatch } from '~/staff/watch.server'
+import type { ShellMember } from '~/lib/shell'
+import type { RootData } from '~/ui/root-data'
 
 function shellMember(member: Member): ShellMember {
   return {
@@ -58,5 +52,5 @@ export const rootLoader = (args: LoaderFunctionArgs) =>
       watch: member ? shellWatch(session.payload) : null,
       toast,
       env: publicEnv(),
-    }
+    } satisfies RootData
   })

@@ -24,11 +24,11 @@ import { RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
 import { heldRevalidation, revealed } from '~/lib/held-revalidation'
-import { afterInteractive } from '~/lib/after-interactive'
+import { afterInteractive } from '~/browser/after-interactive'
 import { isStaleRelease } from '~/lib/release'
-import { claimChunkReload } from '~/lib/load-chunk'
+import { claimChunkReload } from '~/browser/load-chunk'
 import { OfflineBanner } from '~/ui/offline-banner'
-import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/lib/install-prompt'
+import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/browser/install-prompt'
 import { keepRetryAfter } from '~/server/retry-after.server'
 
 export const links: LinksFunction = () => [
@@ -109,7 +109,7 @@ function usePageChange() {
   useEffect(() => {
     const from = shown.current
     shown.current = location
-    import('~/lib/page-change').then(
+    import('~/browser/page-change').then(
       (m) => (from === location ? m.installPageTransitions(window) : m.pageShown(from, location)),
       () => {},
     )
@@ -122,7 +122,7 @@ function useServiceWorker() {
     let stop: (() => void) | undefined
     let gone = false
     const cancel = afterInteractive(() => {
-      import('~/lib/service-worker.client').then(
+      import('~/browser/service-worker.client').then(
         (m) => {
           if (gone) return
           void m.registerServiceWorker()

@@ -7,7 +7,7 @@ import {
   GAME_ID_PATTERN,
   MAX_SEARCH_LENGTH,
   PROVIDER_ID_PATTERN,
-} from '../games/lobby-query'
+} from '../lib/lobby-query'
 
 export { GAME_CATEGORIES, GAME_ID_PATTERN, MAX_SEARCH_LENGTH, PROVIDER_ID_PATTERN }
 

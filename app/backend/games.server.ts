@@ -10,7 +10,7 @@ import {
   type Provider,
 } from '~/backend/games.schemas'
 import { cachedCall, callBackend, memberCall, type MemberContext } from '~/backend/client.server'
-import type { LobbyQuery } from '~/games/lobby-query'
+import type { LobbyQuery } from '~/lib/lobby-query'
 
 /** A provider's maintenance badge may lag a minute; the launch itself is refused by the backend at once. */
 const PROVIDERS_TTL_MS = 60 * 1000

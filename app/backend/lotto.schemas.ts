@@ -1,6 +1,6 @@
 // docs/backend-api.md, "Lotto". Shared with the demo backend. Draw dates are Bangkok dates.
 import { z } from 'zod'
-import { BET_KIND_DIGITS, BET_KINDS, STAKE_SET_LIMITS } from '../lotto/numbers'
+import { BET_KIND_DIGITS, BET_KINDS, STAKE_SET_LIMITS } from '../lib/lotto-numbers'
 import { YEEKEE_NUMBER } from '~/lib/yeekee-number'
 
 export const betKindSchema = z.enum(BET_KINDS)
@@ -71,7 +71,7 @@ export const drawResultSchema = z.object({
   drawDate,
   round: z.number().int().positive().nullable(),
   drawnAt: isoTime,
-  /** app/lotto/numbers.ts isWinning judges by it. */
+  /** app/lib/lotto-numbers.ts isWinning judges by it. */
   threeTop: z.string().regex(/^\d{3}$/),
   twoTop: z.string().regex(/^\d{2}$/),
   twoBottom: z.string().regex(/^\d{2}$/),

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react'
 import { holdForm } from '~/lib/offline-form'
-import { useOnline } from '~/lib/online'
+import { useOnline } from '~/browser/online'
 
 export const OFFLINE_FORM_TEXT = 'ออฟไลน์อยู่ จึงยังทำรายการนี้ไม่ได้ — เชื่อมต่ออินเทอร์เน็ตแล้วลองอีกครั้ง'
 

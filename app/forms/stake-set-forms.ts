@@ -14,7 +14,7 @@ import {
   permutations,
   type BetKind,
   STAKE_SET_LIMITS,
-} from '~/lotto/numbers'
+} from '~/lib/lotto-numbers'
 import { custom, field, integer, max, max_value, min_value, numeric, required } from '~/forms/rules'
 import { formatWholeBaht } from '~/lib/money'
 

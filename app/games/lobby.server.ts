@@ -10,7 +10,7 @@ import {
   type GameCategory,
   type LaunchNotice,
   type LobbyQuery,
-} from '~/games/lobby-query'
+} from '~/lib/lobby-query'
 
 // null for other failures (their BackendError message is Thai already).
 export function launchRefusal(error: unknown): LaunchNotice | null {

@@ -9,7 +9,7 @@ import {
   nineteenDoors,
   permutations,
   type BetKind,
-} from '~/lotto/numbers'
+} from '~/lib/lotto-numbers'
 import { formatWholeBaht, parseWholeBaht } from '~/lib/money'
 
 /** docs/decisions/0055. */

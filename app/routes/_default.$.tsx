@@ -1,6 +1,6 @@
 // The 404 inside the member shell (docs/decisions/0107-error-page-in-the-shell.md).
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 
 const notFound = (args: LoaderFunctionArgs | ActionFunctionArgs) =>
   guard(args, { access: 'public', validate: () => false }, () => null)

@@ -3,7 +3,7 @@ import { useLoaderData } from '@remix-run/react'
 import { loadCategoryLobby } from '~/games/category-lobby.server'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { CategoryLobbyPage } from '~/ui/games/lobby-page'
 
 const page = PAGES.slot

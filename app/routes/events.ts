@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { liveStream } from '~/live/stream.server'
 import { methodNotAllowed } from '~/server/http-error.server'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 
 /** app/live/stream.server.ts. */
 export const loader = (args: LoaderFunctionArgs) =>

@@ -2,10 +2,10 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { accessForPath } from '~/lib/pages'
 import { endTokenFamily } from '~/backend/logout.server'
 import { readFormData } from '~/server/form-data.server'
-import { guard } from '~/session/guard'
-import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/session/redirects'
+import { guard } from '~/security/guard'
+import { HOME_PATH, LOGIN_PATH, safeReturnPath } from '~/lib/redirects'
 import { endSession } from '~/session/session.server'
-import { endThisWatch, watchExitPath, watchOf } from '~/session/watch.server'
+import { endThisWatch, watchExitPath, watchOf } from '~/staff/watch.server'
 
 // The backend ends the token family too, not waited for: a copy dies at its next backend call even
 // when the shared store cannot say it ended (docs/decisions/0133).

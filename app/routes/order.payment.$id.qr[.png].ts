@@ -5,7 +5,7 @@ import { asErrorPage, httpError, methodNotAllowed } from '~/server/http-error.se
 import { requestIdFor } from '~/server/request-context.server'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { promptPayPng } from '~/wallet/promptpay-image.server'
-import { guard, type RouteRules } from '~/session/guard'
+import { guard, type RouteRules } from '~/security/guard'
 import { orderView } from '~/wallet/order-view.server'
 import { promptPayFileName } from '~/ui/orders/promptpay-file-name'
 

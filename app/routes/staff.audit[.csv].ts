@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import type { AuditEvent } from '~/backend/audit.schemas'
-import { AUDIT_EVENT_TEXT } from '~/lib/audit-text'
+import { AUDIT_EVENT_TEXT } from '~/staff/audit-text'
 import { PAGES } from '~/lib/pages'
 import { WATCH_END_TEXT } from '~/lib/watch-text'
-import { guard } from '~/session/guard'
-import { auditEventPages } from '~/session/watch-audit.server'
+import { guard } from '~/security/guard'
+import { auditEventPages } from '~/staff/watch-audit.server'
 import { AUDIT_UNAVAILABLE, auditQuery, recordUnavailable } from './staff.audit/page.server'
 
 // Read page by page while the file goes out, so any record costs a page of memory (decision 0152).

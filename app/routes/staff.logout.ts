@@ -1,9 +1,9 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { staffLogout } from '~/backend/staff.server'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard'
-import { endStaffSession } from '~/session/staff-session.server'
-import { endThisWatch, watchOf } from '~/session/watch.server'
+import { guard } from '~/security/guard'
+import { endStaffSession } from '~/staff/staff-session.server'
+import { endThisWatch, watchOf } from '~/staff/watch.server'
 
 export const action = (args: ActionFunctionArgs) =>
   guard(args, { access: PAGES.staffHome.access }, async (ctx) => {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Outlet } from '@remix-run/react'
 import { accessForPath } from '~/lib/pages'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { StaffShell, type ShellStaff } from '~/ui/staff/staff-shell'
 import { ErrorContentBoundary } from '~/ui/error-page'
 import { keepRetryAfter } from '~/server/retry-after.server'

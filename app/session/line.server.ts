@@ -3,7 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto'
 import { clearCookie, readCookie, setCookie } from '~/server/cookies.server'
 import { env } from '~/server/env.server'
 import { canonicalOrigin } from '~/server/origins.server'
-import { safeReturnPath } from '~/session/redirects'
+import { safeReturnPath } from '~/lib/redirects'
 
 const STATE_COOKIE = 'auth.line-state'
 const STATE_MAX_AGE_S = 600

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from 'vitest'
 import type { TokenPair } from '~/backend/schemas'
 import { redisReady, shared } from '~/server/redis.server'
 import { createRefresher, redisRefreshLock } from '~/session/refresh.server'
-import { sharedRateLimiter } from '~/session/rate-limit.server'
+import { sharedRateLimiter } from '~/limits/rate-limit.server'
 import { createSharedMaxStore, createSharedStore } from '~/server/store.server'
 import { until, useFreshTestRedis } from '../../tests/support/redis-server'
 

@@ -13,8 +13,8 @@ import {
   METHOD_NOT_ALLOWED_MESSAGE,
   NOT_FOUND_MESSAGE,
 } from '~/lib/errors'
-import { installRequestIds } from '~/lib/request-id.client'
-import { guard } from '~/session/guard'
+import { installRequestIds } from '~/browser/request-id.client'
+import { guard } from '~/security/guard'
 import { describeError } from '~/lib/error-text'
 import { RootErrorBoundary } from '~/ui/error-page'
 

@@ -4,8 +4,8 @@ import { Link, useRouteError } from '@remix-run/react'
 import { Component, type ReactNode } from 'react'
 import { describeError, errorTitle, THAI_HINT, type ShownError } from '~/lib/error-text'
 import { ERROR_PAGE_FAILED_TITLE, errorMessage } from '~/lib/errors'
-import { refusedRouteModuleError } from '~/lib/load-chunk'
-import { useRequestId } from '~/lib/request-id-context'
+import { refusedRouteModuleError } from '~/browser/load-chunk'
+import { useRequestId } from '~/ui/use-request-id'
 import { useErrorShownInLayout } from '~/ui/loading-bar'
 
 type ErrorPageProps = ShownError & { requestId: string; hint?: string }

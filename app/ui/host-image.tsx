@@ -1,14 +1,14 @@
 // Size set before it loads (no layout shift); lazy unless it is the page's main picture.
 import { useRouteLoaderData } from '@remix-run/react'
 import { imageSrcSet, imageUrl } from '~/lib/images'
-import type { loader as rootLoader } from '~/root'
+import type { RootData } from '~/ui/root-data'
 
 /**
  * Not through ~/ui/member: a lazily loaded chunk importing it would take it out of the first-load
  * file (decision 0148).
  */
 export function useImageHost(): string | null {
-  return useRouteLoaderData<typeof rootLoader>('root')?.env.IMAGE_HOST_URL ?? null
+  return useRouteLoaderData<RootData>('root')?.env.IMAGE_HOST_URL ?? null
 }
 
 export function HostImage({

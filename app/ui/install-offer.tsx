@@ -1,4 +1,4 @@
-// Shown by the rules of app/lib/install-offer.ts; loaded with import() once the page is interactive.
+// Shown by the rules of app/browser/install-offer.ts; loaded with import() once the page is interactive.
 import { Link, useLocation } from '@remix-run/react'
 import { Component, useEffect, useState, type ReactNode } from 'react'
 import {
@@ -9,8 +9,8 @@ import {
   readOfferState,
   updateOfferState,
   type OfferKind,
-} from '~/lib/install-offer'
-import type { InstallPrompts } from '~/lib/install-prompt'
+} from '~/browser/install-offer'
+import type { InstallPrompts } from '~/browser/install-prompt'
 
 function standalone(): boolean {
   const nav = navigator as Navigator & { standalone?: boolean }

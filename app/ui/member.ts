@@ -1,12 +1,12 @@
 // As the Epic Stack's utils/user.ts. The browser only ever gets `ShellMember` (no id, no tokens).
 import { useRouteLoaderData } from '@remix-run/react'
-import type { loader as rootLoader } from '~/root'
-import type { ShellMember } from '~/root-loader.server'
+import type { RootData } from '~/ui/root-data'
+import type { ShellMember } from '~/lib/shell'
 
 export type { ShellMember }
 
 export function useRootData() {
-  return useRouteLoaderData<typeof rootLoader>('root')
+  return useRouteLoaderData<RootData>('root')
 }
 
 export function useOptionalMember(): ShellMember | null {

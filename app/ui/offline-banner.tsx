@@ -1,4 +1,4 @@
-import { useOnline } from '~/lib/online'
+import { useOnline } from '~/browser/online'
 
 export const OFFLINE_BANNER_TEXT = 'ออฟไลน์อยู่ — ข้อมูลอาจไม่เป็นปัจจุบัน'
 

@@ -1,7 +1,7 @@
 // docs/decisions/0109-support-line-account.md. The root's data is read directly, not through
 // ~/ui/member: /login shows this link and carries no other member code.
 import { useRouteLoaderData } from '@remix-run/react'
-import type { loader as rootLoader } from '~/root'
+import type { RootData } from '~/ui/root-data'
 
 const ASKS_FOR_SUPPORT = /ติดต่อ(ฝ่ายบริการ|เจ้าหน้าที่)/
 
@@ -10,7 +10,7 @@ export function asksForSupport(message: string | null | undefined): boolean {
 }
 
 export function SupportLink({ className = 'btn-line w-full text-center' }: { className?: string }) {
-  const line = useRouteLoaderData<typeof rootLoader>('root')?.support.line
+  const line = useRouteLoaderData<RootData>('root')?.support.line
   if (!line) return null
   return (
     <a href={line.url} target="_blank" rel="noopener noreferrer" className={className}>

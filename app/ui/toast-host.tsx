@@ -2,8 +2,8 @@
 import { useRouteLoaderData } from '@remix-run/react'
 import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react'
 import { TOAST } from '~/lib/constants'
-import { loadChunk } from '~/lib/load-chunk'
-import type { loader as rootLoader } from '~/root'
+import { loadChunk } from '~/browser/load-chunk'
+import type { RootData } from '~/ui/root-data'
 
 export type ToastKind = 'success' | 'error' | 'info'
 export interface ToastRequest {
@@ -63,7 +63,7 @@ function useWanted() {
 export function ToastHost() {
   // Not through app/ui/member.ts: the root's chunk importing it would make it a
   // shared chunk of its own on every page, /login included (docs/decisions/0007-first-load-js-budget.md).
-  const flash = useRouteLoaderData<typeof rootLoader>('root')?.toast
+  const flash = useRouteLoaderData<RootData>('root')?.toast
   useEffect(() => {
     if (flash) notify(flash)
   }, [flash])

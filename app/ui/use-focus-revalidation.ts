@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { isOnline, onBackOnline } from '~/lib/online'
+import { isOnline, onBackOnline } from '~/browser/online'
 
 const MIN_INTERVAL_MS = 5000
 

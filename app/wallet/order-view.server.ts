@@ -2,7 +2,7 @@
 import type { Order } from '~/backend/orders.schemas'
 import { memberOrder, memberOrders } from '~/backend/orders.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export interface OrderView extends Order {
   createdText: string

@@ -111,7 +111,7 @@ export function errorPagesBlock(errorsDir) {
 /**
  * The largest header block an answer of the app may have, in bytes: a 3 KB
  * session cookie, a toast, a known-device cookie and a Location of at most
- * about 1.6 KB (app/session/redirects.ts RETURN_PATH_MAX) fit with room.
+ * about 1.6 KB (app/lib/redirects.ts RETURN_PATH_MAX) fit with room.
  * nginx reads an answer's headers into one buffer of `proxy_buffer_size`:
  * twice this bound. An answer past the buffer is a 502 ("upstream sent too
  * big header"), and nginx counts it against the instance.

@@ -450,7 +450,7 @@ test('three visitors with a long Thai query: each goes to /login, and /lotto sta
   for (let i = 0; i < 3; i++) {
     const answer = await request.get(`${cluster.url}${LONG_THAI_QUERY}`, { maxRedirects: 0 })
     expect(answer.status()).toBe(302)
-    // The path is remembered without its query (app/session/redirects.ts RETURN_PATH_MAX).
+    // The path is remembered without its query (app/lib/redirects.ts RETURN_PATH_MAX).
     expect(answer.headers()['location']).toBe('/login?redirectTo=%2Ftransaction')
     expect(headerBytes(answer.headersArray())).toBeLessThan(APP_HEADER_MAX)
   }

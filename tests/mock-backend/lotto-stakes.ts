@@ -29,7 +29,7 @@ import {
   isLottoNumber,
   isWinning,
   type BetKind,
-} from '../../app/lotto/numbers'
+} from '../../app/lib/lotto-numbers'
 import { ApiError, dataReply } from './http'
 import {
   bangkokIso,

@@ -10,7 +10,7 @@ import {
   serializeSessionCookies,
   type SessionPayload,
 } from '~/session/cookie.server'
-import { deviceCookie, MAX_DEVICE_USERNAMES } from '~/session/login-limits.server'
+import { deviceCookie, MAX_DEVICE_USERNAMES } from '~/limits/login-limits.server'
 import { getSession } from '~/session/session.server'
 import type { TokenStore } from '~/session/token-store.server'
 

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 import type { AppLoadContext } from '@remix-run/node'
 import { getLoadContext } from '~/server/request-context.server'
 import type { TimelineEntry } from '~/lib/timeline'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 
 /** The Request a loader gets for `req`: its URL and its cookies. */
 export function requestOf(req: IncomingMessage): Request {

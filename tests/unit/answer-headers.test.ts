@@ -9,9 +9,9 @@
  */
 import { describe, expect, it } from 'vitest'
 import { redirectWithToast } from '~/server/toast.server'
-import { sessionEndedRedirect } from '~/session/checks.server'
+import { sessionEndedRedirect } from '~/security/checks.server'
 import { lineAuthorizeRedirect } from '~/session/line.server'
-import { RETURN_PATH_MAX, safeReturnPath } from '~/session/redirects'
+import { RETURN_PATH_MAX, safeReturnPath } from '~/lib/redirects'
 import { APP_HEADER_MAX } from '../../scripts/lib/nginx-conf.mjs'
 import { knownDevice, largestSession } from '../support/session-fixtures'
 

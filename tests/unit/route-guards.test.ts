@@ -8,9 +8,9 @@
 import { readdirSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { isStaffAccess, PAGES, type PageInfo } from '~/lib/pages'
-import { WATCHER_REFUSED_MESSAGE } from '~/session/checks.server'
+import { WATCHER_REFUSED_MESSAGE } from '~/security/checks.server'
 import { sealSession } from '~/session/cookie.server'
-import { guardedRulesOf, type RouteRules } from '~/session/guard'
+import { guardedRulesOf, type RouteRules } from '~/security/guard'
 
 const ROUTES_DIR = new URL('../../app/routes/', import.meta.url)
 const ROUTE_FILE = /\.(ts|tsx)$/

@@ -76,7 +76,7 @@ describe('every cookie the app sets is __Host- when Secure', () => {
   })
 
   it('the known device, the step progress and the bet slip', async () => {
-    const { deviceCookie } = await import('~/session/login-limits.server')
+    const { deviceCookie } = await import('~/limits/login-limits.server')
     const { registrationProgress, passwordRecoveryProgress } =
       await import('~/forms/progress.server')
     const { readSlip, saveSlip } = await import('~/lotto/slip-store.server')

@@ -9,11 +9,11 @@ import {
 } from '~/backend/content.server'
 import { recentGames } from '~/backend/games.server'
 import { lottoTypes } from '~/backend/lotto.server'
-import { newsEntry, promotionCard } from '~/lib/content-text.server'
+import { newsEntry, promotionCard } from '~/content/content-text.server'
 import { logWarning } from '~/server/log.server'
 import { closingDraws } from '~/lotto/draws'
 import { requestIdOf } from '~/server/request-id.server'
-import { memberPart, type RouteContext } from '~/session/guard'
+import { memberPart, type RouteContext } from '~/security/guard'
 
 const SHOWN = {
   banners: 6,

@@ -11,7 +11,7 @@ import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { formatThaiDay } from '~/lib/thai-date-format'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 import { publicOrigin } from '~/session/line.server'
 
 export const SHARE_TEXT = 'มาสมัครสมาชิกด้วยกัน สมัครง่าย ฝาก-ถอนไว ผ่านลิงก์นี้เลย'

@@ -11,7 +11,7 @@ import { maskName } from '~/lib/mask'
 import { PAGES } from '~/lib/pages'
 import { formatThaiDay } from '~/lib/thai-date-format'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export interface TeamView {
   team: {

@@ -10,7 +10,7 @@ import { normalizeTeamName } from '~/lib/team-name'
 import { readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export async function loadPage(ctx: RouteContext) {
   if (await myTeam(ctx)) throw redirect(PAGES.alliance.path)

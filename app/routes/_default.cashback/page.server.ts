@@ -12,9 +12,9 @@ import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.serv
 import { readFormData } from '~/server/form-data.server'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { cashbackPeriodLabel, thaiMoment } from '~/lib/rewards-text.server'
+import { cashbackPeriodLabel, thaiMoment } from '~/content/rewards-text.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export interface PeriodRow {
   id: string

@@ -1,5 +1,5 @@
 // Post, redirect, get: a reload never redeems twice. Wrong codes are limited per member and per
-// address (~/session/coupon-limits.server); past the limit the backend is not asked.
+// address (~/limits/coupon-limits.server); past the limit the backend is not asked.
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { BackendError, orMessage } from '~/backend/client.server'
@@ -21,12 +21,12 @@ import {
 import { readFormData } from '~/server/form-data.server'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { thaiMoment } from '~/lib/rewards-text.server'
+import { thaiMoment } from '~/content/rewards-text.server'
 import { redirectWithToast } from '~/server/toast.server'
-import { couponAttempt, couponLimitMessage } from '~/session/coupon-limits.server'
-import type { RouteContext } from '~/session/guard'
+import { couponAttempt, couponLimitMessage } from '~/limits/coupon-limits.server'
+import type { RouteContext } from '~/security/guard'
 import { memberIdOf } from '~/session/member-api.server'
-import { retryAfterHeader } from '~/session/rate-limit.server'
+import { retryAfterHeader } from '~/limits/rate-limit.server'
 
 export interface RedemptionRow {
   id: string

@@ -14,7 +14,7 @@ import { httpError } from '~/server/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { REVEAL_LATER } from '~/lib/held-revalidation'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export async function loadPage(ctx: RouteContext) {
   const games = await rewardGames(ctx)

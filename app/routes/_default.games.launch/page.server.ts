@@ -9,10 +9,10 @@ import {
   safeLobbyPath,
   withNotice,
   type LaunchNotice,
-} from '~/games/lobby-query'
+} from '~/lib/lobby-query'
 import { canonicalOrigin } from '~/server/origins.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 /** The home page has no notices: it gets a toast. */
 function refuse(from: string, notice: LaunchNotice): Response {

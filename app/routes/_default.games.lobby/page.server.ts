@@ -4,7 +4,7 @@ import { listProviders } from '~/backend/games.server'
 import { loadLobby } from '~/games/lobby.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/server/http-error.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export async function loadPage({ request, url }: RouteContext) {
   const providerId = url.searchParams.get('provider')

@@ -1,10 +1,10 @@
 // Public: visitors browse the lobbies (decision 0106).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { isProviderId, lobbyHref } from '~/games/lobby-query'
+import { isProviderId, lobbyHref } from '~/lib/lobby-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { Lobby } from '~/ui/games/lobby'
 import { HostImage } from '~/ui/host-image'
 import { EmptyState, Notice } from '~/ui/states'

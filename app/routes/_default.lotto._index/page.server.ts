@@ -5,8 +5,8 @@ import type { Draw, LottoType, Stake } from '~/backend/lotto.schemas'
 import { memberStakes } from '~/backend/lotto-stakes.server'
 import { lottoTypes } from '~/backend/lotto.server'
 import { withDrawText, type DrawText } from '~/lotto/text.server'
-import type { RouteContext } from '~/session/guard'
-import { loginPath } from '~/session/redirects'
+import type { RouteContext } from '~/security/guard'
+import { loginPath } from '~/lib/redirects'
 
 export type ShownType = Omit<LottoType, 'nextDraw'> & { nextDraw: (Draw & DrawText) | null }
 export type ShownStake = Omit<Stake, 'draw'> & { draw: Stake['draw'] & DrawText }

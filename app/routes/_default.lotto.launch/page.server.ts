@@ -2,11 +2,11 @@
 import { redirect } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { launchLotto } from '~/backend/games.server'
-import { LAUNCH_NOTICES } from '~/games/lobby-query'
+import { LAUNCH_NOTICES } from '~/lib/lobby-query'
 import { PAGES } from '~/lib/pages'
 import { canonicalOrigin } from '~/server/origins.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 const WATCHER_LOTTO_MESSAGE = 'โหมดผู้ดูแลดูหน้าจอได้เท่านั้น ไม่สามารถเข้าระบบหวยแทนสมาชิกได้'
 

@@ -7,7 +7,7 @@ import { lottoTypes } from '~/backend/lotto.server'
 import { parseResultQuery, prizeLabel, RESULT_MESSAGES } from '~/lotto/results'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, choiceYears, formatThaiDay, withIsoDates } from '~/lib/thai-date-format'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 const page = PAGES.lottoResult
 const PAST_LIMIT = 12

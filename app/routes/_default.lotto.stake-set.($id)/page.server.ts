@@ -33,12 +33,12 @@ import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE, NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
-import { isBetKind } from '~/lotto/numbers'
+import { isBetKind } from '~/lib/lotto-numbers'
 import { parseWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { bangkokDay, bangkokTime, formatThaiShortDay } from '~/lib/thai-date-format'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export type SetsView =
   | {

@@ -38,7 +38,7 @@ import {
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 /** The page's validity check: `?lotto=` must look like a lotto id. */
 export function validLotto({ url }: { url: URL }): boolean {

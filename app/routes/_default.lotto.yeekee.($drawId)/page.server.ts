@@ -19,7 +19,7 @@ import {
 import { httpError } from '~/server/http-error.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 const page = PAGES.lottoYeekee
 

@@ -1,9 +1,9 @@
 // The content module's list, kept a minute (decision 0045).
 import { listNews } from '~/backend/content.server'
-import { newsEntry, type NewsEntry } from '~/lib/content-text.server'
+import { newsEntry, type NewsEntry } from '~/content/content-text.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 import { httpError } from '~/server/http-error.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 export async function loadPage({ request, params }: RouteContext): Promise<{
   news: NewsEntry[]

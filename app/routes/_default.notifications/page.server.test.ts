@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 import { MALFORMED_FORM_MESSAGE } from '~/server/form-data.server'
 import { BackendError } from '~/backend/client.server'
 

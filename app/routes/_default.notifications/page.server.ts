@@ -23,9 +23,9 @@ import { isPushEndpoint, pushEndpointRuleOf } from '~/lib/push-endpoint'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 import { memberIdOf } from '~/session/member-api.server'
-import { minutesToWait, retryAfterHeader, sharedRateLimiter } from '~/session/rate-limit.server'
+import { minutesToWait, retryAfterHeader, sharedRateLimiter } from '~/limits/rate-limit.server'
 import { notificationText, type NotificationRow } from '~/live/event-text.server'
 
 export type { NotificationRow }

@@ -2,7 +2,7 @@
 import { Form, useActionData, useFetcher, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
 import type { PushKinds } from '~/backend/push.schemas'
-import { loadChunk } from '~/lib/load-chunk'
+import { loadChunk } from '~/browser/load-chunk'
 import type { PushActionData, PushPanelData } from './page.server'
 
 type DeviceState = 'checking' | 'unsupported' | 'ios' | 'denied' | 'off' | 'on' | 'busy'

@@ -1,5 +1,5 @@
 // The QR is inline SVG made here: no QR library in the browser.
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 import { loadOrders } from '~/wallet/order-view.server'
 import { promptPaySvg } from '~/wallet/promptpay.server'
 

@@ -17,10 +17,10 @@ import { readFormData } from '~/server/form-data.server'
 import { logWarning } from '~/server/log.server'
 import { PAGES } from '~/lib/pages'
 import { requestIdOf } from '~/server/request-id.server'
-import { thaiLongDay, thaiMoment } from '~/lib/rewards-text.server'
+import { thaiLongDay, thaiMoment } from '~/content/rewards-text.server'
 import { redirectWithToast } from '~/server/toast.server'
-import { memberPart, type RouteContext } from '~/session/guard'
-import { thaiDay } from '~/lib/content-text.server'
+import { memberPart, type RouteContext } from '~/security/guard'
+import { thaiDay } from '~/content/content-text.server'
 
 const PROMOTION_ID = /^[A-Za-z0-9_-]{1,64}$/
 

@@ -10,7 +10,7 @@ import type { AmountLimits } from '~/lib/amount'
 import type { DepositErrors } from '~/lib/deposit-limits'
 import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { PAGES } from '~/lib/pages'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 const PENDING_SHOWN = 3
 

@@ -14,13 +14,13 @@ import { formatBaht, formatWholeBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
-import type { DepositReply, loadDeposit } from './deposit.server'
-import type { action } from './route'
+import type { depositAction, DepositReply, loadDeposit } from './deposit.server'
 
 const FORM_ID = 'deposit'
 
+/** The deposit post's answer (the page's action answers a withdrawal too: checked by its shape). */
 function useDepositReply(): DepositReply | undefined {
-  const reply = useActionData<typeof action>()
+  const reply = useActionData<typeof depositAction>()
   return reply && 'deposit' in reply ? reply.deposit : undefined
 }
 

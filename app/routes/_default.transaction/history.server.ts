@@ -24,7 +24,7 @@ import {
 } from '~/lib/thai-date-format'
 import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 import { KIND_LABELS, ledgerAmount } from './history-labels'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 const MAX_PAGE = 10_000
 const CHOICE_YEARS = 5

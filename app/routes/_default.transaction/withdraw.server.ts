@@ -16,7 +16,7 @@ import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import { maskAccount } from '~/lib/mask'
 import { isBlankAmount, parseWholeBaht } from '~/lib/money'
 import { checkAmount, type AmountProblem } from '../../wallet/withdraw-rules'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 
 /** Never the whole number. */
 function shownInfo(info: WithdrawInfo) {

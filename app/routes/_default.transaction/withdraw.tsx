@@ -5,8 +5,7 @@ import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { TRANSACTION_STATUS_LABELS } from '~/ui/status-labels'
 import { ledgerAmount } from './history-labels'
-import type { action } from './route'
-import type { loadWithdraw, WithdrawReply } from './withdraw.server'
+import type { loadWithdraw, withdrawAction, WithdrawReply } from './withdraw.server'
 
 type Data = Awaited<ReturnType<typeof loadWithdraw>>
 type Account = NonNullable<NonNullable<Data['info']>['account']>
@@ -15,7 +14,7 @@ const ACTION = '/transaction?tab=withdraw'
 const HISTORY = '/transaction?tab=history'
 
 function useWithdrawReply(): WithdrawReply | undefined {
-  const reply = useActionData<typeof action>()
+  const reply = useActionData<typeof withdrawAction>()
   return reply && 'form' in reply && reply.form === 'withdraw' ? reply : undefined
 }
 

@@ -25,7 +25,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
 import { submit, loadPage, type PasswordRecoveryView } from './page.server'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { keepRetryAfter } from '~/server/retry-after.server'
 
 const page = PAGES.forget

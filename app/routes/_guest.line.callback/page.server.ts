@@ -2,7 +2,7 @@ import { BackendError } from '~/backend/client.server'
 import { linkLine, lineRefusal, PROFILE_MESSAGES } from '~/backend/profile.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 import {
   checkLineState,
   clearLineState,

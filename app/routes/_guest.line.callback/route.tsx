@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { SupportLink, asksForSupport } from '~/ui/support-link'
 import { loadPage } from './page.server'
 

@@ -18,7 +18,7 @@ import {
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { Notice } from '~/ui/states'
 import { loadPage, submit } from './page.server'
 import { keepRetryAfter } from '~/server/retry-after.server'

@@ -17,7 +17,7 @@ import { readFormData } from '~/server/form-data.server'
 import type { CookieJar } from '~/server/cookies.server'
 import { PAGES } from '~/lib/pages'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 import { LoginError, registerLocal } from '~/session/strategies.server'
 
 const page = PAGES.register

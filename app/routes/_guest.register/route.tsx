@@ -22,7 +22,7 @@ import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { submit, loadPage, type RegisterView } from './page.server'
 import { keepRetryAfter } from '~/server/retry-after.server'
 

@@ -8,10 +8,10 @@ import { PAGES } from '~/lib/pages'
 import { readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
-import { staffLoginPath } from '~/session/redirects'
+import type { RouteContext } from '~/security/guard'
+import { staffLoginPath } from '~/lib/redirects'
 import { LoginError, loginAsWatcher } from '~/session/strategies.server'
-import { recordTokenWatchStart, tokenWatchStaff, WATCH_MESSAGES } from '~/session/watch.server'
+import { recordTokenWatchStart, tokenWatchStaff, WATCH_MESSAGES } from '~/staff/watch.server'
 
 const page = PAGES.watcher
 const MAX_TOKEN_LENGTH = 16_384

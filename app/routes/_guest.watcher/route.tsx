@@ -7,7 +7,7 @@ import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { loadPage, NO_REFERRER, submit } from './page.server'
 
 // The token reaches the server only by this page's same-site POST; a link carries it in its

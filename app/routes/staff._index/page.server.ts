@@ -2,7 +2,7 @@
 import { searchMembers } from '~/backend/staff.server'
 import { STAFF_SEARCH_MAX } from '~/forms/staff-forms'
 import { maskPhone } from '~/lib/mask'
-import type { RouteContext } from '~/session/guard'
+import type { RouteContext } from '~/security/guard'
 import { findRequest, shownEntry } from '~/server/timeline.server'
 
 export async function loadPage(ctx: RouteContext) {

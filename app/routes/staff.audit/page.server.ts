@@ -8,8 +8,8 @@ import { bangkokDay, choiceYears, readDateChoice, withIsoDates } from '~/lib/tha
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
-import { endWatchAsSupervisor } from '~/session/watch.server'
+import type { RouteContext } from '~/security/guard'
+import { endWatchAsSupervisor } from '~/staff/watch.server'
 import { auditEvents, auditWatches, type AuditOrder } from '~/backend/audit.server'
 import {
   auditOutbox,
@@ -17,7 +17,7 @@ import {
   watchRecord,
   type AuditFilter,
   type AuditWatch,
-} from '~/session/watch-audit.server'
+} from '~/staff/watch-audit.server'
 
 export const AUDIT_PAGE_SIZE = 50
 const REFUSALS_SHOWN = 20

@@ -6,11 +6,12 @@ import { staffLoginFields } from '~/forms/staff-forms'
 import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
-import { isStaffReturnPath, safeReturnPath, STAFF_HOME_PATH } from '~/session/redirects'
-import { staffLoginLimitMessage, staffLoginLimits } from '~/session/login-limits.server'
-import { retryAfterHeader } from '~/session/rate-limit.server'
-import { newStaffSessionId } from '~/session/staff-session.server'
+import type { RouteContext } from '~/security/guard'
+import { isStaffReturnPath, safeReturnPath, STAFF_HOME_PATH } from '~/lib/redirects'
+import { staffLoginLimitMessage, staffLoginLimits } from '~/limits/login-limits.server'
+import { retryAfterHeader } from '~/limits/rate-limit.server'
+import { newStaffSessionId } from '~/staff/staff-session.server'
+import { recordLoginLimited } from '~/staff/watch-audit.server'
 import { sessionLifetimes } from '~/session/session.server'
 import { expiresAtFor } from '~/session/tokens'
 
@@ -35,7 +36,7 @@ export async function submit(ctx: RouteContext) {
   }
   const username = submission.value.username.trim()
   const { password, otp } = submission.value
-  const limits = staffLoginLimits()
+  const limits = staffLoginLimits(recordLoginLimited)
   const attempt = await limits.attempt(request, username)
   if (attempt.waitMs > 0) {
     const reply = submission.reply({

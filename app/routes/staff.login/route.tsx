@@ -11,7 +11,7 @@ import { STAFF_LOGIN_LABELS as LABELS, staffLoginFields } from '~/forms/staff-fo
 import { useFieldChecks } from '~/forms/use-field-checks'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { guard } from '~/session/guard'
+import { guard } from '~/security/guard'
 import { submit } from './page.server'
 import { keepRetryAfter } from '~/server/retry-after.server'
 

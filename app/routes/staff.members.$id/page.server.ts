@@ -8,8 +8,8 @@ import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
 import { readFormData } from '~/server/form-data.server'
 import { shownEntry, timelineOf } from '~/server/timeline.server'
 import { redirectWithToast } from '~/server/toast.server'
-import type { RouteContext } from '~/session/guard'
-import { startStaffWatch, WATCH_MESSAGES, WatchStartRefused } from '~/session/watch.server'
+import type { RouteContext } from '~/security/guard'
+import { startStaffWatch, WATCH_MESSAGES, WatchStartRefused } from '~/staff/watch.server'
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 
 /** Dates are written out here: no date library in the browser (decision 0163). */

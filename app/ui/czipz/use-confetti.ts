@@ -1,6 +1,6 @@
 // canvas-confetti arrives with import() only then (loadChunk, decision 0005).
 import { useEffect, useRef, useState } from 'react'
-import { loadChunk } from '~/lib/load-chunk'
+import { loadChunk } from '~/browser/load-chunk'
 import { prefersReducedMotion } from '~/ui/czipz/wheel'
 
 export type ConfettiOutcome = 'fired' | 'skipped'

@@ -3,7 +3,7 @@ import {
   type GameCategory,
   type LaunchNotice,
   type LobbyQuery,
-} from '~/games/lobby-query'
+} from '~/lib/lobby-query'
 import { Lobby, ProviderLinks, type LobbyProvider, type LobbyResult } from '~/ui/games/lobby'
 import { Notice } from '~/ui/states'
 

@@ -8,7 +8,7 @@ import {
   type GameCategory,
   type LaunchNotice,
   type LobbyQuery,
-} from '~/games/lobby-query'
+} from '~/lib/lobby-query'
 import { formatCount } from '~/lib/money'
 import { ChipLinks } from '~/ui/chip-links'
 import { GameTile, type TileGame } from '~/ui/games/game-tile'

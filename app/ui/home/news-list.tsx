@@ -1,6 +1,6 @@
 // <details>: no script, and keyboards and screen readers know it (docs/decisions/0047).
 import { Link } from '@remix-run/react'
-import type { NewsEntry } from '~/lib/content-text.server'
+import type { NewsEntry } from '~/content/content-text.server'
 import type { Words as WordsType } from '~/ui/words'
 
 /** Passed in so this lazily loaded part keeps ~/lib/pages and ~/ui/words in the first-load file (decision 0148). */

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import type { HostImage } from '~/ui/host-image'
-import type { PromotionCard } from '~/lib/content-text.server'
+import type { PromotionCard } from '~/content/content-text.server'
 import type { Words as WordsType } from '~/ui/words'
 
 const CARD_WIDTH = 256

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { MemberEvent, MemberEventType } from '~/backend/events.schemas'
 import type { YeekeeEvent } from '~/backend/yeekee.schemas'
 import { revealPending } from '~/lib/held-revalidation'
-import { loadChunk } from '~/lib/load-chunk'
+import { loadChunk } from '~/browser/load-chunk'
 import { notify } from '~/ui/toast-host'
 
 export const LIVE_PATH = '/events'

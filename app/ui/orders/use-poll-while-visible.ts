@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { useOnline } from '~/lib/online'
+import { useOnline } from '~/browser/online'
 import { useLiveConnected, useLiveOpened, useLiveRevalidation } from '~/ui/live/live-events'
 
 export const ORDER_POLL_MS = 3000

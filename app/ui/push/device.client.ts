@@ -1,5 +1,5 @@
 // Loaded with import() when the member taps, never with the page: the permission is asked then only.
-import { registerServiceWorker } from '~/lib/service-worker.client'
+import { registerServiceWorker } from '~/browser/service-worker.client'
 
 export type TurnOn =
   | { ok: true; subscription: PushSubscriptionJSON }

@@ -1,0 +1,1 @@
+export const rateText = (rate: number) => rate.toLocaleString('th-TH', { maximumFractionDigits: 2 })
