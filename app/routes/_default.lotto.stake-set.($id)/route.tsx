@@ -12,12 +12,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useState } from 'react'
 import type { StakeSet } from '~/backend/lotto.schemas'
 import {
-  addLineFields,
   expandEntry,
   HELPER_LABELS,
   HELPERS,
   lineKey,
-  nameFields,
+  SET_LABELS,
   SET_LIMITS,
   type Helper,
 } from '~/forms/stake-set-forms'
@@ -28,7 +27,13 @@ import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/session/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { FormError, INPUT_CLASS, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import {
+  FormError,
+  INPUT_CLASS,
+  MemberField,
+  MemberFormCard,
+  useMemberForm,
+} from '~/forms/member-form'
 import { BackLink } from '~/ui/back-link'
 import { submit, loadPage, type SetsView } from './page.server'
 
@@ -79,9 +84,10 @@ function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<number, 
   const watched = useWatchedMember() !== null
   const busy = useBusy()
   const full = sets.length >= SET_LIMITS.maxSets
-  const form = useRuleForm(
+  const form = useMemberForm(
     'set-create',
-    nameFields,
+    ['name'],
+    (s) => s.setNameSchema,
     reply?.form === 'create' ? reply.result : undefined,
   )
   return (
@@ -91,7 +97,7 @@ function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<number, 
         บันทึกเลขที่แทงบ่อยไว้เป็นชุด แล้วใช้กับหวยประเภทใดก็ได้ (ได้สูงสุด {SET_LIMITS.maxSets} ชุด)
       </p>
       <WatcherNote />
-      <RuleFormCard
+      <MemberFormCard
         form={form}
         title="สร้างชุดใหม่"
         disabled={watched || full}
@@ -104,10 +110,10 @@ function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<number, 
         }
       >
         <input type="hidden" name="intent" value="create" />
-        <RuleField
+        <MemberField
           form={form}
           name="name"
-          label={nameFields.name.label}
+          label={SET_LABELS.name}
           hint={`ไม่เกิน ${SET_LIMITS.nameMax} ตัวอักษร เช่น เลขเด็ดงวดนี้`}
           maxLength={SET_LIMITS.nameMax}
           defaultValue={String(form.posted('name') ?? '')}
@@ -116,7 +122,7 @@ function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<number, 
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           สร้างชุด
         </button>
-      </RuleFormCard>
+      </MemberFormCard>
       <h2 className="text-lg font-bold">ชุดของฉัน ({sets.length})</h2>
       {sets.length === 0 ? (
         <EmptyState title="ยังไม่มีชุดตัวเลข">
@@ -274,9 +280,10 @@ function AddLines() {
   const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
-  const form = useRuleForm(
+  const form = useMemberForm(
     'set-add',
-    addLineFields,
+    ['kinds', 'number', 'amount', 'helper'],
+    (s) => s.addLineSchema,
     reply?.form === 'add' ? reply.result : undefined,
   )
   const postedKinds = form.posted('kinds')
@@ -295,7 +302,7 @@ function AddLines() {
       : 0
   const kindsError = form.errors.kinds
   return (
-    <RuleFormCard
+    <MemberFormCard
       form={form}
       title="เพิ่มเลข"
       disabled={watched}
@@ -312,7 +319,7 @@ function AddLines() {
         className="min-w-0"
         aria-describedby={kindsError ? 'set-add-kinds-error' : undefined}
       >
-        <legend className="mb-1 text-sm font-bold">{addLineFields.kinds.label}</legend>
+        <legend className="mb-1 text-sm font-bold">{SET_LABELS.kinds}</legend>
         <div className="grid grid-cols-2 gap-2">
           {BET_KINDS.map((kind, i) => (
             <label
@@ -339,10 +346,10 @@ function AddLines() {
           </p>
         ) : null}
       </fieldset>
-      <RuleField
+      <MemberField
         form={form}
         name="number"
-        label={addLineFields.number.label}
+        label={SET_LABELS.number}
         hint="3 ตัว 2 ตัว หรือ 1 ตัวตามประเภท (19 ประตู: เลขหลักเดียว)"
         inputMode="numeric"
         maxLength={3}
@@ -351,7 +358,7 @@ function AddLines() {
         required
       />
       <fieldset className="min-w-0">
-        <legend className="mb-1 text-sm font-bold">{addLineFields.helper.label}</legend>
+        <legend className="mb-1 text-sm font-bold">{SET_LABELS.helper}</legend>
         <div className="flex flex-wrap gap-2">
           {HELPERS.map((value) => (
             <label
@@ -370,10 +377,10 @@ function AddLines() {
           ))}
         </div>
       </fieldset>
-      <RuleField
+      <MemberField
         form={form}
         name="amount"
-        label={addLineFields.amount.label}
+        label={SET_LABELS.amount}
         hint={`ต่อรายการ ${formatWholeBaht(1)}–${formatWholeBaht(SET_LIMITS.maxAmount)}`}
         inputMode="numeric"
         autoComplete="off"
@@ -386,7 +393,7 @@ function AddLines() {
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         เพิ่มเลข
       </button>
-    </RuleFormCard>
+    </MemberFormCard>
   )
 }
 
@@ -394,18 +401,19 @@ function Rename({ set }: { set: StakeSet }) {
   const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
-  const form = useRuleForm(
+  const form = useMemberForm(
     'set-rename',
-    nameFields,
+    ['name'],
+    (s) => s.setNameSchema,
     reply?.form === 'rename' ? reply.result : undefined,
   )
   return (
-    <RuleFormCard form={form} title="เปลี่ยนชื่อชุด" disabled={watched}>
+    <MemberFormCard form={form} title="เปลี่ยนชื่อชุด" disabled={watched}>
       <input type="hidden" name="intent" value="rename" />
-      <RuleField
+      <MemberField
         form={form}
         name="name"
-        label={nameFields.name.label}
+        label={SET_LABELS.name}
         maxLength={SET_LIMITS.nameMax}
         defaultValue={String(form.posted('name') ?? set.name)}
         required
@@ -413,7 +421,7 @@ function Rename({ set }: { set: StakeSet }) {
       <button type="submit" className="btn-ghost w-full" disabled={busy}>
         บันทึกชื่อ
       </button>
-    </RuleFormCard>
+    </MemberFormCard>
   )
 }
 

@@ -14,9 +14,6 @@ import {
   OTP_LENGTH,
   PASSWORD_RECOVERY_STEPS,
   type PasswordRecoveryStep,
-  newPasswordFormFields,
-  otpFields,
-  passwordRecoveryPhoneFields,
 } from '~/forms/account-forms'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
 import {
@@ -27,7 +24,7 @@ import {
   useSubmitting,
   type StepProps,
 } from '~/forms/step-form'
-import { useFieldChecks } from '~/forms/use-field-checks'
+import { useSchemaForm } from '~/forms/use-schema-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
@@ -92,9 +89,10 @@ export default function PasswordRecovery() {
 
 function PhoneStep({ phone, lastResult }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
-  const { form, fields: inputs } = useFieldChecks({
+  const { form, fields: inputs } = useSchemaForm({
     id: 'password-recovery-phone',
-    fields: passwordRecoveryPhoneFields,
+    fields: ['phone'],
+    schema: (s) => s.recoveryPhoneSchema,
     lastResult,
     defaultValue: { phone },
   })
@@ -143,9 +141,10 @@ function OtpStep({
 }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
   const left = useCountdown(resendIn, otpRef)
-  const { form, fields: inputs } = useFieldChecks({
+  const { form, fields: inputs } = useSchemaForm({
     id: 'password-recovery-otp',
-    fields: otpFields,
+    fields: ['otp'],
+    schema: (s) => s.otpSchema,
     lastResult,
   })
   return (
@@ -215,9 +214,10 @@ function OtpStep({
 
 function PasswordStep({ lastResult }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
-  const { form, fields: inputs } = useFieldChecks({
+  const { form, fields: inputs } = useSchemaForm({
     id: 'password-recovery-password',
-    fields: newPasswordFormFields,
+    fields: ['password', 'passwordConfirm'],
+    schema: (s) => s.newPasswordSchema,
     lastResult,
   })
   const focus = firstInvalid(PASSWORD_FIELDS, lastResult?.error)
