@@ -1,6 +1,8 @@
 /**
- * Every field form's checks, as zod schemas (`zod/v4-mini`: only the checks
- * a schema names are bundled). Actions read a form with conform through
+ * Every field form's checks, as zod schemas (zod 4's core, `zod/v4/core`:
+ * the browser carries its parser and only the checks written here, about
+ * 9 KB gzip with the schemas, and no bundler helper that the pages' shared
+ * chunk lacks; decision 0162). Actions read a form with conform through
  * `parseForm` (~/forms/zod); the browser loads this module with `import()`
  * on a form's first focus (~/forms/load-checks) and runs `formErrors` on the
  * same schema, so zod is never in a page's first load (decision 0162).
@@ -12,7 +14,19 @@
  * is "<label>ไม่ถูกต้อง". Checks that read another field run on the whole
  * form, for a field that has no message yet.
  */
-import * as z from 'zod/v4-mini'
+import {
+  $ZodArray,
+  $ZodCheck,
+  $ZodCustom,
+  $ZodObject,
+  $ZodOptional,
+  $ZodString,
+  _refine,
+  safeParse,
+  type $ZodShape,
+  type $ZodType,
+  type ParsePayload,
+} from 'zod/v4/core'
 import type { Bank } from '~/backend/schemas'
 import { LABELS, OTP_LENGTH, PASSWORD_LENGTH, USERNAME_LENGTH } from '~/forms/account-forms'
 import { MEMBER_LABELS, PASSWORD_LABELS } from '~/forms/member-forms'
@@ -37,16 +51,15 @@ import { SHOT_NUMBER_MESSAGE, YEEKEE_NUMBER } from '~/lib/yeekee-number'
 const requiredMessage = (label: string) => `กรุณากรอก${label}`
 const invalidMessage = (label: string) => `${label}ไม่ถูกต้อง`
 
-type Payload = z.core.ParsePayload
-type Check<T> = z.core.$ZodCheck<T>
+type Check<T> = $ZodCheck<T>
 /** A check runs only while its field has no issue: one message per field. */
 const first = (error: string) => ({
   error,
   abort: true,
-  when: (p: Payload) => p.issues.length === 0,
+  when: (p: ParsePayload) => p.issues.length === 0,
 })
 const rule = <T>(test: (value: T) => boolean, error: string): Check<T> =>
-  z.refine<T>(test, first(error))
+  _refine($ZodCustom, test, first(error)) as unknown as Check<T>
 
 const minLength = (label: string, length: number) =>
   rule<string>((v) => v.length >= length, `${label}ต้องมีอย่างน้อย ${length} ตัวอักษร`)
@@ -59,26 +72,35 @@ const numeric = (label: string) =>
 const digits = (length: number, error: string) =>
   rule<string>((v) => /^[0-9]*$/.test(v) && v.length === length, error)
 
+/** The message of a missing value (`required`), or of one of the wrong type. */
+const typeError = (label: string, required: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined ? required : invalidMessage(label)
+
+const string = (error: (issue: { input?: unknown }) => string, checks: readonly Check<string>[]) =>
+  new $ZodString({ type: 'string', error, checks: [...checks] }) as $ZodString<string>
+
 /** A required text: missing, blank or only spaces gives `required`; then `checks` in order. */
 function text(
   label: string,
   checks: readonly Check<string>[] = [],
   required = requiredMessage(label),
 ) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined ? required : invalidMessage(label)) })
-    .check(
-      rule<string>((v) => v.trim() !== '', required),
-      ...checks,
-    )
+  const filled = rule<string>((v) => v.trim() !== '', required)
+  return string(typeError(label, required), [filled, ...checks])
 }
 
 /** An optional text: absent or blank is valid; otherwise `checks` in order. */
 function optionalText(label: string, checks: readonly Check<string>[] = []) {
-  return z.optional(z.string({ error: invalidMessage(label) }).check(...checks))
+  const innerType = string(() => invalidMessage(label), checks)
+  return new $ZodOptional({ type: 'optional', innerType }) as $ZodOptional<typeof innerType>
 }
 
 type Values = Record<string, unknown>
+
+/** A form: its fields, then the checks that read several of them. */
+function object<Shape extends $ZodShape>(shape: Shape, checks: readonly Check<Values>[] = []) {
+  return new $ZodObject({ type: 'object', shape, checks: [...checks] }) as $ZodObject<Shape>
+}
 
 /**
  * A check of `field` that reads the whole form: it runs even when other
@@ -89,19 +111,18 @@ function crossCheck(
   test: (values: Values) => boolean,
   error: string | ((values: Values) => string),
 ): Check<Values> {
-  return z.check<Values>(
-    (payload) => {
-      if (payload.issues.some((issue) => issue.path?.[0] === field)) return
-      if (test(payload.value)) return
-      payload.issues.push({
-        code: 'custom',
-        path: [field],
-        input: payload.value[field],
-        message: typeof error === 'string' ? error : error(payload.value),
-      })
-    },
-    { when: () => true },
-  )
+  const check = new $ZodCheck({ check: 'custom', when: () => true }) as Check<Values>
+  check._zod.check = (payload) => {
+    if (payload.issues.some((issue) => issue.path?.[0] === field)) return
+    if (test(payload.value)) return
+    payload.issues.push({
+      code: 'custom',
+      path: [field],
+      input: payload.value[field],
+      message: typeof error === 'string' ? error : error(payload.value),
+    })
+  }
+  return check
 }
 
 /** Equal to `target` (vee-validate's `confirmed`), named by the target's label. */
@@ -115,7 +136,7 @@ const confirmed = (field: string, target: string, targetLabel: string) =>
 // ---------------------------------------------------------------------------
 // Login, registration, password recovery
 
-export const loginSchema = z.object({
+export const loginSchema = object({
   username: text(LABELS.username, [maxLength(LABELS.username, 50)]),
   password: text(LABELS.password, [maxLength(LABELS.password, 128)]),
 })
@@ -151,15 +172,15 @@ const passwordConfirmed = (label: string) => confirmed('passwordConfirm', 'passw
 export function accountSchema({ passwordKept = false }: { passwordKept?: boolean } = {}) {
   const passwords: Record<
     'password' | 'passwordConfirm',
-    z.ZodMiniType<string | undefined>
+    $ZodType<string | undefined>
   > = passwordKept
     ? {
         password: optionalText(LABELS.password, passwordChecks(LABELS.password)),
         passwordConfirm: optionalText(LABELS.passwordConfirm),
       }
     : newPassword({ password: LABELS.password, confirm: LABELS.passwordConfirm })
-  return z
-    .object({
+  return object(
+    {
       username: text(LABELS.username, [
         minLength(LABELS.username, USERNAME_LENGTH.min),
         maxLength(LABELS.username, USERNAME_LENGTH.max),
@@ -171,22 +192,23 @@ export function accountSchema({ passwordKept = false }: { passwordKept?: boolean
         maxLength(LABELS.referralCode, 20),
         matches(LATIN_ALNUM, 'รหัสผู้แนะนำต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลขเท่านั้น'),
       ]),
-    })
-    .check(
+    },
+    [
       crossCheck(
         'passwordConfirm',
         (values) => values.password === undefined || values.passwordConfirm !== undefined,
         requiredMessage(LABELS.passwordConfirm),
       ),
       passwordConfirmed(LABELS.password),
-    )
+    ],
+  )
 }
 
 /** Step 2: the bank list comes from the backend; the account number's length depends on the bank. */
 export function bankSchema(banks: readonly Bank[]) {
   const bankOf = (code: unknown) => banks.find((bank) => bank.code === code)
-  return z
-    .object({
+  return object(
+    {
       bankCode: text(
         LABELS.bankCode,
         [rule<string>((v) => bankOf(v) !== undefined, 'กรุณาเลือกธนาคารจากรายการ')],
@@ -197,8 +219,8 @@ export function bankSchema(banks: readonly Bank[]) {
         maxLength(LABELS.accountName, 100),
         matches(PERSON_NAME, 'ชื่อบัญชีต้องเป็นตัวอักษรเท่านั้น'),
       ]),
-    })
-    .check(
+    },
+    [
       crossCheck(
         'accountNumber',
         (values) => {
@@ -210,43 +232,45 @@ export function bankSchema(banks: readonly Bank[]) {
           return `เลขที่บัญชีของ${bank?.name ?? 'ธนาคารนี้'}ต้องมี ${bank?.accountDigits ?? ''} หลัก`
         },
       ),
-    )
+    ],
+  )
 }
 
 /** Step 3: the summary's one question. */
-export const finishSchema = z.object({
+export const finishSchema = object({
   acceptTerms: text(LABELS.acceptTerms, [], 'กรุณายอมรับเงื่อนไขการใช้บริการก่อนสมัครสมาชิก'),
 })
 
-export const recoveryPhoneSchema = z.object({ phone })
+export const recoveryPhoneSchema = object({ phone })
 
 /** The OTP resend: a post without fields. */
-export const noFieldsSchema = z.object({})
+export const noFieldsSchema = object({})
 
-export const otpSchema = z.object({
+export const otpSchema = object({
   // Written out: the label ends in Latin letters, which Thai text should not run into.
   otp: text(LABELS.otp, [digits(OTP_LENGTH, `รหัส OTP ต้องเป็นตัวเลข ${OTP_LENGTH} หลัก`)]),
 })
 
 const newPasswordLabels = { password: LABELS.newPassword, confirm: LABELS.newPasswordConfirm }
 
-export const newPasswordSchema = z
-  .object(newPassword(newPasswordLabels))
-  .check(passwordConfirmed(LABELS.newPassword))
+export const newPasswordSchema = object(newPassword(newPasswordLabels), [
+  passwordConfirmed(LABELS.newPassword),
+])
 
 // ---------------------------------------------------------------------------
 // Member pages
 
 /** Change password: the current one, then a new one under the registration's rules. */
-export const changePasswordSchema = z
-  .object({
+export const changePasswordSchema = object(
+  {
     currentPassword: text(PASSWORD_LABELS.currentPassword),
     ...newPassword(newPasswordLabels),
-  })
-  .check(passwordConfirmed(LABELS.newPassword))
+  },
+  [passwordConfirmed(LABELS.newPassword)],
+)
 
 const TEAM = MEMBER_LABELS.teamName
-export const teamNameSchema = z.object({
+export const teamNameSchema = object({
   name: text(TEAM, [
     minLength(TEAM, TEAM_NAME.min),
     maxLength(TEAM, TEAM_NAME.max),
@@ -254,21 +278,21 @@ export const teamNameSchema = z.object({
   ]),
 })
 
-export const inviteCodeSchema = z.object({
+export const inviteCodeSchema = object({
   inviteCode: text(MEMBER_LABELS.inviteCode, [
     matches(INVITE_CODE, 'รหัสเชิญต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลข 4-12 ตัว'),
   ]),
 })
 
 /** The code's own rule (4–20 letters or digits, trimmed and upper-cased) is ~/lib/coupon-code. */
-export const couponSchema = z.object({
+export const couponSchema = object({
   code: text(MEMBER_LABELS.couponCode, [
     rule<string>((v) => normalizeCouponCode(v) !== null, COUPON_CODE_MESSAGE),
   ]),
 })
 
 /** Five digits, 0–9, as typed (spaces around it are dropped). */
-export const shotSchema = z.object({
+export const shotSchema = object({
   number: text(MEMBER_LABELS.shotNumber, [
     rule<string>((v) => YEEKEE_NUMBER.test(v.trim()), SHOT_NUMBER_MESSAGE),
   ]),
@@ -278,7 +302,7 @@ export const shotSchema = z.object({
 // Saved sets
 
 const SET_NAME = SET_LABELS.name
-export const setNameSchema = z.object({
+export const setNameSchema = object({
   name: text(SET_NAME, [maxLength(SET_NAME, SET_LIMITS.nameMax)]),
 })
 
@@ -287,17 +311,17 @@ const isDoors = (values: Values) => values.helper === 'doors'
 /** The kinds the checks read: unknown ones are left out (the action drops them too). */
 const betKinds = (kinds: unknown) => (Array.isArray(kinds) ? kinds.filter(isBetKind) : [])
 
-export const addLineSchema = z
-  .object({
-    kinds: z
-      .array(z.string({ error: invalidMessage(KINDS) }), {
-        error: (issue) =>
-          issue.input === undefined ? requiredMessage(KINDS) : invalidMessage(KINDS),
-      })
-      .check(
+export const addLineSchema = object(
+  {
+    kinds: new $ZodArray({
+      type: 'array',
+      element: string(() => invalidMessage(KINDS), []),
+      error: typeError(KINDS, requiredMessage(KINDS)),
+      checks: [
         rule<string[]>((v) => v.length > 0, requiredMessage(KINDS)),
         rule<string[]>((v) => digitsOfKinds(betKinds(v)) !== null, KIND_MESSAGES.mixedKinds),
-      ),
+      ],
+    }) as $ZodArray<$ZodString<string>>,
     number: text(NUMBER, [numeric(NUMBER), maxLength(NUMBER, 3)]),
     amount: text(AMOUNT, [
       matches(/^-?[0-9]+$/, `${AMOUNT}ต้องเป็นจำนวนเต็ม`),
@@ -310,8 +334,8 @@ export const addLineSchema = z
     helper: optionalText(HELPER, [
       rule<string>((v) => HELPERS.includes(v as Helper), invalidMessage(HELPER)),
     ]),
-  })
-  .check(
+  },
+  [
     crossCheck(
       'kinds',
       (values) => !isDoors(values) || digitsOfKinds(betKinds(values.kinds)) === 2,
@@ -332,19 +356,20 @@ export const addLineSchema = z
         return length ? `ตัวเลขต้องมี ${length} หลักตามประเภทที่เลือก` : KIND_MESSAGES.mixedKinds
       },
     ),
-  )
+  ],
+)
 
 // ---------------------------------------------------------------------------
 // Staff console (decision 0139)
 
 const STAFF = STAFF_LOGIN_LABELS
-export const staffLoginSchema = z.object({
+export const staffLoginSchema = object({
   username: text(STAFF.username, [maxLength(STAFF.username, 50)]),
   password: text(STAFF.password, [maxLength(STAFF.password, 128)]),
   otp: text(STAFF.otp, [digits(6, 'รหัสยืนยันต้องเป็นตัวเลข 6 หลักจากแอปยืนยันตัวตน')]),
 })
 
-export const watchSchema = z.object({
+export const watchSchema = object({
   reason: text(WATCH_LABELS.reason, [
     minLength(WATCH_LABELS.reason, WATCH_REASON.min),
     maxLength(WATCH_LABELS.reason, WATCH_REASON.max),
@@ -358,15 +383,15 @@ export const watchSchema = z.object({
 // ---------------------------------------------------------------------------
 // The browser's side: a form's entries, read as conform reads a post.
 
-export type FormSchema = z.ZodMiniType<unknown, Values>
+export type FormSchema = $ZodType<unknown, Values>
 /** One message per invalid field, in conform's error format. */
 export type FormErrors = Record<string, string[]>
 
-const isList = (schema: z.core.$ZodType): boolean => {
+const isList = (schema: $ZodType): boolean => {
   const def = schema._zod.def
   return (
     def.type === 'array' ||
-    (def.type === 'optional' && isList((def as z.core.$ZodOptionalDef).innerType))
+    (def.type === 'optional' && isList((def as $ZodOptional['_zod']['def']).innerType))
   )
 }
 
@@ -376,14 +401,14 @@ const isList = (schema: z.core.$ZodType): boolean => {
  * the browser shows what `parseForm` answers.
  */
 export function formErrors(schema: FormSchema, data: FormData): FormErrors {
-  const shape = (schema as unknown as z.ZodMiniObject).shape
+  const shape = (schema as unknown as $ZodObject)._zod.def.shape
   const values: Values = {}
   for (const [name, field] of Object.entries(shape)) {
     values[name] = isList(field)
       ? data.getAll(name).filter((value) => value !== '')
       : data.get(name) || undefined
   }
-  const result = schema.safeParse(values)
+  const result = safeParse(schema, values)
   const errors: FormErrors = {}
   for (const issue of result.success ? [] : result.error.issues) {
     const name = String(issue.path[0] ?? '')

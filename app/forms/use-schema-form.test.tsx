@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { FormEvent } from 'react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import * as z from 'zod/v4-mini'
+import { $ZodObject } from 'zod/v4/core'
 import { CheckboxField, SelectField, useFieldValue } from '~/forms/choice-fields'
 import { FormAlert, TextField, type FieldMeta } from '~/forms/fields'
 import { loadSchemas, type SchemaOf } from '~/forms/load-checks'
@@ -199,10 +199,13 @@ const banks = [
 const NO_TERMS = 'กรุณายอมรับเงื่อนไขการใช้บริการก่อนสมัครสมาชิก'
 /** The bank step's fields and the finish step's checkbox, with their real checks. */
 const stepSchema: SchemaOf = (s) =>
-  z.object({
-    bankCode: s.bankSchema(banks).shape.bankCode,
-    accountName: s.bankSchema(banks).shape.accountName,
-    acceptTerms: s.finishSchema.shape.acceptTerms,
+  new $ZodObject({
+    type: 'object',
+    shape: {
+      bankCode: s.bankSchema(banks)._zod.def.shape.bankCode,
+      accountName: s.bankSchema(banks)._zod.def.shape.accountName,
+      acceptTerms: s.finishSchema._zod.def.shape.acceptTerms,
+    },
   })
 
 /** The bank step's hint: the bank chosen now. */
