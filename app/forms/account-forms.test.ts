@@ -1,21 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import type { Bank } from '~/backend/schemas'
 import {
-  accountFields,
-  bankFields,
-  finishFields,
-  newPasswordFormFields,
-  otpFields,
-  passwordRecoveryPhoneFields,
-} from '~/forms/account-forms'
-import { loginFields } from '~/forms/login-form'
-import { resolveForm, type Fields } from '~/forms/rules'
-
-/** The one message for `name`, or undefined when it passes. */
-function errorOf(fields: Fields, values: Record<string, unknown>, name: string) {
-  const result = resolveForm(fields, values)
-  return 'error' in result ? result.error[name]?.[0] : undefined
-}
+  accountSchema,
+  bankSchema,
+  finishSchema,
+  loginSchema,
+  newPasswordSchema,
+  otpSchema,
+  recoveryPhoneSchema,
+} from '~/forms/schemas'
+import { checkForm, errorOf } from '../../tests/support/form-checks'
 
 describe('Thai mobile number', () => {
   it.each([
@@ -31,8 +25,8 @@ describe('Thai mobile number', () => {
     ['+66812345678', 'เบอร์โทรศัพท์มือถือต้องเป็นตัวเลข 10 หลักพอดี'],
     ['๐๘๑๒๓๔๕๖๗๘', 'เบอร์โทรศัพท์มือถือต้องเป็นตัวเลข 10 หลักพอดี'],
   ])('%j -> %s', (phone, message) => {
-    expect(errorOf(passwordRecoveryPhoneFields, { phone }, 'phone')).toBe(message)
-    expect(errorOf(accountFields(), { phone }, 'phone')).toBe(message)
+    expect(errorOf(recoveryPhoneSchema, { phone }, 'phone')).toBe(message)
+    expect(errorOf(accountSchema(), { phone }, 'phone')).toBe(message)
   })
 })
 
@@ -45,10 +39,10 @@ describe('registration, step 1', () => {
   }
 
   it('accepts a complete account; the referral code is optional', () => {
-    expect(resolveForm(accountFields(), valid)).toEqual({
+    expect(checkForm(accountSchema(), valid)).toEqual({
       value: { ...valid, referralCode: undefined },
     })
-    expect(errorOf(accountFields(), { ...valid, referralCode: 'FRIEND1' }, 'referralCode')).toBe(
+    expect(errorOf(accountSchema(), { ...valid, referralCode: 'FRIEND1' }, 'referralCode')).toBe(
       undefined,
     )
   })
@@ -61,7 +55,7 @@ describe('registration, step 1', () => {
     ['new bie', 'ชื่อผู้ใช้ต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลขเท่านั้น'],
     ['Newbie01', undefined],
   ])('username %j -> %s', (username, message) => {
-    expect(errorOf(accountFields(), { ...valid, username }, 'username')).toBe(message)
+    expect(errorOf(accountSchema(), { ...valid, username }, 'username')).toBe(message)
   })
 
   it.each([
@@ -70,21 +64,21 @@ describe('registration, step 1', () => {
     ['newbie-pass', '', 'passwordConfirm', 'กรุณากรอกยืนยันรหัสผ่าน'],
     ['newbie-pass', 'newbie-pas', 'passwordConfirm', 'การยืนยันรหัสผ่านไม่ตรงกัน'],
   ])('password %j / %j -> %s: %s', (password, passwordConfirm, name, message) => {
-    expect(errorOf(accountFields(), { ...valid, password, passwordConfirm }, name)).toBe(message)
+    expect(errorOf(accountSchema(), { ...valid, password, passwordConfirm }, name)).toBe(message)
   })
 
   it.each([
     ['ผิด', 'รหัสผู้แนะนำต้องเป็นตัวอักษรภาษาอังกฤษหรือตัวเลขเท่านั้น'],
     ['A'.repeat(21), 'รหัสผู้แนะนำต้องมีไม่เกิน 20 ตัวอักษร'],
   ])('referral code %j -> %s', (referralCode, message) => {
-    expect(errorOf(accountFields(), { ...valid, referralCode }, 'referralCode')).toBe(message)
+    expect(errorOf(accountSchema(), { ...valid, referralCode }, 'referralCode')).toBe(message)
   })
 
   describe('with a password already held (back from step 2)', () => {
-    const fields = accountFields({ passwordKept: true })
+    const fields = accountSchema({ passwordKept: true })
 
     it('takes blank passwords (the held one is kept)', () => {
-      const result = resolveForm(fields, { ...valid, password: '', passwordConfirm: '' })
+      const result = checkForm(fields, { ...valid, password: '', passwordConfirm: '' })
       expect(result).toEqual({
         value: {
           ...valid,
@@ -104,7 +98,7 @@ describe('registration, step 1', () => {
       expect(errorOf(fields, { ...values, password: 'short' }, 'password')).toBe(
         'รหัสผ่านต้องมีอย่างน้อย 8 ตัวอักษร',
       )
-      expect(resolveForm(fields, { ...values, passwordConfirm: 'changed-pass' })).toHaveProperty(
+      expect(checkForm(fields, { ...values, passwordConfirm: 'changed-pass' })).toHaveProperty(
         'value',
       )
     })
@@ -121,13 +115,13 @@ describe('registration, step 2: the account number follows the bank', () => {
     { code: '004', shortName: 'KBANK', name: 'ธนาคารกสิกรไทย', accountDigits: 10 },
     { code: '030', shortName: 'GSB', name: 'ธนาคารออมสิน', accountDigits: 12 },
   ]
-  const fields = bankFields(banks)
+  const fields = bankSchema(banks)
   const valid = { bankCode: '004', accountNumber: '1234567890', accountName: 'สมปอง ลองสมัคร' }
 
   it('accepts a complete bank account', () => {
-    expect(resolveForm(fields, valid)).toEqual({ value: valid })
+    expect(checkForm(fields, valid)).toEqual({ value: valid })
     expect(
-      resolveForm(fields, { ...valid, bankCode: '030', accountNumber: '123456789012' }),
+      checkForm(fields, { ...valid, bankCode: '030', accountNumber: '123456789012' }),
     ).toHaveProperty('value')
   })
 
@@ -160,8 +154,8 @@ describe('registration, step 2: the account number follows the bank', () => {
 
 describe('the other forms', () => {
   it('registration step 3 needs the terms accepted', () => {
-    expect(errorOf(finishFields, {}, 'acceptTerms')).toBe('กรุณายอมรับเงื่อนไขการใช้บริการก่อนสมัครสมาชิก')
-    expect(resolveForm(finishFields, { acceptTerms: 'on' })).toEqual({
+    expect(errorOf(finishSchema, {}, 'acceptTerms')).toBe('กรุณายอมรับเงื่อนไขการใช้บริการก่อนสมัครสมาชิก')
+    expect(checkForm(finishSchema, { acceptTerms: 'on' })).toEqual({
       value: { acceptTerms: 'on' },
     })
   })
@@ -172,14 +166,14 @@ describe('the other forms', () => {
     ['12345a', 'รหัส OTP ต้องเป็นตัวเลข 6 หลัก'],
     ['123456', undefined],
   ])('OTP %j -> %s', (otp, message) => {
-    expect(errorOf(otpFields, { otp }, 'otp')).toBe(message)
+    expect(errorOf(otpSchema, { otp }, 'otp')).toBe(message)
   })
 
   it('the new password of recovery has its own labels', () => {
-    expect(errorOf(newPasswordFormFields, {}, 'password')).toBe('กรุณากรอกรหัสผ่านใหม่')
+    expect(errorOf(newPasswordSchema, {}, 'password')).toBe('กรุณากรอกรหัสผ่านใหม่')
     expect(
       errorOf(
-        newPasswordFormFields,
+        newPasswordSchema,
         { password: 'fresh-pass', passwordConfirm: 'x' },
         'passwordConfirm',
       ),
@@ -187,11 +181,9 @@ describe('the other forms', () => {
   })
 
   it('login asks for both fields and nothing more of existing accounts', () => {
-    expect(resolveForm(loginFields, {})).toEqual({
+    expect(checkForm(loginSchema, {})).toEqual({
       error: { username: ['กรุณากรอกชื่อผู้ใช้'], password: ['กรุณากรอกรหัสผ่าน'] },
     })
-    expect(resolveForm(loginFields, { username: 'Old.User', password: 'x' })).toHaveProperty(
-      'value',
-    )
+    expect(checkForm(loginSchema, { username: 'Old.User', password: 'x' })).toHaveProperty('value')
   })
 })

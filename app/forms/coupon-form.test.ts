@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { couponFields } from '~/forms/coupon-form'
-import { formErrors } from '~/forms/rules'
+import { couponSchema } from '~/forms/schemas'
 import { COUPON_CODE_MESSAGE } from '~/lib/coupon-code'
+import { errorOf } from '../../tests/support/form-checks'
 
 describe('coupon form', () => {
   it('gives the Thai messages in the browser and on the server alike', () => {
-    expect(formErrors(couponFields, { code: '' }).code?.[0]).toMatch(/รหัสคูปอง/)
-    expect(formErrors(couponFields, { code: 'ab' }).code).toEqual([COUPON_CODE_MESSAGE])
-    expect(formErrors(couponFields, { code: 'spin3' }).code).toBeUndefined()
+    expect(errorOf(couponSchema, { code: '' }, 'code')).toBe('กรุณากรอกรหัสคูปอง')
+    expect(errorOf(couponSchema, { code: 'ab' }, 'code')).toBe(COUPON_CODE_MESSAGE)
+    expect(errorOf(couponSchema, { code: 'spin3' }, 'code')).toBeUndefined()
   })
 })

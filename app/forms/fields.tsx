@@ -5,7 +5,7 @@
  * answer (the `autofocus` attribute, so it works before JavaScript loads too;
  * with JavaScript the form's hook moves the focus itself).
  *
- * Fields come from ~/forms/use-field-checks, with conform's ids and attributes
+ * Fields come from ~/forms/use-schema-form, with conform's ids and attributes
  * but no conform code in the browser (decisions 0111, 0123).
  */
 import { useEffect, useState, type InputHTMLAttributes, type ReactNode } from 'react'

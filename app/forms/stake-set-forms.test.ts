@@ -1,19 +1,18 @@
 import { describe, expect, it } from 'vitest'
 import { STAKE_SET_LIMITS } from '~/backend/lotto.schemas'
-import { resolveForm } from '~/forms/rules'
+import { addLineSchema, setNameSchema } from '~/forms/schemas'
 import { parseWholeBaht } from '~/lib/money'
 import {
-  addLineFields,
   digitsOfKinds,
   expandEntry,
   mergeLines,
-  nameFields,
   SET_LIMITS,
   SET_MESSAGES,
 } from '~/forms/stake-set-forms'
+import { checkForm, type Entries } from '../../tests/support/form-checks'
 
-const errorsOf = (payload: Record<string, unknown>) => {
-  const result = resolveForm(addLineFields, payload)
+const errorsOf = (payload: Entries) => {
+  const result = checkForm(addLineSchema, payload)
   return 'error' in result ? result.error : {}
 }
 
@@ -23,14 +22,14 @@ describe('set form rules', () => {
   })
 
   it('names: required, at most 50 characters', () => {
-    expect(resolveForm(nameFields, { name: '' })).toHaveProperty('error.name')
-    expect(resolveForm(nameFields, { name: 'x'.repeat(51) })).toHaveProperty('error.name')
-    expect(resolveForm(nameFields, { name: 'เลขเด็ด' })).toEqual({ value: { name: 'เลขเด็ด' } })
+    expect(checkForm(setNameSchema, { name: '' })).toHaveProperty('error.name')
+    expect(checkForm(setNameSchema, { name: 'x'.repeat(51) })).toHaveProperty('error.name')
+    expect(checkForm(setNameSchema, { name: 'เลขเด็ด' })).toEqual({ value: { name: 'เลขเด็ด' } })
   })
 
   it('a valid entry', () => {
     expect(
-      resolveForm(addLineFields, {
+      checkForm(addLineSchema, {
         kinds: ['threeTop', 'threeTote'],
         number: '123',
         amount: '20',

@@ -2,7 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data } from '@remix-run/node'
 import { allianceRefusal, joinTeam, leaveTeam, myTeam } from '~/backend/alliance.server'
-import { inviteCodeFields } from '~/forms/member-forms'
+import { inviteCodeSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/server/form-data.server'
@@ -51,7 +51,7 @@ export async function submit(ctx: RouteContext) {
   const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'join') {
-    const submission = parseForm(form, inviteCodeFields)
+    const submission = parseForm(form, inviteCodeSchema)
     if (submission.status !== 'success') {
       return data<TeamReply>({ form: 'join', result: submission.reply() }, 400)
     }

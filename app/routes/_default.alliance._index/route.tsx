@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { inviteCodeFields } from '~/forms/member-forms'
+import { MEMBER_LABELS } from '~/forms/member-forms'
 import { CopyButton } from '~/ui/copy-button'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { FormError, MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import { guard } from '~/security/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -125,20 +125,21 @@ function NoTeam() {
   const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
-  const form = useRuleForm(
+  const form = useMemberForm(
     'join',
-    inviteCodeFields,
+    ['inviteCode'],
+    (s) => s.inviteCodeSchema,
     reply?.form === 'join' ? reply.result : undefined,
   )
   return (
     <>
       <Notice>คุณยังไม่มีทีม เข้าร่วมทีมของเพื่อนด้วยรหัสเชิญ หรือสร้างทีมของคุณเอง</Notice>
-      <RuleFormCard form={form} title="เข้าร่วมทีมด้วยรหัสเชิญ" disabled={watched}>
+      <MemberFormCard form={form} title="เข้าร่วมทีมด้วยรหัสเชิญ" disabled={watched}>
         <input type="hidden" name="intent" value="join" />
-        <RuleField
+        <MemberField
           form={form}
           name="inviteCode"
-          label={inviteCodeFields.inviteCode.label}
+          label={MEMBER_LABELS.inviteCode}
           hint="ตัวอักษรภาษาอังกฤษหรือตัวเลข เช่น LUCKY9"
           maxLength={12}
           autoComplete="off"
@@ -148,7 +149,7 @@ function NoTeam() {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           เข้าร่วมทีม
         </button>
-      </RuleFormCard>
+      </MemberFormCard>
       <Link to={PAGES.allianceNew.path} className="btn-ghost w-full">
         สร้างทีมใหม่
       </Link>

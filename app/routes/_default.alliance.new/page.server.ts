@@ -2,7 +2,7 @@
 import type { SubmissionResult } from '@conform-to/react'
 import { data, redirect } from '@remix-run/node'
 import { allianceRefusal, createTeam, myTeam } from '~/backend/alliance.server'
-import { teamNameFields } from '~/forms/member-forms'
+import { teamNameSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
 import { PAGES } from '~/lib/pages'
@@ -26,7 +26,7 @@ export async function submit(ctx: RouteContext) {
   // Trimmed, inner spaces collapsed: a phone keyboard's trailing space is no reason to refuse a name.
   const name = form.get('name')
   if (typeof name === 'string') form.set('name', normalizeTeamName(name))
-  const submission = parseForm(form, teamNameFields)
+  const submission = parseForm(form, teamNameSchema)
   if (submission.status !== 'success') {
     return data<Reply>({ result: submission.reply() }, 400)
   }

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useActionData, useNavigation } from '@remix-run/react'
-import { teamNameFields } from '~/forms/member-forms'
-import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { MEMBER_LABELS } from '~/forms/member-forms'
+import { MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { TEAM_NAME } from '~/lib/team-name'
@@ -25,18 +25,18 @@ export default function AllianceNew() {
   const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
-  const form = useRuleForm('team', teamNameFields, reply?.result)
+  const form = useMemberForm('team', ['name'], (s) => s.teamNameSchema, reply?.result)
   return (
     <section className="space-y-4">
       <BackLink to={PAGES.alliance.path}>{PAGES.alliance.title}</BackLink>
       <h1 className="text-2xl font-bold">{page.title}</h1>
       {watched ? <Notice tone="warning">โหมดผู้ดูแล: ดูได้อย่างเดียว ไม่สามารถสร้างทีมได้</Notice> : null}
-      <RuleFormCard form={form} disabled={watched}>
+      <MemberFormCard form={form} disabled={watched}>
         <input type="hidden" name="intent" value="create" />
-        <RuleField
+        <MemberField
           form={form}
           name="name"
-          label={teamNameFields.name.label}
+          label={MEMBER_LABELS.teamName}
           hint={`${TEAM_NAME.min}-${TEAM_NAME.max} ตัวอักษร ใช้ตัวอักษรไทย ภาษาอังกฤษ ตัวเลข และเว้นวรรคได้`}
           maxLength={TEAM_NAME.max + 10}
           autoComplete="off"
@@ -46,7 +46,7 @@ export default function AllianceNew() {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           สร้างทีม
         </button>
-      </RuleFormCard>
+      </MemberFormCard>
       <p className="text-sm text-slate-300">
         เมื่อสร้างทีมแล้ว คุณจะเป็นหัวหน้าทีม และได้รหัสเชิญไว้ชวนเพื่อนเข้าทีม
       </p>

@@ -10,8 +10,8 @@ import {
   redeemCoupon,
 } from '~/backend/coupon.server'
 import type { CouponRedemption } from '~/backend/rewards.schemas'
-import { couponFields } from '~/forms/coupon-form'
 import { normalizeCouponCode } from '~/lib/coupon-code'
+import { couponSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import {
   newIdempotencyKey,
@@ -72,7 +72,7 @@ export type CouponReply = { result: SubmissionResult<string[]> }
 export async function submit(ctx: RouteContext) {
   const { request } = ctx
   const form = await readFormData(request)
-  const submission = parseForm(form, couponFields)
+  const submission = parseForm(form, couponSchema)
   if (submission.status !== 'success') {
     return data<CouponReply>({ result: submission.reply() }, { status: 400 })
   }

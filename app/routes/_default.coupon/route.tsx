@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { couponFields } from '~/forms/coupon-form'
+import { MEMBER_LABELS } from '~/forms/member-forms'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
@@ -8,7 +8,7 @@ import { keepRetryAfter } from '~/server/retry-after.server'
 import { guard } from '~/security/guard'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
-import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import { submit, loadPage } from './page.server'
 import { Words } from '~/ui/words'
 
@@ -28,7 +28,7 @@ export default function Coupon() {
   const reply = useActionData<typeof action>()
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
-  const form = useRuleForm('coupon', couponFields, reply?.result)
+  const form = useMemberForm('coupon', ['code'], (s) => s.couponSchema, reply?.result)
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
@@ -53,12 +53,12 @@ export default function Coupon() {
       {watched ? (
         <Notice tone="warning">โหมดผู้ดูแล: ดูประวัติคูปองได้อย่างเดียว ไม่สามารถใช้คูปองได้</Notice>
       ) : null}
-      <RuleFormCard form={form} title="ใช้คูปอง" disabled={watched}>
+      <MemberFormCard form={form} title="ใช้คูปอง" disabled={watched}>
         <IdempotencyField value={view.idempotencyKey} />
-        <RuleField
+        <MemberField
           form={form}
           name="code"
-          label={couponFields.code.label}
+          label={MEMBER_LABELS.couponCode}
           hint="ตัวอักษรภาษาอังกฤษหรือตัวเลข 4–20 ตัว เช่น WELCOME100"
           maxLength={40}
           autoComplete="off"
@@ -68,7 +68,7 @@ export default function Coupon() {
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           {busy ? 'กำลังตรวจสอบ…' : 'ใช้คูปอง'}
         </button>
-      </RuleFormCard>
+      </MemberFormCard>
       <section aria-labelledby="coupon-history" className="space-y-2">
         <h2 id="coupon-history" className="text-lg font-bold">
           ประวัติการใช้คูปอง

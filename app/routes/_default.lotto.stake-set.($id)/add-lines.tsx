@@ -1,17 +1,17 @@
 import { useActionData } from '@remix-run/react'
 import { useState } from 'react'
 import {
-  addLineFields,
   expandEntry,
   HELPER_LABELS,
   HELPERS,
   SET_LIMITS,
   type Helper,
+  SET_LABELS,
 } from '~/forms/stake-set-forms'
 import { BET_KIND_LABELS, BET_KINDS, isBetKind, isLottoNumber } from '~/lib/lotto-numbers'
 import { formatWholeBaht } from '~/lib/money'
 import { useWatchedMember } from '~/ui/member'
-import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import type { submit } from './page.server'
 import { useBusy } from './shared'
 
@@ -19,9 +19,10 @@ export function AddLines() {
   const reply = useActionData<typeof submit>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
-  const form = useRuleForm(
+  const form = useMemberForm(
     'set-add',
-    addLineFields,
+    ['kinds', 'number', 'amount', 'helper'],
+    (s) => s.addLineSchema,
     reply?.form === 'add' ? reply.result : undefined,
   )
   const postedKinds = form.posted('kinds')
@@ -40,7 +41,7 @@ export function AddLines() {
       : 0
   const kindsError = form.errors.kinds
   return (
-    <RuleFormCard
+    <MemberFormCard
       form={form}
       title="เพิ่มเลข"
       disabled={watched}
@@ -57,7 +58,7 @@ export function AddLines() {
         className="min-w-0"
         aria-describedby={kindsError ? 'set-add-kinds-error' : undefined}
       >
-        <legend className="mb-1 text-sm font-bold">{addLineFields.kinds.label}</legend>
+        <legend className="mb-1 text-sm font-bold">{SET_LABELS.kinds}</legend>
         <div className="grid grid-cols-2 gap-2">
           {BET_KINDS.map((kind, i) => (
             <label
@@ -84,10 +85,10 @@ export function AddLines() {
           </p>
         ) : null}
       </fieldset>
-      <RuleField
+      <MemberField
         form={form}
         name="number"
-        label={addLineFields.number.label}
+        label={SET_LABELS.number}
         hint="3 ตัว 2 ตัว หรือ 1 ตัวตามประเภท (19 ประตู: เลขหลักเดียว)"
         inputMode="numeric"
         maxLength={3}
@@ -96,7 +97,7 @@ export function AddLines() {
         required
       />
       <fieldset className="min-w-0">
-        <legend className="mb-1 text-sm font-bold">{addLineFields.helper.label}</legend>
+        <legend className="mb-1 text-sm font-bold">{SET_LABELS.helper}</legend>
         <div className="flex flex-wrap gap-2">
           {HELPERS.map((value) => (
             <label
@@ -115,10 +116,10 @@ export function AddLines() {
           ))}
         </div>
       </fieldset>
-      <RuleField
+      <MemberField
         form={form}
         name="amount"
-        label={addLineFields.amount.label}
+        label={SET_LABELS.amount}
         hint={`ต่อรายการ ${formatWholeBaht(1)}–${formatWholeBaht(SET_LIMITS.maxAmount)}`}
         inputMode="numeric"
         autoComplete="off"
@@ -131,6 +132,6 @@ export function AddLines() {
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         เพิ่มเลข
       </button>
-    </RuleFormCard>
+    </MemberFormCard>
   )
 }

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData } from '@remix-run/react'
 import { useWatchedMember } from '~/ui/member'
-import { FormError } from '~/forms/rule-form'
+import { FormError } from '~/forms/member-form'
 import type { submit } from './page.server'
 import { type SetPageView, page, useBusy } from './shared'
 

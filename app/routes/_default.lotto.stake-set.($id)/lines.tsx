@@ -3,7 +3,7 @@ import type { StakeSet } from '~/backend/lotto.schemas'
 import { lineKey, SET_LIMITS } from '~/forms/stake-set-forms'
 import { BET_KIND_LABELS } from '~/lib/lotto-numbers'
 import { useWatchedMember } from '~/ui/member'
-import { FormError } from '~/forms/rule-form'
+import { FormError } from '~/forms/member-form'
 import type { submit } from './page.server'
 import { revision, useBusy } from './shared'
 

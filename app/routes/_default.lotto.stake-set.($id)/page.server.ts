@@ -18,13 +18,12 @@ import {
 } from '~/backend/lotto-sets.server'
 import { lottoTypes } from '~/backend/lotto.server'
 import type { StakeLine, StakeSet } from '~/backend/lotto.schemas'
+import { addLineSchema, setNameSchema } from '~/forms/schemas'
 import {
-  addLineFields,
   expandEntry,
   lineKey,
   lineLabel,
   mergeLines,
-  nameFields,
   SET_LIMITS,
   SET_MESSAGES,
   type Helper,
@@ -124,7 +123,7 @@ export async function submit(ctx: RouteContext) {
 
   if (id === null) {
     if (intent !== 'create') throw httpError(400, BAD_REQUEST_MESSAGE)
-    const submission = parseForm(form, nameFields)
+    const submission = parseForm(form, setNameSchema)
     if (submission.status !== 'success') {
       return data<SetsReply>({ form: 'create', result: submission.reply() }, { status: 400 })
     }
@@ -143,7 +142,7 @@ export async function submit(ctx: RouteContext) {
   const set = await memberSet(ctx, id)
   switch (intent) {
     case 'rename': {
-      const submission = parseForm(form, nameFields)
+      const submission = parseForm(form, setNameSchema)
       if (submission.status !== 'success') {
         return data<SetsReply>({ form: 'rename', result: submission.reply() }, { status: 400 })
       }
@@ -160,7 +159,7 @@ export async function submit(ctx: RouteContext) {
       }
     }
     case 'add': {
-      const submission = parseForm(form, addLineFields)
+      const submission = parseForm(form, addLineSchema)
       if (submission.status !== 'success') {
         return data<SetsReply>({ form: 'add', result: submission.reply() }, { status: 400 })
       }

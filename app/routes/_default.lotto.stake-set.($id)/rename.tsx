@@ -1,8 +1,8 @@
 import { useActionData } from '@remix-run/react'
 import type { StakeSet } from '~/backend/lotto.schemas'
-import { nameFields, SET_LIMITS } from '~/forms/stake-set-forms'
+import { SET_LIMITS, SET_LABELS } from '~/forms/stake-set-forms'
 import { useWatchedMember } from '~/ui/member'
-import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import type { submit } from './page.server'
 import { useBusy } from './shared'
 
@@ -10,18 +10,19 @@ export function Rename({ set }: { set: StakeSet }) {
   const reply = useActionData<typeof submit>()
   const watched = useWatchedMember() !== null
   const busy = useBusy()
-  const form = useRuleForm(
+  const form = useMemberForm(
     'set-rename',
-    nameFields,
+    ['name'],
+    (s) => s.setNameSchema,
     reply?.form === 'rename' ? reply.result : undefined,
   )
   return (
-    <RuleFormCard form={form} title="เปลี่ยนชื่อชุด" disabled={watched}>
+    <MemberFormCard form={form} title="เปลี่ยนชื่อชุด" disabled={watched}>
       <input type="hidden" name="intent" value="rename" />
-      <RuleField
+      <MemberField
         form={form}
         name="name"
-        label={nameFields.name.label}
+        label={SET_LABELS.name}
         maxLength={SET_LIMITS.nameMax}
         defaultValue={String(form.posted('name') ?? set.name)}
         required
@@ -29,6 +30,6 @@ export function Rename({ set }: { set: StakeSet }) {
       <button type="submit" className="btn-ghost w-full" disabled={busy}>
         บันทึกชื่อ
       </button>
-    </RuleFormCard>
+    </MemberFormCard>
   )
 }

@@ -1,10 +1,10 @@
 import { Link, useActionData } from '@remix-run/react'
 import type { StakeSet } from '~/backend/lotto.schemas'
-import { nameFields, SET_LIMITS } from '~/forms/stake-set-forms'
+import { SET_LIMITS, SET_LABELS } from '~/forms/stake-set-forms'
 import { formatBaht } from '~/lib/money'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState } from '~/ui/states'
-import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import type { submit } from './page.server'
 import { WatcherNote, page, total, useBusy } from './shared'
 
@@ -13,9 +13,10 @@ export function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<n
   const watched = useWatchedMember() !== null
   const busy = useBusy()
   const full = sets.length >= SET_LIMITS.maxSets
-  const form = useRuleForm(
+  const form = useMemberForm(
     'set-create',
-    nameFields,
+    ['name'],
+    (s) => s.setNameSchema,
     reply?.form === 'create' ? reply.result : undefined,
   )
   return (
@@ -25,7 +26,7 @@ export function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<n
         บันทึกเลขที่แทงบ่อยไว้เป็นชุด แล้วใช้กับหวยประเภทใดก็ได้ (ได้สูงสุด {SET_LIMITS.maxSets} ชุด)
       </p>
       <WatcherNote />
-      <RuleFormCard
+      <MemberFormCard
         form={form}
         title="สร้างชุดใหม่"
         disabled={watched || full}
@@ -38,10 +39,10 @@ export function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<n
         }
       >
         <input type="hidden" name="intent" value="create" />
-        <RuleField
+        <MemberField
           form={form}
           name="name"
-          label={nameFields.name.label}
+          label={SET_LABELS.name}
           hint={`ไม่เกิน ${SET_LIMITS.nameMax} ตัวอักษร เช่น เลขเด็ดงวดนี้`}
           maxLength={SET_LIMITS.nameMax}
           defaultValue={String(form.posted('name') ?? '')}
@@ -50,7 +51,7 @@ export function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<n
         <button type="submit" className="btn-primary w-full" disabled={busy}>
           สร้างชุด
         </button>
-      </RuleFormCard>
+      </MemberFormCard>
       <h2 className="text-lg font-bold">ชุดของฉัน ({sets.length})</h2>
       {sets.length === 0 ? (
         <EmptyState title="ยังไม่มีชุดตัวเลข">

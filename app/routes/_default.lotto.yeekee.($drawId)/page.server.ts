@@ -5,7 +5,7 @@ import { BackendError } from '~/backend/client.server'
 import { drawIdSchema } from '~/backend/lotto.schemas'
 import { lottoTypes } from '~/backend/lotto.server'
 import { shoot, shotRefusal, yeekeeRound } from '~/backend/yeekee.server'
-import { shotFields } from '~/forms/yeekee-form'
+import { shotSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { bangkokClock, bangkokTime } from '~/lib/thai-date'
 import { PAGES } from '~/lib/pages'
@@ -70,7 +70,7 @@ export async function submit(ctx: RouteContext) {
   const drawId = ctx.params.drawId
   if (drawId === undefined) throw httpError(404, NOT_FOUND_MESSAGE)
   const form = await readFormData(ctx.request)
-  const submission = parseForm(form, shotFields)
+  const submission = parseForm(form, shotSchema)
   if (submission.status !== 'success') {
     return data<ShotReply>({ result: submission.reply() }, { status: 400 })
   }

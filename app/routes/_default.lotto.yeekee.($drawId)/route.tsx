@@ -3,8 +3,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { useRef, useState } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
-import { RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
-import { shotFields } from '~/forms/yeekee-form'
+import { MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
+import { MEMBER_LABELS } from '~/forms/member-forms'
 import type { YeekeeWorkingOut } from '~/backend/lotto.schemas'
 import { pageMeta } from '~/lib/meta'
 import { formatCount } from '~/lib/money'
@@ -77,7 +77,7 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
   const watched = useWatchedMember() !== null
   const busy = useNavigation().state === 'submitting'
   const { revalidate } = useRevalidator()
-  const form = useRuleForm('yeekee-shot', shotFields, reply?.result)
+  const form = useMemberForm('yeekee-shot', ['number'], (s) => s.shotSchema, reply?.result)
   // Shots that came live: joined to the loaded ones, so a load that began before them never hides them.
   const live = useRef<{ drawId: string; shots: Shot[] }>({ drawId: round.drawId, shots: [] })
   if (live.current.drawId !== round.drawId) live.current = { drawId: round.drawId, shots: [] }
@@ -136,13 +136,14 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
           {watched ? (
             <Notice tone="warning">โหมดผู้ดูแล: ดูการยิงเลขได้อย่างเดียว ไม่สามารถยิงเลขได้</Notice>
           ) : null}
-          <RuleFormCard form={form} title="ยิงเลข" disabled={watched || used}>
+          <MemberFormCard form={form} title="ยิงเลข" disabled={watched || used}>
             <IdempotencyField value={view.idempotencyKey} />
-            <RuleField
+            <MemberField
+              // A shot that went through empties the field for the next one.
               key={round.myShots}
               form={form}
               name="number"
-              label={shotFields.number.label}
+              label={MEMBER_LABELS.shotNumber}
               hint={`เลข 5 หลัก ยิงได้ ${round.shotLimit} ครั้งต่อรอบ ห่างกันครั้งละ ${round.pauseSeconds} วินาที`}
               inputMode="numeric"
               autoComplete="off"
@@ -156,7 +157,7 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
             <button type="submit" className="btn-primary w-full" disabled={busy || used}>
               {busy ? 'กำลังยิงเลข…' : used ? 'ยิงครบแล้ว' : 'ยิงเลข'}
             </button>
-          </RuleFormCard>
+          </MemberFormCard>
           <Link to={`${PAGES.lottoStake.path}?lotto=yeekee`} className="btn-ghost w-full">
             แทงหวยยี่กีรอบนี้
           </Link>

@@ -11,7 +11,7 @@ import {
   PROFILE_MESSAGES,
   unlinkLine,
 } from '~/backend/profile.server'
-import { changePasswordFields } from '~/forms/member-forms'
+import { changePasswordSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { BAD_REQUEST_MESSAGE } from '~/lib/errors'
 import { readFormData } from '~/server/form-data.server'
@@ -59,7 +59,7 @@ async function endOtherSessions(ctx: RouteContext) {
 }
 
 async function passwordAction(ctx: RouteContext, form: FormData) {
-  const submission = parseForm(form, changePasswordFields)
+  const submission = parseForm(form, changePasswordSchema)
   if (submission.status !== 'success') {
     const result = submission.reply({ hideFields: PASSWORD_FIELDS })
     return data<ProfileReply>({ form: 'password', result }, 400)

@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useEffect } from 'react'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { changePasswordFields, PASSWORD_LABELS } from '~/forms/member-forms'
+import { PASSWORD_LABELS } from '~/forms/member-forms'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { FormError, RuleField, RuleFormCard, useRuleForm } from '~/forms/rule-form'
+import { FormError, MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import { guard } from '~/security/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
@@ -126,9 +126,10 @@ function LineLink({ line, watched }: { line: ProfileView['line']; watched: boole
 function ChangePassword({ watched }: { watched: boolean }) {
   const reply = useActionData<typeof action>()
   const busy = useBusy('password')
-  const form = useRuleForm(
+  const form = useMemberForm(
     'password',
-    changePasswordFields,
+    ['currentPassword', 'password', 'passwordConfirm'],
+    (s) => s.changePasswordSchema,
     reply?.form === 'password' ? reply.result : undefined,
   )
   // Autofocus only acts on a new page: after a refusal in a client navigation, focus its field.
@@ -137,9 +138,9 @@ function ChangePassword({ watched }: { watched: boolean }) {
     if (focus) document.getElementById(`password-${focus}`)?.focus()
   }, [reply, focus])
   return (
-    <RuleFormCard form={form} title="เปลี่ยนรหัสผ่าน" disabled={watched}>
+    <MemberFormCard form={form} title="เปลี่ยนรหัสผ่าน" disabled={watched}>
       <input type="hidden" name="intent" value="password" />
-      <RuleField
+      <MemberField
         form={form}
         name="currentPassword"
         label={PASSWORD_LABELS.currentPassword}
@@ -147,7 +148,7 @@ function ChangePassword({ watched }: { watched: boolean }) {
         autoComplete="current-password"
         required
       />
-      <RuleField
+      <MemberField
         form={form}
         name="password"
         label={PASSWORD_LABELS.password}
@@ -155,7 +156,7 @@ function ChangePassword({ watched }: { watched: boolean }) {
         autoComplete="new-password"
         required
       />
-      <RuleField
+      <MemberField
         form={form}
         name="passwordConfirm"
         label={PASSWORD_LABELS.passwordConfirm}
@@ -167,7 +168,7 @@ function ChangePassword({ watched }: { watched: boolean }) {
       <button type="submit" className="btn-primary w-full" disabled={busy}>
         เปลี่ยนรหัสผ่าน
       </button>
-    </RuleFormCard>
+    </MemberFormCard>
   )
 }
 

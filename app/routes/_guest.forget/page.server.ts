@@ -8,15 +8,11 @@ import {
   verifyOtp,
 } from '~/backend/password-recovery.server'
 import { errorCodes } from '~/backend/schemas'
-import {
-  newPasswordFormFields,
-  otpFields,
-  passwordRecoveryPhoneFields,
-  type PasswordRecoveryStep,
-} from '~/forms/account-forms'
+import type { PasswordRecoveryStep } from '~/forms/account-forms'
 import { passwordRecoveryProgress, type PasswordRecoveryProgress } from '~/forms/progress.server'
 import { PASSWORD_FIELDS } from '~/forms/step-form'
 import { otherStep, stepReply } from '~/forms/step-form.server'
+import { newPasswordSchema, noFieldsSchema, otpSchema, recoveryPhoneSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import type { CookieJar } from '~/server/cookies.server'
@@ -92,7 +88,7 @@ async function sendOtp(phone: string): Promise<PasswordRecoveryProgress | Backen
 }
 
 async function phoneStep(cookies: CookieJar, form: FormData) {
-  const submission = parseForm(form, passwordRecoveryPhoneFields)
+  const submission = parseForm(form, recoveryPhoneSchema)
   if (submission.status !== 'success') return stepReply('phone', submission.reply(), 400)
   const sent = await sendOtp(submission.value.phone)
   if (!(sent instanceof BackendError)) return goTo(cookies, sent)
@@ -101,7 +97,7 @@ async function phoneStep(cookies: CookieJar, form: FormData) {
 }
 
 async function resendOtp(cookies: CookieJar, form: FormData, progress: PasswordRecoveryProgress) {
-  const submission = parseForm(form, {})
+  const submission = parseForm(form, noFieldsSchema)
   const wait = secondsUntil(progress.resendAt)
   if (wait > 0) {
     const message = `กรุณารออีก ${wait} วินาทีแล้วจึงขอรหัส OTP ใหม่`
@@ -116,7 +112,7 @@ async function resendOtp(cookies: CookieJar, form: FormData, progress: PasswordR
 }
 
 async function otpStep(cookies: CookieJar, form: FormData, progress: PasswordRecoveryProgress) {
-  const submission = parseForm(form, otpFields)
+  const submission = parseForm(form, otpSchema)
   if (submission.status !== 'success') return stepReply('otp', submission.reply(), 400)
   try {
     const resetToken = await verifyOtp(progress.ref ?? '', submission.value.otp)
@@ -137,7 +133,7 @@ async function passwordStep(
   form: FormData,
   progress: PasswordRecoveryProgress,
 ) {
-  const submission = parseForm(form, newPasswordFormFields)
+  const submission = parseForm(form, newPasswordSchema)
   if (submission.status !== 'success') {
     return stepReply('password', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
   }

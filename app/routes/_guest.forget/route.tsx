@@ -7,9 +7,6 @@ import {
   OTP_LENGTH,
   PASSWORD_RECOVERY_STEPS,
   type PasswordRecoveryStep,
-  newPasswordFormFields,
-  otpFields,
-  passwordRecoveryPhoneFields,
 } from '~/forms/account-forms'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
 import {
@@ -20,7 +17,7 @@ import {
   useSubmitting,
   type StepProps,
 } from '~/forms/step-form'
-import { useFieldChecks } from '~/forms/use-field-checks'
+import { useSchemaForm } from '~/forms/use-schema-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
@@ -83,9 +80,10 @@ export default function PasswordRecovery() {
 
 function PhoneStep({ phone, lastResult }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
-  const { form, fields: inputs } = useFieldChecks({
+  const { form, fields: inputs } = useSchemaForm({
     id: 'password-recovery-phone',
-    fields: passwordRecoveryPhoneFields,
+    fields: ['phone'],
+    schema: (s) => s.recoveryPhoneSchema,
     lastResult,
     defaultValue: { phone },
   })
@@ -133,9 +131,10 @@ function OtpStep({
 }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
   const left = useCountdown(resendIn, otpRef)
-  const { form, fields: inputs } = useFieldChecks({
+  const { form, fields: inputs } = useSchemaForm({
     id: 'password-recovery-otp',
-    fields: otpFields,
+    fields: ['otp'],
+    schema: (s) => s.otpSchema,
     lastResult,
   })
   return (
@@ -205,9 +204,10 @@ function OtpStep({
 
 function PasswordStep({ lastResult }: StepProps<PasswordRecoveryView>) {
   const busy = useSubmitting()
-  const { form, fields: inputs } = useFieldChecks({
+  const { form, fields: inputs } = useSchemaForm({
     id: 'password-recovery-password',
-    fields: newPasswordFormFields,
+    fields: ['password', 'passwordConfirm'],
+    schema: (s) => s.newPasswordSchema,
     lastResult,
   })
   const focus = firstInvalid(PASSWORD_FIELDS, lastResult?.error)

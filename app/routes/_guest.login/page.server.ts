@@ -1,5 +1,5 @@
 import { data, redirect } from '@remix-run/node'
-import { loginFields } from '~/forms/login-form'
+import { loginSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -31,7 +31,7 @@ export async function submit(ctx: RouteContext) {
     throw redirect(location)
   }
 
-  const submission = parseForm(form, loginFields)
+  const submission = parseForm(form, loginSchema)
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
   }

@@ -7,7 +7,7 @@ import {
   useNavigation,
   useSearchParams,
 } from '@remix-run/react'
-import { LOGIN_LABELS as LABELS, loginFields } from '~/forms/login-form'
+import { LOGIN_LABELS as LABELS } from '~/forms/login-form'
 import {
   FormAlert,
   PasswordField,
@@ -15,7 +15,7 @@ import {
   firstInvalid,
   useSecretsCleared,
 } from '~/forms/fields'
-import { useFieldChecks } from '~/forms/use-field-checks'
+import { useSchemaForm } from '~/forms/use-schema-form'
 import { pageMeta } from '~/lib/meta'
 import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
 import { guard } from '~/security/guard'
@@ -39,8 +39,13 @@ export default function Login() {
   const { reason, purpose, back } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
-  // No conform in the browser here: the page's first-load budget (docs/decisions/0111).
-  const { form, fields } = useFieldChecks({ id: 'login', fields: loginFields, lastResult })
+  // No conform in the browser, zod on use: the page's first-load budget (decisions 0111, 0162).
+  const { form, fields } = useSchemaForm({
+    id: 'login',
+    fields: ['username', 'password'],
+    schema: (s) => s.loginSchema,
+    lastResult,
+  })
   // A refused login keeps the username but not the password.
   useSecretsCleared(lastResult, [fields.password])
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') !== 'line'

@@ -3,15 +3,11 @@ import { redirect } from '@remix-run/node'
 import { BackendError, retryAfterOf } from '~/backend/client.server'
 import { checkAvailability, listBanks, registrationFieldError } from '~/backend/registration.server'
 import type { Bank } from '~/backend/schemas'
-import {
-  accountFields,
-  bankFields,
-  finishFields,
-  type RegistrationStep,
-} from '~/forms/account-forms'
+import type { RegistrationStep } from '~/forms/account-forms'
 import { registrationProgress, type RegistrationProgress } from '~/forms/progress.server'
 import { PASSWORD_FIELDS } from '~/forms/step-form'
 import { otherStep, stepReply } from '~/forms/step-form.server'
+import { accountSchema, bankSchema, finishSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import type { CookieJar } from '~/server/cookies.server'
@@ -80,7 +76,7 @@ async function accountStep(
   progress: RegistrationProgress | null,
 ) {
   const passwordKept = progress?.account !== undefined
-  const submission = parseForm(form, accountFields({ passwordKept }))
+  const submission = parseForm(form, accountSchema({ passwordKept }))
   if (submission.status !== 'success') {
     return stepReply('account', submission.reply({ hideFields: PASSWORD_FIELDS }), 400)
   }
@@ -131,7 +127,7 @@ function backFromBank(cookies: CookieJar, form: FormData, progress: Registration
 }
 
 async function bankStep(cookies: CookieJar, form: FormData, progress: RegistrationProgress) {
-  const submission = parseForm(form, bankFields(await listBanks()))
+  const submission = parseForm(form, bankSchema(await listBanks()))
   if (submission.status !== 'success') return stepReply('bank', submission.reply(), 400)
   return goTo(cookies, { ...progress, step: 'finish', bank: submission.value })
 }
@@ -144,7 +140,7 @@ async function finishStep(
   form: FormData,
   { account, bank }: Checked,
 ) {
-  const submission = parseForm(form, finishFields)
+  const submission = parseForm(form, finishSchema)
   if (submission.status !== 'success') return stepReply('finish', submission.reply(), 400)
   const ended = () => cookies.add(registrationProgress.clear())
   try {

@@ -1,14 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
 import type { Bank } from '~/backend/schemas'
-import {
-  LABELS,
-  REGISTRATION_STEPS,
-  accountFields,
-  bankFields,
-  finishFields,
-  type RegistrationStep,
-} from '~/forms/account-forms'
+import { LABELS, REGISTRATION_STEPS, type RegistrationStep } from '~/forms/account-forms'
 import { CheckboxField, SelectField, useFieldValue } from '~/forms/choice-fields'
 import { FormAlert, TextField, firstInvalid } from '~/forms/fields'
 import {
@@ -18,7 +11,7 @@ import {
   lastResultOf,
   type StepProps,
 } from '~/forms/step-form'
-import { useFieldChecks } from '~/forms/use-field-checks'
+import { useSchemaForm } from '~/forms/use-schema-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
@@ -75,14 +68,15 @@ export default function Register() {
 }
 
 function AccountStep({ account, passwordKept, lastResult }: StepProps<RegisterView>) {
-  const fields = accountFields({ passwordKept })
-  const { form, fields: inputs } = useFieldChecks({
+  const fields = ['username', 'password', 'passwordConfirm', 'phone', 'referralCode'] as const
+  const { form, fields: inputs } = useSchemaForm({
     id: 'register-account',
     fields,
+    schema: (s) => s.accountSchema({ passwordKept }),
     lastResult,
     defaultValue: account,
   })
-  const focus = firstInvalid(Object.keys(fields), lastResult?.error)
+  const focus = firstInvalid(fields, lastResult?.error)
   const passwordHint = passwordKept ? 'เว้นว่างไว้ได้ หากต้องการใช้รหัสผ่านที่กรอกไว้แล้ว' : 'อย่างน้อย 8 ตัวอักษร'
   return (
     <Form method="post" replace className="space-y-4" {...form.props}>
@@ -122,14 +116,15 @@ function bankOptions(banks: readonly Bank[]) {
 }
 
 function BankStep({ bank, banks, lastResult }: StepProps<RegisterView>) {
-  const fields = bankFields(banks)
-  const { form, fields: inputs } = useFieldChecks({
+  const fields = ['bankCode', 'accountNumber', 'accountName'] as const
+  const { form, fields: inputs } = useSchemaForm({
     id: 'register-bank',
     fields,
+    schema: (s) => s.bankSchema(banks),
     lastResult,
     defaultValue: bank,
   })
-  const focus = firstInvalid(Object.keys(fields), lastResult?.error)
+  const focus = firstInvalid(fields, lastResult?.error)
   const bankCode = useFieldValue(inputs.bankCode)
   const chosen = banks.find((candidate) => candidate.code === bankCode)
   return (
@@ -168,9 +163,10 @@ function BankStep({ bank, banks, lastResult }: StepProps<RegisterView>) {
 }
 
 function FinishStep({ account, bank, banks, lastResult }: StepProps<RegisterView>) {
-  const { form, fields: inputs } = useFieldChecks({
+  const { form, fields: inputs } = useSchemaForm({
     id: 'register-finish',
-    fields: finishFields,
+    fields: ['acceptTerms'],
+    schema: (s) => s.finishSchema,
     lastResult,
   })
   const focus = firstInvalid(['acceptTerms'], lastResult?.error)

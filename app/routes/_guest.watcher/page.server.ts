@@ -2,7 +2,7 @@
 // original's bare token watch.
 import { data } from '@remix-run/node'
 import { appConfig } from '~/backend/config.server'
-import { watchFields } from '~/forms/staff-forms'
+import { watchSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { PAGES } from '~/lib/pages'
 import { readFormData } from '~/server/form-data.server'
@@ -61,7 +61,7 @@ export async function submit(ctx: RouteContext) {
     return data({ error: 'กรุณาวางโทเค็นของสมาชิก', reply: null }, { status: 400 })
   }
   // A staff person's watch: the same reason and ticket as the console's.
-  const submission = staffAccounts ? parseForm(form, watchFields) : null
+  const submission = staffAccounts ? parseForm(form, watchSchema) : null
   if (submission && submission.status !== 'success') {
     return data({ error: null, reply: submission.reply() }, { status: 400 })
   }

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { watchFields } from '~/forms/staff-forms'
 import { WatchRequestFields } from '~/forms/watch-request-fields'
-import { useFieldChecks } from '~/forms/use-field-checks'
+import { useSchemaForm } from '~/forms/use-schema-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { useWatchedMember } from '~/ui/member'
@@ -39,9 +38,10 @@ function useFragmentToken(): string | null {
 export default function Watcher() {
   const { staffName } = useLoaderData<typeof loader>()
   const result = useActionData<typeof action>()
-  const { form, fields } = useFieldChecks({
+  const { form, fields } = useSchemaForm({
     id: 'token-watch',
-    fields: watchFields,
+    fields: ['reason', 'ticket'],
+    schema: (s) => s.watchSchema,
     lastResult: result?.reply,
   })
   const watching = useWatchedMember()

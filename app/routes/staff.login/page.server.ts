@@ -2,7 +2,7 @@
 import { data } from '@remix-run/node'
 import { BackendError } from '~/backend/client.server'
 import { staffLogin } from '~/backend/staff.server'
-import { staffLoginFields } from '~/forms/staff-forms'
+import { staffLoginSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -30,7 +30,7 @@ export async function submit(ctx: RouteContext) {
   const { request, cookies, staffSession } = ctx
   const form = await readFormData(request)
   const returnTo = staffReturnPath(form.get('redirectTo'))
-  const submission = parseForm(form, staffLoginFields)
+  const submission = parseForm(form, staffLoginSchema)
   if (submission.status !== 'success') {
     return data(submission.reply({ hideFields: HIDDEN }), { status: 400 })
   }

@@ -7,8 +7,8 @@ import {
   firstInvalid,
   useSecretsCleared,
 } from '~/forms/fields'
-import { STAFF_LOGIN_LABELS as LABELS, staffLoginFields } from '~/forms/staff-forms'
-import { useFieldChecks } from '~/forms/use-field-checks'
+import { STAFF_LOGIN_LABELS as LABELS } from '~/forms/staff-forms'
+import { useSchemaForm } from '~/forms/use-schema-form'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
@@ -31,9 +31,10 @@ export default function StaffLogin() {
   const lastResult = useActionData<typeof action>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
-  const { form, fields } = useFieldChecks({
+  const { form, fields } = useSchemaForm({
     id: 'staff-login',
-    fields: staffLoginFields,
+    fields: ['username', 'password', 'otp'],
+    schema: (s) => s.staffLoginSchema,
     lastResult,
   })
   // A refused login keeps the username only.

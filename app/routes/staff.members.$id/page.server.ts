@@ -1,7 +1,8 @@
 import { data } from '@remix-run/node'
 import { BackendError, refusalFor } from '~/backend/client.server'
 import { memberDetail } from '~/backend/staff.server'
-import { TIMELINE_SHOWN, watchFields } from '~/forms/staff-forms'
+import { TIMELINE_SHOWN } from '~/forms/staff-forms'
+import { watchSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { maskAccount, maskPhone } from '~/lib/mask'
 import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
@@ -54,7 +55,7 @@ export async function loadPage(ctx: RouteContext) {
 export async function submit(ctx: RouteContext) {
   const id = memberIdOf(ctx.params)
   const form = await readFormData(ctx.request)
-  const submission = parseForm(form, watchFields)
+  const submission = parseForm(form, watchSchema)
   if (submission.status !== 'success') return data(submission.reply(), { status: 400 })
   const { reason, ticket } = submission.value
   try {

@@ -1,9 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { FormAlert } from '~/forms/fields'
-import { TIMELINE_SHOWN, watchFields } from '~/forms/staff-forms'
+import { TIMELINE_SHOWN } from '~/forms/staff-forms'
 import { WatchRequestFields } from '~/forms/watch-request-fields'
-import { useFieldChecks } from '~/forms/use-field-checks'
+import { useSchemaForm } from '~/forms/use-schema-form'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
@@ -60,7 +60,12 @@ function RecordList({ title, rows, empty }: { title: string; rows: Row[]; empty:
 function WatchForm({ username }: { username: string }) {
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
-  const { form, fields } = useFieldChecks({ id: 'watch', fields: watchFields, lastResult })
+  const { form, fields } = useSchemaForm({
+    id: 'watch',
+    fields: ['reason', 'ticket'],
+    schema: (s) => s.watchSchema,
+    lastResult,
+  })
   const busy = navigation.state === 'submitting'
   return (
     <Form method="post" className="space-y-3" {...form.props}>

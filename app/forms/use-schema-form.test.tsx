@@ -1,21 +1,32 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import type { FormEvent } from 'react'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { $ZodObject } from 'zod/v4/core'
 import { CheckboxField, SelectField, useFieldValue } from '~/forms/choice-fields'
 import { FormAlert, TextField, type FieldMeta } from '~/forms/fields'
-import { field, min, required } from '~/forms/rules'
-import { useFieldChecks, type ReplyData } from '~/forms/use-field-checks'
+import { loadSchemas, type SchemaOf } from '~/forms/load-checks'
+import { useSchemaForm, type ReplyData } from '~/forms/use-schema-form'
 import { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
 
-const fields = {
-  name: field('ชื่อ', [required(), min(3)]),
-  code: field('รหัส', [required()]),
-}
+// The staff watch form's schema: a reason of at least 5 characters, a ticket.
+const TOO_SHORT = 'เหตุผลที่ต้องดูหน้าจอสมาชิกต้องมีอย่างน้อย 5 ตัวอักษร'
+const NO_REASON = 'กรุณากรอกเหตุผลที่ต้องดูหน้าจอสมาชิก'
+const NO_TICKET = 'กรุณากรอกเลขที่เรื่อง (ticket)'
+
+beforeAll(async () => {
+  // The schemas' chunk, which a form's first focus loads.
+  await loadSchemas()
+})
 
 /** A form as the login page builds it; `submits` records whether each submit went through. */
 function Demo({ submits, lastResult }: { submits: boolean[]; lastResult?: ReplyData }) {
-  const { form, fields: inputs } = useFieldChecks({ id: 'demo', fields, lastResult })
+  const { form, fields: inputs } = useSchemaForm({
+    id: 'demo',
+    fields: ['reason', 'ticket'],
+    schema: (s) => s.watchSchema,
+    lastResult,
+  })
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     form.props.onSubmit(event)
     submits.push(!event.defaultPrevented)
@@ -24,8 +35,8 @@ function Demo({ submits, lastResult }: { submits: boolean[]; lastResult?: ReplyD
   return (
     <form {...form.props} onSubmit={onSubmit}>
       <FormAlert id={form.errorId} errors={form.errors} />
-      <TextField field={inputs.name} label="name" />
-      <TextField field={inputs.code} label="code" />
+      <TextField field={inputs.reason} label="name" />
+      <TextField field={inputs.ticket} label="code" />
       <button type="submit">ถัดไป</button>
     </form>
   )
@@ -47,7 +58,7 @@ function setup(lastResult?: ReplyData) {
 const type = (input: HTMLElement, value: string) => fireEvent.input(input, { target: { value } })
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms))
 
-describe('useFieldChecks (no conform in the browser)', () => {
+describe('useSchemaForm (no conform in the browser, zod on use)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })
@@ -59,28 +70,28 @@ describe('useFieldChecks (no conform in the browser)', () => {
   it('validates a field 16 ms after the member types, not before, with conform’s ids', async () => {
     expect(VALIDATION_DEBOUNCE_MS).toBe(16)
     const { name, error } = setup()
-    expect(name.id).toBe('demo-name')
+    expect(name.id).toBe('demo-reason')
     expect(name.getAttribute('form')).toBe('demo')
     type(name, 'ab')
     await wait(VALIDATION_DEBOUNCE_MS - 1)
-    expect(error('ชื่อต้องมีอย่างน้อย 3 ตัวอักษร')).toBeNull()
+    expect(error(TOO_SHORT)).toBeNull()
     await wait(1)
-    expect(error('ชื่อต้องมีอย่างน้อย 3 ตัวอักษร')?.id).toBe('demo-name-error')
+    expect(error(TOO_SHORT)?.id).toBe('demo-reason-error')
     expect(name.getAttribute('aria-invalid')).toBe('true')
-    expect(name.getAttribute('aria-describedby')).toBe('demo-name-error')
+    expect(name.getAttribute('aria-describedby')).toBe('demo-reason-error')
   })
 
   it('debounces: keystrokes less than 16 ms apart are validated once, with the last value', async () => {
     const { name, error } = setup()
     type(name, 'a')
     await wait(10)
-    type(name, 'ab')
+    type(name, 'abcd')
     await wait(10)
-    type(name, 'abc')
+    type(name, 'abcde')
     await wait(10)
-    expect(error('ชื่อต้องมีอย่างน้อย 3 ตัวอักษร')).toBeNull()
+    expect(error(TOO_SHORT)).toBeNull()
     await wait(VALIDATION_DEBOUNCE_MS)
-    expect(error('ชื่อต้องมีอย่างน้อย 3 ตัวอักษร')).toBeNull()
+    expect(error(TOO_SHORT)).toBeNull()
     expect(name.getAttribute('aria-invalid')).toBeNull()
   })
 
@@ -88,8 +99,8 @@ describe('useFieldChecks (no conform in the browser)', () => {
     const { name, error } = setup()
     fireEvent.focusOut(name)
     await wait(VALIDATION_DEBOUNCE_MS)
-    expect(error('กรุณากรอกชื่อ')).not.toBeNull()
-    expect(error('กรุณากรอกรหัส')).toBeNull()
+    expect(error(NO_REASON)).not.toBeNull()
+    expect(error(NO_TICKET)).toBeNull()
   })
 
   it('blocks a submit with errors, shows every field and focuses the first invalid one', async () => {
@@ -98,7 +109,7 @@ describe('useFieldChecks (no conform in the browser)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'ถัดไป' }))
     await wait(0)
     expect(submits).toEqual([false])
-    expect(error('กรุณากรอกชื่อ')).not.toBeNull()
+    expect(error(NO_REASON)).not.toBeNull()
     expect(document.activeElement).toBe(screen.getByLabelText('name'))
   })
 
@@ -120,9 +131,9 @@ describe('useFieldChecks (no conform in the browser)', () => {
     await act(async () =>
       reply({
         status: 'error',
-        initialValue: { name: 'สมชาย' },
-        error: { '': ['ระบบขัดข้อง'], code: ['รหัสไม่ถูกต้อง'] },
-        fields: ['name', 'code'],
+        initialValue: { reason: 'สมชาย' },
+        error: { '': ['ระบบขัดข้อง'], ticket: ['รหัสไม่ถูกต้อง'] },
+        fields: ['reason', 'ticket'],
       }),
     )
     expect(screen.getByRole('alert').textContent).toBe('ระบบขัดข้อง')
@@ -130,19 +141,19 @@ describe('useFieldChecks (no conform in the browser)', () => {
       'demo-error',
     )
     expect(error('รหัสไม่ถูกต้อง')).not.toBeNull()
-    expect(code.getAttribute('aria-describedby')).toBe('demo-code-error')
+    expect(code.getAttribute('aria-describedby')).toBe('demo-ticket-error')
     expect(document.activeElement).toBe(code)
   })
 
   it('renders a first answer (no JavaScript yet) with its errors and kept values', () => {
     const { name, error } = setup({
       status: 'error',
-      initialValue: { name: 'สมชาย' },
-      error: { code: ['กรุณากรอกรหัส'] },
-      fields: ['name', 'code'],
+      initialValue: { reason: 'สมชาย' },
+      error: { ticket: [NO_TICKET] },
+      fields: ['reason', 'ticket'],
     })
     expect((name as HTMLInputElement).value).toBe('สมชาย')
-    expect(error('กรุณากรอกรหัส')).not.toBeNull()
+    expect(error(NO_TICKET)).not.toBeNull()
   })
 
   it('keeps the server’s error on a field when its answer beats a field check still waiting', async () => {
@@ -157,9 +168,9 @@ describe('useFieldChecks (no conform in the browser)', () => {
     await act(async () =>
       reply({
         status: 'error',
-        initialValue: { name: 'สมชาย', code: 'x' },
-        error: { code: ['รหัสไม่ถูกต้อง'] },
-        fields: ['name', 'code'],
+        initialValue: { reason: 'สมชาย', ticket: 'x' },
+        error: { ticket: ['รหัสไม่ถูกต้อง'] },
+        fields: ['reason', 'ticket'],
       }),
     )
     expect(error('รหัสไม่ถูกต้อง')).not.toBeNull()
@@ -170,22 +181,32 @@ describe('useFieldChecks (no conform in the browser)', () => {
   it('a field check after the server’s answer replaces it, as conform’s does', async () => {
     const { name, error, reply } = setup()
     await act(async () =>
-      reply({ status: 'error', error: { '': ['ระบบขัดข้อง'] }, fields: ['name', 'code'] }),
+      reply({ status: 'error', error: { '': ['ระบบขัดข้อง'] }, fields: ['reason', 'ticket'] }),
     )
     expect(error('ระบบขัดข้อง')).not.toBeNull()
     type(name, 'สมชาย')
     await wait(VALIDATION_DEBOUNCE_MS)
     expect(error('ระบบขัดข้อง')).toBeNull()
     // Both fields were submitted: the empty code now shows its message.
-    expect(error('กรุณากรอกรหัส')).not.toBeNull()
+    expect(error(NO_TICKET)).not.toBeNull()
   })
 })
 
-const stepFields = {
-  bankCode: field('ธนาคาร', [required()]),
-  accountName: field('ชื่อบัญชี', [required()]),
-  acceptTerms: field('เงื่อนไข', [required()]),
-}
+const banks = [
+  { code: 'KBANK', shortName: 'KBANK', name: 'ธนาคารกสิกรไทย', accountDigits: 10 },
+  { code: 'SCB', shortName: 'SCB', name: 'ธนาคารไทยพาณิชย์', accountDigits: 10 },
+]
+const NO_TERMS = 'กรุณายอมรับเงื่อนไขการใช้บริการก่อนสมัครสมาชิก'
+/** The bank step's fields and the finish step's checkbox, with their real checks. */
+const stepSchema: SchemaOf = (s) =>
+  new $ZodObject({
+    type: 'object',
+    shape: {
+      bankCode: s.bankSchema(banks)._zod.def.shape.bankCode,
+      accountName: s.bankSchema(banks)._zod.def.shape.accountName,
+      acceptTerms: s.finishSchema._zod.def.shape.acceptTerms,
+    },
+  })
 
 /** The bank step's hint: the bank chosen now. */
 function Chosen({ field }: { field: FieldMeta }) {
@@ -202,9 +223,10 @@ function StepDemo({
   lastResult?: ReplyData
   defaultValue?: { bankCode?: string; accountName?: string }
 }) {
-  const { form, fields: inputs } = useFieldChecks({
+  const { form, fields: inputs } = useSchemaForm({
     id: 'step',
-    fields: stepFields,
+    fields: ['bankCode', 'accountName', 'acceptTerms'],
+    schema: stepSchema,
     lastResult,
     defaultValue,
   })
@@ -236,7 +258,7 @@ function StepDemo({
   )
 }
 
-describe('useFieldChecks on a step form (register, forget)', () => {
+describe('useSchemaForm on a step form (register, forget)', () => {
   beforeEach(() => {
     vi.useFakeTimers()
   })
@@ -289,7 +311,7 @@ describe('useFieldChecks on a step form (register, forget)', () => {
     await wait(VALIDATION_DEBOUNCE_MS)
     expect(submits).toEqual([true])
     expect(screen.queryByText('กรุณาเลือกธนาคาร')).toBeNull()
-    expect(screen.queryByText('กรุณากรอกเงื่อนไข')).toBeNull()
+    expect(screen.queryByText(NO_TERMS)).toBeNull()
   })
 
   it('checks each field typed in turn: one field’s check does not cancel the other’s', async () => {
@@ -301,7 +323,7 @@ describe('useFieldChecks on a step form (register, forget)', () => {
     await wait(VALIDATION_DEBOUNCE_MS * 2)
     expect(bank.getAttribute('aria-invalid')).toBe('true')
     expect(name.getAttribute('aria-invalid')).toBe('true')
-    expect(screen.queryByText('กรุณากรอกเงื่อนไข')).toBeNull()
+    expect(screen.queryByText(NO_TERMS)).toBeNull()
   })
 
   it('gives a select and a checkbox conform’s attributes, and focuses the first invalid one', async () => {
@@ -322,6 +344,6 @@ describe('useFieldChecks on a step form (register, forget)', () => {
     )
     expect(terms.getAttribute('aria-invalid')).toBe('true')
     expect(terms.getAttribute('aria-describedby')).toBe('step-acceptTerms-error')
-    expect(screen.getByText('กรุณากรอกเงื่อนไข').id).toBe('step-acceptTerms-error')
+    expect(screen.getByText(NO_TERMS).id).toBe('step-acceptTerms-error')
   })
 })

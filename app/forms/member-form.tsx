@@ -1,22 +1,22 @@
 /**
- * The browser side of the member forms (saved sets, profile, team, coupon),
- * on the rule set alone (~/forms/rules):
- * the same chains and Thai messages as the server's `parseForm`,
- * checked on submit and again on every input once a submit failed, without
- * conform's browser code (about 7 KB gzip that the member pages' 110 KB budget
- * cannot carry here: docs/decisions/0062-saved-sets-forms-without-conform.md).
- * The server's answer is conform's `submission.reply()`, read as plain data.
+ * The browser side of the member forms (saved sets, profile, team, coupon,
+ * yeekee shot): checked with the form's schema (~/forms/schemas, loaded on
+ * the form's first focus or input by ~/forms/load-checks) on submit, and
+ * again on every input once a submit failed, without conform's browser code
+ * (docs/decisions/0062, 0162). The server's answer is conform's
+ * `submission.reply()`, read as plain data.
  */
 import { Form } from '@remix-run/react'
 import {
   useEffect,
+  useRef,
   useState,
   type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react'
 import { INPUT_CLASS } from '~/forms/input-class'
-import { resolveForm, type Fields, type FormErrors } from '~/forms/rules'
+import { check, checkNow, loadSchemas, type FormErrors, type SchemaOf } from '~/forms/load-checks'
 
 /** What this page reads of conform's `SubmissionResult`. */
 export interface ReplyData {
@@ -27,22 +27,7 @@ export interface ReplyData {
 
 export { INPUT_CLASS }
 
-function payloadOf(form: HTMLFormElement, fields: Fields): Record<string, unknown> {
-  const data = new FormData(form)
-  return Object.fromEntries(
-    Object.entries(fields).map(([name, field]) => [
-      name,
-      field.kind === 'texts' ? data.getAll(name) : (data.get(name) ?? undefined),
-    ]),
-  )
-}
-
-function errorsOf(form: HTMLFormElement, fields: Fields): FormErrors {
-  const result = resolveForm(fields, payloadOf(form, fields))
-  return 'error' in result ? result.error : {}
-}
-
-export interface RuleForm {
+export interface MemberForm {
   id: string
   /** The first message of each invalid field. */
   errors: Readonly<Record<string, string | undefined>>
@@ -56,39 +41,67 @@ export interface RuleForm {
   onInput(event: FormEvent<HTMLFormElement>): void
 }
 
-export function useRuleForm(id: string, fields: Fields, reply: ReplyData | undefined): RuleForm {
+export function useMemberForm(
+  id: string,
+  fields: readonly string[],
+  schema: SchemaOf,
+  reply: ReplyData | undefined,
+): MemberForm {
   const [checked, setChecked] = useState<FormErrors | null>(null)
+  // The schemas could not come: this submit goes to the action unchecked.
+  const unchecked = useRef(false)
   // A new answer from the server replaces the browser's own findings.
   useEffect(() => setChecked(null), [reply])
   const server = reply?.error ?? {}
   const source: Record<string, string[] | null | undefined> = checked ?? server
-  const errors = Object.fromEntries(
-    Object.keys(fields).map((name) => [name, source[name]?.[0] ?? undefined]),
-  )
+  const errors = Object.fromEntries(fields.map((name) => [name, source[name]?.[0] ?? undefined]))
+  /** Shows `found`; true when the form may go. */
+  const judge = (form: HTMLFormElement, found: FormErrors): boolean => {
+    setChecked(found)
+    const first = fields.find((name) => found[name])
+    if (!first) return true
+    form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+    return false
+  }
   return {
     id,
     errors,
     formError: checked ? undefined : (server['']?.[0] ?? undefined),
     posted: (name) => reply?.initialValue?.[name],
-    focus: checked ? undefined : Object.keys(fields).find((name) => server[name]?.length),
+    focus: checked ? undefined : fields.find((name) => server[name]?.length),
     onSubmit(event) {
-      const found = errorsOf(event.currentTarget, fields)
-      setChecked(found)
-      const first = Object.keys(fields).find((name) => found[name])
-      if (!first) return
+      if (unchecked.current) {
+        unchecked.current = false
+        return
+      }
+      const form = event.currentTarget
+      const found = checkNow(form, schema)
+      if (found) {
+        if (!judge(form, found)) event.preventDefault()
+        return
+      }
+      // The schemas have not come yet: wait for them, then submit again if valid.
       event.preventDefault()
-      event.currentTarget.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+      const submitter = (event.nativeEvent as SubmitEvent).submitter
+      void check(form, schema).then((later) => {
+        if (!form.isConnected || (later && !judge(form, later))) return
+        unchecked.current = later === null
+        form.requestSubmit(submitter)
+      })
     },
     onInput(event) {
-      if (checked !== null || Object.keys(server).length > 0) {
-        setChecked(errorsOf(event.currentTarget, fields))
-      }
+      void loadSchemas()
+      if (checked === null && Object.keys(server).length === 0) return
+      const form = event.currentTarget
+      void check(form, schema).then((found) => {
+        if (found && form.isConnected) setChecked(found)
+      })
     },
   }
 }
 
 /** A text input with its label, hint and first error (aria-invalid / aria-describedby). */
-export function RuleField({
+export function MemberField({
   form,
   name,
   label,
@@ -96,7 +109,7 @@ export function RuleField({
   required,
   ...rest
 }: {
-  form: RuleForm
+  form: MemberForm
   name: string
   label: string
   hint?: string
@@ -152,12 +165,12 @@ export function FormError({ id, message }: { id: string; message: string | undef
 }
 
 /**
- * A member form as a card: a post that the rule set checks in the browser
+ * A member form as a card: a post that its schema checks in the browser
  * first, its heading (`<id>-title`, naming the form), the backend's refusal
  * of the whole form (`<id>-error`), and the fields in a fieldset that a
  * watcher, or a rule of the page, turns off. `after` comes below the fields.
  */
-export function RuleFormCard({
+export function MemberFormCard({
   form,
   title,
   disabled,
@@ -165,7 +178,7 @@ export function RuleFormCard({
   after,
   children,
 }: {
-  form: RuleForm
+  form: MemberForm
   /** Left out where the page's h1 already names the one form. */
   title?: string
   disabled: boolean
@@ -180,6 +193,7 @@ export function RuleFormCard({
       noValidate
       className="card space-y-3"
       onSubmit={form.onSubmit}
+      onFocus={() => void loadSchemas()}
       onInput={form.onInput}
       onChange={onChange}
       aria-labelledby={title ? `${form.id}-title` : undefined}

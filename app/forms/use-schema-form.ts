@@ -1,17 +1,19 @@
 /**
- * The one browser hook of the member forms' validation: /login, /register's
- * and /forget's steps. No conform code in the browser (about 10.8 KB gzip:
- * docs/decisions/0111, 0123); it keeps conform's model and ids, so the forms
- * behave as they did on conform's `useForm`:
+ * The browser hook of the field forms (/login, /register's and /forget's
+ * steps, the staff login and watch forms): conform's model and ids without
+ * conform's browser code, checking with the form's schema (~/forms/schemas,
+ * loaded on the form's first focus or input by ~/forms/load-checks):
  *
  * - on input and on blur, each field VALIDATION_DEBOUNCE_MS (16 ms) after its
- *   last event, with the rule set's chains (one Thai message per field). A
- *   check runs the whole form's rules and shows the errors of every field
- *   checked so far (touched, or submitted): conform's "validated" fields; it
- *   drops the server's form error, as conform's field check does;
+ *   last event (one Thai message per field). A check runs the whole form's
+ *   schema and shows the errors of every field checked so far (touched, or
+ *   submitted): conform's "validated" fields; it drops the server's form
+ *   error, as conform's field check does;
  * - on submit, every field: a submit with errors is stopped and the first
  *   invalid field (in the form's order) focused; a submit button with
- *   `formNoValidate` submits without validating;
+ *   `formNoValidate` submits without validating. A submit before the schemas
+ *   came waits for them (then submits again if valid); if they cannot come,
+ *   the action checks;
  * - the server's answer (conform's `submission.reply()`, read as plain data)
  *   replaces the errors and focuses the first invalid field;
  * - a submit cancels the field checks still waiting, so none can run after it
@@ -26,7 +28,7 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FieldMeta } from '~/forms/fields'
-import { resolveForm, type Fields, type FormErrors } from '~/forms/rules'
+import { check, checkNow, loadSchemas, type FormErrors, type SchemaOf } from '~/forms/load-checks'
 import { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
 
 /** What this hook reads of conform's `SubmissionResult`. */
@@ -56,18 +58,6 @@ function controlOf(target: EventTarget | null): Control | null {
     : null
 }
 
-function check(form: HTMLFormElement, fields: Fields): FormErrors {
-  const data = new FormData(form)
-  const payload = Object.fromEntries(
-    Object.entries(fields).map(([name, field]) => [
-      name,
-      field.kind === 'texts' ? data.getAll(name) : (data.get(name) ?? undefined),
-    ]),
-  )
-  const result = resolveForm(fields, payload)
-  return 'error' in result ? result.error : {}
-}
-
 const shown = (errors: FormErrors, validated: ReadonlySet<string>): FormErrors =>
   Object.fromEntries(Object.entries(errors).filter(([name]) => validated.has(name)))
 
@@ -93,22 +83,26 @@ function focusFirst(form: HTMLFormElement, errors: FormErrors): void {
   }
 }
 
-export interface FieldChecksOptions<F extends Fields> {
+export interface SchemaFormOptions<N extends string> {
   /** The form's id: also the prefix of its fields' ids. */
   id: string
-  fields: F
+  /** The form's field names, in its order. */
+  fields: readonly N[]
+  /** The form's schema, once ~/forms/schemas has come (`(s) => s.loginSchema`). */
+  schema: SchemaOf
   /** The action's `submission.reply()`, when there is one. */
   lastResult?: ReplyData | null
   /** Values to start with (e.g. entries kept from an earlier visit); a reply's values win. */
-  defaultValue?: Partial<Record<keyof F & string, string>>
+  defaultValue?: Partial<Record<N, string>>
 }
 
-export function useFieldChecks<F extends Fields>({
+export function useSchemaForm<N extends string>({
   id,
   fields,
+  schema,
   lastResult,
   defaultValue,
-}: FieldChecksOptions<F>) {
+}: SchemaFormOptions<N>) {
   const [state, setState] = useState<State>(() => answered(null, lastResult))
   // Values to start with: those of the answer the page was rendered with, else the
   // given ones (as conform).
@@ -117,6 +111,10 @@ export function useFieldChecks<F extends Fields>({
   )
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>())
   const seen = useRef(lastResult)
+  // Bumped by every submit: a field check that started before it shows nothing.
+  const submits = useRef(0)
+  // The schemas could not come: this submit goes to the action unchecked.
+  const unchecked = useRef(false)
 
   // A new answer from the server (the first one came with the page).
   useEffect(() => {
@@ -129,17 +127,15 @@ export function useFieldChecks<F extends Fields>({
     // Only a new answer counts, not a state change.
   }, [lastResult, id])
 
-  /** Checks the whole form; shows the errors of `names` and of the fields checked before. */
-  const run = (form: HTMLFormElement, names: readonly string[]): FormErrors => {
-    const found = check(form, fields)
+  /** Shows the errors of `names` and of the fields checked before. */
+  const show = (found: FormErrors, names: readonly string[]) =>
     setState((prev) => {
       const validated = new Set([...prev.validated, ...names])
       return { validated, errors: shown(found, validated) }
     })
-    return found
-  }
 
   const schedule = (event: FormEvent<HTMLFormElement>) => {
+    void loadSchemas()
     const control = controlOf(event.target)
     if (!control || control.form !== event.currentTarget) return
     const { name } = control
@@ -148,8 +144,13 @@ export function useFieldChecks<F extends Fields>({
       name,
       setTimeout(() => {
         timers.current.delete(name)
+        const form = control.form
+        const round = submits.current
         // A check still waiting when its form left the page (the next step) does nothing.
-        if (control.form?.isConnected) run(control.form, [name])
+        if (!form?.isConnected) return
+        void check(form, schema).then((found) => {
+          if (found && form.isConnected && round === submits.current) show(found, [name])
+        })
       }, VALIDATION_DEBOUNCE_MS),
     )
   }
@@ -157,6 +158,7 @@ export function useFieldChecks<F extends Fields>({
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     for (const timer of timers.current.values()) clearTimeout(timer)
     timers.current.clear()
+    submits.current += 1
     const form = event.currentTarget
     // The submitter is a button or an input: both have `formNoValidate`.
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
@@ -164,7 +166,27 @@ export function useFieldChecks<F extends Fields>({
       setState((prev) => ({ ...prev, errors: {} }))
       return
     }
-    const found = run(form, Object.keys(fields))
+    if (unchecked.current) {
+      unchecked.current = false
+      return
+    }
+    const found = checkNow(form, schema)
+    if (found === null) {
+      // The schemas have not come yet: wait for them, then submit again if valid.
+      event.preventDefault()
+      void check(form, schema).then((later) => {
+        if (!form.isConnected) return
+        if (later && Object.keys(later).length > 0) {
+          show(later, fields)
+          focusFirst(form, later)
+          return
+        }
+        unchecked.current = later === null
+        form.requestSubmit(submitter)
+      })
+      return
+    }
+    show(found, fields)
     if (Object.keys(found).length > 0) {
       event.preventDefault()
       focusFirst(form, found)
@@ -174,7 +196,7 @@ export function useFieldChecks<F extends Fields>({
   const formErrors = state.errors['']
   const errorId = `${id}-error`
   const metas = Object.fromEntries(
-    Object.keys(fields).map((name) => {
+    fields.map((name) => {
       const fieldId = `${id}-${name}`
       const meta: FieldMeta = {
         id: fieldId,
@@ -187,7 +209,7 @@ export function useFieldChecks<F extends Fields>({
       }
       return [name, meta]
     }),
-  ) as Record<keyof F & string, FieldMeta>
+  ) as Record<N, FieldMeta>
 
   return {
     form: {
@@ -198,6 +220,7 @@ export function useFieldChecks<F extends Fields>({
         id,
         noValidate: true,
         onSubmit,
+        onFocus: () => void loadSchemas(),
         onInput: schedule,
         onBlur: schedule,
         'aria-describedby': formErrors ? errorId : undefined,
