@@ -8,7 +8,7 @@ import {
   type ContentPart,
 } from '~/backend/content.server'
 import { recentGames } from '~/backend/games.server'
-import { lottoTypes } from '~/backend/lotto.server'
+import { sharedLottoTypes } from '~/backend/lotto.server'
 import { newsEntry, promotionCard } from '~/lib/content-text.server'
 import { logWarning } from '~/server/log.server'
 import { closingDraws } from '~/lotto/draws'
@@ -33,7 +33,7 @@ async function memberPlay(
 ) {
   const [recent, types] = await Promise.all([
     contentPart(recentGames(ctx, SHOWN.recentGames), failed('recent games')),
-    contentPart(lottoTypes(ctx.request.signal), failed('closing draws')),
+    contentPart(sharedLottoTypes(ctx.request.signal), failed('closing draws')),
   ])
   return {
     recentGames: recent,
