@@ -58,8 +58,12 @@ describe("the home's lotto types", () => {
     const first = await loadPage(memberHome())
     const second = await loadPage(memberHome())
     expect(await backendCalls('/lotto/types')).toBe(1)
-    expect(first.play?.closingDraws.ok && first.play.closingDraws.items.length).toBeGreaterThan(0)
-    expect(second.play?.closingDraws).toEqual(first.play?.closingDraws)
+    const [firstDraws, secondDraws] = [first, second].map((home) =>
+      home.play?.closingDraws.ok ? home.play.closingDraws.items : null,
+    )
+    expect(firstDraws?.length).toBeGreaterThan(0)
+    // Worked out once for the shared answer.
+    expect(secondDraws).toBe(firstDraws)
 
     vi.setSystemTime(change)
     await loadPage(memberHome())
