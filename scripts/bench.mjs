@@ -124,6 +124,7 @@ import {
   median,
   percentile,
   PHONE_ACCEPT_ENCODING,
+  cpuMs,
   run,
   serverTimings,
 } from './bench/throughput.mjs'
@@ -480,7 +481,16 @@ async function sequentialTimings(url, headers, n) {
   return { app, backend }
 }
 
-async function home(appUrl, appPid) {
+/** The demo backend's calls of one logged-in home, once the answers shared by every home are kept. */
+async function homeBackendCalls(appUrl, backendUrl, headers) {
+  await request(`${appUrl}/`, { headers })
+  await request(`${backendUrl}/__mock/calls`, { method: 'DELETE' })
+  await request(`${appUrl}/`, { headers })
+  const calls = JSON.parse((await request(`${backendUrl}/__mock/calls`)).body).data
+  return calls.map((c) => `${c.method} ${c.path.split('?')[0]}`)
+}
+
+async function home(appUrl, appPid, backend) {
   heading(
     `Logged-in home beside a near-empty Remix page (${connections} connections, ${seconds} s per run)`,
   )
@@ -494,10 +504,12 @@ async function home(appUrl, appPid) {
   if (check.status !== 200 || !check.body.includes('data-testid="balance"')) {
     throw new Error(`GET / as a member: ${check.status}, no balance shown`)
   }
+  const backendCalls = await homeBackendCalls(appUrl, backend.url, member)
   const empty = await request(`${nearEmpty.url}/`)
   console.log(
     `GET / logged in: ${kb(check.body.length)} raw, Server-Timing: ${check.headers['server-timing'] ?? '(none)'}\n` +
-      `near-empty page (remix-serve ${nearEmpty.url}): ${kb(empty.body.length)} raw`,
+      `near-empty page (remix-serve ${nearEmpty.url}): ${kb(empty.body.length)} raw\n` +
+      `backend calls of one logged-in home: ${backendCalls.length} (${backendCalls.join(', ')})`,
   )
   const targets = [
     {
@@ -534,9 +546,12 @@ async function home(appUrl, appPid) {
     if (Number.isFinite(t.app)) loaded.app.push(t.app)
     if (Number.isFinite(t.backend)) loaded.backend.push(t.backend)
   }
+  // The demo backend shares the 2 cores: its CPU per home request is the home's too.
+  const backendCpu = { ms: 0, requests: 0 }
   for (let round = 1; round <= rounds; round++) {
     for (const t of targets) {
       const onHeaders = t.key === 'nearEmpty' ? undefined : collect
+      const backendBefore = cpuMs(backend.pid)
       const r = await run(t.url, {
         connections,
         seconds,
@@ -544,6 +559,10 @@ async function home(appUrl, appPid) {
         pid: t.pid,
         onHeaders,
       })
+      if (t.key !== 'nearEmpty' && backendBefore !== null) {
+        backendCpu.ms += cpuMs(backend.pid) - backendBefore
+        backendCpu.requests += r.requests
+      }
       results[t.key].push(r)
       row(rounds > 1 ? `${t.label} #${round}` : t.label, r)
     }
@@ -575,6 +594,8 @@ async function home(appUrl, appPid) {
     `\nhome/near-empty ${ratios.overNearEmpty.toFixed(2)} (target >= ${HOME_TARGETS.overNearEmpty}: ${verdict(pass.overNearEmpty)})` +
       `   br/none ${ratios.brOverNone.toFixed(2)} (target >= ${HOME_TARGETS.brOverNone}: ${verdict(pass.brOverNone)})`,
   )
+  const backendCpuPerRequest = backendCpu.requests ? backendCpu.ms / backendCpu.requests : null
+  console.log(`the demo backend's CPU per logged-in home: ${cpu(backendCpuPerRequest)}`)
   console.log(
     `Server-Timing of GET / logged in, ${SEQUENTIAL_SAMPLES} requests one at a time: app p50 ${ms(timing.sequential.appP50)}` +
       ` p99 ${ms(timing.sequential.appP99)}, backend p50 ${ms(timing.sequential.backendP50)}` +
@@ -595,6 +616,8 @@ async function home(appUrl, appPid) {
     rps,
     ratios,
     timing,
+    backendCalls,
+    backendCpuPerRequest,
     targets: HOME_TARGETS,
     pass,
     runs: results,
@@ -1184,12 +1207,12 @@ async function timelineSection(backendUrl) {
 
 async function main() {
   ensureBuild()
-  const backendUrl = await startBackend(PORTS.backend)
+  const { url: backendUrl, pid: backendPid } = await startBackend(PORTS.backend)
   const { url: appUrl, child: app } = await startApp(PORTS.app, backendUrl)
   console.log(`app ${appUrl} (server.mjs, production build), demo backend ${backendUrl}`)
   if (sections.has('sizes')) await sizes(appUrl, backendUrl)
   if (sections.has('fonts')) await fontsSection(appUrl)
-  if (sections.has('home')) await home(appUrl, app.pid)
+  if (sections.has('home')) await home(appUrl, app.pid, { url: backendUrl, pid: backendPid })
   if (sections.has('profile')) {
     mkdirSync('bench-results', { recursive: true })
     await profileSection(backendUrl)

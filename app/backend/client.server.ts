@@ -253,18 +253,30 @@ export function refusalFor<T>(error: unknown, byCode: Readonly<Record<string, T>
   return byCode[error.code] ?? null
 }
 
-type Cached<T> = { at: number; value: Promise<T> }
+type Cached<T> = { at: number; value: Promise<T>; until: number }
 
-/** For answers the same for every member (no bearer); a failure is not kept. */
-export function cachedCall<T>(load: () => Promise<T>, ttlMs: number) {
+/**
+ * For answers the same for every member (no bearer); a failure is not kept. `staleAt` (the answer,
+ * when it was asked) names a time the answer stops being true before the ttl ends.
+ */
+export function cachedCall<T>(
+  load: () => Promise<T>,
+  ttlMs: number,
+  staleAt?: (value: T, askedAt: number) => number,
+) {
   let cache: Cached<T> | undefined
   function shared(now: number): Promise<T> {
-    if (!cache || now - cache.at > ttlMs) {
-      const value = load()
-      cache = { at: now, value }
-      value.catch(() => {
-        if (cache?.value === value) cache = undefined
-      })
+    if (!cache || now - cache.at > ttlMs || now >= cache.until) {
+      const entry: Cached<T> = { at: now, value: load(), until: Number.POSITIVE_INFINITY }
+      cache = entry
+      entry.value.then(
+        (value) => {
+          if (staleAt) entry.until = staleAt(value, entry.at)
+        },
+        () => {
+          if (cache === entry) cache = undefined
+        },
+      )
     }
     return cache.value
   }

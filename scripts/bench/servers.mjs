@@ -17,11 +17,11 @@ export const BENCH_SESSION_SECRET = 'bench-session-secret-0123456789abcdef'
 
 const started = []
 
-/** The demo backend on `port`; resolves with its URL. */
+/** The demo backend on `port`; resolves with its URL and pid (its CPU is the home's too). */
 export async function startBackend(port) {
   const { child, url } = await startDemoBackend(process.env, { MOCK_PORT: String(port) })
   started.push({ child, group: false })
-  return url
+  return { url, pid: child.pid }
 }
 
 /**

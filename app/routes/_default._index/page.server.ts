@@ -8,10 +8,11 @@ import {
   type ContentPart,
 } from '~/backend/content.server'
 import { recentGames } from '~/backend/games.server'
-import { lottoTypes } from '~/backend/lotto.server'
+import type { LottoType } from '~/backend/lotto.schemas'
+import { sharedLottoTypes } from '~/backend/lotto.server'
 import { newsEntry, promotionCard } from '~/content/content-text.server'
 import { logWarning } from '~/server/log.server'
-import { closingDraws } from '~/lotto/draws'
+import { closingDraws, type ClosingDraw } from '~/lotto/draws'
 import { requestIdOf } from '~/server/request-id.server'
 import { memberPart, type RouteContext } from '~/security/guard'
 
@@ -27,19 +28,28 @@ function mapPart<T, U>(part: ContentPart<T>, map: (item: T) => U, limit: number)
   return part.ok ? { ok: true, items: part.items.slice(0, limit).map(map) } : part
 }
 
+/** Worked out once per shared answer, not per home. */
+const closingOf = new WeakMap<readonly LottoType[], ClosingDraw[]>()
+function closingSoonest(types: readonly LottoType[]): ClosingDraw[] {
+  let draws = closingOf.get(types)
+  if (!draws) {
+    draws = closingDraws(types, SHOWN.closingDraws)
+    closingOf.set(types, draws)
+  }
+  return draws
+}
+
 async function memberPlay(
   ctx: MemberContext & { readonly request: Request },
   failed: (part: string) => (error: unknown) => void,
 ) {
   const [recent, types] = await Promise.all([
     contentPart(recentGames(ctx, SHOWN.recentGames), failed('recent games')),
-    contentPart(lottoTypes(ctx.request.signal), failed('closing draws')),
+    contentPart(sharedLottoTypes(ctx.request.signal), failed('closing draws')),
   ])
   return {
     recentGames: recent,
-    closingDraws: types.ok
-      ? { ok: true as const, items: closingDraws(types.items, SHOWN.closingDraws) }
-      : types,
+    closingDraws: types.ok ? { ok: true as const, items: closingSoonest(types.items) } : types,
   }
 }
 
