@@ -9,10 +9,11 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { Countdown } from '~/ui/countdown'
+import { deferredParts } from '~/ui/deferred'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { guard } from '~/security/guard'
@@ -20,8 +21,7 @@ import { submit, loadPage, validLotto } from './page.server'
 import { CLOSED_TEXT, ClosedNotice, Outcome } from './notices'
 import { LimitedList } from './limited-list'
 import { Entry } from './entry'
-import { Slip } from './slip-form'
-import { Confirm } from './confirm'
+import * as slipPartsOnServer from './slip-parts.server'
 
 const page = PAGES.lottoStake
 const rules = { access: page.access, feature: 'lotto', validate: validLotto } as const
@@ -31,6 +31,10 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
+
+const slipParts = deferredParts(slipPartsOnServer, () => import('./slip-parts'))
+const Slip = slipParts.part('Slip')
+const Confirm = slipParts.part('Confirm')
 
 const WATCHER_TEXT = 'โหมดผู้ดูแล: ดูได้อย่างเดียว'
 
@@ -88,22 +92,24 @@ export default function LottoStake() {
         disabled={readOnly || closed}
       />
       <Outcome result={result} here={here} />
-      <Slip
-        lines={lines}
-        betRules={rules}
-        limited={limited}
-        lineErrors={result?.lineErrors}
-        disabled={readOnly || closed}
-        busy={busy}
-      />
-      {result?.review && !closed ? (
-        <Confirm
-          review={result.review}
-          title={`${lotto.name} ${draw ? draw.label : ''}`}
-          back={here}
-          disabled={readOnly || busy}
+      <Suspense fallback={null}>
+        <Slip
+          lines={lines}
+          betRules={rules}
+          limited={limited}
+          lineErrors={result?.lineErrors}
+          disabled={readOnly || closed}
+          busy={busy}
         />
-      ) : null}
+        {result?.review && !closed ? (
+          <Confirm
+            review={result.review}
+            title={`${lotto.name} ${draw ? draw.label : ''}`}
+            back={here}
+            disabled={readOnly || busy}
+          />
+        ) : null}
+      </Suspense>
       <p className="text-center text-sm">
         <Link to={PAGES.lottoStakeSet.path} className="link underline">
           โพยที่บันทึกไว้
