@@ -19,9 +19,8 @@ import { Notice } from '~/ui/states'
 import { guard } from '~/security/guard'
 import { submit, loadPage, validLotto } from './page.server'
 import { CLOSED_TEXT, ClosedNotice, Outcome } from './notices'
-import { LimitedList } from './limited-list'
 import { Entry } from './entry'
-import * as slipPartsOnServer from './slip-parts.server'
+import * as laterOnServer from './later-parts.server'
 
 const page = PAGES.lottoStake
 const rules = { access: page.access, feature: 'lotto', validate: validLotto } as const
@@ -32,9 +31,10 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 
-const slipParts = deferredParts(slipPartsOnServer, () => import('./slip-parts'))
-const Slip = slipParts.part('Slip')
-const Confirm = slipParts.part('Confirm')
+const later = deferredParts(laterOnServer, () => import('./later-parts'))
+const LimitedList = later.part('LimitedList')
+const Slip = later.part('Slip')
+const Confirm = later.part('Confirm')
 
 const WATCHER_TEXT = 'โหมดผู้ดูแล: ดูได้อย่างเดียว'
 
@@ -83,7 +83,9 @@ export default function LottoStake() {
       {closed && !placedClosed ? <ClosedNotice here={here} /> : null}
       {moved && !closed ? <Notice>งวดที่คุณเริ่มทำโพยไว้ปิดรับแล้ว เลขในโพยย้ายมาที่งวดนี้</Notice> : null}
 
-      <LimitedList betRules={rules} limited={limited} />
+      <Suspense fallback={null}>
+        <LimitedList betRules={rules} limited={limited} />
+      </Suspense>
       <Entry
         key={lotto.id}
         betRules={rules}

@@ -1,4 +1,6 @@
-// Below the entry form on a phone, or shown after a post: one chunk, not in the first load.
+// Not in the first load (decision 0172): the เลขอั้น list hydrates when it comes (nothing in it
+// answers a tap), the slip is below the entry form on a phone, the confirm dialog opens after a post.
+export { LimitedList } from './limited-list'
 export { Slip } from './slip-form'
 export { Confirm } from './confirm'
 
