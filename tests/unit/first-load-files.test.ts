@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { build, type Plugin } from 'esbuild'
+import { build, type Metafile, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { documentRequests } from '../../scripts/bench/sizes.mjs'
 
@@ -98,7 +98,7 @@ const packagesAndStyles: Plugin = {
 }
 
 /** Every route module as the browser's build bundles it: its shim, `.server` stand-ins emptied. */
-let routesBundle: Promise<import('esbuild').Metafile> | undefined
+let routesBundle: Promise<Metafile> | undefined
 function bundleRoutes() {
   return (routesBundle ??= (async () => {
     const { readConfig } = require('@remix-run/dev/dist/config.js')
@@ -165,6 +165,7 @@ describe("a route's deferred parts (decisions 0148, 0172)", () => {
     ],
     'routes/_default.lotto.yeekee.($drawId)/route.tsx': [
       'routes/_default.lotto.yeekee.($drawId)/shots.tsx',
+      'lib/thai-date.ts',
     ],
     'routes/_default.affiliate/route.tsx': [
       'routes/_default.affiliate/below-fold.tsx',
@@ -174,27 +175,29 @@ describe("a route's deferred parts (decisions 0148, 0172)", () => {
   }
 
   /** The source files of a route's first load: its file and the files it imports statically. */
-  function firstLoadInputs(metafile: import('esbuild').Metafile, route: string) {
-    const entry = Object.keys(metafile.outputs).find(
-      (output) => metafile.outputs[output].entryPoint === `browser-route-module:${route}?browser`,
+  function firstLoadInputs(metafile: Metafile, route: string) {
+    const outputs = new Map(Object.entries(metafile.outputs))
+    const entry = [...outputs].find(
+      ([, output]) => output.entryPoint === `browser-route-module:${route}?browser`,
     )
     expect(entry, route).toBeDefined()
     const seen = new Set<string>()
-    const walk = (output: string) => {
-      if (seen.has(output)) return
-      seen.add(output)
-      for (const i of metafile.outputs[output].imports) {
-        if (i.kind === 'import-statement' && i.path in metafile.outputs) walk(i.path)
-      }
+    const walk = (path: string) => {
+      const output = outputs.get(path)
+      if (!output || seen.has(path)) return
+      seen.add(path)
+      for (const i of output.imports) if (i.kind === 'import-statement') walk(i.path)
     }
-    walk(entry!)
-    return new Set([...seen].flatMap((output) => Object.keys(metafile.outputs[output].inputs)))
+    walk(entry![0])
+    return new Set([...seen].flatMap((path) => Object.keys(outputs.get(path)!.inputs)))
   }
 
   it('keeps the first load in one shared file (each part re-exports `firstLoad`)', async () => {
     const metafile = await bundleRoutes()
     const filesOf = (input: string) =>
-      Object.keys(metafile.outputs).filter((output) => input in metafile.outputs[output].inputs)
+      Object.entries(metafile.outputs).flatMap(([path, output]) =>
+        input in output.inputs ? [path] : [],
+      )
     const shared = filesOf('first-load.ts')
     // Modules of the first load that the parts import too: a part reaching only them would split them out.
     for (const input of ['lib/money.ts', 'lib/pages.ts', 'ui/states.tsx', 'ui/member.ts']) {

@@ -5,12 +5,9 @@ import { Suspense, useRef, useState } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import { MEMBER_LABELS } from '~/forms/member-forms'
-import type { YeekeeWorkingOut } from '~/backend/lotto.schemas'
 import { pageMeta } from '~/lib/meta'
-import { formatCount } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { bangkokClock } from '~/lib/thai-date'
-import { shotAfterGap, withShots, YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
+import { shotAfterGap, withShots } from '~/lotto/yeekee'
 import { guard } from '~/security/guard'
 import { Countdown } from '~/ui/countdown'
 import { deferredParts } from '~/ui/deferred'
@@ -31,10 +28,12 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 
-// Below the shot form on a phone: not in the first load.
+// Not in the first load: the shots and the rule are below the shot form on a phone; a drawn
+// round's working answers no tap, and hydrates when its chunk comes.
 const shotParts = deferredParts(shotsOnServer, () => import('./shots'))
 const ShotList = shotParts.part('ShotList')
 const HowDrawn = shotParts.part('HowDrawn')
+const Working = shotParts.part('Working')
 
 /** Without JavaScript: an open round reloads now and then (a member may be typing), a closed one soon. */
 const NO_SCRIPT_OPEN_SECONDS = 20
@@ -97,7 +96,7 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
     (event) => {
       if (event.type !== 'shot') return revalidate()
       const known = withShots(round.shots, live.current.shots)
-      const shot = { ...event.shot, time: bangkokClock(event.shot.at) }
+      const shot: Shot = event.shot
       live.current = { drawId: round.drawId, shots: withShots(live.current.shots, [shot]) }
       setLiveShots(live.current.shots)
       // Only a shot after a gap (the stream was away) asks for the round again.
@@ -135,7 +134,11 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
         )}
       </div>
 
-      {round.working ? <Working working={round.working} /> : null}
+      {round.working ? (
+        <Suspense fallback={null}>
+          <Working working={round.working} />
+        </Suspense>
+      ) : null}
 
       {open ? (
         <>
@@ -174,34 +177,6 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
         <ShotList shots={shots} shotCount={shotCount} newest={newest} />
         <HowDrawn />
       </Suspense>
-    </section>
-  )
-}
-
-function Working({ working }: { working: YeekeeWorkingOut }) {
-  return (
-    <section aria-labelledby="working-title" className="card space-y-3" data-testid="working">
-      <h2 id="working-title" className="text-lg font-bold">
-        ผลการออกรางวัล
-      </h2>
-      <div className="grid grid-cols-2 gap-2 text-center">
-        <p className="rounded-xl bg-night-800 p-2">
-          <span className="block text-xs text-slate-300">3 ตัวบน</span>
-          <span className="font-mono text-2xl font-bold text-gold-300">{working.threeTop}</span>
-        </p>
-        <p className="rounded-xl bg-night-800 p-2">
-          <span className="block text-xs text-slate-300">2 ตัวล่าง</span>
-          <span className="font-mono text-2xl font-bold text-gold-300">{working.twoBottom}</span>
-        </p>
-      </div>
-      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-300">ผลรวมเลขที่ยิง ({working.shots} ครั้ง)</dt>
-        <dd className="text-right font-mono">{formatCount(working.sum)}</dd>
-        <dt className="text-slate-300">ลบ เลขที่ยิงลำดับที่ {YEEKEE_SUBTRACTED_SHOT}</dt>
-        <dd className="text-right font-mono">{working.sixteenth}</dd>
-        <dt className="text-slate-300">ผลลัพธ์</dt>
-        <dd className="text-right font-mono font-bold">{formatCount(working.difference)}</dd>
-      </dl>
     </section>
   )
 }

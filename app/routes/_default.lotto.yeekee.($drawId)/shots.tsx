@@ -1,8 +1,11 @@
 import { EmptyState } from '~/ui/states'
+import type { YeekeeWorkingOut } from '~/backend/lotto.schemas'
+import { formatCount } from '~/lib/money'
+import { bangkokClock } from '~/lib/thai-date'
 import { YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
 
 /** The round's shots and how the result is worked out: below the shot form on a phone. */
-export type Shot = { seq: number; number: string; by: string; time: string }
+export type Shot = { seq: number; number: string; by: string; at: string; time?: string }
 
 export function ShotList({
   shots,
@@ -41,7 +44,9 @@ export function ShotList({
                 </span>
                 <span className="block truncate text-xs text-slate-300">{shot.by}</span>
               </span>
-              <span className="text-xs tabular-nums text-slate-300">{shot.time}</span>
+              <span className="text-xs tabular-nums text-slate-300">
+                {shot.time ?? bangkokClock(shot.at)}
+              </span>
             </li>
           ))}
         </ol>
@@ -63,6 +68,34 @@ export function HowDrawn() {
       <p>นำเลขที่สมาชิกยิงทั้งหมดในรอบมารวมกัน แล้วลบด้วยเลขที่ยิงเป็นลำดับที่ {YEEKEE_SUBTRACTED_SHOT}</p>
       <p>3 ตัวบน คือ 3 หลักสุดท้ายของผลลัพธ์ และ 2 ตัวล่าง คือ 2 หลักถัดไปทางซ้าย</p>
       <p>ถ้ารอบใดมีผู้ยิงไม่ถึง {YEEKEE_SUBTRACTED_SHOT} ครั้ง ระบบจะยิงเพิ่มให้ครบเมื่อปิดรับ</p>
+    </section>
+  )
+}
+
+export function Working({ working }: { working: YeekeeWorkingOut }) {
+  return (
+    <section aria-labelledby="working-title" className="card space-y-3" data-testid="working">
+      <h2 id="working-title" className="text-lg font-bold">
+        ผลการออกรางวัล
+      </h2>
+      <div className="grid grid-cols-2 gap-2 text-center">
+        <p className="rounded-xl bg-night-800 p-2">
+          <span className="block text-xs text-slate-300">3 ตัวบน</span>
+          <span className="font-mono text-2xl font-bold text-gold-300">{working.threeTop}</span>
+        </p>
+        <p className="rounded-xl bg-night-800 p-2">
+          <span className="block text-xs text-slate-300">2 ตัวล่าง</span>
+          <span className="font-mono text-2xl font-bold text-gold-300">{working.twoBottom}</span>
+        </p>
+      </div>
+      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-300">ผลรวมเลขที่ยิง ({working.shots} ครั้ง)</dt>
+        <dd className="text-right font-mono">{formatCount(working.sum)}</dd>
+        <dt className="text-slate-300">ลบ เลขที่ยิงลำดับที่ {YEEKEE_SUBTRACTED_SHOT}</dt>
+        <dd className="text-right font-mono">{working.sixteenth}</dd>
+        <dt className="text-slate-300">ผลลัพธ์</dt>
+        <dd className="text-right font-mono font-bold">{formatCount(working.difference)}</dd>
+      </dl>
     </section>
   )
 }
