@@ -172,6 +172,10 @@ describe("a route's deferred parts (decisions 0148, 0172)", () => {
       'ui/bar-chart.tsx',
     ],
     'routes/_default.order.payment.($id)/route.tsx': ['browser/install-offer.ts'],
+    'routes/_default.alliance._index/route.tsx': [
+      'routes/_default.alliance._index/no-team.tsx',
+      'forms/account-forms.ts',
+    ],
     'routes/_default.promotion/route.tsx': [
       'routes/_default.promotion/detail.tsx',
       'ui/bar-chart.tsx',
