@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
@@ -9,11 +9,11 @@ import { ClosingDraws } from '~/ui/home/closing-draws'
 import { MemberSummary } from '~/ui/home/member-summary'
 import { Services } from '~/ui/home/services'
 import { HostImage } from '~/ui/host-image'
-import { deferredParts } from '~/ui/deferred'
 import { useOptionalMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { loadPage } from './page.server'
 import * as belowFoldOnServer from './below-fold.server'
+import type * as LowerPartsModule from '~/ui/home/below-fold'
 import { useLiveRevalidation } from '~/ui/live/live-events'
 import { Words } from '~/ui/words'
 
@@ -21,10 +21,17 @@ const page = PAGES.home
 
 // Below the first screen on a phone: not in the first load (./below-fold.server renders them on
 // the server, empty in the browser's build).
-const lowerParts = deferredParts(belowFoldOnServer, () => import('~/ui/home/below-fold'))
-const NewsList = lowerParts.part('NewsList')
-const RecentGames = lowerParts.part('RecentGames')
-const PromotionStrip = lowerParts.part('PromotionStrip')
+type LowerParts = typeof LowerPartsModule
+function lowerPart<K extends keyof LowerParts>(name: K): LowerParts[K] {
+  const onServer = (belowFoldOnServer as Partial<LowerParts>)[name]
+  if (typeof document === 'undefined' && onServer) return onServer
+  return lazy(() =>
+    import('~/ui/home/below-fold').then((m) => ({ default: m[name] })),
+  ) as unknown as LowerParts[K]
+}
+const NewsList = lowerPart('NewsList')
+const RecentGames = lowerPart('RecentGames')
+const PromotionStrip = lowerPart('PromotionStrip')
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
