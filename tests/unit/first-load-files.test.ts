@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module'
 import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { build, type Plugin } from 'esbuild'
+import { build, type Metafile, type Plugin } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 import { documentRequests } from '../../scripts/bench/sizes.mjs'
 
@@ -97,8 +97,10 @@ const packagesAndStyles: Plugin = {
   },
 }
 
-describe('the browser code of every route (decision 0163)', () => {
-  it('carries no date-fns: dates are written out by the loaders', async () => {
+/** Every route module as the browser's build bundles it: its shim, `.server` stand-ins emptied. */
+let routesBundle: Promise<Metafile> | undefined
+function bundleRoutes() {
+  return (routesBundle ??= (async () => {
     const { readConfig } = require('@remix-run/dev/dist/config.js')
     const {
       browserRouteModulesPlugin,
@@ -126,12 +128,98 @@ describe('the browser code of every route (decision 0163)', () => {
         packagesAndStyles,
       ],
     })
+    return metafile
+  })())
+}
+
+describe('the browser code of every route (decision 0163)', () => {
+  it('carries no date-fns: dates are written out by the loaders', async () => {
+    const metafile = await bundleRoutes()
     const withDateFns = Object.entries(metafile.outputs).flatMap(([output, { imports, inputs }]) =>
       imports.some((i) => i.path === 'date-fns' || i.path.startsWith('date-fns/'))
         ? [`${output}: ${Object.keys(inputs).join(', ')}`]
         : [],
     )
     expect(withDateFns).toEqual([])
+  })
+})
+
+describe("a route's deferred parts (decisions 0148, 0172)", () => {
+  // Loaded with import() once the page runs: none of these is in its route's first load.
+  const deferred: Record<string, string[]> = {
+    'routes/_default._index/route.tsx': ['ui/home/news-list.tsx', 'ui/home/recent-games.tsx'],
+    'routes/_default.transaction/route.tsx': [
+      'routes/_default.transaction/deposit.tsx',
+      'routes/_default.transaction/withdraw.tsx',
+      'routes/_default.transaction/history.tsx',
+    ],
+    'routes/_default.lotto.stake/route.tsx': [
+      'routes/_default.lotto.stake/limited-list.tsx',
+      'routes/_default.lotto.stake/slip-form.tsx',
+      'routes/_default.lotto.stake/confirm.tsx',
+      'browser/install-offer.ts',
+    ],
+    'routes/_default.lotto.stake-set.($id)/route.tsx': [
+      'routes/_default.lotto.stake-set.($id)/set-list.tsx',
+      'routes/_default.lotto.stake-set.($id)/set-page.tsx',
+    ],
+    'routes/_default.lotto.yeekee.($drawId)/route.tsx': [
+      'routes/_default.lotto.yeekee.($drawId)/shots.tsx',
+      'lib/thai-date.ts',
+    ],
+    'routes/_default.affiliate/route.tsx': [
+      'routes/_default.affiliate/below-fold.tsx',
+      'ui/bar-chart.tsx',
+    ],
+    'routes/_default.order.payment.($id)/route.tsx': ['browser/install-offer.ts'],
+    'routes/_default.alliance._index/route.tsx': [
+      'routes/_default.alliance._index/no-team.tsx',
+      'forms/account-forms.ts',
+    ],
+    'routes/_default.promotion/route.tsx': [
+      'routes/_default.promotion/detail.tsx',
+      'ui/bar-chart.tsx',
+    ],
+  }
+
+  /** The source files of a route's first load: its file and the files it imports statically. */
+  function firstLoadInputs(metafile: Metafile, route: string) {
+    const outputs = new Map(Object.entries(metafile.outputs))
+    const entry = [...outputs].find(
+      ([, output]) => output.entryPoint === `browser-route-module:${route}?browser`,
+    )
+    expect(entry, route).toBeDefined()
+    const seen = new Set<string>()
+    const walk = (path: string) => {
+      const output = outputs.get(path)
+      if (!output || seen.has(path)) return
+      seen.add(path)
+      for (const i of output.imports) if (i.kind === 'import-statement') walk(i.path)
+    }
+    walk(entry![0])
+    return new Set([...seen].flatMap((path) => Object.keys(outputs.get(path)!.inputs)))
+  }
+
+  it('keeps the first load in one shared file (each part re-exports `firstLoad`)', async () => {
+    const metafile = await bundleRoutes()
+    const filesOf = (input: string) =>
+      Object.entries(metafile.outputs).flatMap(([path, output]) =>
+        input in output.inputs ? [path] : [],
+      )
+    const shared = filesOf('first-load.ts')
+    // Modules of the first load that the parts import too: a part reaching only them would split them out.
+    for (const input of ['lib/money.ts', 'lib/pages.ts', 'ui/states.tsx', 'ui/member.ts']) {
+      expect(filesOf(input), input).toEqual(shared)
+    }
+  })
+
+  it.each(Object.entries(deferred))('%s loads them later', async (route, parts) => {
+    const metafile = await bundleRoutes()
+    const inFirstLoad = firstLoadInputs(metafile, route)
+    // Each part is in the build (a wrong path would prove nothing) ...
+    for (const part of parts) expect(Object.keys(metafile.inputs), part).toContain(part)
+    // ... and out of the route's first load.
+    expect(parts.filter((part) => inFirstLoad.has(part))).toEqual([])
   })
 })
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Suspense } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
@@ -7,12 +8,18 @@ import { PAGES } from '~/lib/pages'
 import { FormError } from '~/forms/member-form'
 import { guard } from '~/security/guard'
 import { useWatchedMember } from '~/ui/member'
-import { EmptyState, Notice } from '~/ui/states'
+import { Notice } from '~/ui/states'
 import { submit, loadPage, type AffiliateView } from './page.server'
-import { BarChart } from '~/ui/bar-chart'
 import { CopyButton } from './copy-button'
+import * as belowFoldOnServer from './below-fold.server'
+import { deferredParts } from '~/ui/deferred'
 
 const page = PAGES.affiliate
+
+// Below the first screen on a phone: not in the first load.
+const belowFold = deferredParts(belowFoldOnServer, () => import('./below-fold'))
+const MonthlyCommission = belowFold.part('MonthlyCommission')
+const Referred = belowFold.part('Referred')
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
@@ -30,7 +37,9 @@ export default function Affiliate() {
       </p>
       <ReferralLink view={view} />
       <Commission view={view} />
-      <Referred referred={view.referred} />
+      <Suspense fallback={null}>
+        <Referred referred={view.referred} />
+      </Suspense>
     </section>
   )
 }
@@ -103,82 +112,9 @@ function Commission({ view }: { view: AffiliateView }) {
           </button>
         </fieldset>
       </Form>
-      <h3 className="pt-2 font-bold">ค่าคอมมิชชันรายเดือน</h3>
-      {view.periods.length === 0 ? (
-        <p className="text-sm text-slate-300">ยังไม่มีค่าคอมมิชชัน</p>
-      ) : (
-        <>
-          {/* Newest month first, as in the table below (its numbers). */}
-          <BarChart
-            title="ค่าคอมมิชชันรายเดือน"
-            bars={view.periods.map((p) => ({
-              label: p.month,
-              value: p.commission,
-              text: formatBaht(p.commission),
-            }))}
-            headers={['เดือน', 'คอมมิชชัน']}
-            tableId="commission-table"
-          />
-          <table id="commission-table" className="w-full text-sm">
-            <thead>
-              {/* A column's name is one line: the table gives it room (decision 0149). */}
-              <tr className="whitespace-nowrap text-left text-slate-300">
-                <th scope="col" className="py-1 font-normal">
-                  เดือน
-                </th>
-                <th scope="col" className="py-1 text-right font-normal">
-                  ยอดเล่นของเพื่อน
-                </th>
-                <th scope="col" className="py-1 text-right font-normal">
-                  คอมมิชชัน
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-night-700">
-              {view.periods.map((p) => (
-                <tr key={p.month}>
-                  <td className="py-2">{p.month}</td>
-                  <td className="py-2 text-right">{formatBaht(p.turnover)}</td>
-                  <td className="py-2 text-right font-bold">{formatBaht(p.commission)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </>
-      )}
-    </section>
-  )
-}
-
-function Referred({ referred }: { referred: AffiliateView['referred'] }) {
-  return (
-    <section className="space-y-2" aria-labelledby="referred-title">
-      <h2 id="referred-title" className="text-lg font-bold">
-        เพื่อนที่แนะนำ ({referred.length})
-      </h2>
-      {referred.length === 0 ? (
-        <EmptyState title="ยังไม่มีเพื่อนที่สมัครผ่านลิงก์ของคุณ">
-          แชร์ลิงก์ด้านบนให้เพื่อนเพื่อเริ่มรับค่าคอมมิชชัน
-        </EmptyState>
-      ) : (
-        <ul className="card divide-y divide-night-700 py-1" data-testid="referred-list">
-          {referred.map((r, i) => (
-            <li key={i} className="flex items-center justify-between gap-3 py-2">
-              <span className="min-w-0">
-                <span className="block truncate font-bold">{r.name}</span>
-                <span className="block text-xs text-slate-300">สมัครเมื่อ {r.joined}</span>
-              </span>
-              <span
-                className={`shrink-0 rounded-full px-2 py-0.5 text-xs ${
-                  r.active ? 'bg-success/20 text-success' : 'bg-night-700 text-slate-300'
-                }`}
-              >
-                {r.active ? 'ใช้งานอยู่' : 'ไม่ได้ใช้งาน'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+      <Suspense fallback={null}>
+        <MonthlyCommission periods={view.periods} />
+      </Suspense>
     </section>
   )
 }

@@ -1,16 +1,21 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { MEMBER_LABELS } from '~/forms/member-forms'
+import { Suspense } from 'react'
 import { CopyButton } from '~/ui/copy-button'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
-import { FormError, MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
+import { FormError } from '~/forms/member-form'
 import { guard } from '~/security/guard'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
+import { deferredParts } from '~/ui/deferred'
 import { submit, loadPage, type TeamView } from './page.server'
+import * as noTeamOnServer from './no-team.server'
 
 const page = PAGES.alliance
+
+// A member in a team does not load the join form's code (decision 0172).
+const NoTeam = deferredParts(noTeamOnServer, () => import('./no-team')).part('NoTeam')
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
@@ -30,7 +35,13 @@ export default function Alliance() {
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{page.title}</h1>
       <WatcherNote />
-      {view.team ? <MyTeam team={view.team} confirmLeave={view.confirmLeave} /> : <NoTeam />}
+      {view.team ? (
+        <MyTeam team={view.team} confirmLeave={view.confirmLeave} />
+      ) : (
+        <Suspense fallback={null}>
+          <NoTeam />
+        </Suspense>
+      )}
     </section>
   )
 }
@@ -118,41 +129,5 @@ function LeaveTeam({ confirm }: { confirm: boolean }) {
         </button>
       </fieldset>
     </Form>
-  )
-}
-
-function NoTeam() {
-  const reply = useActionData<typeof action>()
-  const watched = useWatchedMember() !== null
-  const busy = useNavigation().state === 'submitting'
-  const form = useMemberForm(
-    'join',
-    ['inviteCode'],
-    (s) => s.inviteCodeSchema,
-    reply?.form === 'join' ? reply.result : undefined,
-  )
-  return (
-    <>
-      <Notice>คุณยังไม่มีทีม เข้าร่วมทีมของเพื่อนด้วยรหัสเชิญ หรือสร้างทีมของคุณเอง</Notice>
-      <MemberFormCard form={form} title="เข้าร่วมทีมด้วยรหัสเชิญ" disabled={watched}>
-        <input type="hidden" name="intent" value="join" />
-        <MemberField
-          form={form}
-          name="inviteCode"
-          label={MEMBER_LABELS.inviteCode}
-          hint="ตัวอักษรภาษาอังกฤษหรือตัวเลข เช่น LUCKY9"
-          maxLength={12}
-          autoComplete="off"
-          defaultValue={String(form.posted('inviteCode') ?? '')}
-          required
-        />
-        <button type="submit" className="btn-primary w-full" disabled={busy}>
-          เข้าร่วมทีม
-        </button>
-      </MemberFormCard>
-      <Link to={PAGES.allianceNew.path} className="btn-ghost w-full">
-        สร้างทีมใหม่
-      </Link>
-    </>
   )
 }

@@ -10,12 +10,17 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { Suspense } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { isNumericId, PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
+import { deferredParts } from '~/ui/deferred'
 import { submit, loadPage } from './page.server'
-import { SetList } from './set-list'
-import { SetPage } from './set-page'
+import * as viewsOnServer from './views.server'
+
+// A page shows one of the two views: only its code loads.
+const SetList = deferredParts(viewsOnServer, () => import('./set-list')).part('SetList')
+const SetPage = deferredParts(viewsOnServer, () => import('./set-page')).part('SetPage')
 
 const page = PAGES.lottoStakeSet
 const rules = {
@@ -32,9 +37,13 @@ export const meta = pageMeta(page.title)
 
 export default function LottoStakeSet() {
   const view = useLoaderData<typeof loader>()
-  return view.kind === 'list' ? (
-    <SetList sets={view.sets} updated={view.updated} />
-  ) : (
-    <SetPage view={view} />
+  return (
+    <Suspense fallback={null}>
+      {view.kind === 'list' ? (
+        <SetList sets={view.sets} updated={view.updated} />
+      ) : (
+        <SetPage view={view} />
+      )}
+    </Suspense>
   )
 }

@@ -81,3 +81,8 @@ export function SetList({ sets, updated }: { sets: StakeSet[]; updated: Record<n
     </section>
   )
 }
+
+// Loaded with import() (decision 0172): it reaches the first load as a route module does, so esbuild
+// keeps the shared files whole.
+export { firstLoad as __firstLoad } from '~/first-load'
+export { firstLoad as __layoutFirstLoad } from '~/first-load._default'

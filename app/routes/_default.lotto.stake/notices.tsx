@@ -1,9 +1,16 @@
 import { Link } from '@remix-run/react'
 import { useEffect, useRef } from 'react'
-import { noteMoneyStep } from '~/browser/install-offer'
 import { Notice } from '~/ui/states'
 import { Words } from '~/ui/words'
 import type { SlipActionData } from './page.server'
+
+// The install offer's rules load with the offer, not in the page's first load (decision 0172).
+function noteMoneyStep() {
+  import('~/browser/install-offer').then(
+    (offer) => offer.noteMoneyStep(),
+    (error: unknown) => console.warn('[install-offer]', error),
+  )
+}
 
 export const CLOSED_TEXT = 'ปิดรับแทงงวดนี้แล้ว'
 export const OUTCOME_ID = 'slip-outcome'

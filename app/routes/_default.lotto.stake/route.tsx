@@ -9,19 +9,18 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { Countdown } from '~/ui/countdown'
+import { deferredParts } from '~/ui/deferred'
 import { useWatchedMember } from '~/ui/member'
 import { Notice } from '~/ui/states'
 import { guard } from '~/security/guard'
 import { submit, loadPage, validLotto } from './page.server'
 import { CLOSED_TEXT, ClosedNotice, Outcome } from './notices'
-import { LimitedList } from './limited-list'
 import { Entry } from './entry'
-import { Slip } from './slip-form'
-import { Confirm } from './confirm'
+import * as laterOnServer from './later-parts.server'
 
 const page = PAGES.lottoStake
 const rules = { access: page.access, feature: 'lotto', validate: validLotto } as const
@@ -31,6 +30,11 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
+
+const later = deferredParts(laterOnServer, () => import('./later-parts'))
+const LimitedList = later.part('LimitedList')
+const Slip = later.part('Slip')
+const Confirm = later.part('Confirm')
 
 const WATCHER_TEXT = 'โหมดผู้ดูแล: ดูได้อย่างเดียว'
 
@@ -79,7 +83,9 @@ export default function LottoStake() {
       {closed && !placedClosed ? <ClosedNotice here={here} /> : null}
       {moved && !closed ? <Notice>งวดที่คุณเริ่มทำโพยไว้ปิดรับแล้ว เลขในโพยย้ายมาที่งวดนี้</Notice> : null}
 
-      <LimitedList betRules={rules} limited={limited} />
+      <Suspense fallback={null}>
+        <LimitedList betRules={rules} limited={limited} />
+      </Suspense>
       <Entry
         key={lotto.id}
         betRules={rules}
@@ -88,22 +94,24 @@ export default function LottoStake() {
         disabled={readOnly || closed}
       />
       <Outcome result={result} here={here} />
-      <Slip
-        lines={lines}
-        betRules={rules}
-        limited={limited}
-        lineErrors={result?.lineErrors}
-        disabled={readOnly || closed}
-        busy={busy}
-      />
-      {result?.review && !closed ? (
-        <Confirm
-          review={result.review}
-          title={`${lotto.name} ${draw ? draw.label : ''}`}
-          back={here}
-          disabled={readOnly || busy}
+      <Suspense fallback={null}>
+        <Slip
+          lines={lines}
+          betRules={rules}
+          limited={limited}
+          lineErrors={result?.lineErrors}
+          disabled={readOnly || closed}
+          busy={busy}
         />
-      ) : null}
+        {result?.review && !closed ? (
+          <Confirm
+            review={result.review}
+            title={`${lotto.name} ${draw ? draw.label : ''}`}
+            back={here}
+            disabled={readOnly || busy}
+          />
+        ) : null}
+      </Suspense>
       <p className="text-center text-sm">
         <Link to={PAGES.lottoStakeSet.path} className="link underline">
           โพยที่บันทึกไว้

@@ -1,23 +1,23 @@
 // Shots arrive live (docs/decisions/0129); without JavaScript the page reloads itself while it waits.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
-import { useRef, useState } from 'react'
+import { Suspense, useRef, useState } from 'react'
 import { IdempotencyField } from '~/forms/idempotency-field'
 import { MemberField, MemberFormCard, useMemberForm } from '~/forms/member-form'
 import { MEMBER_LABELS } from '~/forms/member-forms'
-import type { YeekeeWorkingOut } from '~/backend/lotto.schemas'
 import { pageMeta } from '~/lib/meta'
-import { formatCount } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { bangkokClock } from '~/lib/thai-date'
-import { shotAfterGap, withShots, YEEKEE_SUBTRACTED_SHOT } from '~/lotto/yeekee'
+import { shotAfterGap, withShots } from '~/lotto/yeekee'
 import { guard } from '~/security/guard'
 import { Countdown } from '~/ui/countdown'
+import { deferredParts } from '~/ui/deferred'
 import { useLiveYeekee } from '~/ui/live/live-events'
 import { useWatchedMember } from '~/ui/member'
 import { NoScriptRefresh } from '~/ui/no-script-refresh'
-import { EmptyState, Notice } from '~/ui/states'
+import { Notice } from '~/ui/states'
 import { loadPage, submit, validRound } from './page.server'
+import type { Shot } from './shots'
+import * as shotsOnServer from './shots.server'
 
 const page = PAGES.lottoYeekee
 const rules = { access: page.access, validate: validRound, feature: 'lotto' } as const
@@ -28,10 +28,15 @@ export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
 
+// Not in the first load: the shots and the rule are below the shot form on a phone; a drawn
+// round's working answers no tap, and hydrates when its chunk comes.
+const shotParts = deferredParts(shotsOnServer, () => import('./shots'))
+const ShotList = shotParts.part('ShotList')
+const HowDrawn = shotParts.part('HowDrawn')
+const Working = shotParts.part('Working')
+
 /** Without JavaScript: an open round reloads now and then (a member may be typing), a closed one soon. */
 const NO_SCRIPT_OPEN_SECONDS = 20
-
-type Shot = { seq: number; number: string; by: string; time: string }
 
 export default function YeekeePage() {
   const view = useLoaderData<typeof loader>()
@@ -91,7 +96,7 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
     (event) => {
       if (event.type !== 'shot') return revalidate()
       const known = withShots(round.shots, live.current.shots)
-      const shot = { ...event.shot, time: bangkokClock(event.shot.at) }
+      const shot: Shot = event.shot
       live.current = { drawId: round.drawId, shots: withShots(live.current.shots, [shot]) }
       setLiveShots(live.current.shots)
       // Only a shot after a gap (the stream was away) asks for the round again.
@@ -129,7 +134,11 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
         )}
       </div>
 
-      {round.working ? <Working working={round.working} /> : null}
+      {round.working ? (
+        <Suspense fallback={null}>
+          <Working working={round.working} />
+        </Suspense>
+      ) : null}
 
       {open ? (
         <>
@@ -164,80 +173,10 @@ function YeekeeRound({ view }: { view: Extract<LoadedView, { kind: 'round' }> })
         </>
       ) : null}
 
-      <section aria-labelledby="shots-title" className="space-y-2">
-        <h2 id="shots-title" className="flex items-baseline justify-between text-lg font-bold">
-          เลขที่ยิงล่าสุด
-          <span className="text-sm font-normal text-slate-300" data-testid="shot-count">
-            ทั้งหมด {shotCount} ครั้ง
-          </span>
-        </h2>
-        {shots.length === 0 ? (
-          <EmptyState title="ยังไม่มีใครยิงเลข">เป็นคนแรกที่ยิงเลขในรอบนี้</EmptyState>
-        ) : (
-          <ol className="card divide-y divide-night-700 p-0" data-testid="shots">
-            {shots.map((shot, row) => (
-              // Keyed by row, not by shot: a shot that comes live rewrites the
-              // rows' text in place and adds one at the end, so nothing on the
-              // screen moves down (no layout shift, decision 0169).
-              <li
-                key={row}
-                className="grid grid-cols-[3rem_1fr_auto] items-center gap-2 px-4 py-2"
-                data-testid="shot"
-              >
-                <span className="text-xs text-slate-400">#{shot.seq}</span>
-                <span className="min-w-0">
-                  <span className="block font-mono text-lg font-bold tracking-widest">
-                    {shot.number}
-                  </span>
-                  <span className="block truncate text-xs text-slate-300">{shot.by}</span>
-                </span>
-                <span className="text-xs tabular-nums text-slate-300">{shot.time}</span>
-              </li>
-            ))}
-          </ol>
-        )}
-        {/* The list's rows are rewritten in place: the newest shot is what is said. */}
-        <p className="sr-only" aria-live="polite" data-testid="newest-shot">
-          {newest ? `เลขใหม่ #${newest.seq} ${newest.number} โดย ${newest.by}` : ''}
-        </p>
-      </section>
-
-      <section aria-labelledby="rule-title" className="card space-y-1 text-sm text-slate-300">
-        <h2 id="rule-title" className="font-bold text-slate-100">
-          วิธีออกผล
-        </h2>
-        <p>นำเลขที่สมาชิกยิงทั้งหมดในรอบมารวมกัน แล้วลบด้วยเลขที่ยิงเป็นลำดับที่ {YEEKEE_SUBTRACTED_SHOT}</p>
-        <p>3 ตัวบน คือ 3 หลักสุดท้ายของผลลัพธ์ และ 2 ตัวล่าง คือ 2 หลักถัดไปทางซ้าย</p>
-        <p>ถ้ารอบใดมีผู้ยิงไม่ถึง {YEEKEE_SUBTRACTED_SHOT} ครั้ง ระบบจะยิงเพิ่มให้ครบเมื่อปิดรับ</p>
-      </section>
-    </section>
-  )
-}
-
-function Working({ working }: { working: YeekeeWorkingOut }) {
-  return (
-    <section aria-labelledby="working-title" className="card space-y-3" data-testid="working">
-      <h2 id="working-title" className="text-lg font-bold">
-        ผลการออกรางวัล
-      </h2>
-      <div className="grid grid-cols-2 gap-2 text-center">
-        <p className="rounded-xl bg-night-800 p-2">
-          <span className="block text-xs text-slate-300">3 ตัวบน</span>
-          <span className="font-mono text-2xl font-bold text-gold-300">{working.threeTop}</span>
-        </p>
-        <p className="rounded-xl bg-night-800 p-2">
-          <span className="block text-xs text-slate-300">2 ตัวล่าง</span>
-          <span className="font-mono text-2xl font-bold text-gold-300">{working.twoBottom}</span>
-        </p>
-      </div>
-      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
-        <dt className="text-slate-300">ผลรวมเลขที่ยิง ({working.shots} ครั้ง)</dt>
-        <dd className="text-right font-mono">{formatCount(working.sum)}</dd>
-        <dt className="text-slate-300">ลบ เลขที่ยิงลำดับที่ {YEEKEE_SUBTRACTED_SHOT}</dt>
-        <dd className="text-right font-mono">{working.sixteenth}</dd>
-        <dt className="text-slate-300">ผลลัพธ์</dt>
-        <dd className="text-right font-mono font-bold">{formatCount(working.difference)}</dd>
-      </dl>
+      <Suspense fallback={null}>
+        <ShotList shots={shots} shotCount={shotCount} newest={newest} />
+        <HowDrawn />
+      </Suspense>
     </section>
   )
 }

@@ -2,7 +2,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { useEffect } from 'react'
-import { noteMoneyStep } from '~/browser/install-offer'
 import { pageMeta } from '~/lib/meta'
 import { formatBaht } from '~/lib/money'
 import { isNumericId, PAGES } from '~/lib/pages'
@@ -52,7 +51,13 @@ function Payment({ order, qrSvg, now }: { order: OrderView; qrSvg: string | null
   // The install offer's moment (not a watcher's).
   const watched = useWatchedMember() !== null
   useEffect(() => {
-    if (!watched) noteMoneyStep()
+    // Its rules load with the offer, not in the page's first load (decision 0172).
+    if (!watched) {
+      import('~/browser/install-offer').then(
+        (offer) => offer.noteMoneyStep(),
+        (error: unknown) => console.warn('[install-offer]', error),
+      )
+    }
   }, [watched])
   const orderLink = `${PAGES.order.path}/${order.id}`
   return (

@@ -1,6 +1,7 @@
 // Tabs are links (`?tab=…`), so they work without JavaScript.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
+import { Suspense } from 'react'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { pageMeta } from '~/lib/meta'
@@ -8,13 +9,12 @@ import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
 import { useMember } from '~/ui/member'
+import { deferredParts } from '~/ui/deferred'
 import { TabLinks } from '~/ui/tab-links'
 import { depositAction, loadDeposit } from './deposit.server'
-import { DepositTab } from './deposit'
 import { loadHistory } from './history.server'
-import { HistoryTab } from './history'
 import { loadWithdraw, withdrawAction } from './withdraw.server'
-import { WithdrawTab } from './withdraw'
+import * as tabsOnServer from './tabs.server'
 import { useLiveBalance, useLiveRevalidation } from '~/ui/live/live-events'
 
 const page = PAGES.transaction
@@ -25,6 +25,16 @@ const TABS = [
   { id: 'history', label: 'ประวัติ' },
 ] as const
 type Tab = (typeof TABS)[number]['id']
+
+// Only the open tab's code is in the first load; another tab's chunk loads on the link's hover,
+// focus or touch, or when it opens.
+const deposit = deferredParts(tabsOnServer, () => import('./deposit'))
+const withdraw = deferredParts(tabsOnServer, () => import('./withdraw'))
+const history = deferredParts(tabsOnServer, () => import('./history'))
+const DepositTab = deposit.part('DepositTab')
+const WithdrawTab = withdraw.part('WithdrawTab')
+const HistoryTab = history.part('HistoryTab')
+const preload = { deposit: deposit.preload, withdraw: withdraw.preload, history: history.preload }
 
 function tabOf(url: URL): Tab {
   const wanted = url.searchParams.get('tab')
@@ -73,11 +83,14 @@ export default function Transaction() {
           to: `${page.path}?tab=${tab.id}`,
           label: tab.label,
           current: tab.id === data.tab,
+          onIntent: preload[tab.id],
         }))}
       />
-      {data.tab === 'deposit' ? <DepositTab data={data.deposit} /> : null}
-      {data.tab === 'withdraw' ? <WithdrawTab data={data.withdraw} /> : null}
-      {data.tab === 'history' ? <HistoryTab data={data.history} /> : null}
+      <Suspense fallback={null}>
+        {data.tab === 'deposit' ? <DepositTab data={data.deposit} /> : null}
+        {data.tab === 'withdraw' ? <WithdrawTab data={data.withdraw} /> : null}
+        {data.tab === 'history' ? <HistoryTab data={data.history} /> : null}
+      </Suspense>
     </section>
   )
 }
