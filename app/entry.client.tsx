@@ -4,10 +4,12 @@ import { hydrateRoot } from 'react-dom/client'
 import { guardRouteModuleReloads } from '~/browser/load-chunk'
 import { RequestIdContext } from '~/lib/request-id-context'
 import { currentRequestId, installRequestIds } from '~/browser/request-id.client'
+import { provideErrorUi } from '~/error-boundaries'
 
 installRequestIds()
 // A route module that fails to load reloads the page at most once a minute.
 guardRouteModuleReloads()
+provideErrorUi(() => import('~/error-page.lazy'))
 
 startTransition(() => {
   hydrateRoot(

@@ -20,7 +20,7 @@ import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
 import { describeError, errorDocumentTitle } from '~/lib/error-text'
-import { RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
+import { loadErrorUi, RootErrorBoundary, RouteModuleFailure } from '~/error-boundaries'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
 import { heldRevalidation, revealed } from '~/lib/held-revalidation'
@@ -195,6 +195,7 @@ export default function App() {
   useEffect(() => {
     // Tests (and support) can tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true'
+    return afterInteractive(() => void loadErrorUi().catch(() => {}))
   }, [])
   return (
     <>

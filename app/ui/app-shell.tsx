@@ -14,7 +14,6 @@ import {
 import { LiveEvents, useLiveBalance, useLiveConnected, useLiveUnread } from '~/ui/live/live-events'
 import { useOptionalMember, type ShellMember } from '~/ui/member'
 import { SupportLink } from '~/ui/support-link'
-import { WatcherBanner } from '~/ui/watcher-banner'
 
 function LogoutButton() {
   const { pathname, search } = useLocation()
@@ -232,12 +231,13 @@ function BottomNav() {
   )
 }
 
-export function AppShell({ children }: { children: ReactNode }) {
+/** `banner`: the staff watch's, above the top bar (app/routes/_default.tsx). */
+export function AppShell({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   const member = useOptionalMember()
   return (
     <>
       <LiveEvents active={member !== null} />
-      <WatcherBanner />
+      {banner}
       <TopBar />
       <main id="main" className="mx-auto max-w-app px-4 pb-24 pt-4 md:pb-8">
         {children}
