@@ -147,16 +147,17 @@ describe('the first load of every page (decision 0171)', () => {
     // What a page's browser entry and route modules import statically, not what they import().
     const firstLoad = new Set<string>()
     const visit = (output: string) => {
-      if (firstLoad.has(output) || !outputs[output]) return
+      const file = outputs[output]
+      if (firstLoad.has(output) || !file) return
       firstLoad.add(output)
-      for (const i of outputs[output].imports) if (i.kind === 'import-statement') visit(i.path)
+      for (const i of file.imports) if (i.kind === 'import-statement') visit(i.path)
     }
     for (const [output, { entryPoint }] of Object.entries(outputs)) {
       if (entryPoint === 'entry.client.tsx' || entryPoint?.endsWith('?browser')) visit(output)
     }
     const loadedOnUse = ['ui/error-page.tsx', 'ui/watcher-banner.tsx']
     const found = [...firstLoad].flatMap((output) =>
-      Object.keys(outputs[output].inputs)
+      Object.keys(outputs[output]?.inputs ?? {})
         .filter((input) => loadedOnUse.includes(input))
         .map((input) => `${input} in ${output}`),
     )
