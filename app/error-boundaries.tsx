@@ -28,15 +28,15 @@ export function loadErrorUi(): Promise<ErrorUi> {
   return importErrorUi().then((m) => (loaded = m))
 }
 
-/** Offline before the chunk ever came: the page's one way on. */
+/** The chunk could not be had (offline before it was ever fetched): the page's one way on. */
 function Unloaded() {
   return (
-    <main id="main" className="mx-auto max-w-app p-6 text-center">
+    <div className="mx-auto max-w-app p-6 text-center">
       <h1 className="text-xl font-bold">เกิดข้อผิดพลาด</h1>
       <a href="/" className="btn-primary mt-4">
         กลับหน้าแรก
       </a>
-    </main>
+    </div>
   )
 }
 
