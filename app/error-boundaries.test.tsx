@@ -42,8 +42,10 @@ describe('the error boundaries in the browser', () => {
   })
 
   it('show the error page once its chunk has come', async () => {
-    provideErrorUi(() => import('~/ui/error-page'))
+    provideErrorUi(() => import('~/error-page.lazy'))
     renderNotFound(ErrorContentBoundary)
     expect(await screen.findByRole('heading', { name: 'ไม่พบหน้าที่คุณต้องการ' })).toBeTruthy()
+    // The routes' `meta` had no title for it yet: the document gets the error's own.
+    expect(document.title).toBe('ไม่พบหน้าที่คุณต้องการ (This page could not be found) | คลับสมาชิก')
   })
 })

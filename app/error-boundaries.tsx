@@ -1,12 +1,14 @@
 // The error page's code is not in the first load (decision 0171): the server renders it from
 // ~/ui/error-page.server, the browser loads it once the page is interactive or when an error shows.
 // A server-rendered error keeps its HTML until the chunk comes (a lazy boundary hydrates then).
-import { lazy, Suspense, type ComponentType } from 'react'
+import { useRouteError } from '@remix-run/react'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
 import { refusedRouteModuleError } from '~/browser/load-chunk'
+import { documentTitle, errorPageTitle, provideErrorTitle } from '~/lib/meta'
 import * as onServer from '~/ui/error-page.server'
 import type * as ErrorPageModule from '~/ui/error-page'
 
-type ErrorUi = typeof ErrorPageModule
+type ErrorUi = typeof ErrorPageModule & { errorTitleOf: (error: unknown) => string }
 type Part = 'RootErrorBoundary' | 'ErrorContentBoundary' | 'RouteModuleFailure'
 
 let loaded: ErrorUi | undefined = (onServer as Partial<ErrorUi>).RootErrorBoundary
@@ -25,7 +27,24 @@ export function provideErrorUi(load: () => Promise<ErrorUi>) {
 
 /** Fetched after interactive too, so an error shown offline later still finds it (the worker's cache). */
 export function loadErrorUi(): Promise<ErrorUi> {
-  return importErrorUi().then((m) => (loaded = m))
+  return importErrorUi().then((m) => {
+    provideErrorTitle(m.errorTitleOf)
+    return (loaded = m)
+  })
+}
+
+/**
+ * An error shown before the chunk came had the plain title (the routes' `meta` could not wait):
+ * once it has come, the document gets the error's own.
+ */
+function titled(Part: ComponentType): ComponentType {
+  return function TitledPart() {
+    const error = useRouteError()
+    useEffect(() => {
+      document.title = documentTitle(errorPageTitle(error))
+    }, [error])
+    return <Part />
+  }
 }
 
 /** The chunk could not be had (offline before it was ever fetched): the page's one way on. */
@@ -43,7 +62,7 @@ function Unloaded() {
 function part(name: Part) {
   const Lazy = lazy((): Promise<{ default: ComponentType }> =>
     loadErrorUi().then(
-      (m) => ({ default: m[name] }),
+      (m) => ({ default: name === 'RouteModuleFailure' ? m[name] : titled(m[name]) }),
       () => ({ default: Unloaded }),
     ),
   )

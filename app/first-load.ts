@@ -3,7 +3,6 @@
 // these modules one chunk instead of one per set of routes. Whatever is named here is sent on every
 // page's first load: only what every page loads belongs here.
 import { afterInteractive } from '~/browser/after-interactive'
-import { describeError } from '~/lib/error-text'
 import { GUEST_PAGES } from '~/lib/guest-pages'
 import { heldRevalidation } from '~/lib/held-revalidation'
 import { guardRouteModuleReloads } from '~/browser/load-chunk'
@@ -22,7 +21,6 @@ import { ToastHost } from '~/ui/toast-host'
 
 export const firstLoad = [
   afterInteractive,
-  describeError,
   formatBaht,
   GUEST_PAGES,
   guardRouteModuleReloads,

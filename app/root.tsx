@@ -14,12 +14,11 @@ import {
 import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useNonce } from '~/lib/nonce'
 import { RequestIdContext } from '~/lib/request-id-context'
-import { siteMeta } from '~/lib/meta'
+import { errorPageTitle, siteMeta } from '~/lib/meta'
 import { rootLoader } from '~/root-loader.server'
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
-import { describeError, errorDocumentTitle } from '~/lib/error-text'
 import { loadErrorUi, RootErrorBoundary, RouteModuleFailure } from '~/error-boundaries'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
@@ -41,7 +40,7 @@ export const links: LinksFunction = () => [
 ]
 
 export const meta: MetaFunction = ({ error }) =>
-  error ? siteMeta(errorDocumentTitle(describeError(error))) : siteMeta()
+  error ? siteMeta(errorPageTitle(error)) : siteMeta()
 
 /** Components read its data through app/ui/member.ts. */
 export const loader = rootLoader

@@ -142,7 +142,7 @@ describe('the browser code of every route (decision 0163)', () => {
 })
 
 describe('the first load of every page (decision 0171)', () => {
-  it('holds neither the error page nor the watch banner: both load on use', async () => {
+  it('holds neither the error page (and its texts) nor the watch banner: they load on use', async () => {
     const { outputs } = await built
     // What a page's browser entry and route modules import statically, not what they import().
     const firstLoad = new Set<string>()
@@ -155,7 +155,12 @@ describe('the first load of every page (decision 0171)', () => {
     for (const [output, { entryPoint }] of Object.entries(outputs)) {
       if (entryPoint === 'entry.client.tsx' || entryPoint?.endsWith('?browser')) visit(output)
     }
-    const loadedOnUse = ['ui/error-page.tsx', 'ui/watcher-banner.tsx']
+    const loadedOnUse = [
+      'ui/error-page.tsx',
+      'lib/error-text.ts',
+      'lib/errors.ts',
+      'ui/watcher-banner.tsx',
+    ]
     const found = [...firstLoad].flatMap((output) =>
       Object.keys(outputs[output]?.inputs ?? {})
         .filter((input) => loadedOnUse.includes(input))
