@@ -1,8 +1,9 @@
 import { Outlet } from '@remix-run/react'
-import { lazy, Suspense, type ReactNode } from 'react'
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react'
+import { afterInteractive } from '~/browser/after-interactive'
 import { AppShell } from '~/ui/app-shell'
 import { ErrorContentBoundary } from '~/error-boundaries'
-import { useRootData } from '~/ui/member'
+import { useOptionalMember, useRootData } from '~/ui/member'
 import * as watcherBannerOnServer from '~/ui/watcher-banner.server'
 import { keepRetryAfter } from '~/server/retry-after.server'
 
@@ -22,9 +23,27 @@ function Watch() {
   ) : null
 }
 
+/** The member's live events: the stream's code loads once the page is interactive (decision 0171). */
+function Live() {
+  const active = useOptionalMember() !== null
+  const [Stream, setStream] = useState<ComponentType<{ active: boolean }> | null>(null)
+  useEffect(
+    () =>
+      afterInteractive(() => {
+        import('~/live-stream.lazy').then(
+          (m) => setStream(() => m.LiveStream),
+          () => {},
+        )
+      }),
+    [],
+  )
+  return Stream ? <Stream active={active} /> : null
+}
+
 export default function DefaultLayout() {
   return (
     <AppShell banner={<Watch />}>
+      <Live />
       <Outlet />
     </AppShell>
   )
@@ -33,6 +52,7 @@ export default function DefaultLayout() {
 export function ErrorBoundary() {
   return (
     <AppShell banner={<Watch />}>
+      <Live />
       <ErrorContentBoundary />
     </AppShell>
   )

@@ -11,7 +11,7 @@ import {
   PAGES,
   type PageKey,
 } from '~/lib/pages'
-import { LiveEvents, useLiveBalance, useLiveConnected, useLiveUnread } from '~/ui/live/live-events'
+import { useLiveBalance, useLiveConnected, useLiveUnread } from '~/ui/live/live-events'
 import { useOptionalMember, type ShellMember } from '~/ui/member'
 import { SupportLink } from '~/ui/support-link'
 
@@ -233,10 +233,8 @@ function BottomNav() {
 
 /** `banner`: the staff watch's, above the top bar (app/routes/_default.tsx). */
 export function AppShell({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
-  const member = useOptionalMember()
   return (
     <>
-      <LiveEvents active={member !== null} />
       {banner}
       <TopBar />
       <main id="main" className="mx-auto max-w-app px-4 pb-24 pt-4 md:pb-8">

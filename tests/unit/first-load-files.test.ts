@@ -142,7 +142,7 @@ describe('the browser code of every route (decision 0163)', () => {
 })
 
 describe('the first load of every page (decision 0171)', () => {
-  it('holds neither the error page (and its texts) nor the watch banner: they load on use', async () => {
+  it('holds neither the error page (and its texts), the watch banner nor the live stream: they load on use', async () => {
     const { outputs } = await built
     // What a page's browser entry and route modules import statically, not what they import().
     const firstLoad = new Set<string>()
@@ -160,6 +160,7 @@ describe('the first load of every page (decision 0171)', () => {
       'lib/error-text.ts',
       'lib/errors.ts',
       'ui/watcher-banner.tsx',
+      'ui/live/live-stream.tsx',
     ]
     const found = [...firstLoad].flatMap((output) =>
       Object.keys(outputs[output]?.inputs ?? {})
