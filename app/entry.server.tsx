@@ -14,6 +14,8 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { documentBody } from '~/server/compression.server'
 import { env } from '~/server/env.server'
 import { isDataWithResponseInit } from '~/lib/errors'
+import { errorTitleOf } from '~/lib/error-text'
+import { provideErrorTitle } from '~/lib/meta'
 import { installShutdown } from '~/server/shutdown.server'
 import { logError, logWarning } from '~/server/log.server'
 import { answerNoActionInThai, noActionAllow } from '~/server/no-action.server'
@@ -40,6 +42,8 @@ env()
 redis()
 // SIGTERM: /readyz says so, requests under way finish, then Redis closes (server/shutdown.server.ts).
 installShutdown()
+// Error pages' document titles (the browser loads them with the error page: decision 0171).
+provideErrorTitle(errorTitleOf)
 // A promise rejected with nobody awaiting it is a bug to fix, not a reason to
 // stop serving every member: Node's default would end the process.
 process.on('unhandledRejection', (reason) => logError(reason, 'unhandled-rejection'))

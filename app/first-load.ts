@@ -3,17 +3,16 @@
 // these modules one chunk instead of one per set of routes. Whatever is named here is sent on every
 // page's first load: only what every page loads belongs here.
 import { afterInteractive } from '~/browser/after-interactive'
-import { describeError } from '~/lib/error-text'
 import { GUEST_PAGES } from '~/lib/guest-pages'
 import { heldRevalidation } from '~/lib/held-revalidation'
 import { guardRouteModuleReloads } from '~/browser/load-chunk'
 import { siteMeta } from '~/lib/meta'
+import { RootErrorBoundary } from '~/error-boundaries'
 import { isOnline } from '~/browser/online'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
 import { installRequestIds } from '~/browser/request-id.client'
 import { RequestIdContext } from '~/lib/request-id-context'
-import { RootErrorBoundary } from '~/ui/error-page'
 import { Notice } from '~/ui/states'
 import { LoadingBar } from '~/ui/loading-bar'
 import { useOptionalMember } from '~/ui/member'
@@ -22,7 +21,6 @@ import { ToastHost } from '~/ui/toast-host'
 
 export const firstLoad = [
   afterInteractive,
-  describeError,
   formatBaht,
   GUEST_PAGES,
   guardRouteModuleReloads,

@@ -14,13 +14,12 @@ import {
 import { useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react'
 import { useNonce } from '~/lib/nonce'
 import { RequestIdContext } from '~/lib/request-id-context'
-import { siteMeta } from '~/lib/meta'
+import { errorPageTitle, siteMeta } from '~/lib/meta'
 import { rootLoader } from '~/root-loader.server'
 import stylesheet from '~/tailwind.css'
 import { LoadingBar } from '~/ui/loading-bar'
 import { ToastHost } from '~/ui/toast-host'
-import { describeError, errorDocumentTitle } from '~/lib/error-text'
-import { RootErrorBoundary, RouteModuleFailure } from '~/ui/error-page'
+import { loadErrorUi, RootErrorBoundary, RouteModuleFailure } from '~/error-boundaries'
 import { useFocusRevalidation } from '~/ui/use-focus-revalidation'
 import { toastPending } from '~/lib/toast-pending'
 import { heldRevalidation, revealed } from '~/lib/held-revalidation'
@@ -41,7 +40,7 @@ export const links: LinksFunction = () => [
 ]
 
 export const meta: MetaFunction = ({ error }) =>
-  error ? siteMeta(errorDocumentTitle(describeError(error))) : siteMeta()
+  error ? siteMeta(errorPageTitle(error)) : siteMeta()
 
 /** Components read its data through app/ui/member.ts. */
 export const loader = rootLoader
@@ -195,6 +194,7 @@ export default function App() {
   useEffect(() => {
     // Tests (and support) can tell a hydrated page from server HTML.
     document.documentElement.dataset.hydrated = 'true'
+    return afterInteractive(() => void loadErrorUi().catch(() => {}))
   }, [])
   return (
     <>

@@ -70,3 +70,8 @@ export function errorDocumentTitle(shown: ShownError): string {
   const title = errorTitle(shown)
   return title === shown.message ? title : `${title} (${shown.message})`
 }
+
+/** An error page's document title (app/lib/meta.ts). */
+export function errorTitleOf(error: unknown): string {
+  return errorDocumentTitle(describeError(error))
+}

@@ -3,7 +3,7 @@ import { Outlet } from '@remix-run/react'
 import { accessForPath } from '~/lib/pages'
 import { guard } from '~/security/guard'
 import { StaffShell, type ShellStaff } from '~/ui/staff/staff-shell'
-import { ErrorContentBoundary } from '~/ui/error-page'
+import { ErrorContentBoundary } from '~/error-boundaries'
 import { keepRetryAfter } from '~/server/retry-after.server'
 
 // docs/decisions/0139: the staff session's own shell, never the member's.

@@ -11,10 +11,9 @@ import {
   PAGES,
   type PageKey,
 } from '~/lib/pages'
-import { LiveEvents, useLiveBalance, useLiveConnected, useLiveUnread } from '~/ui/live/live-events'
+import { useLiveBalance, useLiveConnected, useLiveUnread } from '~/ui/live/live-events'
 import { useOptionalMember, type ShellMember } from '~/ui/member'
 import { SupportLink } from '~/ui/support-link'
-import { WatcherBanner } from '~/ui/watcher-banner'
 
 function LogoutButton() {
   const { pathname, search } = useLocation()
@@ -232,12 +231,11 @@ function BottomNav() {
   )
 }
 
-export function AppShell({ children }: { children: ReactNode }) {
-  const member = useOptionalMember()
+/** `banner`: the staff watch's, above the top bar (app/routes/_default.tsx). */
+export function AppShell({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   return (
     <>
-      <LiveEvents active={member !== null} />
-      <WatcherBanner />
+      {banner}
       <TopBar />
       <main id="main" className="mx-auto max-w-app px-4 pb-24 pt-4 md:pb-8">
         {children}

@@ -97,44 +97,41 @@ const packagesAndStyles: Plugin = {
   },
 }
 
-/** Every route module as the browser's build bundles it: its shim, `.server` stand-ins emptied. */
-let routesBundle: Promise<Metafile> | undefined
-function bundleRoutes() {
-  return (routesBundle ??= (async () => {
-    const { readConfig } = require('@remix-run/dev/dist/config.js')
-    const {
-      browserRouteModulesPlugin,
-    } = require('@remix-run/dev/dist/compiler/js/plugins/routes.js')
-    const { emptyModulesPlugin } = require('@remix-run/dev/dist/compiler/plugins/emptyModules.js')
-    const config = await readConfig(resolve('.'), 'production')
-    const ctx = { config, fileWatchCache: { getOrSet: (_: string, make: () => unknown) => make() } }
-    // The browser build's shims and `.server` stand-ins; packages and styles stay imports.
-    const { metafile } = await build({
-      absWorkingDir: appDirectory,
-      entryPoints: Object.values(config.routes as Record<string, { file: string }>).map(
-        (route) => `${route.file}?browser`,
-      ),
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'browser',
-      outdir: 'browser-check',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-      plugins: [
-        browserRouteModulesPlugin(ctx, /\?browser$/),
-        emptyModulesPlugin(ctx, /\.server(\.[jt]sx?)?$/),
-        packagesAndStyles,
-      ],
-    })
-    return metafile
-  })())
+/** The browser build's route shims and `.server` stand-ins; packages and styles stay imports. */
+async function browserBuild() {
+  const { readConfig } = require('@remix-run/dev/dist/config.js')
+  const { browserRouteModulesPlugin } = require('@remix-run/dev/dist/compiler/js/plugins/routes.js')
+  const { emptyModulesPlugin } = require('@remix-run/dev/dist/compiler/plugins/emptyModules.js')
+  const config = await readConfig(resolve('.'), 'production')
+  const ctx = { config, fileWatchCache: { getOrSet: (_: string, make: () => unknown) => make() } }
+  const routeEntries = Object.values(config.routes as Record<string, { file: string }>).map(
+    (route) => `${route.file}?browser`,
+  )
+  const { metafile } = await build({
+    absWorkingDir: appDirectory,
+    entryPoints: ['entry.client.tsx', ...routeEntries],
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: 'browser-check',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+    plugins: [
+      browserRouteModulesPlugin(ctx, /\?browser$/),
+      emptyModulesPlugin(ctx, /\.server(\.[jt]sx?)?$/),
+      packagesAndStyles,
+    ],
+  })
+  return metafile
 }
+
+const built = browserBuild()
 
 describe('the browser code of every route (decision 0163)', () => {
   it('carries no date-fns: dates are written out by the loaders', async () => {
-    const metafile = await bundleRoutes()
+    const metafile = await built
     const withDateFns = Object.entries(metafile.outputs).flatMap(([output, { imports, inputs }]) =>
       imports.some((i) => i.path === 'date-fns' || i.path.startsWith('date-fns/'))
         ? [`${output}: ${Object.keys(inputs).join(', ')}`]
@@ -201,7 +198,7 @@ describe("a route's deferred parts (decisions 0148, 0172)", () => {
   }
 
   it('keeps the first load in one shared file (each part re-exports `firstLoad`)', async () => {
-    const metafile = await bundleRoutes()
+    const metafile = await built
     const filesOf = (input: string) =>
       Object.entries(metafile.outputs).flatMap(([path, output]) =>
         input in output.inputs ? [path] : [],
@@ -214,12 +211,45 @@ describe("a route's deferred parts (decisions 0148, 0172)", () => {
   })
 
   it.each(Object.entries(deferred))('%s loads them later', async (route, parts) => {
-    const metafile = await bundleRoutes()
+    const metafile = await built
     const inFirstLoad = firstLoadInputs(metafile, route)
     // Each part is in the build (a wrong path would prove nothing) ...
     for (const part of parts) expect(Object.keys(metafile.inputs), part).toContain(part)
     // ... and out of the route's first load.
     expect(parts.filter((part) => inFirstLoad.has(part))).toEqual([])
+  })
+})
+
+describe('the first load of every page (decision 0171)', () => {
+  it('holds neither the error page (and its texts), the watch banner nor the live stream: they load on use', async () => {
+    const { outputs } = await built
+    // What a page's browser entry and route modules import statically, not what they import().
+    const firstLoad = new Set<string>()
+    const visit = (output: string) => {
+      const file = outputs[output]
+      if (firstLoad.has(output) || !file) return
+      firstLoad.add(output)
+      for (const i of file.imports) if (i.kind === 'import-statement') visit(i.path)
+    }
+    for (const [output, { entryPoint }] of Object.entries(outputs)) {
+      if (entryPoint === 'entry.client.tsx' || entryPoint?.endsWith('?browser')) visit(output)
+    }
+    const loadedOnUse = [
+      'ui/error-page.tsx',
+      'lib/error-text.ts',
+      'lib/errors.ts',
+      'ui/watcher-banner.tsx',
+      'ui/live/live-stream.tsx',
+    ]
+    const found = [...firstLoad].flatMap((output) =>
+      Object.keys(outputs[output]?.inputs ?? {})
+        .filter((input) => loadedOnUse.includes(input))
+        .map((input) => `${input} in ${output}`),
+    )
+    expect(found).toEqual([])
+    // The chunks it loads on use are there.
+    const onUse = Object.values(outputs).flatMap((o) => Object.keys(o.inputs))
+    expect(onUse).toEqual(expect.arrayContaining(loadedOnUse))
   })
 })
 

@@ -5,8 +5,6 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react'
 import type { MemberEvent, MemberEventType } from '~/backend/events.schemas'
 import type { YeekeeEvent } from '~/backend/yeekee.schemas'
 import { revealPending } from '~/lib/held-revalidation'
-import { loadChunk } from '~/browser/load-chunk'
-import { notify } from '~/ui/toast-host'
 
 export const LIVE_PATH = '/events'
 
@@ -37,57 +35,14 @@ function setConnected(value: boolean) {
   for (const listener of connectionListeners) listener()
 }
 
-export function LiveEvents({ active }: { active: boolean }) {
-  const { revalidate, state } = useRevalidator()
-  const revalidateRef = useRef(revalidate)
-  revalidateRef.current = revalidate
-  const [generation, setGeneration] = useState(0)
-  const reopenAfterRevalidation = useRef(false)
-  const round = useSyncExternalStore(
-    subscribeRound,
-    () => watchedRound,
-    () => null,
-  )
-
-  // After a session-ended, once the server has answered: still a member -> a new stream.
-  useEffect(() => {
-    if (state !== 'idle' || !reopenAfterRevalidation.current) return
-    reopenAfterRevalidation.current = false
-    setGeneration((g) => g + 1)
-  }, [state])
-
-  useEffect(() => {
-    if (!active || typeof EventSource === 'undefined') return
-    let close: (() => void) | undefined
-    let gone = false
-    void loadChunk(() => import('~/ui/live/connection.client')).then(({ connect }) => {
-      if (gone) return
-      close = connect({
-        url: round ? `${LIVE_PATH}?round=${encodeURIComponent(round)}` : LIVE_PATH,
-        onEvent: (name, data) => {
-          if (name === 'member') for (const listener of listeners) listener(data as MemberEvent)
-          if (name === 'yeekee')
-            for (const listener of yeekeeListeners) listener(data as YeekeeEvent)
-        },
-        onOpen: () => {
-          setConnected(true)
-          for (const listener of openListeners) listener()
-        },
-        onDown: () => setConnected(false),
-        onReset: () => revalidateRef.current(),
-        onSessionEnded: () => {
-          reopenAfterRevalidation.current = true
-          revalidateRef.current()
-        },
-        notify,
-      })
-    })
-    return () => {
-      gone = true
-      close?.()
-    }
-  }, [active, generation, round])
-  return null
+/** What the stream (./live-stream.tsx, loaded once the page is interactive) hands events to. */
+export const liveHub = {
+  listeners,
+  yeekeeListeners,
+  openListeners,
+  setConnected,
+  subscribeRound,
+  round: () => watchedRound,
 }
 
 /** `onOpen` runs each time the stream (re)opens: the page reloads the round, so nothing missed is lost. */

@@ -1,0 +1,5 @@
+// What the browser loads during a watch (./routes/_default.tsx). Re-exporting the first loads keeps the
+// modules both reach in their chunks (decision 0148), not split off into others.
+export { WatcherBanner } from '~/ui/watcher-banner'
+export { firstLoad } from '~/first-load'
+export { firstLoad as shellFirstLoad } from '~/first-load._default'
