@@ -250,8 +250,9 @@ describe('callBackend', () => {
     const fourth = await failure(untilDeadline(request.signal, new Promise(() => undefined)))
     const elapsed = performance.now() - started
     for (const error of [first, second, third, fourth]) expect(error.status).toBe(504)
-    // The second call was never sent: the deadline had passed.
-    expect(seen.map((s) => s.url)).toEqual(['/a'])
+    // The second call was never sent: the deadline had passed (whether /a reached the
+    // server before its own deadline depends on a busy machine's scheduling).
+    expect(seen.map((s) => s.url)).not.toContain('/b')
     expect(elapsed).toBeGreaterThanOrEqual(290)
     expect(elapsed).toBeLessThan(500)
   })
