@@ -181,6 +181,7 @@ describe("a route's deferred parts (decisions 0148, 0172)", () => {
       'routes/_default.alliance._index/no-team.tsx',
       'forms/account-forms.ts',
     ],
+    'routes/_default.notifications/route.tsx': ['routes/_default.notifications/push-panel.tsx'],
     'routes/_default.promotion/route.tsx': [
       'routes/_default.promotion/detail.tsx',
       'ui/bar-chart.tsx',
