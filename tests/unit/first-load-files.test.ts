@@ -181,6 +181,10 @@ describe("a route's deferred parts (decisions 0148, 0172)", () => {
       'routes/_default.alliance._index/no-team.tsx',
       'forms/account-forms.ts',
     ],
+    'routes/_default.lotto.result/route.tsx': [
+      'routes/_default.lotto.result/result-body.tsx',
+      'ui/thai-date-choice.tsx',
+    ],
     'routes/_default.notifications/route.tsx': ['routes/_default.notifications/push-panel.tsx'],
     'routes/_default.promotion/route.tsx': [
       'routes/_default.promotion/detail.tsx',
