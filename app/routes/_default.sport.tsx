@@ -5,7 +5,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
 import { CategoryLobbyPage } from '~/ui/games/lobby-page'
-import * as lobbyParts from './_default.games.lobby/lobby-parts'
+import { Lobby, ProviderLinks } from './_default.games.lobby/lobby-parts'
 
 const page = PAGES.sport
 
@@ -18,7 +18,7 @@ export default function Sport() {
   const data = useLoaderData<typeof loader>()
   return (
     <CategoryLobbyPage
-      parts={lobbyParts}
+      parts={{ Lobby, ProviderLinks }}
       title={page.title}
       path={page.path}
       category="sport"
