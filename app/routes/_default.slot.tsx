@@ -5,6 +5,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
 import { CategoryLobbyPage } from '~/ui/games/lobby-page'
+import { Lobby, ProviderLinks } from './_default.games.lobby/lobby-parts'
 
 const page = PAGES.slot
 
@@ -15,5 +16,13 @@ export const meta = pageMeta(page.title)
 
 export default function Slot() {
   const data = useLoaderData<typeof loader>()
-  return <CategoryLobbyPage title={page.title} path={page.path} category="slot" data={data} />
+  return (
+    <CategoryLobbyPage
+      parts={{ Lobby, ProviderLinks }}
+      title={page.title}
+      path={page.path}
+      category="slot"
+      data={data}
+    />
+  )
 }

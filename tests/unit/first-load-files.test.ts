@@ -144,7 +144,12 @@ describe('the browser code of every route (decision 0163)', () => {
 describe("a route's deferred parts (decisions 0148, 0172)", () => {
   // Loaded with import() once the page runs: none of these is in its route's first load.
   const deferred: Record<string, string[]> = {
-    'routes/_default._index/route.tsx': ['ui/home/news-list.tsx', 'ui/home/recent-games.tsx'],
+    'routes/_default._index/route.tsx': [
+      'ui/home/news-list.tsx',
+      'ui/home/recent-games.tsx',
+      'ui/home/banner-carousel.tsx',
+      'ui/home/services.tsx',
+    ],
     'routes/_default.transaction/route.tsx': [
       'routes/_default.transaction/deposit.tsx',
       'routes/_default.transaction/withdraw.tsx',
@@ -173,10 +178,27 @@ describe("a route's deferred parts (decisions 0148, 0172)", () => {
       'routes/_default.alliance._index/no-team.tsx',
       'forms/account-forms.ts',
     ],
+    'routes/_default.lotto.result/route.tsx': [
+      'routes/_default.lotto.result/result-body.tsx',
+      'ui/thai-date-choice.tsx',
+    ],
+    'routes/_default.notifications/route.tsx': ['routes/_default.notifications/push-panel.tsx'],
     'routes/_default.promotion/route.tsx': [
       'routes/_default.promotion/detail.tsx',
       'ui/bar-chart.tsx',
     ],
+    ...Object.fromEntries(
+      [
+        'routes/_default.games._index.tsx',
+        'routes/_default.casino.tsx',
+        'routes/_default.slot.tsx',
+        'routes/_default.sport.tsx',
+        'routes/_default.games.lobby/route.tsx',
+      ].map((route) => [
+        route,
+        ['ui/games/lobby.tsx', 'ui/games/game-tile.tsx', 'ui/chip-links.tsx'],
+      ]),
+    ),
   }
 
   /** The source files of a route's first load: its file and the files it imports statically. */

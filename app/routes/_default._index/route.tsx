@@ -4,34 +4,39 @@ import { lazy, Suspense, type ReactNode } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
-import { BannerCarousel } from '~/ui/home/banner-carousel'
 import { ClosingDraws } from '~/ui/home/closing-draws'
 import { MemberSummary } from '~/ui/home/member-summary'
-import { Services } from '~/ui/home/services'
 import { HostImage } from '~/ui/host-image'
 import { useOptionalMember } from '~/ui/member'
 import { EmptyState, Notice } from '~/ui/states'
 import { loadPage } from './page.server'
 import * as belowFoldOnServer from './below-fold.server'
+import * as laterOnServer from './later-parts.server'
 import type * as LowerPartsModule from '~/ui/home/below-fold'
+import type * as LaterPartsModule from './later-parts'
 import { useLiveRevalidation } from '~/ui/live/live-events'
 import { Words } from '~/ui/words'
 
 const page = PAGES.home
 
-// Below the first screen on a phone: not in the first load (./below-fold.server renders them on
-// the server, empty in the browser's build).
-type LowerParts = typeof LowerPartsModule
-function lowerPart<K extends keyof LowerParts>(name: K): LowerParts[K] {
-  const onServer = (belowFoldOnServer as Partial<LowerParts>)[name]
-  if (typeof document === 'undefined' && onServer) return onServer
-  return lazy(() =>
-    import('~/ui/home/below-fold').then((m) => ({ default: m[name] })),
-  ) as unknown as LowerParts[K]
+// Below the first screen on a phone, and the banners (links whose code only attaches swiper): not
+// in the first load (the `.server` modules render them on the server, empty in the browser's build).
+function deferredPart<M, K extends keyof M>(onServer: object, load: () => Promise<M>, name: K) {
+  const rendered = (onServer as Partial<M>)[name]
+  if (typeof document === 'undefined' && rendered) return rendered
+  return lazy(() => load().then((m) => ({ default: m[name] as never }))) as unknown as M[K]
 }
+type LowerParts = typeof LowerPartsModule
+const lowerPart = <K extends keyof LowerParts>(name: K) =>
+  deferredPart(belowFoldOnServer, (): Promise<LowerParts> => import('~/ui/home/below-fold'), name)
 const NewsList = lowerPart('NewsList')
 const RecentGames = lowerPart('RecentGames')
 const PromotionStrip = lowerPart('PromotionStrip')
+type LaterParts = typeof LaterPartsModule
+const laterPart = <K extends keyof LaterParts>(name: K) =>
+  deferredPart(laterOnServer, (): Promise<LaterParts> => import('./later-parts'), name)
+const BannerCarousel = laterPart('BannerCarousel')
+const Services = laterPart('Services')
 
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)
 
@@ -80,7 +85,9 @@ export default function Home() {
   useLiveRevalidation(['stake'])
 
   const carousel = banners.ok ? (
-    <BannerCarousel banners={banners.items} />
+    <Suspense fallback={null}>
+      <BannerCarousel banners={banners.items} />
+    </Suspense>
   ) : (
     <Unavailable what="แบนเนอร์" message={banners.message} />
   )
@@ -125,7 +132,9 @@ export default function Home() {
               </Suspense>
             )}
           </Section>
-          <Services withBlurbs={false} />
+          <Suspense fallback={null}>
+            <Services withBlurbs={false} />
+          </Suspense>
         </>
       ) : (
         <>
@@ -144,7 +153,9 @@ export default function Home() {
               </Link>
             </div>
           </div>
-          <Services withBlurbs />
+          <Suspense fallback={null}>
+            <Services withBlurbs />
+          </Suspense>
         </>
       )}
       <Section

@@ -1,13 +1,14 @@
 // Public: visitors browse the lobbies (decision 0106).
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
+import { Suspense } from 'react'
 import { isProviderId, lobbyHref } from '~/lib/lobby-query'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
-import { Lobby } from '~/ui/games/lobby'
 import { HostImage } from '~/ui/host-image'
 import { EmptyState, Notice } from '~/ui/states'
+import { Lobby } from './lobby-parts'
 import { loadPage } from './page.server'
 
 const page = PAGES.gamesLobby
@@ -79,15 +80,17 @@ export default function GamesLobby() {
             : 'ค่ายเกมนี้ปิดให้บริการแล้ว'}
         </Notice>
       ) : null}
-      <Lobby
-        path={page.path}
-        query={data.query}
-        categories={provider && provider.categories.length > 1 ? provider.categories : []}
-        keepProvider
-        result={data.result}
-        error={data.error}
-        notice={data.notice}
-      />
+      <Suspense fallback={null}>
+        <Lobby
+          path={page.path}
+          query={data.query}
+          categories={provider && provider.categories.length > 1 ? provider.categories : []}
+          keepProvider
+          result={data.result}
+          error={data.error}
+          notice={data.notice}
+        />
+      </Suspense>
     </section>
   )
 }

@@ -185,3 +185,6 @@ export function PushPanel({ push, watched }: { push: PushPanelData; watched: boo
     </section>
   )
 }
+
+export { firstLoad as __firstLoad } from '~/first-load'
+export { firstLoad as __layoutFirstLoad } from '~/first-load._default'

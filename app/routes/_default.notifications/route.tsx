@@ -2,7 +2,7 @@
 // JavaScript the read form's address (`?new=<id>`) carries it.
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/node'
 import { Form, Link, useFetcher, useLoaderData } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
@@ -10,7 +10,8 @@ import { NOTIFYING, useLiveRevalidation } from '~/ui/live/live-events'
 import { useWatchedMember } from '~/ui/member'
 import { EmptyState } from '~/ui/states'
 import { loadPage, NEW_FROM_PARAM, submit, type ShownRow } from './page.server'
-import { PushPanel } from './push-panel'
+import * as pushPanelOnServer from './push-panel.server'
+import { deferredParts } from '~/ui/deferred'
 import { Words } from '~/ui/words'
 
 const page = PAGES.notifications
@@ -21,6 +22,9 @@ export const loader = (args: LoaderFunctionArgs) => guard(args, rules, loadPage)
 export const action = (args: ActionFunctionArgs) => guard(args, rules, submit)
 
 export const meta = pageMeta(page.title)
+
+// Decision 0172: under the list, and it acts only after a tap.
+const PushPanel = deferredParts(pushPanelOnServer, () => import('./push-panel')).part('PushPanel')
 
 const TONE = { good: 'text-gold-300', bad: 'text-danger', info: 'text-slate-100' } as const
 
@@ -69,7 +73,11 @@ export default function Notifications() {
           ))}
         </ul>
       )}
-      {push ? <PushPanel push={push} watched={watched} /> : null}
+      {push ? (
+        <Suspense fallback={null}>
+          <PushPanel push={push} watched={watched} />
+        </Suspense>
+      ) : null}
     </section>
   )
 }

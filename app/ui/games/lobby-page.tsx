@@ -4,7 +4,9 @@ import {
   type LaunchNotice,
   type LobbyQuery,
 } from '~/lib/lobby-query'
-import { Lobby, ProviderLinks, type LobbyProvider, type LobbyResult } from '~/ui/games/lobby'
+import { Suspense } from 'react'
+import type * as LobbyModule from '~/ui/games/lobby'
+import type { LobbyProvider, LobbyResult } from '~/ui/games/lobby'
 import { Notice } from '~/ui/states'
 
 export interface LobbyPageData {
@@ -15,16 +17,19 @@ export interface LobbyPageData {
   notice: LaunchNotice | null
 }
 
+/** `parts`: the lobby's components, loaded after the first load (decision 0172). */
 export function CategoryLobbyPage({
   title,
   path,
   category,
   data,
+  parts: { Lobby, ProviderLinks },
 }: {
   title: string
   path: string
   category?: GameCategory
   data: LobbyPageData
+  parts: Pick<typeof LobbyModule, 'Lobby' | 'ProviderLinks'>
 }) {
   const providers = (data.providers ?? []).filter(
     (provider) => !category || provider.categories.includes(category),
@@ -32,21 +37,23 @@ export function CategoryLobbyPage({
   return (
     <section className="space-y-4">
       <h1 className="text-2xl font-bold">{title}</h1>
-      <Lobby
-        path={path}
-        query={data.query}
-        categories={category ? [] : GAME_CATEGORIES}
-        result={data.result}
-        error={data.error}
-        notice={data.notice}
-        providerLinks={
-          data.providers === null && !data.error ? (
-            <Notice tone="warning">ไม่สามารถโหลดรายชื่อค่ายเกมได้ในขณะนี้</Notice>
-          ) : (
-            <ProviderLinks providers={providers} category={category} />
-          )
-        }
-      />
+      <Suspense fallback={null}>
+        <Lobby
+          path={path}
+          query={data.query}
+          categories={category ? [] : GAME_CATEGORIES}
+          result={data.result}
+          error={data.error}
+          notice={data.notice}
+          providerLinks={
+            data.providers === null && !data.error ? (
+              <Notice tone="warning">ไม่สามารถโหลดรายชื่อค่ายเกมได้ในขณะนี้</Notice>
+            ) : (
+              <ProviderLinks providers={providers} category={category} />
+            )
+          }
+        />
+      </Suspense>
     </section>
   )
 }
