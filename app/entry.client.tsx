@@ -12,9 +12,9 @@ guardRouteModuleReloads()
 provideErrorUi(() => import('~/error-page.lazy'))
 
 // A document that shows an error hydrates with the error page's code and its title (decision 0171).
-const hasError = Boolean(
-  (window as { __remixContext?: { state?: { errors?: unknown } } }).__remixContext?.state?.errors,
-)
+// The server rendered an error page: with single fetch, Remix's own data arrives decoded only after
+// this module runs, so the page's markup is what says so.
+const hasError = document.querySelector('[data-error-content]') !== null
 if (hasError) void loadErrorUi().then(hydrate, hydrate)
 else hydrate()
 

@@ -18,7 +18,7 @@ export function ErrorContent({
 }: ErrorPageProps) {
   const title = errorTitle({ status, message })
   return (
-    <div className="flex flex-col items-center gap-4 py-10 text-center">
+    <div data-error-content="" className="flex flex-col items-center gap-4 py-10 text-center">
       <p className="text-6xl font-bold text-gold-400" aria-hidden="true">
         {status}
       </p>
@@ -60,7 +60,7 @@ export function ErrorPage(props: ErrorPageProps) {
 /** No router, no data: plain HTML. */
 export function ErrorPageFallback({ detail }: { detail: string }) {
   return (
-    <main className="mx-auto max-w-app p-6">
+    <main data-error-content="" className="mx-auto max-w-app p-6">
       <h1 className="text-xl font-bold" lang="en">
         {ERROR_PAGE_FAILED_TITLE}
       </h1>
