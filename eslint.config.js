@@ -4,7 +4,7 @@ import react from 'eslint-plugin-react'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
-import { DOMAINS, LAYERS, SERVER_ONLY, UI_NEVER } from './scripts/lib/layers.mjs'
+import { LAYERS, refusal } from './scripts/lib/layers.mjs'
 
 /** Tests may reach across layers to set a case up. */
 const TESTS = ['**/*.test.ts', '**/*.test.tsx']
@@ -36,22 +36,20 @@ function above(...folders) {
 /** The files at app/'s top (the root, the entries, the first load): the routes' layer. */
 const ROOT_FILES = ['~/root*', '~/entry*', '~/first-load*', '../root*']
 
-const foldersOf = (names) =>
-  LAYERS.filter((ring) => names.includes(ring.name)).flatMap((ring) => ring.folders)
+/** Every folder that has a layer. */
+const FOLDERS = LAYERS.flatMap((ring) => ring.folders)
 
-/** One folder's rule: no layer above its own, nor what its layer refuses besides. */
-function layerRule(ring, index, folder) {
-  const below = LAYERS.slice(0, index).map((other) => other.name)
-  const refused = new Set([
-    ...LAYERS.slice(index + 1).flatMap((other) => other.folders),
-    ...(ring.name === 'domains' ? DOMAINS.filter((other) => other !== folder) : []),
-    ...(SERVER_ONLY.includes(ring.name) ? foldersOf(['browser']) : []),
-    ...(ring.name === 'ui' ? foldersOf(UI_NEVER) : []),
-  ])
+/**
+ * One folder's rule, made from the same refusal() scripts/check-imports.mjs
+ * applies to the whole graph: the folders (and app/'s root files) it refuses.
+ */
+function layerRule(ring, folder) {
+  const refused = FOLDERS.filter((other) => refusal(`${folder}/m.ts`, `${other}/m.ts`))
+  const allowed = FOLDERS.filter((other) => !refused.includes(other))
   const says =
     `app/${folder}/ (${ring.holds}) is the ${ring.name} layer: it imports ` +
-    `${below.length > 0 ? `${below.join(', ')} and ` : ''}itself, never ` +
-    `${[...refused].map((name) => `${name}/`).join(', ')} or app/'s root files.` +
+    `${allowed.map((name) => `${name}/`).join(', ')}, never ` +
+    `${refused.map((name) => `${name}/`).join(', ')} or app/'s root files.` +
     (ring.advice ? ` ${ring.advice}` : '')
   // Tests may reach across layers to set a case up; the backend's do not.
   const ignores = ring.name === 'backend' ? [] : TESTS
@@ -100,8 +98,8 @@ export default tseslint.config(
   },
   // The layers are the folders (docs/decisions/0125, 0167), listed from the
   // bottom up in scripts/lib/layers.mjs: each imports itself and the ones below.
-  ...LAYERS.flatMap((ring, i) =>
-    ring.rootFiles ? [] : ring.folders.map((folder) => layerRule(ring, i, folder)),
+  ...LAYERS.flatMap((ring) =>
+    ring.rootFiles ? [] : ring.folders.map((folder) => layerRule(ring, folder)),
   ),
   // The smoke suite runs against a preview's real backend (docs/decisions/0150):
   // no demo backend controls, nothing of the e2e suite's servers.

@@ -20,7 +20,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DOMAINS, LAYERS, layerOf, SERVER_ONLY, UI_NEVER } from './lib/layers.mjs'
+import { layerOf, refusal } from './lib/layers.mjs'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const app = join(root, 'app')
@@ -55,26 +55,6 @@ function resolveImport(from, specifier) {
   for (const suffix of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) {
     const path = base + suffix
     if (existsSync(path) && statSync(path).isFile()) return path
-  }
-  return null
-}
-
-/** Why an import from one module of app/ to another is refused, or null. */
-function refusal(from, to) {
-  const a = layerOf(from)
-  const b = layerOf(to)
-  if (!a || !b) return null
-  const [ia, ib] = [LAYERS.indexOf(a), LAYERS.indexOf(b)]
-  if (ib > ia) return `${a.name} imports ${b.name}, a layer above it`
-  const [fa, fb] = [from.split('/')[0], to.split('/')[0]]
-  if (DOMAINS.includes(fa) && DOMAINS.includes(fb) && fa !== fb) {
-    return `the domain ${fa}/ imports another domain, ${fb}/`
-  }
-  if (SERVER_ONLY.includes(a.name) && b.name === 'browser') {
-    return `${a.name} runs on the server only and imports the browser's code`
-  }
-  if (a.name === 'ui' && UI_NEVER.includes(b.name)) {
-    return `ui imports ${b.name}: a component's data comes from its route's loader`
   }
   return null
 }

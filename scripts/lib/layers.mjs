@@ -1,9 +1,10 @@
 /**
  * The app's layers from the bottom up (docs/decisions/0125, 0167): a module
  * imports its own layer and the ones below it, never one above.
- * eslint.config.js makes its import rules from this list and
- * scripts/check-imports.mjs (npm run lint) checks the whole import graph
- * against it, type-only imports included.
+ * refusal() below is the rule: eslint.config.js makes one import pattern
+ * per folder from it (in the editor, with each layer's advice) and
+ * scripts/check-imports.mjs (npm run lint) applies it to the whole resolved
+ * import graph, type-only imports and import() included.
  */
 export const LAYERS = [
   { name: 'lib', folders: ['lib'], holds: 'isomorphic helpers (browser and server)' },
@@ -57,12 +58,35 @@ export const DOMAINS = LAYERS.find((layer) => layer.name === 'domains').folders
 /** Layers that run on the server only: they never import the browser's code. */
 export const SERVER_ONLY = ['server', 'backend', 'limits', 'session', 'staff', 'security']
 
-/** Components read a loader's data: they never import the server's layers. */
-export const UI_NEVER = ['server', 'limits', 'session', 'staff', 'security']
+/** Components read a loader's data: never a server layer but the backend (its schemas' types). */
+export const UI_NEVER = SERVER_ONLY.filter((name) => name !== 'backend')
 
 /** The layer a path under app/ belongs to ('routes' for app/*.ts[x]), or null (a folder without one). */
 export function layerOf(pathInApp) {
   const [first, ...rest] = pathInApp.split('/')
   if (rest.length === 0) return LAYERS.find((layer) => layer.rootFiles)
   return LAYERS.find((layer) => layer.folders.includes(first)) ?? null
+}
+
+/**
+ * Why a module of app/ may not import another (paths under app/), or null:
+ * the one rule eslint.config.js (per folder, by pattern) and
+ * scripts/check-imports.mjs (per resolved import) both apply.
+ */
+export function refusal(from, to) {
+  const a = layerOf(from)
+  const b = layerOf(to)
+  if (!a || !b) return null
+  if (LAYERS.indexOf(b) > LAYERS.indexOf(a)) return `${a.name} imports ${b.name}, a layer above it`
+  const [fa, fb] = [from.split('/')[0], to.split('/')[0]]
+  if (DOMAINS.includes(fa) && DOMAINS.includes(fb) && fa !== fb) {
+    return `the domain ${fa}/ imports another domain, ${fb}/`
+  }
+  if (SERVER_ONLY.includes(a.name) && b.name === 'browser') {
+    return `${a.name} runs on the server only and imports the browser's code`
+  }
+  if (a.name === 'ui' && UI_NEVER.includes(b.name)) {
+    return `ui imports ${b.name}: a component's data comes from its route's loader`
+  }
+  return null
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { specifiers } from '../../scripts/check-imports.mjs'
+import { refusal } from '../../scripts/lib/layers.mjs'
 
 describe('check-imports reads every import of a module', () => {
   it('type-only ones too, and re-exports and import()', () => {
@@ -31,5 +32,22 @@ describe('check-imports reads every import of a module', () => {
       "import { a } from '~/lib/a'",
     ].join('\n')
     expect(specifiers(source)).toEqual(['~/lib/a'])
+  })
+})
+
+describe('the layers refuse (one rule for ESLint and check-imports)', () => {
+  it('a layer above, another domain, the browser from the server, the session from ui', () => {
+    expect(refusal('lib/money.ts', 'server/env.server.ts')).toMatch(/a layer above/)
+    expect(refusal('lotto/slip.ts', 'wallet/orders.ts')).toMatch(/another domain/)
+    expect(refusal('session/cookie.server.ts', 'browser/online.ts')).toMatch(/server only/)
+    expect(refusal('ui/shell.tsx', 'session/cookie.server.ts')).toMatch(/loader/)
+    expect(refusal('security/guard.ts', 'root.tsx')).toMatch(/a layer above/)
+  })
+
+  it("but its own layer, the ones below, and the backend's types in ui", () => {
+    expect(refusal('lotto/slip.ts', 'lotto/numbers.ts')).toBeNull()
+    expect(refusal('ui/shell.tsx', 'backend/config.schemas.ts')).toBeNull()
+    expect(refusal('ui/shell.tsx', 'browser/online.ts')).toBeNull()
+    expect(refusal('root.tsx', 'routes/x/route.tsx')).toBeNull()
   })
 })
