@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
-import { holdForm } from '~/lib/offline-form'
+import { holdForm } from '~/browser/offline-form'
 import { useOnline } from '~/browser/online'
 
 export const OFFLINE_FORM_TEXT = 'ออฟไลน์อยู่ จึงยังทำรายการนี้ไม่ได้ — เชื่อมต่ออินเทอร์เน็ตแล้วลองอีกครั้ง'
@@ -8,7 +8,7 @@ export const OFFLINE_FORM_TEXT = 'ออฟไลน์อยู่ จึงย
  * The hidden one-time key of a money-moving form (app/server/idempotency.server.ts).
  * Every form that moves money has one, so it also holds its form while the
  * tab is offline: the submit buttons are disabled with the Thai reason
- * beside the key, and come back when the network does (lib/offline-form.ts,
+ * beside the key, and come back when the network does (browser/offline-form.ts,
  * docs/decisions/0143).
  */
 export function IdempotencyField({

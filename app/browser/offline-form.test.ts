@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { holdForm } from '~/lib/offline-form'
+import { holdForm } from '~/browser/offline-form'
 
 afterEach(() => {
   document.body.innerHTML = ''
