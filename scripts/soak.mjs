@@ -28,7 +28,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { request } from './bench/http.mjs'
 import { startCluster } from './bench/cluster.mjs'
 import { openStream } from './bench/live.mjs'
-import { memberCookie } from './bench/member.mjs'
+import { memberCookie, postForm } from './bench/member.mjs'
 import { liveHeaps } from './bench/live-heap.mjs'
 import { quartersFlat } from './bench/memory.mjs'
 import { clusterSoak } from './bench/soak.mjs'
@@ -68,16 +68,11 @@ async function comings(cluster, stopped) {
       }
       await sleep(2000)
       stream.close()
-      const out = await request(`${at.url}/logout`, {
-        method: 'POST',
-        headers: {
-          Cookie: cookie,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          Origin: cluster.url,
-          'Sec-Fetch-Site': 'same-origin',
-        },
-        body: 'from=%2Fprofile',
-      })
+      const out = await postForm(
+        `${at.url}/logout`,
+        { from: '/profile' },
+        { origin: cluster.url, cookie },
+      )
       if (out.status !== 302) throw new Error(`POST /logout on ${at.name}: ${out.status}`)
       counts.logouts += 1
       for (const other of others) {

@@ -9,21 +9,35 @@ import { postJson, request } from './http.mjs'
 
 export const BENCH_MEMBER = { username: 'demo', password: 'demo1234' }
 
-/** The Cookie header of a fresh member session on the app at `appUrl`. */
-export async function memberCookie(appUrl) {
-  const res = await request(`${appUrl}/login`, {
+/**
+ * A form POST to `url` as a browser sends it from the app's own page at
+ * `origin` (same-origin, what the app's cross-site check asks), with `cookie`.
+ */
+export function postForm(url, fields, { origin = new URL(url).origin, cookie } = {}) {
+  return request(url, {
     method: 'POST',
     headers: {
       'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: appUrl,
+      Origin: origin,
       'Sec-Fetch-Site': 'same-origin',
+      ...(cookie ? { Cookie: cookie } : {}),
     },
-    body: new URLSearchParams(BENCH_MEMBER).toString(),
+    body: new URLSearchParams(fields).toString(),
   })
-  const cookie = (res.headers['set-cookie'] ?? [])
+}
+
+/** The Cookie header of the cookies a login answer set (`name=value` pairs, cleared ones left out). */
+function setCookies(res, keep = () => true) {
+  return (res.headers['set-cookie'] ?? [])
     .map((line) => line.split(';')[0])
-    .filter((pair) => pair.startsWith('auth.session') && !pair.endsWith('='))
+    .filter((pair) => keep(pair) && !pair.endsWith('='))
     .join('; ')
+}
+
+/** The Cookie header of a fresh member session on the app at `appUrl`. */
+export async function memberCookie(appUrl) {
+  const res = await postForm(`${appUrl}/login`, BENCH_MEMBER)
+  const cookie = setCookies(res, (pair) => pair.startsWith('auth.session'))
   if (res.status !== 302 || !cookie) {
     throw new Error(`POST /login as ${BENCH_MEMBER.username}: ${res.status}, no session cookie`)
   }
@@ -44,19 +58,8 @@ export async function staffCookie(appUrl, backendUrl) {
   const { data } = await postJson(`${backendUrl}/__mock/staff-otp`, {
     username: BENCH_STAFF.username,
   })
-  const res = await request(`${appUrl}/staff/login`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: appUrl,
-      'Sec-Fetch-Site': 'same-origin',
-    },
-    body: new URLSearchParams({ ...BENCH_STAFF, otp: data.otp }).toString(),
-  })
-  const cookie = (res.headers['set-cookie'] ?? [])
-    .map((line) => line.split(';')[0])
-    .filter((pair) => !pair.endsWith('='))
-    .join('; ')
+  const res = await postForm(`${appUrl}/staff/login`, { ...BENCH_STAFF, otp: data.otp })
+  const cookie = setCookies(res)
   if (res.status !== 302 || !cookie) {
     throw new Error(
       `POST /staff/login as ${BENCH_STAFF.username}: ${res.status}, no session cookie`,

@@ -14,11 +14,6 @@ import { request } from './http.mjs'
  */
 export const BUDGETS = { js: 100_000, css: 12_000 }
 
-/** The budget of `kind` ('js' or 'css') on the page at `path`. */
-export function budgetFor(path, kind) {
-  return BUDGETS[kind]
-}
-
 /**
  * The pages measured: every page of the app (issue 34); `member` pages are fetched
  * with a logged-in member's session cookie, `staff` pages with a demo supervisor's
