@@ -37,8 +37,11 @@ import { ensureBuild } from './lib/processes.mjs'
 
 process.chdir(new URL('..', import.meta.url).pathname)
 
-const number = (name, fallback, min, max) =>
-  Math.min(Math.max(Number(process.env[name]) || fallback, min), max)
+/** A number from the environment within [min, max]; unset or not a number: `fallback` (0 is a value). */
+const number = (name, fallback, min, max) => {
+  const given = process.env[name] ? Number(process.env[name]) : NaN
+  return Math.min(Math.max(Number.isFinite(given) ? given : fallback, min), max)
+}
 const minutes = number('SOAK_MINUTES', 10, 1, 240)
 const streams = number('SOAK_STREAMS', 1000, 1, 5000)
 const everyS = number('SOAK_SAMPLE_SECONDS', 30, 1, 600)
