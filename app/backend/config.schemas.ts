@@ -47,7 +47,6 @@ export const staffSwitchesSchema = z.object({
   watchNotice: z.boolean().default(true),
   accounts: z.boolean().default(true),
 })
-export type StaffSwitches = z.output<typeof staffSwitchesSchema>
 
 export const appConfigSchema = z.object({
   limits: z.object({

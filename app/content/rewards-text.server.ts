@@ -1,11 +1,6 @@
 // Made on the server: the browser gets the text, not date-fns.
 import type { CashbackPeriod } from '~/backend/rewards.schemas'
-import {
-  bangkokDate,
-  calendarDate,
-  formatThaiDate,
-  formatThaiDateTime,
-} from '~/lib/thai-date-format'
+import { bangkokDate, calendarDate, formatThaiDate, formatThaiMoment } from '~/lib/thai-date-format'
 
 const DATE_RANGE_DASH = '\u2060–\u2060'
 
@@ -22,7 +17,7 @@ export function cashbackPeriodLabel(period: Pick<CashbackPeriod, 'kind' | 'start
 }
 
 export function thaiMoment(moment: string | number): string {
-  return `${formatThaiDateTime(bangkokDate(moment))} น.`
+  return `${formatThaiMoment(moment)} น.`
 }
 
 export function thaiLongDay(iso: string): string {

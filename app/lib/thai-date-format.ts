@@ -8,7 +8,7 @@
  */
 import { format } from 'date-fns'
 import { th } from 'date-fns/locale/th'
-import { calendarDate, NBSP, toBuddhistYear } from '~/lib/thai-date'
+import { bangkokDate, calendarDate, NBSP, toBuddhistYear } from '~/lib/thai-date'
 
 export * from '~/lib/thai-date'
 
@@ -49,6 +49,11 @@ export function formatThaiShortDate(date: Date | number): string {
 /** Date and time: 22 พ.ย. 2569 20:55 */
 export function formatThaiDateTime(date: Date | number): string {
   return formatThaiDate(date, 'd MMM BBBB HH:mm')
+}
+
+/** A backend moment (ISO or ms) at Bangkok's wall clock, formatThaiDateTime's form: 22 พ.ย. 2569 20:55 */
+export function formatThaiMoment(moment: string | number): string {
+  return formatThaiDateTime(bangkokDate(moment))
 }
 
 /** Date and time in the lists' short form, beside a short date: 22 พ.ย. 69 20:55 */

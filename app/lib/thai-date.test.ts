@@ -9,6 +9,7 @@ import {
   formatThaiDate,
   formatThaiDateTime,
   formatThaiDay,
+  formatThaiMoment,
   formatThaiShortDay,
   formatThaiShortDate,
   isIsoDate,
@@ -63,6 +64,12 @@ describe('Bangkok time', () => {
     ])
     expect(formatThaiDateTime(bangkokDate('2026-11-30T23:59:00+07:00'))).toBe(
       '30\u00a0พ.ย.\u00a02569\u00a023:59',
+    )
+  })
+  it("writes a backend moment (ISO or ms) at Bangkok's wall clock", () => {
+    expect(formatThaiMoment('2026-11-30T16:59:00Z')).toBe('30\u00a0พ.ย.\u00a02569\u00a023:59')
+    expect(formatThaiMoment(Date.parse('2026-11-30T17:00:00Z'))).toBe(
+      '1\u00a0ธ.ค.\u00a02569\u00a000:00',
     )
   })
 })

@@ -249,18 +249,17 @@ export function loginLimitsFor(kind: 'member'): LoginLimits {
 }
 
 export type StaffLoginLimits = ReturnType<typeof createStaffLoginLimits>
-let staffLimits: StaffLoginLimits | undefined
 
 /**
  * The staff login's limits (apart from members': a staff person's tries never
- * slow a member). `record` is the audit's, passed in from above this layer.
+ * slow a member). `record` is the audit's, passed in from above this layer,
+ * which keeps the one instance: its memory counts the tries while Redis is away.
  */
-export function staffLoginLimits(record: StaffLoginLimitSettings['record']): StaffLoginLimits {
-  staffLimits ??= createStaffLoginLimits({
+export function staffLoginLimitsFor(record: StaffLoginLimitSettings['record']): StaffLoginLimits {
+  return createStaffLoginLimits({
     address: (request) => clientAddress(request),
     device: deviceCookie(undefined, STAFF_DEVICE_COOKIE),
     counter: sharedBackoff('staff-login'),
     record,
   })
-  return staffLimits
 }

@@ -4,7 +4,7 @@ import type { MemberEvent } from '~/backend/events.schemas'
 import type { PushKind, PushPayload } from '~/backend/push.schemas'
 import { formatBaht } from '~/lib/money'
 import { PAGES } from '~/lib/pages'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { formatThaiMoment } from '~/lib/thai-date-format'
 import type { FlashToast } from '~/server/toast.server'
 
 export interface NotificationRow {
@@ -81,7 +81,7 @@ export function notificationText(
     case 'support-watch':
       return {
         title: 'เจ้าหน้าที่ดูแลบัญชีของคุณแล้ว',
-        text: `ฝ่ายบริการสมาชิกเปิดดูบัญชีของคุณ (อ่านอย่างเดียว) เพื่อแก้ปัญหาตามเรื่อง #${event.ticket.replace(/^#/, '')} เมื่อ ${formatThaiDateTime(bangkokDate(event.startedAt))}`,
+        text: `ฝ่ายบริการสมาชิกเปิดดูบัญชีของคุณ (อ่านอย่างเดียว) เพื่อแก้ปัญหาตามเรื่อง #${event.ticket.replace(/^#/, '')} เมื่อ ${formatThaiMoment(event.startedAt)}`,
         to: PAGES.notifications.path,
         tone: 'info',
       }

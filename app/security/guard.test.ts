@@ -87,6 +87,19 @@ describe('guard', () => {
     expect(setCookies(result)).toHaveLength(1)
   })
 
+  it("gives the handler the request's id from the load context, the one its log line has", async () => {
+    // A document request sends no X-Request-Id: an id read from the loader's copy of the
+    // Request would be a new one, not the one the request log and the error page give.
+    const request = new Request('http://app.test/promotion')
+    const context = { requestId: 'k3v9q2xa' }
+    const result = await guard(
+      { request, params: {}, context },
+      { access: 'public' },
+      ({ requestId }) => ({ requestId }),
+    )
+    expect(result.data).toEqual({ requestId: context.requestId })
+  })
+
   it('on a page a visitor may see, runs the handler once when the backend ends the session', async () => {
     let runs = 0
     const result = await guard(args(memberRequest('/promotion')), { access: 'public' }, (ctx) => {

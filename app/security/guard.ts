@@ -22,6 +22,7 @@ import {
 import { httpError } from '~/server/http-error.server'
 import { accessForPath } from '~/lib/pages'
 import { followBackendTime } from '~/server/server-timing.server'
+import { requestIdFor } from '~/server/request-context.server'
 import { noteTimelineError, noteTimelineMember } from '~/server/timeline.server'
 import { runChecks, type Access, type CheckContext } from '~/security/checks.server'
 import { isCrossSiteWrite } from '~/security/csrf.server'
@@ -64,6 +65,8 @@ export interface RouteContext {
   /** docs/decisions/0139. */
   staffSession: StaffSession
   staff: StaffCaller
+  /** The request's id, as its log line and error page give it. */
+  requestId: string
 }
 
 type DataOf<T> = ReturnType<typeof data<T>>
@@ -177,6 +180,7 @@ export async function guard<T>(
       cookies,
       staffSession,
       staff,
+      requestId: requestIdFor(request, context),
     })
     // The backend ended the session while this request ran: `auth` says what
     // follows on the page the member is on (the root loader answers for it too).

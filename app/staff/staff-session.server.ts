@@ -39,7 +39,6 @@ export const staffPayloadSchema = zod.object({
   seen: zod.number().finite(),
 })
 export type StaffPayload = zod.infer<typeof staffPayloadSchema>
-export type StaffIdentity = StaffPayload['staff']
 
 const staffRefSchema = zod.object({ v: zod.literal(3), ref: sessionRefSchema }).strict()
 

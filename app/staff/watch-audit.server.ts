@@ -17,7 +17,6 @@ import { env } from '~/server/env.server'
 import { createSharedStore, type TtlStore } from '~/server/store.server'
 import { createOutbox, fileJournal, type Outbox } from '~/staff/audit-outbox.server'
 
-export type WatchKind = 'staff' | 'token'
 export type { AuditFilter, AuditWatch, WatchEnd }
 
 type Fields<T extends AuditEvent['type']> = Omit<

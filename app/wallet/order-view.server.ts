@@ -1,7 +1,7 @@
 // Thai dates made on the server: no date library in the browser.
 import type { Order } from '~/backend/orders.schemas'
 import { memberOrder, memberOrders } from '~/backend/orders.server'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { formatThaiMoment } from '~/lib/thai-date-format'
 import type { RouteContext } from '~/security/guard'
 
 export interface OrderView extends Order {
@@ -12,12 +12,11 @@ export interface OrderView extends Order {
 }
 
 export function orderView(order: Order): OrderView {
-  const text = (iso: string) => formatThaiDateTime(bangkokDate(iso))
   return {
     ...order,
-    createdText: text(order.createdAt),
-    expiresText: text(order.expiresAt),
-    paidText: order.paidAt ? text(order.paidAt) : null,
+    createdText: formatThaiMoment(order.createdAt),
+    expiresText: formatThaiMoment(order.expiresAt),
+    paidText: order.paidAt ? formatThaiMoment(order.paidAt) : null,
     expiresAtMs: Date.parse(order.expiresAt),
   }
 }

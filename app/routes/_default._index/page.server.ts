@@ -13,7 +13,6 @@ import { sharedLottoTypes } from '~/backend/lotto.server'
 import { newsEntry, promotionCard } from '~/content/content-text.server'
 import { logWarning } from '~/server/log.server'
 import { closingDraws, type ClosingDraw } from '~/lotto/draws'
-import { requestIdOf } from '~/server/request-id.server'
 import { memberPart, type RouteContext } from '~/security/guard'
 
 const SHOWN = {
@@ -54,11 +53,11 @@ async function memberPlay(
 }
 
 export async function loadPage(ctx: RouteContext) {
-  const { request } = ctx
+  const { request, requestId } = ctx
   const failed = (part: string) => (error: unknown) =>
     logWarning(
       `home ${part} not shown: ${error instanceof Error ? error.message : String(error)}`,
-      requestIdOf(request),
+      requestId,
     )
   const [banners, promotions, news] = await Promise.all([
     contentPart(homeBanners(request.signal), failed('banners')),

@@ -13,7 +13,7 @@ import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
 import { REVEAL_LATER } from '~/lib/held-revalidation'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { formatThaiMoment } from '~/lib/thai-date-format'
 import type { RouteContext } from '~/security/guard'
 
 export async function loadPage(ctx: RouteContext) {
@@ -21,10 +21,10 @@ export async function loadPage(ctx: RouteContext) {
   return {
     wheel: games.wheel,
     angpao: games.angpao,
-    resetsText: formatThaiDateTime(bangkokDate(games.ticketsResetAt)),
+    resetsText: formatThaiMoment(games.ticketsResetAt),
     history: games.history.map((play) => ({
       ...play,
-      atText: formatThaiDateTime(bangkokDate(play.at)),
+      atText: formatThaiMoment(play.at),
     })),
     // One key per game: a key belongs to one kind of request.
     keys: { wheel: newIdempotencyKey(), angpao: newIdempotencyKey() },

@@ -22,7 +22,7 @@ import {
 import { isPushEndpoint, pushEndpointRuleOf } from '~/lib/push-endpoint'
 import { MALFORMED_FORM_MESSAGE, readFormData } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { formatThaiMoment } from '~/lib/thai-date-format'
 import type { RouteContext } from '~/security/guard'
 import { memberIdOf } from '~/session/member-api.server'
 import { minutesToWait, retryAfterHeader, sharedRateLimiter } from '~/limits/rate-limit.server'
@@ -41,7 +41,7 @@ function rows(list: Awaited<ReturnType<typeof notifications>>, newFrom: number |
     read,
     fresh: !read || (newFrom !== null && id >= newFrom),
     ...notificationText(event),
-    at: formatThaiDateTime(bangkokDate(event.at)),
+    at: formatThaiMoment(event.at),
     iso: event.at,
   }))
 }

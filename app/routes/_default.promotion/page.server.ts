@@ -16,7 +16,6 @@ import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.serv
 import { readFormData } from '~/server/form-data.server'
 import { logWarning } from '~/server/log.server'
 import { PAGES } from '~/lib/pages'
-import { requestIdOf } from '~/server/request-id.server'
 import { thaiLongDay, thaiMoment } from '~/content/rewards-text.server'
 import { redirectWithToast } from '~/server/toast.server'
 import { memberPart, type RouteContext } from '~/security/guard'
@@ -88,11 +87,11 @@ function idOf(url: URL): string | null {
 }
 
 export async function loadPage(ctx: RouteContext) {
-  const { request, url, session } = ctx
+  const { request, url, session, requestId } = ctx
   const id = idOf(url)
   const [list, mine] = await Promise.all([
     contentPart(listPromotions(request.signal), (error) =>
-      logWarning(`promotions not shown: ${errorMessage(error)}`, requestIdOf(request)),
+      logWarning(`promotions not shown: ${errorMessage(error)}`, requestId),
     ),
     memberPart(ctx, () => orMessage(memberPromotions(ctx))),
   ])

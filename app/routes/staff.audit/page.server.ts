@@ -5,7 +5,7 @@ import { BackendError } from '~/backend/client.server'
 import { activeWatches, type Watch } from '~/backend/staff.server'
 import type { AuditEvent } from '~/backend/audit.schemas'
 import { bangkokDay, choiceYears, readDateChoice, withIsoDates } from '~/lib/thai-date'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { formatThaiMoment } from '~/lib/thai-date-format'
 import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/security/guard'
@@ -70,15 +70,12 @@ export function recordUnavailable(error: unknown): boolean {
   return error instanceof BackendError && error.status >= 500
 }
 
-/** Dates are written out here: no date library in the browser (decision 0163). */
-const when = (ms: number) => formatThaiDateTime(bangkokDate(ms))
-
 /** Never the watch's session id. */
 function shownWatch({ sid: _sid, ...shown }: AuditWatch) {
   return {
     ...shown,
-    started: when(shown.startedAt),
-    ended: shown.endedAt ? when(shown.endedAt) : null,
+    started: formatThaiMoment(shown.startedAt),
+    ended: shown.endedAt ? formatThaiMoment(shown.endedAt) : null,
   }
 }
 
@@ -161,7 +158,7 @@ export async function loadPage(ctx: RouteContext) {
       nextCursor: watches.nextCursor,
       refusals: {
         total: refusals.total,
-        items: (refusals.items as Refusal[]).map((e) => ({ ...e, when: when(e.at) })),
+        items: (refusals.items as Refusal[]).map((e) => ({ ...e, when: formatThaiMoment(e.at) })),
       },
       watch,
     },

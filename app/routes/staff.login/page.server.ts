@@ -8,7 +8,11 @@ import { readFormData } from '~/server/form-data.server'
 import { redirectWithToast } from '~/server/toast.server'
 import type { RouteContext } from '~/security/guard'
 import { isStaffReturnPath, safeReturnPath, STAFF_HOME_PATH } from '~/lib/redirects'
-import { staffLoginLimitMessage, staffLoginLimits } from '~/limits/login-limits.server'
+import {
+  staffLoginLimitMessage,
+  staffLoginLimitsFor,
+  type StaffLoginLimits,
+} from '~/limits/login-limits.server'
 import { retryAfterHeader } from '~/limits/rate-limit.server'
 import { newStaffSessionId } from '~/staff/staff-session.server'
 import { recordLoginLimited } from '~/staff/watch-audit.server'
@@ -20,6 +24,10 @@ const HIDDEN = ['password', 'otp']
 export const STAFF_LOGIN_MESSAGES = {
   refused: 'ชื่อผู้ใช้ รหัสผ่าน หรือรหัสยืนยันไม่ถูกต้อง',
 } as const
+
+let staffLimits: StaffLoginLimits | undefined
+/** One for the instance: its memory counts the tries while Redis is away. */
+const staffLoginLimits = () => (staffLimits ??= staffLoginLimitsFor(recordLoginLimited))
 
 function staffReturnPath(value: FormDataEntryValue | null): string {
   const path = safeReturnPath(value)
@@ -36,7 +44,7 @@ export async function submit(ctx: RouteContext) {
   }
   const username = submission.value.username.trim()
   const { password, otp } = submission.value
-  const limits = staffLoginLimits(recordLoginLimited)
+  const limits = staffLoginLimits()
   const attempt = await limits.attempt(request, username)
   if (attempt.waitMs > 0) {
     const reply = submission.reply({

@@ -5,7 +5,7 @@ import { TIMELINE_SHOWN } from '~/forms/staff-forms'
 import { watchSchema } from '~/forms/schemas'
 import { parseForm } from '~/forms/zod'
 import { maskAccount, maskPhone } from '~/lib/mask'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { formatThaiMoment } from '~/lib/thai-date-format'
 import { readFormData } from '~/server/form-data.server'
 import { shownEntry, timelineOf } from '~/server/timeline.server'
 import { redirectWithToast } from '~/server/toast.server'
@@ -14,10 +14,9 @@ import { startStaffWatch, WATCH_MESSAGES, WatchStartRefused } from '~/staff/watc
 import { NOT_FOUND_MESSAGE } from '~/lib/errors'
 
 /** Dates are written out here: no date library in the browser (decision 0163). */
-const when = (iso: string) => formatThaiDateTime(bangkokDate(iso))
 const withWhen = <T extends { createdAt: string }>(record: T) => ({
   ...record,
-  when: when(record.createdAt),
+  when: formatThaiMoment(record.createdAt),
 })
 
 /** The route's `validate` has checked the id. */
@@ -39,7 +38,7 @@ export async function loadPage(ctx: RouteContext) {
       isStaff: member.isStaff,
       locked: member.locked,
       balance: member.balance,
-      joined: when(member.createdAt),
+      joined: formatThaiMoment(member.createdAt),
       bank: member.bank
         ? { name: member.bank.name, accountNo: maskAccount(member.bank.accountNo) }
         : null,
