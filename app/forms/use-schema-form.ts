@@ -28,7 +28,13 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FieldMeta } from '~/forms/fields'
-import { check, checkNow, loadSchemas, type FormErrors, type SchemaOf } from '~/forms/load-checks'
+import {
+  check,
+  checkSubmit,
+  loadSchemas,
+  type FormErrors,
+  type SchemaOf,
+} from '~/forms/load-checks'
 import { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
 
 /** What this hook reads of conform's `SubmissionResult`. */
@@ -113,8 +119,6 @@ export function useSchemaForm<N extends string>({
   const seen = useRef(lastResult)
   // Bumped by every submit: a field check that started before it shows nothing.
   const submits = useRef(0)
-  // The schemas could not come: this submit goes to the action unchecked.
-  const unchecked = useRef(false)
 
   // A new answer from the server (the first one came with the page).
   useEffect(() => {
@@ -166,31 +170,11 @@ export function useSchemaForm<N extends string>({
       setState((prev) => ({ ...prev, errors: {} }))
       return
     }
-    if (unchecked.current) {
-      unchecked.current = false
-      return
-    }
-    const found = checkNow(form, schema)
-    if (found === null) {
-      // The schemas have not come yet: wait for them, then submit again if valid.
-      event.preventDefault()
-      void check(form, schema).then((later) => {
-        if (!form.isConnected) return
-        if (later && Object.keys(later).length > 0) {
-          show(later, fields)
-          focusFirst(form, later)
-          return
-        }
-        unchecked.current = later === null
-        form.requestSubmit(submitter)
-      })
-      return
-    }
-    show(found, fields)
-    if (Object.keys(found).length > 0) {
-      event.preventDefault()
+    checkSubmit(event, schema, (found) => {
+      show(found, fields)
       focusFirst(form, found)
-    }
+      return Object.keys(found).length === 0
+    })
   }
 
   const formErrors = state.errors['']
