@@ -79,7 +79,7 @@ function answered(prev: State | null, reply: ReplyData | null | undefined): Stat
     ...(reply?.fields ?? []),
     ...Object.keys(errors),
   ])
-  return { validated, errors: shown(errors, validated) }
+  return { validated, errors }
 }
 
 function focusFirst(form: HTMLFormElement, errors: FormErrors): void {
@@ -142,16 +142,14 @@ export function useSchemaForm<N extends string>({
     void loadSchemas()
     const control = controlOf(event.target)
     if (!control || control.form !== event.currentTarget) return
-    const { name } = control
+    const { name, form } = control
     clearTimeout(timers.current.get(name))
     timers.current.set(
       name,
       setTimeout(() => {
         timers.current.delete(name)
-        const form = control.form
         const round = submits.current
-        // A check still waiting when its form left the page (the next step) does nothing.
-        if (!form?.isConnected) return
+        // A check of a form that left the page (the next step) shows nothing.
         void check(form, schema).then((found) => {
           if (found && form.isConnected && round === submits.current) show(found, [name])
         })
@@ -167,7 +165,7 @@ export function useSchemaForm<N extends string>({
     // The submitter is a button or an input: both have `formNoValidate`.
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     if (submitter?.formNoValidate) {
-      setState((prev) => ({ ...prev, errors: {} }))
+      show({}, [])
       return
     }
     checkSubmit(event, schema, (found) => {
