@@ -30,8 +30,6 @@ export interface ReplyData {
   error?: Record<string, string[] | null> | null
 }
 
-export { INPUT_CLASS }
-
 export interface MemberForm {
   id: string
   /** The first message of each invalid field. */
