@@ -9,14 +9,19 @@
 import { Form } from '@remix-run/react'
 import {
   useEffect,
-  useRef,
   useState,
   type FormEvent,
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react'
 import { INPUT_CLASS } from '~/forms/input-class'
-import { check, checkNow, loadSchemas, type FormErrors, type SchemaOf } from '~/forms/load-checks'
+import {
+  check,
+  checkSubmit,
+  loadSchemas,
+  type FormErrors,
+  type SchemaOf,
+} from '~/forms/load-checks'
 
 /** What this page reads of conform's `SubmissionResult`. */
 export interface ReplyData {
@@ -24,8 +29,6 @@ export interface ReplyData {
   /** Field errors by name; the form's own under ''. */
   error?: Record<string, string[] | null> | null
 }
-
-export { INPUT_CLASS }
 
 export interface MemberForm {
   id: string
@@ -48,21 +51,11 @@ export function useMemberForm(
   reply: ReplyData | undefined,
 ): MemberForm {
   const [checked, setChecked] = useState<FormErrors | null>(null)
-  // The schemas could not come: this submit goes to the action unchecked.
-  const unchecked = useRef(false)
   // A new answer from the server replaces the browser's own findings.
   useEffect(() => setChecked(null), [reply])
   const server = reply?.error ?? {}
   const source: Record<string, string[] | null | undefined> = checked ?? server
   const errors = Object.fromEntries(fields.map((name) => [name, source[name]?.[0] ?? undefined]))
-  /** Shows `found`; true when the form may go. */
-  const judge = (form: HTMLFormElement, found: FormErrors): boolean => {
-    setChecked(found)
-    const first = fields.find((name) => found[name])
-    if (!first) return true
-    form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
-    return false
-  }
   return {
     id,
     errors,
@@ -70,23 +63,12 @@ export function useMemberForm(
     posted: (name) => reply?.initialValue?.[name],
     focus: checked ? undefined : fields.find((name) => server[name]?.length),
     onSubmit(event) {
-      if (unchecked.current) {
-        unchecked.current = false
-        return
-      }
       const form = event.currentTarget
-      const found = checkNow(form, schema)
-      if (found) {
-        if (!judge(form, found)) event.preventDefault()
-        return
-      }
-      // The schemas have not come yet: wait for them, then submit again if valid.
-      event.preventDefault()
-      const submitter = (event.nativeEvent as SubmitEvent).submitter
-      void check(form, schema).then((later) => {
-        if (!form.isConnected || (later && !judge(form, later))) return
-        unchecked.current = later === null
-        form.requestSubmit(submitter)
+      checkSubmit(event, schema, (found) => {
+        setChecked(found)
+        const first = fields.find((name) => found[name])
+        if (first) form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus()
+        return first === undefined
       })
     },
     onInput(event) {

@@ -28,7 +28,13 @@
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { FieldMeta } from '~/forms/fields'
-import { check, checkNow, loadSchemas, type FormErrors, type SchemaOf } from '~/forms/load-checks'
+import {
+  check,
+  checkSubmit,
+  loadSchemas,
+  type FormErrors,
+  type SchemaOf,
+} from '~/forms/load-checks'
 import { VALIDATION_DEBOUNCE_MS } from '~/lib/constants'
 
 /** What this hook reads of conform's `SubmissionResult`. */
@@ -73,7 +79,7 @@ function answered(prev: State | null, reply: ReplyData | null | undefined): Stat
     ...(reply?.fields ?? []),
     ...Object.keys(errors),
   ])
-  return { validated, errors: shown(errors, validated) }
+  return { validated, errors }
 }
 
 function focusFirst(form: HTMLFormElement, errors: FormErrors): void {
@@ -113,8 +119,6 @@ export function useSchemaForm<N extends string>({
   const seen = useRef(lastResult)
   // Bumped by every submit: a field check that started before it shows nothing.
   const submits = useRef(0)
-  // The schemas could not come: this submit goes to the action unchecked.
-  const unchecked = useRef(false)
 
   // A new answer from the server (the first one came with the page).
   useEffect(() => {
@@ -138,16 +142,14 @@ export function useSchemaForm<N extends string>({
     void loadSchemas()
     const control = controlOf(event.target)
     if (!control || control.form !== event.currentTarget) return
-    const { name } = control
+    const { name, form } = control
     clearTimeout(timers.current.get(name))
     timers.current.set(
       name,
       setTimeout(() => {
         timers.current.delete(name)
-        const form = control.form
         const round = submits.current
-        // A check still waiting when its form left the page (the next step) does nothing.
-        if (!form?.isConnected) return
+        // A check of a form that left the page (the next step) shows nothing.
         void check(form, schema).then((found) => {
           if (found && form.isConnected && round === submits.current) show(found, [name])
         })
@@ -163,34 +165,14 @@ export function useSchemaForm<N extends string>({
     // The submitter is a button or an input: both have `formNoValidate`.
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null
     if (submitter?.formNoValidate) {
-      setState((prev) => ({ ...prev, errors: {} }))
+      show({}, [])
       return
     }
-    if (unchecked.current) {
-      unchecked.current = false
-      return
-    }
-    const found = checkNow(form, schema)
-    if (found === null) {
-      // The schemas have not come yet: wait for them, then submit again if valid.
-      event.preventDefault()
-      void check(form, schema).then((later) => {
-        if (!form.isConnected) return
-        if (later && Object.keys(later).length > 0) {
-          show(later, fields)
-          focusFirst(form, later)
-          return
-        }
-        unchecked.current = later === null
-        form.requestSubmit(submitter)
-      })
-      return
-    }
-    show(found, fields)
-    if (Object.keys(found).length > 0) {
-      event.preventDefault()
+    checkSubmit(event, schema, (found) => {
+      show(found, fields)
       focusFirst(form, found)
-    }
+      return Object.keys(found).length === 0
+    })
   }
 
   const formErrors = state.errors['']
