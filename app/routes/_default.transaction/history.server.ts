@@ -14,11 +14,10 @@ import {
 } from '~/backend/wallet.schemas'
 import { formatBaht } from '~/lib/money'
 import {
-  bangkokDate,
   bangkokDay,
   choiceYears,
-  formatThaiDateTime,
   formatThaiDay,
+  formatThaiMoment,
   readDateChoice,
   withIsoDates,
 } from '~/lib/thai-date-format'
@@ -107,7 +106,7 @@ function shownLine(line: Transaction) {
     note: line.note,
     amount: ledgerAmount(line),
     balanceAfterText: line.balanceAfter === null ? null : formatBaht(line.balanceAfter),
-    atText: formatThaiDateTime(bangkokDate(line.at)),
+    atText: formatThaiMoment(line.at),
   }
 }
 export type HistoryLine = ReturnType<typeof shownLine>

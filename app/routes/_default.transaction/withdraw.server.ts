@@ -12,7 +12,7 @@ import type { Transaction, WithdrawInfo } from '~/backend/wallet.schemas'
 import { MALFORMED_FORM_MESSAGE } from '~/server/form-data.server'
 import { httpError } from '~/server/http-error.server'
 import { newIdempotencyKey, readIdempotencyKey } from '~/server/idempotency.server'
-import { bangkokDate, formatThaiDateTime } from '~/lib/thai-date-format'
+import { formatThaiMoment } from '~/lib/thai-date-format'
 import { maskAccount } from '~/lib/mask'
 import { isBlankAmount, parseWholeBaht } from '~/lib/money'
 import { checkAmount, type AmountProblem } from '../../wallet/withdraw-rules'
@@ -125,7 +125,7 @@ export async function withdrawAction(ctx: RouteContext, form: FormData): Promise
         amount: withdrawal.amount,
         // pending as placed; a repeated key may answer it failed (given back) or paid.
         status: withdrawal.status,
-        atText: formatThaiDateTime(bangkokDate(withdrawal.at)),
+        atText: formatThaiMoment(withdrawal.at),
       },
     }
   } catch (error) {
