@@ -6,6 +6,7 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { APP_URL } from '../../playwright.config'
+import { hydrated } from './support/accounts'
 import { DEMO, loginThroughForm, openedSession, submitLogin } from './support/login'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
@@ -18,10 +19,6 @@ const ENDED_ELSEWHERE =
 test.beforeEach(async () => {
   await mock.reset()
 })
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-}
 
 test.describe('a planted session cookie loses to a login', () => {
   test('username and password: the victim ends up in their own account', async ({
