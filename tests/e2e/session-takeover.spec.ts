@@ -6,7 +6,8 @@
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { APP_URL } from '../../playwright.config'
-import { DEMO, openedSession, submitLogin } from './support/login'
+import { hydrated } from './support/accounts'
+import { DEMO, loginThroughForm, openedSession, submitLogin } from './support/login'
 import { mock } from './support/mock'
 import { loginAs } from './support/session'
 
@@ -18,10 +19,6 @@ const ENDED_ELSEWHERE =
 test.beforeEach(async () => {
   await mock.reset()
 })
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true')
-}
 
 test.describe('a planted session cookie loses to a login', () => {
   test('username and password: the victim ends up in their own account', async ({
@@ -165,7 +162,7 @@ test.describe('a stolen session cookie ends', () => {
     context,
     browser,
   }) => {
-    await logInHere(page)
+    await loginThroughForm(page)
     const stolen = await savedCookies(context)
     const otherDevice = await pocketDevice(browser)
     await page.goto('/profile')
@@ -190,7 +187,7 @@ test.describe('a stolen session cookie ends', () => {
     context,
     browser,
   }) => {
-    await logInHere(page)
+    await loginThroughForm(page)
     const stolen = await savedCookies(context)
     const otherDevice = await pocketDevice(browser)
     await logOutOtherDevices(page)
@@ -209,7 +206,7 @@ test.describe('a stolen session cookie ends', () => {
     browser,
   }) => {
     const devices = [await pocketDevice(browser), await pocketDevice(browser)]
-    await logInHere(page)
+    await loginThroughForm(page)
     await logOutOtherDevices(page)
 
     for (const [i, path] of ['/', '/lotto'].entries()) {
@@ -235,7 +232,7 @@ test.describe('a stolen session cookie ends', () => {
       await hydrated(device.page)
       await expect(device.page.getByRole('banner')).toHaveAttribute('data-live', 'open')
     }
-    await logInHere(page)
+    await loginThroughForm(page)
     await logOutOtherDevices(page)
 
     // Nobody touches the other devices: their streams tell them.
@@ -274,14 +271,6 @@ test.describe('a stolen session cookie ends', () => {
     await context.close()
   })
 })
-
-/** The member logs in on this browser through the page and lands on the home page. */
-async function logInHere(page: Page) {
-  await page.goto('/login')
-  await hydrated(page)
-  await submitLogin(page)
-  await expect(page).toHaveURL('/')
-}
 
 /** "ออกจากระบบทุกอุปกรณ์" on /profile, and its toast. */
 async function logOutOtherDevices(page: Page) {

@@ -14,19 +14,14 @@ import { E2E_STAFF_AUDIT_KEY as AUDIT_KEY, MOCK_URL } from '../../playwright.con
 import { startAppServer, type AppServer } from './support/app-server'
 import { mock } from './support/mock'
 import { freePort } from './support/ports'
-import { mockStaffOtp, STAFF } from './support/staff'
+import { mockStaffOtp, STAFF, staffLoginThroughForm } from './support/staff'
 
 const REASON = 'สมาชิกแจ้งว่ายอดฝากไม่เข้า ขอตรวจหน้าฝากเงิน'
 
 async function staffPage(browser: Browser, app: AppServer, who: 'support' | 'supervisor') {
   const context = await browser.newContext({ baseURL: app.url })
   const page = await context.newPage()
-  const staff = STAFF[who]
-  await page.goto('/staff/login')
-  await page.getByLabel('ชื่อผู้ใช้เจ้าหน้าที่').fill(staff.username)
-  await page.getByLabel('รหัสผ่าน', { exact: true }).fill(staff.password)
-  await page.getByLabel('รหัสยืนยัน 6 หลักจากแอปยืนยันตัวตน').fill(await mockStaffOtp(staff.username))
-  await page.getByRole('button', { name: 'เข้าสู่ระบบเจ้าหน้าที่' }).click()
+  await staffLoginThroughForm(page, STAFF[who])
   await expect(page).toHaveURL(/\/staff$/)
   return page
 }
