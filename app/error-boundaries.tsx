@@ -8,7 +8,11 @@ import { documentTitle, errorPageTitle, provideErrorTitle } from '~/lib/meta'
 import * as onServer from '~/ui/error-page.server'
 import type * as ErrorPageModule from '~/ui/error-page'
 
-type ErrorUi = typeof ErrorPageModule & { errorTitleOf: (error: unknown) => string }
+// `__firstLoad`: the chunk re-exports the first load (app/error-page.lazy.ts, decision 0171).
+type ErrorUi = typeof ErrorPageModule & {
+  errorTitleOf: (error: unknown) => string
+  __firstLoad: unknown
+}
 type Part = 'RootErrorBoundary' | 'ErrorContentBoundary' | 'RouteModuleFailure'
 
 let loaded: ErrorUi | undefined = (onServer as Partial<ErrorUi>).RootErrorBoundary

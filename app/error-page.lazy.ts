@@ -2,4 +2,4 @@
 // modules both reach in the first load's one chunk (decision 0148), not split off into another.
 export * from '~/ui/error-page'
 export { errorTitleOf } from '~/lib/error-text'
-export { firstLoad } from '~/first-load'
+export { firstLoad as __firstLoad } from '~/first-load'

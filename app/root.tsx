@@ -28,7 +28,7 @@ import { isStaleRelease } from '~/lib/release'
 import { claimChunkReload } from '~/browser/load-chunk'
 import { OfflineBanner } from '~/ui/offline-banner'
 import { holdInstallPrompt, installPrompts, type InstallPrompts } from '~/browser/install-prompt'
-import { keepRetryAfter } from '~/server/retry-after.server'
+import { keepRetryAfter } from '~/lib/retry-after'
 
 export const links: LinksFunction = () => [
   // No font preloads (decision 0066): a preloaded optional face holds the first paint until it

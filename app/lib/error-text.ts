@@ -66,7 +66,7 @@ export function errorTitle({ status, message }: ShownError): string {
   return THAI.test(message) ? message : (THAI_HINT[status] ?? GENERIC_TITLE)
 }
 
-export function errorDocumentTitle(shown: ShownError): string {
+function errorDocumentTitle(shown: ShownError): string {
   const title = errorTitle(shown)
   return title === shown.message ? title : `${title} (${shown.message})`
 }

@@ -5,9 +5,9 @@ import { AppShell } from '~/ui/app-shell'
 import { ErrorContentBoundary } from '~/error-boundaries'
 import { useOptionalMember, useRootData } from '~/ui/member'
 import * as watcherBannerOnServer from '~/ui/watcher-banner.server'
-import { keepRetryAfter } from '~/server/retry-after.server'
+import { keepRetryAfter } from '~/lib/retry-after'
 
-/** server/retry-after.server.ts. */
+/** lib/retry-after.ts. */
 export const headers = keepRetryAfter
 
 // Only during a staff watch, so not in the first load (decision 0171); the server renders it.

@@ -4,7 +4,7 @@ import { accessForPath } from '~/lib/pages'
 import { guard } from '~/security/guard'
 import { StaffShell, type ShellStaff } from '~/ui/staff/staff-shell'
 import { ErrorContentBoundary } from '~/error-boundaries'
-import { keepRetryAfter } from '~/server/retry-after.server'
+import { keepRetryAfter } from '~/lib/retry-after'
 
 // docs/decisions/0139: the staff session's own shell, never the member's.
 export const loader = (args: LoaderFunctionArgs) =>

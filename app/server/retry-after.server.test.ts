@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import {
-  ensureRetryAfter,
-  keepRetryAfter,
-  RETRY_AFTER_FALLBACK_SECONDS,
-} from '~/server/retry-after.server'
+import { keepRetryAfter } from '~/lib/retry-after'
+import { ensureRetryAfter, RETRY_AFTER_FALLBACK_SECONDS } from '~/server/retry-after.server'
 
 const none = new Headers()
 const args = (over: Partial<Parameters<typeof keepRetryAfter>[0]>) => ({

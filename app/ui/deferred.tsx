@@ -8,7 +8,17 @@ import { lazy } from 'react'
  * the part is `lazy()`, so hydration keeps the server's HTML until the chunk arrives. Render
  * each part inside a `<Suspense>`. `preload` starts the chunk early, e.g. on a link's hover.
  */
-export function deferredParts<Parts extends object>(
+/**
+ * The re-exports every deferred module has, named as in the route shims (decision 0172): its chunk
+ * then reaches every first-load module, which keeps them in their shared files. Required here, so a
+ * new deferred module without them does not compile.
+ */
+interface ReachesFirstLoad {
+  __firstLoad: unknown
+  __layoutFirstLoad: unknown
+}
+
+export function deferredParts<Parts extends ReachesFirstLoad>(
   onServer: Partial<Parts> | object,
   load: () => Promise<Parts>,
 ) {

@@ -10,12 +10,7 @@ import { useErrorShownInLayout } from '~/ui/loading-bar'
 
 type ErrorPageProps = ShownError & { requestId: string; hint?: string }
 
-export function ErrorContent({
-  status,
-  message,
-  requestId,
-  hint = THAI_HINT[status],
-}: ErrorPageProps) {
+function ErrorContent({ status, message, requestId, hint = THAI_HINT[status] }: ErrorPageProps) {
   const title = errorTitle({ status, message })
   return (
     <div data-error-content="" className="flex flex-col items-center gap-4 py-10 text-center">
@@ -46,7 +41,7 @@ export function ErrorContent({
   )
 }
 
-export function ErrorPage(props: ErrorPageProps) {
+function ErrorPage(props: ErrorPageProps) {
   return (
     <main
       id="main"
@@ -58,7 +53,7 @@ export function ErrorPage(props: ErrorPageProps) {
 }
 
 /** No router, no data: plain HTML. */
-export function ErrorPageFallback({ detail }: { detail: string }) {
+function ErrorPageFallback({ detail }: { detail: string }) {
   return (
     <main data-error-content="" className="mx-auto max-w-app p-6">
       <h1 className="text-xl font-bold" lang="en">
@@ -87,7 +82,7 @@ interface GuardState {
   failure: string | null
 }
 
-export class ErrorPageGuard extends Component<GuardProps, GuardState> {
+class ErrorPageGuard extends Component<GuardProps, GuardState> {
   state: GuardState = { failure: null }
   static getDerivedStateFromError(error: unknown): GuardState {
     return { failure: errorMessage(error) || String(error) }

@@ -23,7 +23,7 @@ import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
 import { submit, loadPage, type PasswordRecoveryView } from './page.server'
 import { guard } from '~/security/guard'
-import { keepRetryAfter } from '~/server/retry-after.server'
+import { keepRetryAfter } from '~/lib/retry-after'
 
 const page = PAGES.forget
 const rules = { access: page.access } as const

@@ -21,7 +21,7 @@ import { GUEST_PAGES as PAGES } from '~/lib/guest-pages'
 import { guard } from '~/security/guard'
 import { Notice } from '~/ui/states'
 import { loadPage, submit } from './page.server'
-import { keepRetryAfter } from '~/server/retry-after.server'
+import { keepRetryAfter } from '~/lib/retry-after'
 
 const page = PAGES.login
 export const loader = (args: LoaderFunctionArgs) => guard(args, { access: page.access }, loadPage)

@@ -17,7 +17,7 @@ import { PAGES } from '~/lib/pages'
 import { StepList } from '~/ui/step-list'
 import { guard } from '~/security/guard'
 import { submit, loadPage, type RegisterView } from './page.server'
-import { keepRetryAfter } from '~/server/retry-after.server'
+import { keepRetryAfter } from '~/lib/retry-after'
 
 const page = PAGES.register
 const rules = { access: page.access } as const

@@ -13,7 +13,7 @@ import { pageMeta } from '~/lib/meta'
 import { PAGES } from '~/lib/pages'
 import { guard } from '~/security/guard'
 import { submit } from './page.server'
-import { keepRetryAfter } from '~/server/retry-after.server'
+import { keepRetryAfter } from '~/lib/retry-after'
 
 // docs/decisions/0139: its own session and cookie; a member session in the browser is not touched.
 const page = PAGES.staffLogin
